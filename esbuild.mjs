@@ -1,0 +1,60 @@
+// Builds the extension. `node esbuild.mjs [--production] [--watch]`.
+//
+// Targets:
+// - extension: the extension host entry (node, cjs, `vscode` external).
+// - api: the service client and undici, loaded lazily by the extension on first request
+//   (`./api/index` imports in the extension resolve to this separate file).
+// A browser target for the webview app is added to `targets` when the webview arrives.
+import * as esbuild from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Keeps the lazily loaded client out of the extension bundle. */
+const lazyApiPlugin = {
+  name: 'lazy-api',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/api\/index$/ }, (args) =>
+      args.importer.startsWith(path.join(root, 'src') + path.sep) && !args.importer.includes(`${path.sep}api${path.sep}`)
+        ? { path: './api.js', external: true }
+        : undefined,
+    );
+  },
+};
+
+const nodeTarget = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  sourcesContent: false,
+  minify: production,
+  logLevel: 'warning',
+  external: ['vscode'],
+};
+
+export const targets = [
+  { ...nodeTarget, entryPoints: [path.join(root, 'src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), plugins: [lazyApiPlugin] },
+  { ...nodeTarget, entryPoints: [path.join(root, 'src/api/index.ts')], outfile: path.join(root, 'dist/api.js') },
+];
+
+/** Builds every target once; returns esbuild's results. */
+export async function buildAll(overrides = {}) {
+  return Promise.all(targets.map((target) => esbuild.build({ ...target, ...overrides })));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (watch) {
+    const contexts = await Promise.all(targets.map((target) => esbuild.context(target)));
+    await Promise.all(contexts.map((context) => context.watch()));
+    console.log('esbuild: watching for changes');
+  } else {
+    const started = Date.now();
+    await buildAll();
+    console.log(`esbuild: built ${targets.length} targets in ${Date.now() - started} ms${production ? ' (production)' : ''}`);
+  }
+}

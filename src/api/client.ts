@@ -1,0 +1,194 @@
+/**
+ * The service client: typed methods for the three endpoints of the spec, each query
+ * checked before it is sent, each payload normalised. No `vscode` import: the extension
+ * passes its settings in.
+ */
+import { InvalidParameterError } from './errors';
+import { utcDate } from './calendarDate';
+import { readActionPage, readClickPage, readMerchantPage, type ReportPageReader } from './normalize/pages';
+import { readAllOffsetPages, walkCursorPages } from './paging';
+import type { ProxySettings } from './proxySettings';
+import { checkMerchantQuery, checkReportQuery } from './queryRules';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryPolicy';
+import { DEFAULT_TIMEOUTS, Transport, type Timeouts } from './transport';
+import type {
+  ActionItem,
+  CallOptions,
+  ClickItem,
+  ClientLogger,
+  MerchantPage,
+  MerchantQuery,
+  ReportPage,
+  ReportQuery,
+  ReportResult,
+} from './types';
+import { ENDPOINT_PATHS, LIMITS } from './wire';
+
+export interface ClientOptions {
+  /** Where the service lives, e.g. https://api.takeads.com (a path prefix is kept). */
+  baseUrl: string;
+  /** The publisher's public key: letters and digits (spec 5). */
+  apiKey: string;
+  logger?: ClientLogger;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  proxy?: ProxySettings;
+  /** Where HTTP_PROXY and friends are read when `proxy.url` is not set. Default: process.env. */
+  environment?: Record<string, string | undefined>;
+  /** Report pages fetched at once by the "all pages" methods. Default 4. */
+  reportConcurrency?: number;
+  /** Default: `affiliate-links`. */
+  userAgent?: string;
+  /** The clock `days` counts back from. */
+  now?: () => Date;
+  random?: () => number;
+}
+
+export interface AllPagesOptions extends CallOptions {
+  /** Overrides the client's `reportConcurrency` for this call. */
+  concurrency?: number;
+}
+
+type ReportFilters = Omit<ReportQuery, 'offset' | 'limit'>;
+
+const SILENT_LOGGER: ClientLogger = { debug() {}, info() {}, warn() {}, error() {} };
+const REPORT_PAGE_RESTARTS = 3;
+
+/** Checks the options and the key before anything is sent. */
+function checkOptions(options: ClientOptions): URL {
+  if (!/^[A-Za-z0-9]+$/.test(options.apiKey)) {
+    throw new InvalidParameterError('apiKey', 'The API key must be a string of letters and digits only (it is not shown here).');
+  }
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new InvalidParameterError('baseUrl', `The service address "${options.baseUrl}" is not a URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new InvalidParameterError('baseUrl', `The service address must start with https:// or http://; got "${url.protocol}".`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new InvalidParameterError('baseUrl', 'The service address must not carry credentials, a query or a fragment.');
+  }
+  return url;
+}
+
+function toSearchParams(query: object): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) {
+      params.set(name, String(value));
+    }
+  }
+  return params;
+}
+
+export class AffiliateServiceClient {
+  private readonly transport: Transport;
+  private readonly now: () => Date;
+  private readonly reportConcurrency: number;
+
+  constructor(options: ClientOptions) {
+    const baseUrl = checkOptions(options);
+    this.now = options.now ?? (() => new Date());
+    this.reportConcurrency = Math.max(1, options.reportConcurrency ?? 4);
+    this.transport = new Transport({
+      baseUrl,
+      apiKey: options.apiKey,
+      userAgent: options.userAgent ?? 'affiliate-links',
+      timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+      retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+      proxy: options.proxy ?? {},
+      environment: options.environment ?? process.env,
+      logger: options.logger ?? SILENT_LOGGER,
+      random: options.random ?? Math.random,
+    });
+  }
+
+  /** One page of the merchant catalog (spec 4.1). */
+  async getMerchantPage(query: MerchantQuery = {}, options: CallOptions = {}): Promise<MerchantPage> {
+    const params = toSearchParams(query);
+    const checked = checkMerchantQuery(params);
+    if (!checked.ok) {
+      throw new InvalidParameterError(checked.problem.property, checked.problem.message);
+    }
+    const { body, path } = await this.transport.getJson(ENDPOINT_PATHS.merchants, params, options.signal);
+    return readMerchantPage(body, path, (index, reason) =>
+      this.transport.log('warn', `GET ${path}: merchant ${index} left out: ${reason}.`),
+    );
+  }
+
+  /**
+   * The whole catalog, page by page (500 a page), from the first to the last. Filters other
+   * than the cursor and the page size apply to every page.
+   */
+  walkMerchants(filters: Omit<MerchantQuery, 'next' | 'limit'> = {}, options: CallOptions = {}): AsyncGenerator<MerchantPage> {
+    return walkCursorPages(
+      (next) => this.getMerchantPage({ ...filters, limit: LIMITS.maxLimit, next }, options),
+      ENDPOINT_PATHS.merchants,
+    );
+  }
+
+  /** One page of the clicks report (spec 4.2). */
+  getClicksPage(query: ReportQuery = {}, options: CallOptions = {}): Promise<ReportPage<ClickItem>> {
+    return this.getReportPage(ENDPOINT_PATHS.clicks, query, options, readClickPage);
+  }
+
+  /** Every click item the query matches, pages fetched in parallel, in server order. */
+  getAllClicks(filters: ReportFilters = {}, options: AllPagesOptions = {}): Promise<ReportResult<ClickItem>> {
+    return this.getAllReportPages(ENDPOINT_PATHS.clicks, filters, options, readClickPage);
+  }
+
+  /** One page of the actions report (spec 4.3, deprecated by the service). */
+  getActionsPage(query: ReportQuery = {}, options: CallOptions = {}): Promise<ReportPage<ActionItem>> {
+    return this.getReportPage(ENDPOINT_PATHS.actions, query, options, readActionPage);
+  }
+
+  /** Every action the query matches, pages fetched in parallel, in server order. */
+  getAllActions(filters: ReportFilters = {}, options: AllPagesOptions = {}): Promise<ReportResult<ActionItem>> {
+    return this.getAllReportPages(ENDPOINT_PATHS.actions, filters, options, readActionPage);
+  }
+
+  /** Closes the keep-alive connections. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  private async getReportPage<T>(
+    endpoint: string,
+    query: ReportQuery,
+    options: CallOptions,
+    read: ReportPageReader<T>,
+  ): Promise<ReportPage<T>> {
+    const params = toSearchParams(query);
+    const checked = checkReportQuery(params, utcDate(this.now()));
+    if (!checked.ok) {
+      throw new InvalidParameterError(checked.problem.property, checked.problem.message);
+    }
+    const { body, path } = await this.transport.getJson(endpoint, params, options.signal);
+    return read(body, path, { offset: checked.value.offset, limit: checked.value.limit }, (index, reason) =>
+      this.transport.log('warn', `GET ${path}: item ${index} left out: ${reason}.`),
+    );
+  }
+
+  private getAllReportPages<T>(
+    endpoint: string,
+    filters: ReportFilters,
+    options: AllPagesOptions,
+    read: ReportPageReader<T>,
+  ): Promise<ReportResult<T>> {
+    const pageSize = LIMITS.maxLimit;
+    return readAllOffsetPages(
+      (offset, signal) => this.getReportPage(endpoint, { ...filters, offset, limit: pageSize }, { signal }, read),
+      endpoint,
+      {
+        pageSize,
+        concurrency: Math.max(1, options.concurrency ?? this.reportConcurrency),
+        maxRestarts: REPORT_PAGE_RESTARTS,
+        signal: options.signal,
+        onRestart: (reason) => this.transport.log('info', `GET ${endpoint}: ${reason}; reading the report again.`),
+      },
+    );
+  }
+}

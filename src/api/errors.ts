@@ -1,0 +1,133 @@
+/**
+ * Every failure of a service call is one of these, told apart by `kind` (or `instanceof`).
+ * Messages say what happened in words a publisher can act on; `path` is the request's path
+ * and query, which never hold the key (it travels only in the Authorization header).
+ */
+
+export type ServiceErrorKind =
+  | 'http'
+  | 'invalid-parameter'
+  | 'invalid-response'
+  | 'truncated-response'
+  | 'network'
+  | 'timeout'
+  | 'aborted'
+  | 'paging';
+
+export abstract class ServiceError extends Error {
+  abstract readonly kind: ServiceErrorKind;
+
+  constructor(
+    message: string,
+    /** Path and query of the request, or '' when it was never sent. */
+    readonly path: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** One entry of the service's `errors` array (spec 7). */
+export interface ApiErrorEntry {
+  status: string;
+  title: string;
+  code: string;
+  /** `meta.property` of a 400: the parameter the service rejected. */
+  property: string | undefined;
+}
+
+/** The service answered with an HTTP error status. */
+export class ApiError extends ServiceError {
+  readonly kind = 'http';
+
+  constructor(
+    readonly status: number,
+    readonly errors: readonly ApiErrorEntry[],
+    path: string,
+    /** How long the service asked us to wait (Retry-After), when it did. */
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super(describeApiError(status, errors, path, retryAfterMs), path);
+  }
+
+  /** The parameter the service named in its first 400 entry, if any. */
+  get property(): string | undefined {
+    return this.errors.find((entry) => entry.property !== undefined)?.property;
+  }
+}
+
+function describeApiError(status: number, errors: readonly ApiErrorEntry[], path: string, retryAfterMs: number | undefined): string {
+  const details = errors.map((entry) => {
+    const where = entry.property ? `, parameter ${entry.property}` : '';
+    return `${entry.title} (code ${entry.code}${where})`;
+  });
+  const wait = retryAfterMs !== undefined ? ` It asked to wait ${Math.ceil(retryAfterMs / 1000)} s before trying again.` : '';
+  const said = details.length > 0 ? `: ${details.join('; ')}` : ' with no error details';
+  return `The service answered ${status} to GET ${path}${said}.${wait}`;
+}
+
+/** A query the client refused to send; `property` is the parameter's name as the service spells it. */
+export class InvalidParameterError extends ServiceError {
+  readonly kind = 'invalid-parameter';
+
+  constructor(
+    readonly property: string,
+    message: string,
+    path = '',
+  ) {
+    super(message, path);
+  }
+}
+
+/** The body was complete but not JSON, or not shaped like the spec's responses. */
+export class InvalidResponseError extends ServiceError {
+  readonly kind = 'invalid-response';
+}
+
+/** The connection closed before the whole body arrived. */
+export class TruncatedResponseError extends ServiceError {
+  readonly kind = 'truncated-response';
+}
+
+/** The service could not be reached (refused, reset, DNS, proxy), after any retries. */
+export class NetworkError extends ServiceError {
+  readonly kind = 'network';
+
+  constructor(
+    message: string,
+    path: string,
+    /** The system or undici error code, e.g. ECONNREFUSED. */
+    readonly code: string | undefined,
+  ) {
+    super(message, path);
+  }
+}
+
+export type TimeoutPhase = 'connect' | 'headers' | 'body';
+
+export class TimeoutError extends ServiceError {
+  readonly kind = 'timeout';
+
+  constructor(
+    message: string,
+    path: string,
+    readonly phase: TimeoutPhase,
+  ) {
+    super(message, path);
+  }
+}
+
+/** The caller's AbortSignal fired. */
+export class RequestAbortedError extends ServiceError {
+  readonly kind = 'aborted';
+}
+
+/** Paging could not finish consistently: a cursor that does not advance, or a report that kept changing. */
+export class PagingError extends ServiceError {
+  readonly kind = 'paging';
+}
+
+/** Replaces every occurrence of `secret` in `text`. */
+export function redact(text: string, secret: string): string {
+  return secret.length === 0 ? text : text.split(secret).join('[redacted]');
+}

@@ -1,0 +1,11 @@
+/**
+ * The service client's public surface. The extension loads this module lazily (esbuild
+ * builds it as `dist/api.js`), on the first request rather than at activation.
+ */
+export { AffiliateServiceClient, type ClientOptions, type AllPagesOptions } from './client';
+export * from './errors';
+export type * from './types';
+export type { ProxySettings } from './proxySettings';
+export type { RetryPolicy } from './retryPolicy';
+export type { Timeouts } from './transport';
+export { resolvePeriod, MAX_PERIOD_DAYS, DEFAULT_PERIOD_DAYS, type Period, type ParameterProblem } from './period';

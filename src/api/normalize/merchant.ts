@@ -1,0 +1,85 @@
+/** Turns one raw merchant entry (spec 2.1, as really sent) into a `Merchant`, or rejects it. */
+import type { AdCampaign, CampaignRate, CommissionRate, Merchant } from '../types';
+import {
+  isObject,
+  readBoolean,
+  readInteger,
+  readIntegerList,
+  readNumber,
+  readNumberList,
+  readObjectList,
+  readText,
+  readTextList,
+  type JsonObject,
+} from './fields';
+
+export type Normalized<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+function readCommissionRate(raw: JsonObject): CommissionRate {
+  return {
+    fixedCommission: readNumber(raw.fixedCommission),
+    percentageCommission: readNumber(raw.percentageCommission),
+  };
+}
+
+function readCampaignRate(raw: JsonObject): CampaignRate {
+  return { countryCodes: readTextList(raw.countryCode), clickRate: readNumber(raw.clickRate) };
+}
+
+function readAdCampaign(raw: JsonObject, index: number): AdCampaign {
+  return {
+    name: readText(raw.name) ?? `Campaign ${index + 1}`,
+    activeFrom: readText(raw.activeFrom),
+    activeTo: readText(raw.activeTo),
+    allowDeeplink: readBoolean(raw.allowDeeplink) ?? false,
+    rates: readObjectList(raw.rates).map(readCampaignRate),
+  };
+}
+
+function lowest(values: number[]): number | null {
+  return values.length > 0 ? Math.min(...values) : null;
+}
+
+function highest(values: number[]): number | null {
+  return values.length > 0 ? Math.max(...values) : null;
+}
+
+export function normalizeMerchant(raw: unknown): Normalized<Merchant> {
+  if (!isObject(raw)) {
+    return { ok: false, reason: `expected an object, got ${raw === null ? 'null' : typeof raw}` };
+  }
+  const merchantId = readInteger(raw.merchantId);
+  const name = readText(raw.name) ?? (merchantId !== null ? `Merchant ${merchantId}` : null);
+  if (name === null) {
+    return { ok: false, reason: 'it has neither a name nor a merchantId' };
+  }
+  const domains = readTextList(raw.domains);
+  return {
+    ok: true,
+    value: {
+      merchantId,
+      name,
+      imageUri: readText(raw.imageUri),
+      defaultDomain: readText(raw.defaultDomain) ?? domains[0] ?? '',
+      description: readText(raw.description),
+      categoryIds: readIntegerList(raw.categoryId),
+      domains,
+      currencyCode: readText(raw.currencyCode),
+      isActive: readBoolean(raw.isActive) ?? false,
+      deeplinkAllowed: readBoolean(raw.deeplinkAllowed) ?? false,
+      countryCodes: readTextList(raw.countryCodes),
+      averageBasketValue: readNumber(raw.averageBasketValue),
+      averageCommission: readNumber(raw.averageCommission),
+      averageConfirmationTime: readNumber(raw.averageConfirmationTime),
+      averageCancellationRate: readNumber(raw.averageCancellationRate),
+      minimumCommission: lowest(readNumberList(raw.minimumCommission)),
+      maximumCommission: highest(readNumberList(raw.maximumCommission)),
+      commissionRates: readObjectList(raw.commissionRates).map(readCommissionRate),
+      adCampaigns: readObjectList(raw.adCampaigns).map(readAdCampaign),
+      trackingLink: readText(raw.trackingLink),
+      paymentModels: readTextList(raw.paymentModels).map((model) => model.toUpperCase()),
+      createdAt: readText(raw.createdAt),
+      updatedAt: readText(raw.updatedAt),
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Whole response bodies: checks the envelope (`meta` + `data`, spec 4) and normalises each
+ * item, skipping and counting the ones that cannot be read so one bad item never fails a page.
+ */
+import { InvalidResponseError } from '../errors';
+import type { ActionItem, ClickItem, MerchantPage, ReportPage } from '../types';
+import { isObject, readInteger, type JsonObject } from './fields';
+import { normalizeMerchant, type Normalized } from './merchant';
+import { normalizeActionItem, normalizeClickItem } from './reportItems';
+
+/** Told about each item left out, with its index in `data` and why. */
+export type SkipReporter = (index: number, reason: string) => void;
+
+function envelope(body: unknown, path: string): { meta: JsonObject; data: unknown[] } {
+  if (!isObject(body)) {
+    throw new InvalidResponseError(`The service's answer to GET ${path} is not a JSON object.`, path);
+  }
+  if (!Array.isArray(body.data)) {
+    throw new InvalidResponseError(`The service's answer to GET ${path} has no "data" list.`, path);
+  }
+  return { meta: isObject(body.meta) ? body.meta : {}, data: body.data };
+}
+
+function readItems<T>(data: unknown[], normalize: (raw: unknown) => Normalized<T>, onSkip: SkipReporter): T[] {
+  const items: T[] = [];
+  data.forEach((raw, index) => {
+    const result = normalize(raw);
+    if (result.ok) {
+      items.push(result.value);
+    } else {
+      onSkip(index, result.reason);
+    }
+  });
+  return items;
+}
+
+export function readMerchantPage(body: unknown, path: string, onSkip: SkipReporter): MerchantPage {
+  const { meta, data } = envelope(body, path);
+  const rawNext = meta.next;
+  const next = rawNext === undefined || rawNext === null ? null : readInteger(rawNext);
+  if (next === null && rawNext !== undefined && rawNext !== null) {
+    throw new InvalidResponseError(`The service's answer to GET ${path} has a "meta.next" that is not a whole number.`, path);
+  }
+  let skipped = 0;
+  const merchants = readItems(data, normalizeMerchant, (index, reason) => {
+    skipped += 1;
+    onSkip(index, reason);
+  });
+  return { merchants, next, skipped };
+}
+
+function readReportPage<T>(
+  body: unknown,
+  path: string,
+  normalize: (raw: unknown) => Normalized<T>,
+  requested: { offset: number; limit: number },
+  onSkip: SkipReporter,
+): ReportPage<T> {
+  const { meta, data } = envelope(body, path);
+  let skipped = 0;
+  const items = readItems(data, normalize, (index, reason) => {
+    skipped += 1;
+    onSkip(index, reason);
+  });
+  return {
+    items,
+    offset: readInteger(meta.offset) ?? requested.offset,
+    limit: readInteger(meta.limit) ?? requested.limit,
+    total: readInteger(meta.total),
+    received: data.length,
+    skipped,
+  };
+}
+
+export type ReportPageReader<T> = (
+  body: unknown,
+  path: string,
+  requested: { offset: number; limit: number },
+  onSkip: SkipReporter,
+) => ReportPage<T>;
+
+export const readClickPage: ReportPageReader<ClickItem> = (body, path, requested, onSkip) =>
+  readReportPage(body, path, normalizeClickItem, requested, onSkip);
+
+export const readActionPage: ReportPageReader<ActionItem> = (body, path, requested, onSkip) =>
+  readReportPage(body, path, normalizeActionItem, requested, onSkip);

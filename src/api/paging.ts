@@ -1,0 +1,124 @@
+/**
+ * Reading whole collections. The merchant catalog follows `meta.next` cursors (spec 4.1);
+ * reports page by `offset` and `limit` against `meta.total` (spec 4.2, 4.3).
+ */
+import { PagingError } from './errors';
+import { mapBounded } from './boundedPool';
+import type { MerchantPage, ReportPage, ReportResult } from './types';
+
+/** Backstop for a cursor that never repeats but never ends: 10,000 pages of 500. */
+export const MAX_MERCHANT_PAGES = 10_000;
+
+/**
+ * Pages of the catalog from the first to the last. A page with no merchants but a `next`
+ * is followed, not taken as the end; a cursor met twice stops the walk with an error.
+ */
+export async function* walkCursorPages(
+  fetchPage: (next: number | undefined) => Promise<MerchantPage>,
+  describeEndpoint: string,
+): AsyncGenerator<MerchantPage> {
+  const seen = new Set<number>();
+  let cursor: number | undefined;
+  for (let pageNumber = 1; ; pageNumber++) {
+    const page = await fetchPage(cursor);
+    yield page;
+    if (page.next === null) {
+      return;
+    }
+    if (seen.has(page.next)) {
+      throw new PagingError(
+        `The merchant list did not advance: page ${pageNumber} pointed back to cursor ${page.next}, already read. ` +
+          'Stopped to avoid reading forever; try again later.',
+        describeEndpoint,
+      );
+    }
+    if (pageNumber >= MAX_MERCHANT_PAGES) {
+      throw new PagingError(`The merchant list went on past ${MAX_MERCHANT_PAGES} pages; stopped.`, describeEndpoint);
+    }
+    seen.add(page.next);
+    cursor = page.next;
+  }
+}
+
+export interface OffsetPagingOptions {
+  pageSize: number;
+  concurrency: number;
+  /** How many times a report that changed while being read is read again. */
+  maxRestarts: number;
+  signal?: AbortSignal;
+  onRestart?: (reason: string) => void;
+}
+
+type FetchOffsetPage<T> = (offset: number, signal: AbortSignal | undefined) => Promise<ReportPage<T>>;
+
+/**
+ * Every item of a report, in server order: the first page gives `meta.total`, the other
+ * offsets are fetched in parallel. When any page disagrees with the first about `total`, or
+ * comes back shorter than it should, the report changed underneath and is read again, so
+ * the result never has duplicates or holes.
+ */
+export async function readAllOffsetPages<T>(
+  fetchPage: FetchOffsetPage<T>,
+  describeEndpoint: string,
+  options: OffsetPagingOptions,
+): Promise<ReportResult<T>> {
+  let requests = 0;
+  const counted: FetchOffsetPage<T> = (offset, signal) => {
+    requests += 1;
+    return fetchPage(offset, signal);
+  };
+  for (let round = 0; round <= options.maxRestarts; round++) {
+    const first = await counted(0, options.signal);
+    const pages =
+      first.total === null
+        ? await readUntilShortPage(first, counted, options)
+        : [first, ...(await readRemainingOffsets(first.total, counted, options))];
+    const problem = first.total === null ? undefined : inconsistency(pages, first.total, options.pageSize);
+    if (problem === undefined) {
+      return {
+        items: pages.flatMap((page) => page.items),
+        total: first.total ?? pages.reduce((sum, page) => sum + page.received, 0),
+        skipped: pages.reduce((sum, page) => sum + page.skipped, 0),
+        requests,
+      };
+    }
+    options.onRestart?.(problem);
+  }
+  throw new PagingError(
+    `The report kept changing while it was being read (${options.maxRestarts + 1} tries). Try again in a moment.`,
+    describeEndpoint,
+  );
+}
+
+function readRemainingOffsets<T>(total: number, fetchPage: FetchOffsetPage<T>, options: OffsetPagingOptions): Promise<ReportPage<T>[]> {
+  const offsets: number[] = [];
+  for (let offset = options.pageSize; offset < total; offset += options.pageSize) {
+    offsets.push(offset);
+  }
+  return mapBounded(offsets, options.concurrency, (offset, signal) => fetchPage(offset, signal), options.signal);
+}
+
+/** Without a `total`, read one page after another until one comes back short. */
+async function readUntilShortPage<T>(first: ReportPage<T>, fetchPage: FetchOffsetPage<T>, options: OffsetPagingOptions): Promise<ReportPage<T>[]> {
+  const pages = [first];
+  let last = first;
+  while (last.received >= options.pageSize) {
+    last = await fetchPage(pages.length * options.pageSize, options.signal);
+    pages.push(last);
+  }
+  return pages;
+}
+
+function inconsistency<T>(pages: ReportPage<T>[], total: number, pageSize: number): string | undefined {
+  for (const [index, page] of pages.entries()) {
+    const offset = index * pageSize;
+    if (page.total !== total) {
+      return `the total went from ${total} to ${page.total ?? 'unknown'} while paging`;
+    }
+    const expected = Math.min(pageSize, total - offset);
+    if (page.received !== expected) {
+      return `the page at offset ${offset} had ${page.received} items instead of ${expected}`;
+    }
+  }
+  return undefined;
+}

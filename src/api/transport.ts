@@ -1,0 +1,210 @@
+/**
+ * The one place that talks HTTP: a keep-alive undici dispatcher (proxy-aware, wrapped in
+ * undici's RetryAgent) and a JSON GET that turns every failure into a `ServiceError`.
+ *
+ * Only the undici modules used here are loaded, never `undici` itself, whose entry point
+ * installs a process-wide dispatcher that every extension's `fetch` would then go through.
+ */
+import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import RetryAgent from 'undici/lib/dispatcher/retry-agent.js';
+import request from 'undici/lib/api/api-request.js';
+import type { Dispatcher } from 'undici';
+import {
+  ApiError,
+  NetworkError,
+  RequestAbortedError,
+  TimeoutError,
+  TruncatedResponseError,
+  InvalidResponseError,
+  redact,
+  type ApiErrorEntry,
+  type ServiceError,
+} from './errors';
+import { isObject, readText } from './normalize/fields';
+import { createRetryCallback } from './retryCallback';
+import { RETRYABLE_ERROR_CODES, RETRYABLE_STATUSES, parseRetryAfter, type RetryPolicy } from './retryPolicy';
+import { describeProxy, resolveProxy, type ProxySettings } from './proxySettings';
+import type { ClientLogger } from './types';
+
+export interface Timeouts {
+  connectMs: number;
+  headersMs: number;
+  bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
+
+export interface TransportOptions {
+  baseUrl: URL;
+  apiKey: string;
+  userAgent: string;
+  timeouts: Timeouts;
+  retry: RetryPolicy;
+  proxy: ProxySettings;
+  environment: Record<string, string | undefined>;
+  logger: ClientLogger;
+  random: () => number;
+}
+
+export interface JsonResponse {
+  body: unknown;
+  /** Path and query as sent (no key in it). */
+  path: string;
+}
+
+const NETWORK_HINT = 'Check your network connection, the service address (affiliateLinks.baseUrl) and any proxy settings.';
+
+export class Transport {
+  private readonly dispatcher: Dispatcher;
+  private readonly origin: string;
+  private readonly basePath: string;
+
+  constructor(private readonly options: TransportOptions) {
+    this.origin = options.baseUrl.origin;
+    this.basePath = options.baseUrl.pathname.replace(/\/+$/, '');
+    const proxy = resolveProxy(options.proxy, options.environment);
+    const tls = { rejectUnauthorized: proxy.rejectUnauthorized };
+    const agent = new EnvHttpProxyAgent({
+      httpProxy: proxy.httpProxy,
+      httpsProxy: proxy.httpsProxy,
+      noProxy: proxy.noProxy,
+      ...(proxy.token ? { token: proxy.token } : {}),
+      connect: { timeout: options.timeouts.connectMs, ...tls },
+      requestTls: tls,
+      proxyTls: tls,
+      headersTimeout: options.timeouts.headersMs,
+      bodyTimeout: options.timeouts.bodyMs,
+    });
+    this.dispatcher = new RetryAgent(agent, {
+      throwOnError: false,
+      statusCodes: [...RETRYABLE_STATUSES],
+      errorCodes: [...RETRYABLE_ERROR_CODES],
+      maxRetries: options.retry.maxAttempts,
+      retry: createRetryCallback({
+        policy: options.retry,
+        random: options.random,
+        now: Date.now,
+        log: (message) => this.log('debug', message),
+      }),
+    });
+    this.log('info', `Service client for ${this.origin}${this.basePath}, proxy ${describeProxy(proxy.httpsProxy)}.`);
+  }
+
+  /** Writes to the logger with the key removed, whatever the message holds. */
+  log(level: keyof ClientLogger, message: string): void {
+    this.options.logger[level](redact(message, this.options.apiKey));
+  }
+
+  async getJson(endpoint: string, query: URLSearchParams, signal: AbortSignal | undefined): Promise<JsonResponse> {
+    const search = query.toString();
+    const path = `${this.basePath}${endpoint}${search ? `?${search}` : ''}`;
+    const started = Date.now();
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request.call(this.dispatcher, {
+        origin: this.origin,
+        path,
+        method: 'GET',
+        signal,
+        headers: {
+          authorization: `Bearer ${this.options.apiKey}`,
+          accept: 'application/json',
+          'user-agent': this.options.userAgent,
+        },
+      });
+    } catch (error) {
+      throw this.seal(this.requestFailure(error, path, signal));
+    }
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      throw this.seal(this.bodyFailure(error, path, signal));
+    }
+    this.log('debug', `GET ${path} -> ${response.statusCode} (${text.length} bytes, ${Date.now() - started} ms)`);
+    const body = parseJson(text);
+    if (response.statusCode >= 400) {
+      const retryAfter = parseRetryAfter(response.headers['retry-after'], Date.now());
+      throw this.seal(new ApiError(response.statusCode, readErrorEntries(body.ok ? body.value : undefined, this.options.apiKey), path, retryAfter));
+    }
+    if (!body.ok) {
+      const type = readText(response.headers['content-type']) ?? 'no content type';
+      throw this.seal(new InvalidResponseError(`The service's answer to GET ${path} is not valid JSON (${type}, ${text.length} bytes).`, path));
+    }
+    return { body: body.value, path };
+  }
+
+  close(): Promise<void> {
+    return this.dispatcher.close();
+  }
+
+  private requestFailure(error: unknown, path: string, signal: AbortSignal | undefined): ServiceError {
+    const code = errorCode(error);
+    if (signal?.aborted || code === 'UND_ERR_ABORTED') {
+      return new RequestAbortedError(`GET ${path} was cancelled.`, path);
+    }
+    const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
+    if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+      return new TimeoutError(`Could not connect to ${this.origin} within ${seconds(this.options.timeouts.connectMs)}. ${NETWORK_HINT}`, path, 'connect');
+    }
+    if (code === 'UND_ERR_HEADERS_TIMEOUT') {
+      return new TimeoutError(`The service did not answer GET ${path} within ${seconds(this.options.timeouts.headersMs)}. Try again later.`, path, 'headers');
+    }
+    if (code === 'UND_ERR_BODY_TIMEOUT') {
+      return this.bodyFailure(error, path, signal);
+    }
+    const detail = error instanceof Error ? error.message : String(error);
+    return new NetworkError(`Could not reach the service at ${this.origin} (${code ?? detail}). ${NETWORK_HINT}`, path, code);
+  }
+
+  private bodyFailure(error: unknown, path: string, signal: AbortSignal | undefined): ServiceError {
+    const code = errorCode(error);
+    if (signal?.aborted || code === 'UND_ERR_ABORTED') {
+      return new RequestAbortedError(`GET ${path} was cancelled.`, path);
+    }
+    if (code === 'UND_ERR_BODY_TIMEOUT') {
+      const seconds = Math.round(this.options.timeouts.bodyMs / 100) / 10;
+      return new TimeoutError(`The service stopped sending its answer to GET ${path} for more than ${seconds} s. Try again later.`, path, 'body');
+    }
+    return new TruncatedResponseError(`The connection closed before the whole answer to GET ${path} arrived (${code ?? 'cut off'}). Try again.`, path);
+  }
+
+  /** Removes the key from an error's message and stack before it leaves the client. */
+  private seal<E extends ServiceError>(error: E): E {
+    error.message = redact(error.message, this.options.apiKey);
+    error.stack = redact(error.stack ?? '', this.options.apiKey);
+    this.log('warn', error.message);
+    return error;
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (isObject(error) && typeof error.code === 'string') {
+    return error.code;
+  }
+  if (error instanceof Error && isObject(error.cause) && typeof error.cause.code === 'string') {
+    return error.cause.code;
+  }
+  return undefined;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The `errors` array of spec 7, read leniently (an unreadable body gives no entries), the key removed. */
+function readErrorEntries(body: unknown, apiKey: string): ApiErrorEntry[] {
+  if (!isObject(body) || !Array.isArray(body.errors)) {
+    return [];
+  }
+  return body.errors.filter(isObject).map((entry) => ({
+    status: readText(entry.status) ?? '',
+    title: redact(readText(entry.title) ?? 'no title', apiKey),
+    code: readText(entry.code) ?? 'none',
+    property: isObject(entry.meta) ? (readText(entry.meta.property) ?? undefined) : undefined,
+  }));
+}

@@ -1,0 +1,156 @@
+/**
+ * What the client hands to the rest of the extension: every payload normalised (see
+ * `normalize/`), every optional figure `null` when the service left it out, lists never
+ * missing. Enum-like fields keep unknown values as plain strings.
+ */
+import type { ACTION_STATUSES, ORDER_TYPES, PRODUCT_IDS } from './wire';
+
+export type ProductId = (typeof PRODUCT_IDS)[number];
+export type ActionStatus = (typeof ACTION_STATUSES)[number];
+export type OrderType = (typeof ORDER_TYPES)[number];
+/** A known value, or whatever string the service sent. */
+export type Open<T extends string> = T | (string & Record<never, never>);
+
+export interface CommissionRate {
+  fixedCommission: number | null;
+  percentageCommission: number | null;
+}
+
+export interface CampaignRate {
+  /** The spec shows one code or a list; always a list here. */
+  countryCodes: string[];
+  clickRate: number | null;
+}
+
+export interface AdCampaign {
+  name: string;
+  activeFrom: string | null;
+  activeTo: string | null;
+  allowDeeplink: boolean;
+  rates: CampaignRate[];
+}
+
+export interface Merchant {
+  merchantId: number | null;
+  name: string;
+  imageUri: string | null;
+  defaultDomain: string;
+  description: string | null;
+  /** The spec shows one integer or a list; always a list here. */
+  categoryIds: number[];
+  domains: string[];
+  currencyCode: string | null;
+  isActive: boolean;
+  deeplinkAllowed: boolean;
+  countryCodes: string[];
+  averageBasketValue: number | null;
+  averageCommission: number | null;
+  averageConfirmationTime: number | null;
+  averageCancellationRate: number | null;
+  /** The lowest of the values sent (the spec shows a number or a list). */
+  minimumCommission: number | null;
+  /** The highest of the values sent (the spec shows a number or a list). */
+  maximumCommission: number | null;
+  commissionRates: CommissionRate[];
+  adCampaigns: AdCampaign[];
+  /** As sent; link rules decide later whether it is usable. */
+  trackingLink: string | null;
+  paymentModels: string[];
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+export interface ClickItem {
+  id: number | null;
+  adspaceId: string | null;
+  adspaceName: string | null;
+  programId: string | null;
+  programName: string | null;
+  subId: string | null;
+  date: string | null;
+  count: number;
+  productId: Open<ProductId> | null;
+  updatedAt: string | null;
+}
+
+export interface ActionItem {
+  id: number | null;
+  actionId: number | null;
+  status: Open<ActionStatus> | null;
+  orderType: Open<OrderType> | null;
+  adspaceId: string | null;
+  adspaceName: string | null;
+  programId: string | null;
+  programName: string | null;
+  subId: string | null;
+  currencyCode: string | null;
+  commission: number | null;
+  revenue: number | null;
+  productId: Open<ProductId> | null;
+  paidOut: boolean | null;
+  invoiceNumber: string | null;
+  date: string | null;
+  days: number | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+export interface MerchantPage {
+  merchants: Merchant[];
+  /** Cursor of the following page; null after the last one. */
+  next: number | null;
+  /** Items of this page that could not be read and were left out. */
+  skipped: number;
+}
+
+export interface ReportPage<T> {
+  items: T[];
+  offset: number;
+  limit: number;
+  /** Items matching the query on the server; null when the service did not say. */
+  total: number | null;
+  /** Items the service sent, readable or not (what paging counts). */
+  received: number;
+  skipped: number;
+}
+
+export interface ReportResult<T> {
+  items: T[];
+  total: number;
+  skipped: number;
+  /** Requests made, including those repeated because the report changed meanwhile. */
+  requests: number;
+}
+
+export interface MerchantQuery {
+  next?: number;
+  limit?: number;
+  /** ISO 8601 date or date-time, inclusive. */
+  updatedAtFrom?: string;
+  isActive?: boolean;
+  deeplinkAllowed?: boolean;
+}
+
+export interface ReportQuery {
+  dateFrom?: string;
+  dateTo?: string;
+  date?: string;
+  days?: number;
+  programId?: string;
+  subId?: string;
+  adspaceId?: string;
+  offset?: number;
+  limit?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** The subset of VS Code's LogOutputChannel the client writes to. */
+export interface ClientLogger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}

@@ -1,0 +1,22 @@
+/**
+ * Types for the undici modules the client loads one by one. Loading `undici` itself would
+ * install its Agent as the process-wide dispatcher that Node's `fetch` uses, for every
+ * extension in the host; these files do not.
+ */
+declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
+  import type { EnvHttpProxyAgent } from 'undici';
+  const EnvHttpProxyAgentClass: typeof EnvHttpProxyAgent;
+  export = EnvHttpProxyAgentClass;
+}
+
+declare module 'undici/lib/dispatcher/retry-agent.js' {
+  import type { RetryAgent } from 'undici';
+  const RetryAgentClass: typeof RetryAgent;
+  export = RetryAgentClass;
+}
+
+declare module 'undici/lib/api/api-request.js' {
+  import type { Dispatcher } from 'undici';
+  function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  export = request;
+}

@@ -1,0 +1,5 @@
+/** A command of the extension: one per file, registered by the CommandManager. */
+export interface Command {
+  readonly id: string;
+  execute(...args: unknown[]): unknown;
+}

@@ -1,0 +1,13 @@
+import type * as vscode from 'vscode';
+import type { Command } from './command';
+
+/** `affiliateLinks.showLog`: reveals the "Affiliate Links" log. */
+export class ShowLogCommand implements Command {
+  readonly id = 'affiliateLinks.showLog';
+
+  constructor(private readonly log: vscode.LogOutputChannel) {}
+
+  execute(): void {
+    this.log.show(true);
+  }
+}
