@@ -35,17 +35,14 @@ const nodeTarget = {
   minify: production,
   logLevel: 'warning',
   external: ['vscode'],
+  // `import()` becomes `require()`: the extension host loads CommonJS bundles predictably.
+  supported: { 'dynamic-import': false },
 };
 
 export const targets = [
   { ...nodeTarget, entryPoints: [path.join(root, 'src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), plugins: [lazyApiPlugin] },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/api/index.ts')], outfile: path.join(root, 'dist/api.js') },
 ];
-
-/** Builds every target once; returns esbuild's results. */
-export async function buildAll(overrides = {}) {
-  return Promise.all(targets.map((target) => esbuild.build({ ...target, ...overrides })));
-}
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (watch) {
@@ -54,7 +51,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.log('esbuild: watching for changes');
   } else {
     const started = Date.now();
-    await buildAll();
+    await Promise.all(targets.map((target) => esbuild.build(target)));
     console.log(`esbuild: built ${targets.length} targets in ${Date.now() - started} ms${production ? ' (production)' : ''}`);
   }
 }

@@ -8,6 +8,8 @@
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import RetryAgent from 'undici/lib/dispatcher/retry-agent.js';
 import request from 'undici/lib/api/api-request.js';
+import connect from 'undici/lib/api/api-connect.js';
+import Pool from 'undici/lib/dispatcher/pool.js';
 import type { Dispatcher } from 'undici';
 import {
   ApiError,
@@ -63,15 +65,16 @@ export class Transport {
     this.origin = options.baseUrl.origin;
     this.basePath = options.baseUrl.pathname.replace(/\/+$/, '');
     const proxy = resolveProxy(options.proxy, options.environment);
-    const tls = { rejectUnauthorized: proxy.rejectUnauthorized };
+    const tls = { rejectUnauthorized: proxy.rejectUnauthorized, timeout: options.timeouts.connectMs };
     const agent = new EnvHttpProxyAgent({
       httpProxy: proxy.httpProxy,
       httpsProxy: proxy.httpsProxy,
       noProxy: proxy.noProxy,
       ...(proxy.token ? { token: proxy.token } : {}),
-      connect: { timeout: options.timeouts.connectMs, ...tls },
+      connect: tls,
       requestTls: tls,
       proxyTls: tls,
+      clientFactory: tunnelClientFactory,
       headersTimeout: options.timeouts.headersMs,
       bodyTimeout: options.timeouts.bodyMs,
     });
@@ -140,7 +143,7 @@ export class Transport {
 
   private requestFailure(error: unknown, path: string, signal: AbortSignal | undefined): ServiceError {
     const code = errorCode(error);
-    if (signal?.aborted || code === 'UND_ERR_ABORTED') {
+    if (signal?.aborted) {
       return new RequestAbortedError(`GET ${path} was cancelled.`, path);
     }
     const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
@@ -153,13 +156,15 @@ export class Transport {
     if (code === 'UND_ERR_BODY_TIMEOUT') {
       return this.bodyFailure(error, path, signal);
     }
-    const detail = error instanceof Error ? error.message : String(error);
-    return new NetworkError(`Could not reach the service at ${this.origin} (${code ?? detail}). ${NETWORK_HINT}`, path, code);
+    // undici reports a proxy that refuses the tunnel as an abort: it is a network failure here.
+    const detail = error instanceof Error && error.message ? error.message : String(error);
+    const cause = code === undefined ? detail : `${code}: ${detail}`;
+    return new NetworkError(`Could not reach the service at ${this.origin} (${cause}). ${NETWORK_HINT}`, path, code);
   }
 
   private bodyFailure(error: unknown, path: string, signal: AbortSignal | undefined): ServiceError {
     const code = errorCode(error);
-    if (signal?.aborted || code === 'UND_ERR_ABORTED') {
+    if (signal?.aborted) {
       return new RequestAbortedError(`GET ${path} was cancelled.`, path);
     }
     if (code === 'UND_ERR_BODY_TIMEOUT') {
@@ -178,6 +183,15 @@ export class Transport {
   }
 }
 
+/**
+ * The connection to a proxy opens tunnels with `connect()`, a method undici's entry point
+ * adds to every dispatcher's prototype. This client is loaded without that entry point, so
+ * the proxy's own pool gets the method on the instance instead.
+ */
+function tunnelClientFactory(origin: URL, options: object): Dispatcher {
+  return Object.assign(new Pool(origin, options), { connect });
+}
+
 function errorCode(error: unknown): string | undefined {
   if (isObject(error) && typeof error.code === 'string') {
     return error.code;
@@ -186,6 +200,10 @@ function errorCode(error: unknown): string | undefined {
     return error.cause.code;
   }
   return undefined;
+}
+
+function redactOptional(text: string | null, apiKey: string): string | undefined {
+  return text === null ? undefined : redact(text, apiKey);
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -205,6 +223,6 @@ function readErrorEntries(body: unknown, apiKey: string): ApiErrorEntry[] {
     status: readText(entry.status) ?? '',
     title: redact(readText(entry.title) ?? 'no title', apiKey),
     code: readText(entry.code) ?? 'none',
-    property: isObject(entry.meta) ? (readText(entry.meta.property) ?? undefined) : undefined,
+    property: isObject(entry.meta) ? redactOptional(readText(entry.meta.property), apiKey) : undefined,
   }));
 }

@@ -38,8 +38,12 @@ export function readString(value: unknown): string | null {
 
 /** A non-empty string, trimmed; null for blanks. */
 export function readText(value: unknown): string | null {
-  const text = readString(value)?.trim();
-  return text ? text : null;
+  const text = readString(value);
+  if (text === null) {
+    return null;
+  }
+  const trimmed = text.trim();
+  return trimmed === '' ? null : trimmed;
 }
 
 export function readBoolean(value: unknown): boolean | null {
@@ -55,23 +59,64 @@ export function readBoolean(value: unknown): boolean | null {
   return null;
 }
 
+// The list readers below run for every merchant of a 20,000-merchant catalog: plain loops,
+// no intermediate arrays.
+
 /** A list of non-empty strings; a single string counts as a list of one. */
 export function readTextList(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : [value];
-  return items.map(readText).filter((item): item is string => item !== null);
+  const list: string[] = [];
+  if (!Array.isArray(value)) {
+    const one = readText(value);
+    if (one !== null) {
+      list.push(one);
+    }
+    return list;
+  }
+  for (const item of value) {
+    const text = readText(item);
+    if (text !== null) {
+      list.push(text);
+    }
+  }
+  return list;
 }
 
-/** A list of numbers; a single number counts as a list of one. */
-export function readNumberList(value: unknown): number[] {
-  const items = Array.isArray(value) ? value : [value];
-  return items.map(readNumber).filter((item): item is number => item !== null);
-}
-
+/** The integers of a list; a single integer counts as a list of one. */
 export function readIntegerList(value: unknown): number[] {
-  return readNumberList(value).filter((item) => Number.isSafeInteger(item));
+  const list: number[] = [];
+  for (const item of Array.isArray(value) ? value : [value]) {
+    const number = readInteger(item);
+    if (number !== null) {
+      list.push(number);
+    }
+  }
+  return list;
 }
 
-/** The objects of a list; anything else in it is dropped. */
-export function readObjectList(value: unknown): JsonObject[] {
-  return Array.isArray(value) ? value.filter(isObject) : [];
+/** The lowest (`sign` 1) or highest (`sign` -1) number of a list or a single number; null for none. */
+export function readExtreme(value: unknown, sign: 1 | -1): number | null {
+  if (!Array.isArray(value)) {
+    return readNumber(value);
+  }
+  let best: number | null = null;
+  for (const item of value) {
+    const number = readNumber(item);
+    if (number !== null && (best === null || (number - best) * sign < 0)) {
+      best = number;
+    }
+  }
+  return best;
+}
+
+/** `read` applied to each object of a list; anything else in it is dropped. */
+export function readObjects<T>(value: unknown, read: (item: JsonObject, index: number) => T): T[] {
+  const list: T[] = [];
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (isObject(item)) {
+        list.push(read(item, list.length));
+      }
+    }
+  }
+  return list;
 }

@@ -3,11 +3,11 @@ import type { AdCampaign, CampaignRate, CommissionRate, Merchant } from '../type
 import {
   isObject,
   readBoolean,
+  readExtreme,
   readInteger,
   readIntegerList,
   readNumber,
-  readNumberList,
-  readObjectList,
+  readObjects,
   readText,
   readTextList,
   type JsonObject,
@@ -32,16 +32,16 @@ function readAdCampaign(raw: JsonObject, index: number): AdCampaign {
     activeFrom: readText(raw.activeFrom),
     activeTo: readText(raw.activeTo),
     allowDeeplink: readBoolean(raw.allowDeeplink) ?? false,
-    rates: readObjectList(raw.rates).map(readCampaignRate),
+    rates: readObjects(raw.rates, readCampaignRate),
   };
 }
 
-function lowest(values: number[]): number | null {
-  return values.length > 0 ? Math.min(...values) : null;
-}
-
-function highest(values: number[]): number | null {
-  return values.length > 0 ? Math.max(...values) : null;
+function readPaymentModels(value: unknown): string[] {
+  const models = readTextList(value);
+  for (let i = 0; i < models.length; i++) {
+    models[i] = models[i]!.toUpperCase();
+  }
+  return models;
 }
 
 export function normalizeMerchant(raw: unknown): Normalized<Merchant> {
@@ -72,12 +72,12 @@ export function normalizeMerchant(raw: unknown): Normalized<Merchant> {
       averageCommission: readNumber(raw.averageCommission),
       averageConfirmationTime: readNumber(raw.averageConfirmationTime),
       averageCancellationRate: readNumber(raw.averageCancellationRate),
-      minimumCommission: lowest(readNumberList(raw.minimumCommission)),
-      maximumCommission: highest(readNumberList(raw.maximumCommission)),
-      commissionRates: readObjectList(raw.commissionRates).map(readCommissionRate),
-      adCampaigns: readObjectList(raw.adCampaigns).map(readAdCampaign),
+      minimumCommission: readExtreme(raw.minimumCommission, 1),
+      maximumCommission: readExtreme(raw.maximumCommission, -1),
+      commissionRates: readObjects(raw.commissionRates, readCommissionRate),
+      adCampaigns: readObjects(raw.adCampaigns, readAdCampaign),
       trackingLink: readText(raw.trackingLink),
-      paymentModels: readTextList(raw.paymentModels).map((model) => model.toUpperCase()),
+      paymentModels: readPaymentModels(raw.paymentModels),
       createdAt: readText(raw.createdAt),
       updatedAt: readText(raw.updatedAt),
     },

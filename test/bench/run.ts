@@ -1,0 +1,166 @@
+/**
+ * `npm run bench`: the performance figures, one JSON line each (`name`, `value`, `unit`,
+ * and where there is one `baseline`, `ratio` and `target`). Each figure is compared with a
+ * baseline measured in the same run, alternating the two, and the medians are reported:
+ * these machines are noisy, so only ratios are worth comparing between runs.
+ *
+ * The client measured is the one that ships: the production build of `dist/api.js`.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import request from 'undici/lib/api/api-request.js';
+import { ENDPOINT_PATHS } from '../../src/api/wire';
+import { DEFAULT_SANDBOX_KEY } from '../../src/sandbox/sandboxOptions';
+import { startSandboxProcess } from './sandboxProcess';
+
+const CATALOG_SIZE = 20_000;
+/** Clicks spread over 125 days, so that the 120-day window holds about 100,000. */
+const CLICKS = 103_400;
+const CATALOG_ROUNDS = 7;
+const REPORT_ROUNDS = 3;
+const REPORT_LATENCY_MS = 20;
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  baseline?: number;
+  ratio?: number;
+  target?: string;
+  note?: string;
+}
+
+function emit(figure: Figure): void {
+  process.stdout.write(`${JSON.stringify(figure)}\n`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function timed<T>(body: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await body();
+  return { ms: performance.now() - started, value };
+}
+
+const root = path.resolve(__dirname, '../..');
+
+/** Builds the production bundles and loads the client from dist/api.js. */
+function loadShippedClient(): typeof import('../../src/api/index') {
+  execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: root, stdio: 'ignore' });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path.join(root, 'dist/api.js')) as typeof import('../../src/api/index');
+}
+
+const { AffiliateServiceClient } = loadShippedClient();
+
+const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+/** The floor: the same requests with a bare keep-alive undici dispatcher and JSON.parse, nothing else. */
+async function bareCatalogWalk(url: string): Promise<number> {
+  const dispatcher = new EnvHttpProxyAgent({ httpProxy: '', httpsProxy: '', noProxy: '' });
+  const origin = new URL(url).origin;
+  let next: number | null = null;
+  let count = 0;
+  do {
+    const path: string = `${ENDPOINT_PATHS.merchants}?limit=500${next === null ? '' : `&next=${next}`}`;
+    const response = await request.call(dispatcher, {
+      origin,
+      path,
+      method: 'GET',
+      headers: { authorization: `Bearer ${DEFAULT_SANDBOX_KEY}`, accept: 'application/json' },
+    });
+    const body = JSON.parse(await response.body.text()) as { meta: { next: number | null }; data: unknown[] };
+    count += body.data.length;
+    next = body.meta.next;
+  } while (next !== null);
+  await dispatcher.close();
+  return count;
+}
+
+async function clientCatalogWalk(url: string): Promise<number> {
+  const client = new AffiliateServiceClient({ baseUrl: url, apiKey: DEFAULT_SANDBOX_KEY, environment: {} });
+  let count = 0;
+  for await (const page of client.walkMerchants()) {
+    count += page.merchants.length;
+  }
+  await client.close();
+  return count;
+}
+
+async function benchCatalog(url: string): Promise<void> {
+  await bareCatalogWalk(url);
+  await clientCatalogWalk(url);
+  const bare: number[] = [];
+  const client: number[] = [];
+  for (let round = 0; round < CATALOG_ROUNDS; round++) {
+    const a = await timed(() => bareCatalogWalk(url));
+    const b = await timed(() => clientCatalogWalk(url));
+    if (a.value !== CATALOG_SIZE || b.value !== CATALOG_SIZE) {
+      throw new Error(`catalog walk read ${a.value} / ${b.value} merchants, expected ${CATALOG_SIZE}`);
+    }
+    bare.push(a.ms);
+    client.push(b.ms);
+  }
+  const value = median(client);
+  const baseline = median(bare);
+  emit({
+    name: 'catalog walk, 20,000 merchants (client vs bare undici + JSON.parse)',
+    value: round2(value),
+    unit: 'ms',
+    baseline: round2(baseline),
+    ratio: round2(value / baseline),
+    target: 'ratio <= 1.10',
+  });
+}
+
+async function benchReport(url: string): Promise<void> {
+  const client = new AffiliateServiceClient({ baseUrl: url, apiKey: DEFAULT_SANDBOX_KEY, environment: {} });
+  const window = { days: 120 };
+  const first = await client.getAllClicks(window, { concurrency: 4 });
+  const sequential: number[] = [];
+  const parallel: number[] = [];
+  for (let round = 0; round < REPORT_ROUNDS; round++) {
+    const s = await timed(() => client.getAllClicks(window, { concurrency: 1 }));
+    const p = await timed(() => client.getAllClicks(window, { concurrency: 4 }));
+    if (s.value.items.length !== first.items.length || p.value.items.length !== first.items.length) {
+      throw new Error('the report changed size between rounds');
+    }
+    sequential.push(s.ms);
+    parallel.push(p.ms);
+  }
+  await client.close();
+  const value = median(parallel);
+  const baseline = median(sequential);
+  emit({
+    name: `all pages of ${first.items.length} click items, ${REPORT_LATENCY_MS} ms latency (4 parallel vs sequential)`,
+    value: round2(value),
+    unit: 'ms',
+    baseline: round2(baseline),
+    ratio: round2(baseline / value),
+    target: 'ratio (speed-up) >= 3',
+    note: `${first.requests} requests per read`,
+  });
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const sandbox = await startSandboxProcess(['--merchants', String(CATALOG_SIZE), '--clicks', String(CLICKS), '--actions', '100']);
+  try {
+    await benchCatalog(sandbox.url);
+    await sandbox.setLatency(REPORT_LATENCY_MS);
+    await benchReport(sandbox.url);
+  } finally {
+    await sandbox.stop();
+  }
+  emit({ name: 'bench wall time', value: round2((performance.now() - started) / 1000), unit: 's' });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

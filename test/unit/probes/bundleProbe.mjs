@@ -1,0 +1,44 @@
+// Run by bundle.test.ts in a process of its own (esbuild.mjs is an ES module): builds the
+// real targets in memory, plus the lazy client loader with the extension target's
+// settings, and prints which sources each output holds.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import * as esbuild from 'esbuild';
+import { targets } from '../../../esbuild.mjs';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const [extensionTarget, apiTarget] = targets;
+const inputsOf = (result) => Object.keys(result.metafile.inputs);
+const build = (target, extra = {}) => esbuild.build({ ...target, write: false, metafile: true, sourcemap: false, ...extra });
+
+const extension = await build(extensionTarget);
+const api = await build(apiTarget);
+const loader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/serviceApiLoader.ts')] });
+const loaderText = loader.outputFiles[0].text;
+
+// Load the built loader next to a built api.js: nothing of the client runs until load().
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-bundle-'));
+fs.writeFileSync(path.join(dir, 'loader.js'), loaderText);
+fs.writeFileSync(path.join(dir, 'api.js'), api.outputFiles[0].contents);
+const requireBuilt = createRequire(path.join(dir, 'loader.js'));
+const { ServiceApiLoader } = requireBuilt('./loader.js');
+const apiPath = path.join(dir, 'api.js');
+const loadedBefore = apiPath in requireBuilt.cache;
+const serviceApi = await new ServiceApiLoader().load();
+const loadedAfter = apiPath in requireBuilt.cache;
+fs.rmSync(dir, { recursive: true, force: true });
+
+process.stdout.write(
+  JSON.stringify({
+    extensionInputs: inputsOf(extension),
+    extensionBytes: extension.outputFiles[0].contents.length,
+    apiInputs: inputsOf(api),
+    loaderInputs: inputsOf(loader),
+    loaderRequiresApiBundle: loaderText.includes('require("./api.js")'),
+    apiLoadedBeforeFirstUse: loadedBefore,
+    apiLoadedOnFirstUse: loadedAfter,
+    loadedClientIsAClass: typeof serviceApi.AffiliateServiceClient === 'function',
+  }),
+);
