@@ -6,6 +6,7 @@
  */
 import { LIMITS } from './wire';
 import { resolvePeriod, type ParameterProblem, type Period } from './period';
+import { toDayNumber } from './calendarDate';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE_OR_TIME =
@@ -84,8 +85,10 @@ function timestamp(query: QueryLike, name: string): number | undefined {
   if (text === null) {
     return undefined;
   }
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const ms = ISO_DATE_OR_TIME.test(text) ? Date.parse(dateOnly ? `${text}T00:00:00Z` : text) : NaN;
+  // A date or a time without a zone is read as UTC, so client and sandbox agree wherever they run.
+  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text);
+  const realDate = ISO_DATE_OR_TIME.test(text) && toDayNumber(text.slice(0, 10)) !== undefined;
+  const ms = realDate ? Date.parse(zoned ? text : `${text.length === 10 ? `${text}T00:00:00` : text.replace(' ', 'T')}Z`) : NaN;
   if (Number.isNaN(ms)) {
     throw new ProblemFound({
       property: name,

@@ -29,6 +29,21 @@ describe('query rules (spec 4, 8)', () => {
     assert.equal(result.value.updatedAtFrom, Date.parse('2026-11-01T00:00:00Z'));
   });
 
+  const timestamps: Array<[string, string]> = [
+    ['2026-11-01T10:00:00Z', '2026-11-01T10:00:00.000Z'],
+    ['2026-11-01T10:00:00+02:00', '2026-11-01T08:00:00.000Z'],
+    ['2026-11-01T10:00:00', '2026-11-01T10:00:00.000Z'],
+    ['2026-11-01 10:00', '2026-11-01T10:00:00.000Z'],
+    ['2026-11-01T10:00:00.250Z', '2026-11-01T10:00:00.250Z'],
+  ];
+  for (const [text, utc] of timestamps) {
+    it(`reads updatedAtFrom ${text} as ${utc}, a time without a zone as UTC`, () => {
+      const result = checkMerchantQuery(new URLSearchParams({ updatedAtFrom: text }));
+      assert.ok(result.ok);
+      assert.equal(new Date(result.value.updatedAtFrom!).toISOString(), utc);
+    });
+  }
+
   const badMerchant: Array<[Record<string, string>, string, RegExp]> = [
     [{ limit: '0' }, 'limit', /from 1 to 500/],
     [{ limit: '501' }, 'limit', /from 1 to 500/],
@@ -40,6 +55,8 @@ describe('query rules (spec 4, 8)', () => {
     [{ deeplinkAllowed: '1' }, 'deeplinkAllowed', /true or false/],
     [{ updatedAtFrom: 'yesterday' }, 'updatedAtFrom', /ISO 8601/],
     [{ updatedAtFrom: '2026-13-01' }, 'updatedAtFrom', /ISO 8601/],
+    [{ updatedAtFrom: '2026-02-30' }, 'updatedAtFrom', /ISO 8601/],
+    [{ updatedAtFrom: '2026-02-30T10:00:00Z' }, 'updatedAtFrom', /ISO 8601/],
   ];
   for (const [query, property, message] of badMerchant) {
     it(`refuses merchant ${JSON.stringify(query)}, naming ${property}`, () => {

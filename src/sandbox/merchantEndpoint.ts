@@ -1,0 +1,24 @@
+/**
+ * The merchant list (spec 4.1). Paging walks the stored catalog in storage order: `next` is
+ * the storage index a page starts at, and each stored page is filtered afterwards, so a page
+ * can come back empty and still carry `next` (spec 4.1 rule 3).
+ */
+import type { WireMerchant, WireMerchantPage } from '../api/wire';
+import type { CheckedMerchantQuery } from '../api/queryRules';
+
+function matches(merchant: WireMerchant, query: CheckedMerchantQuery): boolean {
+  return (
+    (query.isActive === undefined || merchant.isActive === query.isActive) &&
+    (query.deeplinkAllowed === undefined || merchant.deeplinkAllowed === query.deeplinkAllowed) &&
+    (query.updatedAtFrom === undefined || Date.parse(merchant.updatedAt) >= query.updatedAtFrom)
+  );
+}
+
+export function merchantPage(merchants: readonly WireMerchant[], query: CheckedMerchantQuery): WireMerchantPage {
+  const start = query.next ?? 0;
+  const end = start + query.limit;
+  return {
+    meta: { next: end < merchants.length ? end : null },
+    data: merchants.slice(start, end).filter((merchant) => matches(merchant, query)),
+  };
+}

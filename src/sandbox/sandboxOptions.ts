@@ -1,0 +1,85 @@
+/** The sandbox's options, their defaults and their checks, shared by `startSandbox` and the CLI. */
+import { isValidKey } from './auth';
+import { parseFaultSpec } from './faults';
+
+export const DEFAULT_SANDBOX_KEY = 'sandboxkey';
+
+export interface SandboxOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** The key `Authorization: Bearer <key>` must carry; alphanumeric. */
+  key?: string;
+  merchants?: number;
+  clicks?: number;
+  actions?: number;
+  seed?: number;
+  /** Delay before every response to a spec path. */
+  latencyMs?: number;
+  /** A fault SPEC (see faults.ts); empty for none. */
+  faults?: string;
+  /** The clock: data is generated relative to it, and `days` counts back from its UTC day. */
+  now?: () => Date;
+}
+
+export type ResolvedSandboxOptions = Required<SandboxOptions>;
+
+export const SANDBOX_DEFAULTS: Readonly<Omit<ResolvedSandboxOptions, 'now'>> = {
+  port: 0,
+  key: DEFAULT_SANDBOX_KEY,
+  merchants: 2000,
+  clicks: 5000,
+  actions: 2000,
+  seed: 1,
+  latencyMs: 0,
+  faults: '',
+};
+
+type NumericOption = 'port' | 'merchants' | 'clicks' | 'actions' | 'seed' | 'latencyMs';
+
+/** Allowed range and command-line flag of each numeric option. */
+export const NUMERIC_OPTIONS: Readonly<Record<NumericOption, { flag: string; min: number; max: number }>> = {
+  port: { flag: '--port', min: 0, max: 65_535 },
+  merchants: { flag: '--merchants', min: 0, max: 1_000_000 },
+  clicks: { flag: '--clicks', min: 0, max: 2_000_000 },
+  actions: { flag: '--actions', min: 0, max: 2_000_000 },
+  seed: { flag: '--seed', min: 0, max: 4_294_967_295 },
+  latencyMs: { flag: '--latency', min: 0, max: 600_000 },
+};
+
+/** An option that cannot be used; `option` is its name in SandboxOptions. */
+export class SandboxOptionError extends Error {
+  constructor(readonly option: string, message: string) {
+    super(message);
+    this.name = 'SandboxOptionError';
+  }
+}
+
+/** Throws SandboxOptionError unless `value` is a whole number in the option's range. */
+export function checkNumericOption(option: NumericOption, value: number): number {
+  const { flag, min, max } = NUMERIC_OPTIONS[option];
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new SandboxOptionError(option, `${option} (${flag}) must be a whole number from ${min} to ${max}; got ${value}.`);
+  }
+  return value;
+}
+
+/** Fills in defaults and checks every option; throws SandboxOptionError naming the first bad one. */
+export function resolveSandboxOptions(options: SandboxOptions): ResolvedSandboxOptions {
+  const merged = { ...SANDBOX_DEFAULTS, now: () => new Date(), ...stripUndefined(options) };
+  for (const option of Object.keys(NUMERIC_OPTIONS) as NumericOption[]) {
+    checkNumericOption(option, merged[option]);
+  }
+  if (!isValidKey(merged.key)) {
+    throw new SandboxOptionError('key', 'key (--key) must be a non-empty string of letters A-Z, a-z and digits 0-9.');
+  }
+  try {
+    parseFaultSpec(merged.faults);
+  } catch (error) {
+    throw new SandboxOptionError('faults', `faults (--faults): ${(error as Error).message}`);
+  }
+  return merged;
+}
+
+function stripUndefined(options: SandboxOptions): SandboxOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as SandboxOptions;
+}

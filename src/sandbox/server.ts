@@ -1,0 +1,162 @@
+/**
+ * A local stand-in for the service (spec service-interface.md): the three endpoints over
+ * node:http on 127.0.0.1, generated data, fault injection and control endpoints. Start it
+ * from tests with `startSandbox(options)` or from a shell with `npm run sandbox`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { ApiHandler } from './apiHandler';
+import { answerControl, CONTROL_PREFIX, type ControlTarget } from './control';
+import { generateDataset, type SandboxDataset } from './dataset';
+import { deliver, send } from './delivery';
+import { endpointOf } from './endpoints';
+import { FaultSelector } from './faults';
+import { RequestStats, type SandboxStats } from './requestStats';
+import { notFound, statusError } from './responses';
+import { checkNumericOption, resolveSandboxOptions, type SandboxOptions } from './sandboxOptions';
+import { SandboxTimers } from './timers';
+
+export { DEFAULT_SANDBOX_KEY, SANDBOX_DEFAULTS, SandboxOptionError, type SandboxOptions } from './sandboxOptions';
+export type { SandboxDataset } from './dataset';
+export type { SandboxStats } from './requestStats';
+
+export interface Sandbox extends ControlTarget {
+  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  url: string;
+  port: number;
+  key: string;
+  dataset: SandboxDataset;
+  /** Replaces the fault rules and restarts their request count; throws FaultSpecError on a bad spec. */
+  setFaults(spec: string): void;
+  /** Sets the delay of every response to a spec path; throws SandboxOptionError unless 0..600000. */
+  setLatency(ms: number): void;
+  stats(): SandboxStats;
+  /** Sets the updatedAt of the merchant at storage `index` to now; returns it. Throws RangeError. */
+  touchMerchant(index: number): string;
+  /** Closes the server and every open connection; pending delays are dropped. */
+  close(): Promise<void>;
+}
+
+/** Salt of the fault selection's random stream, apart from the data's streams. */
+const FAULT_STREAM = 0x4641554c;
+const MAX_CONTROL_BODY = 64 * 1024;
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function splitUrl(raw: string): { pathname: string; query: URLSearchParams } {
+  const mark = raw.indexOf('?');
+  return mark < 0
+    ? { pathname: raw, query: new URLSearchParams() }
+    : { pathname: raw.slice(0, mark), query: new URLSearchParams(raw.slice(mark + 1)) };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_CONTROL_BODY) {
+        reject(new Error('control request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const resolved = resolveSandboxOptions(options);
+  const { key, now } = resolved;
+  let latencyMs = resolved.latencyMs;
+  const dataset = generateDataset({ ...resolved, now: now() });
+  const api = new ApiHandler(dataset, key, now);
+  const faults = new FaultSelector(resolved.seed ^ FAULT_STREAM, resolved.faults);
+  const requests = new RequestStats();
+  const timers = new SandboxTimers();
+  const sockets = new Set<Socket>();
+
+  const control: ControlTarget = {
+    stats: () => requests.snapshot(),
+    setFaults: (spec) => faults.replace(spec),
+    setLatency: (ms) => {
+      latencyMs = checkNumericOption('latencyMs', ms);
+    },
+    touchMerchant: (index) => {
+      const merchant = dataset.merchants[index];
+      if (!Number.isInteger(index) || merchant === undefined) {
+        throw new RangeError(`index must be a storage index from 0 to ${dataset.merchants.length - 1}; got ${index}.`);
+      }
+      merchant.updatedAt = now().toISOString();
+      return merchant.updatedAt;
+    },
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const { pathname, query } = splitUrl(req.url ?? '/');
+    if (pathname.startsWith(CONTROL_PREFIX)) {
+      if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) {
+        send(res, statusError(403));
+        return;
+      }
+      const body = method === 'POST' ? await readBody(req) : '';
+      send(res, answerControl(control, { method, pathname, query, body }));
+      return;
+    }
+    const endpoint = endpointOf(pathname);
+    if (endpoint === undefined) {
+      send(res, notFound(method, pathname));
+      return;
+    }
+    const fault = faults.choose(endpoint);
+    requests.count(endpoint, fault !== undefined);
+    await timers.delay(latencyMs);
+    const response = api.answer({ endpoint, method, pathname, query, authorization: req.headers.authorization });
+    deliver(res, response, fault, timers, now().getTime());
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) {
+        send(res, statusError(500));
+      } else {
+        res.destroy();
+      }
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(resolved.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+
+  return {
+    ...control,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    key,
+    dataset,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        timers.cancelAll();
+        server.close(() => resolve());
+        for (const socket of sockets) {
+          socket.destroy();
+        }
+      });
+      return closing;
+    },
+  };
+}
