@@ -12,6 +12,7 @@ import path from 'node:path';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const withTests = process.argv.includes('--tests');
 
 /** Keeps the lazily loaded client out of the extension bundle. */
 const lazyApiPlugin = {
@@ -44,14 +45,26 @@ export const targets = [
   { ...nodeTarget, entryPoints: [path.join(root, 'src/api/index.ts')], outfile: path.join(root, 'dist/api.js') },
 ];
 
+/** The integration suite, run inside the extension host (`vscode` and mocha come from there and node_modules). */
+export const testTargets = [
+  {
+    ...nodeTarget,
+    entryPoints: ['test/integration/index.ts', 'test/integration/*.test.ts'].map((entry) => path.join(root, entry)),
+    outdir: path.join(root, 'out/test/integration'),
+    external: ['vscode', 'mocha'],
+    minify: false,
+  },
+];
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (watch) {
-    const contexts = await Promise.all(targets.map((target) => esbuild.context(target)));
+    const contexts = await Promise.all([...targets, ...(withTests ? testTargets : [])].map((target) => esbuild.context(target)));
     await Promise.all(contexts.map((context) => context.watch()));
     console.log('esbuild: watching for changes');
   } else {
     const started = Date.now();
-    await Promise.all(targets.map((target) => esbuild.build(target)));
-    console.log(`esbuild: built ${targets.length} targets in ${Date.now() - started} ms${production ? ' (production)' : ''}`);
+    const all = [...targets, ...(withTests ? testTargets : [])];
+    await Promise.all(all.map((target) => esbuild.build(target)));
+    console.log(`esbuild: built ${all.length} targets in ${Date.now() - started} ms${production ? ' (production)' : ''}`);
   }
 }

@@ -74,7 +74,7 @@ describe('normalisation of messy payloads', () => {
   it('reads the variants the spec notes, and extra fields', () => {
     const result = normalizeMerchant({
       merchantId: '7',
-      name: '  Shop  ',
+      name: '\u00a0 Shop\u2003',
       categoryId: [3, '5', 'x'],
       domains: 'shop.example.co.uk',
       defaultDomain: '',

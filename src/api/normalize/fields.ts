@@ -36,11 +36,19 @@ export function readString(value: unknown): string | null {
   return null;
 }
 
+function isPrintableAscii(code: number): boolean {
+  return code > 32 && code < 127;
+}
+
 /** A non-empty string, trimmed; null for blanks. */
 export function readText(value: unknown): string | null {
   const text = readString(value);
-  if (text === null) {
+  if (text === null || text === '') {
     return null;
+  }
+  // Most values start and end with printable ASCII, so there is nothing to trim.
+  if (isPrintableAscii(text.charCodeAt(0)) && isPrintableAscii(text.charCodeAt(text.length - 1))) {
+    return text;
   }
   const trimmed = text.trim();
   return trimmed === '' ? null : trimmed;

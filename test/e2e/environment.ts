@@ -1,0 +1,78 @@
+/**
+ * What an e2e scenario runs against: the sandbox service on a free port, code-server with the
+ * packaged extension (.vsix) installed and its settings pointing at the sandbox, and headless
+ * Chromium on the workbench. `stop()` ends all of it.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import { launchChromium } from '../host/chromium';
+import { ensureCodeServer, startCodeServer, vscodeVersion, type CodeServer } from '../host/codeServer';
+import { PROJECT_ROOT } from '../host/hostPaths';
+import { Workbench } from './workbench';
+
+const VSIX = path.join(PROJECT_ROOT, 'dist/affiliate-links.vsix');
+
+export interface E2eEnvironment {
+  sandbox: Sandbox;
+  server: CodeServer;
+  browser: Browser;
+  workbench: Workbench;
+  /** The remote extension host's log, where activation failures show. */
+  extensionHostLog(): string;
+  stop(): Promise<void>;
+}
+
+function packageExtension(): void {
+  const result = spawnSync('npm', ['run', '-s', 'package'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  if (result.status !== 0 || !fs.existsSync(VSIX)) {
+    throw new Error(`npm run package failed:\n${result.stdout}${result.stderr}`);
+  }
+}
+
+function findFiles(dir: string, name: RegExp): string[] {
+  if (!fs.existsSync(dir)) {
+    return [];
+  }
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? findFiles(full, name) : name.test(entry.name) ? [full] : [];
+  });
+}
+
+export async function startE2eEnvironment(): Promise<E2eEnvironment> {
+  ensureCodeServer();
+  packageExtension();
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const stop = async (): Promise<void> => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch(() => undefined);
+    }
+  };
+  try {
+    const sandbox = await startSandbox({ merchants: 300 });
+    cleanups.push(() => sandbox.close());
+    const server = await startCodeServer({ install: [VSIX], settings: { 'affiliateLinks.baseUrl': sandbox.url } });
+    cleanups.push(() => server.stop());
+    const browser = await launchChromium();
+    cleanups.push(() => browser.close());
+    const workbench = await Workbench.open(browser, server.url, server.workspace);
+    console.log(`      e2e host: ${vscodeVersion()} at ${server.url}, sandbox at ${sandbox.url}`);
+    return {
+      sandbox,
+      server,
+      browser,
+      workbench,
+      extensionHostLog: () =>
+        findFiles(path.join(server.userDataDir, 'logs'), /exthost.*\.log$/)
+          .map((file) => fs.readFileSync(file, 'utf8'))
+          .join('\n'),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The helper layer of the e2e scenarios: what a person does in the VS Code workbench, as
+ * DOM operations on the page code-server serves. Selectors are VS Code's own class names.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.resolve(__dirname, 'screenshots');
+
+export interface Notification {
+  message: string;
+  severity: 'error' | 'warning' | 'info';
+}
+
+export class Workbench {
+  private constructor(
+    readonly page: Page,
+    private readonly context: BrowserContext,
+  ) {}
+
+  /** Opens the workbench of `serverUrl` on `folder` and waits until it is ready to use. */
+  static async open(browser: Browser, serverUrl: string, folder: string): Promise<Workbench> {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: serverUrl });
+    const page = await context.newPage();
+    await page.goto(`${serverUrl}/?folder=${encodeURIComponent(folder)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.activitybar').waitFor({ timeout: 60_000 });
+    // The status bar fills in once the extension host is up.
+    await page.locator('.statusbar').waitFor({ timeout: 60_000 });
+    return new Workbench(page, context);
+  }
+
+  /**
+   * Runs a command from the command palette by its full title, e.g. "Affiliate Links: Show
+   * Log". The palette lists the commands known when it opens, and an extension's arrive once
+   * the extension host has scanned it, so it is reopened until the command shows up.
+   */
+  async runCommand(title: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const input = this.quickInput();
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    for (;;) {
+      await this.page.keyboard.press('F1');
+      await input.waitFor();
+      await input.fill(`>${title}`);
+      const found = await row.waitFor({ timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (found) {
+        break;
+      }
+      await this.page.keyboard.press('Escape');
+      if (Date.now() > deadline) {
+        throw new Error(`the command palette never listed "${title}"`);
+      }
+    }
+    await input.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  }
+
+  /** Types into the open input box (quick input) and accepts it. */
+  async typeIntoInputBox(text: string): Promise<void> {
+    const input = this.quickInput();
+    await input.waitFor();
+    await input.fill(text);
+    await input.press('Enter');
+  }
+
+  /** Tree rows (in any tree view) whose text contains `text`. */
+  treeRows(text: string): Locator {
+    return this.page.locator('.monaco-list-row[role="treeitem"]', { hasText: text });
+  }
+
+  readClipboard(): Promise<string> {
+    // A string, evaluated in the page: this file is compiled without the DOM library.
+    return this.page.evaluate('navigator.clipboard.readText()') as Promise<string>;
+  }
+
+  /** The content frame of the webview whose tab has `title`. */
+  async webviewFrame(title: string): Promise<Frame> {
+    await this.page.locator('.tab', { hasText: title }).first().waitFor();
+    const outer = await this.page.locator('iframe.webview.ready').first().elementHandle();
+    const outerFrame = await outer?.contentFrame();
+    const inner = await outerFrame?.waitForSelector('iframe#active-frame');
+    const frame = await inner?.contentFrame();
+    if (!frame) {
+      throw new Error(`no webview frame for "${title}"`);
+    }
+    return frame;
+  }
+
+  /** The notifications on screen now. */
+  async notifications(): Promise<Notification[]> {
+    const toasts = this.page.locator('.notification-toast-container .notification-list-item');
+    const found: Notification[] = [];
+    for (const toast of await toasts.all()) {
+      const message = (await toast.locator('.notification-list-item-message').textContent()) ?? '';
+      const icon = (await toast.locator('.notification-list-item-icon').getAttribute('class')) ?? '';
+      const severity = icon.includes('error') ? 'error' : icon.includes('warning') ? 'warning' : 'info';
+      found.push({ message, severity });
+    }
+    return found;
+  }
+
+  /** The text of the editor in the Output panel (the channel selected there). */
+  async outputText(): Promise<string> {
+    const lines = this.page.locator('.part.panel .output-view .view-lines');
+    await lines.first().waitFor();
+    return (await lines.first().innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  async screenshot(name: string): Promise<string> {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  close(): Promise<void> {
+    return this.context.close();
+  }
+
+  private quickInput(): Locator {
+    return this.page.locator('.quick-input-widget .quick-input-box input');
+  }
+}
