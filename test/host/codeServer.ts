@@ -91,11 +91,26 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.mkdirSync(extensionsDir, { recursive: true });
   fs.mkdirSync(workspace, { recursive: true });
+  for (const folder of ['xdg-config', 'xdg-data', 'xdg-runtime', 'tmp']) {
+    fs.mkdirSync(path.join(root, folder), { recursive: true, mode: 0o700 });
+  }
   fs.writeFileSync(path.join(userDataDir, 'User/settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...options.settings }, null, 2));
+
+  // code-server and its extension host write config, logs and sockets under XDG folders and
+  // TMPDIR: keep them in this run's folder, which stop() removes.
+  const hostEnv = {
+    ...process.env,
+    XDG_CONFIG_HOME: path.join(root, 'xdg-config'),
+    XDG_DATA_HOME: path.join(root, 'xdg-data'),
+    XDG_RUNTIME_DIR: path.join(root, 'xdg-runtime'),
+    TMPDIR: path.join(root, 'tmp'),
+    ...options.env,
+  };
 
   for (const vsix of options.install ?? []) {
     const result = spawnSync(process.execPath, [CODE_SERVER_ENTRY, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--install-extension', vsix], {
       encoding: 'utf8',
+      env: hostEnv,
     });
     if (result.status !== 0) {
       throw new Error(`installing ${vsix} into code-server failed:\n${result.stdout}${result.stderr}`);
@@ -119,7 +134,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const child: ChildProcess = spawn(process.execPath, args, {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...options.env },
+    env: hostEnv,
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
