@@ -178,7 +178,8 @@ export class Transport {
   private seal<E extends ServiceError>(error: E): E {
     error.message = redact(error.message, this.options.apiKey);
     error.stack = redact(error.stack ?? '', this.options.apiKey);
-    this.log('warn', error.message);
+    // A cancellation is the caller's choice, not a problem worth a warning.
+    this.log(error.kind === 'aborted' ? 'debug' : 'warn', error.message);
     return error;
   }
 }
