@@ -1,18 +1,54 @@
 import * as vscode from 'vscode';
+import { ClearApiKeyCommand } from './commands/clearApiKeyCommand';
 import { CommandManager } from './commands/commandManager';
+import { FilterMerchantsCommand } from './commands/filterMerchantsCommand';
+import { FindMerchantCommand } from './commands/findMerchantCommand';
+import { SetApiKeyCommand } from './commands/setApiKeyCommand';
+import { ShowGettingStartedCommand } from './commands/showGettingStartedCommand';
 import { ShowLogCommand } from './commands/showLogCommand';
+import { SyncMerchantsCommand } from './commands/syncMerchantsCommands';
+import { treeOptionCommands } from './commands/treeOptionCommands';
+import { ApiKeyStore } from './secrets/apiKeyStore';
+import { ServiceApiLoader } from './serviceApiLoader';
+import { CatalogController } from './services/catalogController';
+import { ClientFactory } from './services/clientFactory';
+import { MerchantView } from './views/merchantView';
+import { TreeViewOptions } from './views/treeViewOptions';
 
-export function activate(context: vscode.ExtensionContext): void {
+/** What activation hands to tests and to other extensions: read-only views of the catalog. */
+export interface AffiliateLinksApi {
+  readonly controller: CatalogController;
+  readonly view: MerchantView;
+}
+
+export function activate(context: vscode.ExtensionContext): AffiliateLinksApi {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Affiliate Links', { log: true });
   context.subscriptions.push(log);
-
-  const commands = new CommandManager();
-  context.subscriptions.push(commands);
-  commands.register(new ShowLogCommand(log));
-
   const version = String(context.extension.packageJSON.version ?? 'unknown');
+
+  const keys = new ApiKeyStore(context.secrets, context.globalState, log);
+  const clients = new ClientFactory(new ServiceApiLoader(), log, version);
+  const controller = new CatalogController(context.globalStorageUri, keys, clients, log);
+  const options = new TreeViewOptions(context.globalState);
+  const view = new MerchantView(controller, options);
+  const commands = new CommandManager();
+  context.subscriptions.push(controller, options, view, commands);
+
+  commands.register(new ShowLogCommand(log));
+  commands.register(new SetApiKeyCommand(keys, clients, log));
+  commands.register(new ClearApiKeyCommand(keys));
+  commands.register(SyncMerchantsCommand.refresh(controller));
+  commands.register(SyncMerchantsCommand.reloadAll(controller));
+  commands.register(new FilterMerchantsCommand(options));
+  commands.register(new FindMerchantCommand(controller, view));
+  commands.register(new ShowGettingStartedCommand(context.extensionUri));
+  treeOptionCommands(options).forEach((command) => commands.register(command));
+
   log.info(`Affiliate Links ${version} activated in ${(performance.now() - started).toFixed(1)} ms.`);
+  // The catalog loads after activation returns: the cache at once, then a sync.
+  void controller.start().catch((error: unknown) => log.error(`Starting the catalog failed: ${String(error)}`));
+  return { controller, view };
 }
 
 export function deactivate(): void {}

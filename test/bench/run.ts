@@ -13,6 +13,8 @@ import request from 'undici/lib/api/api-request.js';
 import { ENDPOINT_PATHS } from '../../src/api/wire';
 import { DEFAULT_SANDBOX_KEY } from '../../src/sandbox/sandboxOptions';
 import { startSandboxProcess } from './sandboxProcess';
+import { benchCatalog } from './catalogBench';
+import { emit, median, round2, timed } from './figures';
 
 const CATALOG_SIZE = 20_000;
 /** Clicks spread over 125 days, so that the 120-day window holds about 100,000. */
@@ -20,32 +22,6 @@ const CLICKS = 103_400;
 const CATALOG_ROUNDS = 7;
 const REPORT_ROUNDS = 3;
 const REPORT_LATENCY_MS = 20;
-
-interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  baseline?: number;
-  ratio?: number;
-  target?: string;
-  note?: string;
-}
-
-function emit(figure: Figure): void {
-  process.stdout.write(`${JSON.stringify(figure)}\n`);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-async function timed<T>(body: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await body();
-  return { ms: performance.now() - started, value };
-}
 
 const root = path.resolve(__dirname, '../..');
 
@@ -57,8 +33,6 @@ function loadShippedClient(): typeof import('../../src/api/index') {
 }
 
 const { AffiliateServiceClient } = loadShippedClient();
-
-const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 /** The floor: the same requests with a bare keep-alive undici dispatcher and JSON.parse, nothing else. */
 async function bareCatalogWalk(url: string): Promise<number> {
@@ -92,7 +66,8 @@ async function clientCatalogWalk(url: string): Promise<number> {
   return count;
 }
 
-async function benchCatalog(url: string): Promise<void> {
+/** Returns the bare walk's median, the floor the catalog sync is compared with. */
+async function benchCatalogWalk(url: string): Promise<number> {
   await bareCatalogWalk(url);
   await clientCatalogWalk(url);
   const bare: number[] = [];
@@ -116,6 +91,7 @@ async function benchCatalog(url: string): Promise<void> {
     ratio: round2(value / baseline),
     target: 'ratio <= 1.10',
   });
+  return baseline;
 }
 
 async function benchReport(url: string): Promise<void> {
@@ -151,7 +127,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const sandbox = await startSandboxProcess(['--merchants', String(CATALOG_SIZE), '--clicks', String(CLICKS), '--actions', '100']);
   try {
-    await benchCatalog(sandbox.url);
+    const bareWalkMs = await benchCatalogWalk(sandbox.url);
+    await benchCatalog(root, sandbox.url, AffiliateServiceClient, bareWalkMs, CATALOG_SIZE);
     await sandbox.setLatency(REPORT_LATENCY_MS);
     await benchReport(sandbox.url);
   } finally {

@@ -61,6 +61,14 @@ export class Workbench {
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
   }
 
+  /** Opens a view container from the activity bar by its title, e.g. "Affiliate Links". */
+  async openView(title: string): Promise<void> {
+    const item = this.page.locator(`.activitybar .action-item a[aria-label^="${title}"]`).first();
+    await item.waitFor({ timeout: 30_000 });
+    await item.click();
+    await this.page.locator('.sidebar .title-label', { hasText: title }).first().waitFor({ timeout: 15_000 });
+  }
+
   /** Types into the open input box (quick input) and accepts it. */
   async typeIntoInputBox(text: string): Promise<void> {
     const input = this.quickInput();

@@ -1,0 +1,264 @@
+/**
+ * The merchant catalog in memory: shown from the cache file at once, brought up to date by
+ * syncs with the service, announced through change events. Pure (no vscode): the extension
+ * passes the cache file's path, a logger and a way to get the service client.
+ *
+ * A sync never loses or corrupts anything: the merchants of a walk are collected aside and
+ * only a walk that finished becomes the new catalog (a new map, swapped in at once) and then
+ * the new cache file. A failed or cancelled sync leaves memory and file as they were.
+ */
+import { ServiceError } from '../api/errors';
+import type { ClientLogger, Merchant, MerchantPage } from '../api/types';
+import { normalizeBaseUrl, readCatalogCache, writeCatalogCache } from './catalogCache';
+import { changedKeys, mergeMerchants, replaceAll } from './catalogMerge';
+import type { CatalogChange, CatalogEvent, CatalogSnapshot, MerchantKey, SyncStatus } from './catalogTypes';
+import { Emitter } from './emitter';
+import { SyncQueue, syncCancelled, type SyncJob, type SyncRequest } from './syncQueue';
+
+/** Where merchants come from; `AffiliateServiceClient` is one. */
+export interface MerchantSource {
+  walkMerchants(filters: { updatedAtFrom?: string }, options: { signal?: AbortSignal }): AsyncIterable<MerchantPage>;
+}
+
+export interface CatalogStoreOptions {
+  /** Path of this catalog's cache file (see `cacheFileName`). */
+  cacheFile: string;
+  baseUrl: string;
+  /** Called at the start of each sync; lets the extension load the client lazily. */
+  source: () => Promise<MerchantSource>;
+  logger: ClientLogger;
+  now?: () => Date;
+  /** How far before the last sync's start an incremental sync asks from. Default 5 minutes. */
+  safetyMarginMs?: number;
+}
+
+/**
+ * `full`: walk the whole catalog even when an incremental sync is possible. `onProgress`:
+ * merchants received so far in this sync, after each page.
+ */
+export type SyncOptions = SyncRequest;
+
+export interface SyncResult {
+  kind: 'full' | 'incremental';
+  /** Merchants the service sent. */
+  received: number;
+  /** Merchants added or changed (and, after a full walk, removed). */
+  changed: number;
+  /** Merchants in the catalog afterwards. */
+  total: number;
+}
+
+export type CacheLoad = 'loaded' | 'missing' | 'unreadable';
+
+export const DEFAULT_SAFETY_MARGIN_MS = 5 * 60_000;
+
+function emptySnapshot(): CatalogSnapshot {
+  return { merchants: new Map<MerchantKey, Merchant>(), syncedAt: null, source: 'empty' };
+}
+
+function isAbortError(error: unknown): boolean {
+  return (error instanceof ServiceError && error.kind === 'aborted') || (error instanceof Error && error.name === 'AbortError');
+}
+
+function isOffline(error: unknown): boolean {
+  return error instanceof ServiceError && (error.kind === 'network' || error.kind === 'timeout');
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class CatalogStore {
+  private current: CatalogSnapshot = emptySnapshot();
+  private currentStatus: SyncStatus = { state: 'idle' };
+  /** Bumped whenever the catalog is replaced, so a cache read that lost the race is dropped. */
+  private generation = 0;
+  private readonly syncs: SyncQueue<SyncResult>;
+  private disposed = false;
+  private readonly changes: Emitter<CatalogChange>;
+  private readonly statuses: Emitter<SyncStatus>;
+  private readonly now: () => Date;
+  private readonly safetyMarginMs: number;
+
+  /** Fires with the keys a sync added or changed, or 'all' after a cache load, a full walk or `clear()`. */
+  readonly onDidChange: CatalogEvent<CatalogChange>;
+  readonly onDidChangeStatus: CatalogEvent<SyncStatus>;
+
+  constructor(private readonly options: CatalogStoreOptions) {
+    const onListenerError = (error: unknown): void => options.logger.error(`A catalog listener failed: ${messageOf(error)}`);
+    this.changes = new Emitter(onListenerError);
+    this.statuses = new Emitter(onListenerError);
+    this.syncs = new SyncQueue((job) => this.execute(job), onListenerError);
+    this.onDidChange = this.changes.event;
+    this.onDidChangeStatus = this.statuses.event;
+    this.now = options.now ?? (() => new Date());
+    this.safetyMarginMs = Math.max(0, options.safetyMarginMs ?? DEFAULT_SAFETY_MARGIN_MS);
+  }
+
+  get snapshot(): CatalogSnapshot {
+    return this.current;
+  }
+
+  get status(): SyncStatus {
+    return this.currentStatus;
+  }
+
+  /**
+   * Shows the cached catalog, firing a change of 'all'. A cache that cannot be read (or was
+   * written for another base URL) is logged with the reason. When the catalog was replaced
+   * while the file was read (a sync finished, or `clear()`), the cache is not shown; the
+   * result is still 'loaded'.
+   */
+  async loadCache(): Promise<CacheLoad> {
+    const generation = this.generation;
+    const read = await readCatalogCache(this.options.cacheFile);
+    if (read.kind === 'missing') {
+      return 'missing';
+    }
+    const problem =
+      read.kind === 'unreadable' ? read.reason : read.baseUrl !== normalizeBaseUrl(this.options.baseUrl) ? `written for ${read.baseUrl}` : undefined;
+    if (read.kind !== 'ok' || problem !== undefined) {
+      this.options.logger.warn(`The cached merchant catalog cannot be used (${problem}); it will be loaded again.`);
+      return 'unreadable';
+    }
+    if (this.disposed || generation !== this.generation) {
+      this.options.logger.debug('The cached merchant catalog was read after a newer one was shown; not used.');
+      return 'loaded';
+    }
+    this.replace({ merchants: replaceAll(read.merchants), syncedAt: read.syncedAt, source: 'cache' }, 'all');
+    this.options.logger.info(`Showing ${read.merchants.length} cached merchants from the sync of ${read.syncedAt}.`);
+    return 'loaded';
+  }
+
+  /**
+   * Brings the catalog up to date: a full walk when `full` is asked or nothing was synced yet,
+   * otherwise only the merchants updated since the last sync started (minus the safety margin).
+   *
+   * One sync runs at a time. A call while one runs joins it: it gets the running sync's
+   * result or error (including a cancellation by the caller who started it), and its own
+   * `onProgress` follows that sync. Its own `signal` only stops its waiting. The exception is
+   * `full` while an incremental sync runs: the full walk is queued to run after it, and
+   * further full requests join the queued one.
+   */
+  sync(options: SyncOptions = {}): Promise<SyncResult> {
+    return this.syncs.request(options.full === true || this.current.syncedAt === null, options);
+  }
+
+  /** Empties the catalog (change 'all') and cancels a running sync; the cache file is left alone. */
+  clear(): void {
+    this.syncs.cancelRunning();
+    this.replace(emptySnapshot(), 'all');
+  }
+
+  /** Cancels the running and queued syncs and drops every listener. */
+  dispose(): void {
+    if (this.disposed) {
+      return;
+    }
+    this.disposed = true;
+    this.syncs.dispose();
+    this.changes.dispose();
+    this.statuses.dispose();
+  }
+
+  private async execute(job: SyncJob): Promise<SyncResult> {
+    if (job.signal.aborted) {
+      throw syncCancelled();
+    }
+    const previous = this.currentStatus;
+    const startedAt = this.now();
+    const syncedAt = this.current.syncedAt;
+    const full = job.full || syncedAt === null;
+    job.full = full;
+    this.setStatus({ state: 'syncing', full, loaded: 0 });
+    try {
+      const source = await this.options.source();
+      const filters = full ? {} : { updatedAtFrom: new Date(Date.parse(syncedAt!) - this.safetyMarginMs).toISOString() };
+      this.options.logger.debug(`Merchant sync (${full ? 'full' : `updated since ${filters.updatedAtFrom}`}) started.`);
+      const received: Merchant[] = [];
+      for await (const page of source.walkMerchants(filters, { signal: job.signal })) {
+        if (job.signal.aborted) {
+          throw syncCancelled();
+        }
+        for (const merchant of page.merchants) {
+          received.push(merchant);
+        }
+        this.setStatus({ state: 'syncing', full, loaded: received.length });
+        job.progress(received.length);
+      }
+      if (job.signal.aborted) {
+        throw syncCancelled();
+      }
+      return await this.commit(full, received, startedAt.toISOString());
+    } catch (error) {
+      if (job.signal.aborted) {
+        this.setStatus(previous);
+        throw isAbortError(error) ? error : syncCancelled();
+      }
+      this.setStatus(this.failureStatus(error, previous, startedAt));
+      throw error;
+    }
+  }
+
+  /** Swaps in the new catalog, announces it, then saves it; nothing here can fail the sync. */
+  private async commit(full: boolean, received: Merchant[], syncedAt: string): Promise<SyncResult> {
+    const before = this.current.merchants;
+    let merchants: Map<MerchantKey, Merchant>;
+    let changed: number;
+    if (full) {
+      merchants = replaceAll(received);
+      changed = changedKeys(before, merchants).size;
+      this.replace({ merchants, syncedAt, source: 'network' }, 'all');
+    } else {
+      const merged = mergeMerchants(before, received);
+      merchants = merged.merchants;
+      changed = merged.changed.size;
+      this.replace({ merchants, syncedAt, source: 'network' }, merged.changed.size > 0 ? merged.changed : undefined);
+    }
+    await this.saveCache(merchants, syncedAt);
+    this.setStatus({ state: 'idle' });
+    const kind = full ? 'full' : 'incremental';
+    this.options.logger.debug(`Merchant sync (${kind}) done: ${received.length} received, ${changed} changed, ${merchants.size} in all.`);
+    return { kind, received: received.length, changed, total: merchants.size };
+  }
+
+  private async saveCache(merchants: ReadonlyMap<MerchantKey, Merchant>, syncedAt: string): Promise<void> {
+    try {
+      await writeCatalogCache(this.options.cacheFile, {
+        baseUrl: this.options.baseUrl,
+        syncedAt,
+        savedAt: this.now().toISOString(),
+        merchants: [...merchants.values()],
+      });
+    } catch (error) {
+      this.options.logger.warn(`Could not save the merchant cache (${messageOf(error)}); the catalog is up to date in memory.`);
+    }
+  }
+
+  /**
+   * 'offline' for network failures and timeouts, 'failed' for anything else. `since` is when
+   * the catalog shown was synced; before any sync, when the service was first found offline.
+   */
+  private failureStatus(error: unknown, previous: SyncStatus, startedAt: Date): SyncStatus {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    if (!isOffline(error)) {
+      return { state: 'failed', error: cause };
+    }
+    const since = this.current.syncedAt ?? (previous.state === 'offline' ? previous.since : startedAt.toISOString());
+    return { state: 'offline', since, error: cause };
+  }
+
+  /** `keys` undefined: the snapshot changed (e.g. syncedAt) but no merchant did; no event. */
+  private replace(snapshot: CatalogSnapshot, keys: CatalogChange['keys'] | undefined): void {
+    this.current = snapshot;
+    this.generation += 1;
+    if (keys !== undefined) {
+      this.changes.fire({ keys });
+    }
+  }
+
+  private setStatus(status: SyncStatus): void {
+    this.currentStatus = status;
+    this.statuses.fire(status);
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * `affiliateLinks.refreshMerchants` (only what changed since the last sync) and
+ * `affiliateLinks.reloadAllMerchants` (the whole catalog again): the same action, full or not.
+ */
+import type { CatalogController } from '../services/catalogController';
+import type { Command } from './command';
+
+export class SyncMerchantsCommand implements Command {
+  private constructor(
+    readonly id: string,
+    private readonly full: boolean,
+    private readonly controller: CatalogController,
+  ) {}
+
+  static refresh(controller: CatalogController): SyncMerchantsCommand {
+    return new SyncMerchantsCommand('affiliateLinks.refreshMerchants', false, controller);
+  }
+
+  static reloadAll(controller: CatalogController): SyncMerchantsCommand {
+    return new SyncMerchantsCommand('affiliateLinks.reloadAllMerchants', true, controller);
+  }
+
+  execute(): Promise<void> {
+    return this.controller.sync({ full: this.full, notify: true });
+  }
+}

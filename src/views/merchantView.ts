@@ -1,0 +1,64 @@
+/**
+ * The "Merchants" view: the tree, its message line (key from the environment, offline,
+ * filter) and the context keys its welcome content and title actions depend on.
+ */
+import * as vscode from 'vscode';
+import type { CatalogNode } from '../catalog/catalogTree';
+import type { MerchantKey } from '../catalog/catalogTypes';
+import { Disposable } from '../common/lifecycle';
+import type { CatalogController } from '../services/catalogController';
+import { MerchantTreeProvider } from './merchantTreeProvider';
+import type { TreeViewOptions } from './treeViewOptions';
+
+export const MERCHANTS_VIEW_ID = 'affiliateLinks.merchants';
+
+export class MerchantView extends Disposable {
+  readonly provider: MerchantTreeProvider;
+  private readonly view: vscode.TreeView<CatalogNode>;
+
+  constructor(
+    private readonly controller: CatalogController,
+    private readonly options: TreeViewOptions,
+  ) {
+    super();
+    this.provider = this._register(new MerchantTreeProvider(options));
+    this.view = this._register(vscode.window.createTreeView(MERCHANTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this._register(controller.onDidChangeStore((store) => this.provider.setStore(store)));
+    this._register(controller.onDidChangeState(() => this.update()));
+    this._register(this.provider.onDidChangeModel(() => this.update()));
+    this.provider.setStore(controller.store);
+    this.update();
+  }
+
+  /** Shows a merchant in the tree: selects and focuses its row, expanding its group and bucket. */
+  async reveal(key: MerchantKey): Promise<boolean> {
+    const node = this.provider.model?.nodeForMerchant(key);
+    if (!node) {
+      return false;
+    }
+    await this.view.reveal(node, { select: true, focus: true, expand: false });
+    return true;
+  }
+
+  private update(): void {
+    const controller = this.controller;
+    void vscode.commands.executeCommand('setContext', 'affiliateLinks.keyState', controller.keyContext);
+    void vscode.commands.executeCommand('setContext', 'affiliateLinks.loadFailed', controller.loadFailed);
+    const parts: string[] = [];
+    if (controller.keyState.kind === 'environment') {
+      parts.push('Using the key from the AFFILIATE_LINKS_API_KEY environment variable.');
+    }
+    const offline = controller.offline;
+    if (offline) {
+      const when = offline.since ? new Date(offline.since).toLocaleString() : 'an earlier session';
+      parts.push(`Offline: showing merchants cached ${offline.since ? 'on ' : 'in '}${when}.`);
+    }
+    const model = this.provider.model;
+    const filter = this.options.current;
+    if (model && (filter.filter !== '' || filter.deeplinkOnly)) {
+      const what = [filter.filter !== '' ? `"${filter.filter}"` : '', filter.deeplinkOnly ? 'deeplink-capable' : ''].filter(Boolean).join(', ');
+      parts.push(`Filter ${what}: ${model.shownCount.toLocaleString('en-US')} of ${model.totalCount.toLocaleString('en-US')} shown.`);
+    }
+    this.view.message = parts.length > 0 ? parts.join(' ') : undefined;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * How the merchant tree is shown: filter text, deeplink-capable only, sort order. Kept in
+ * memory for the window (the sort order is remembered across sessions) and mirrored into
+ * context keys for the view-title toggles.
+ */
+import * as vscode from 'vscode';
+import type { SortOrder, TreeOptions } from '../catalog/catalogTree';
+import { Disposable } from '../common/lifecycle';
+
+const SORT_STATE = 'affiliateLinks.sort';
+
+export class TreeViewOptions extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<TreeOptions>());
+  readonly onDidChange = this.changed.event;
+  private value: TreeOptions;
+
+  constructor(private readonly globalState: vscode.Memento) {
+    super();
+    const sort = globalState.get<SortOrder>(SORT_STATE) === 'commission' ? 'commission' : 'name';
+    this.value = { sort, filter: '', deeplinkOnly: false };
+    this.publish();
+  }
+
+  get current(): TreeOptions {
+    return this.value;
+  }
+
+  setFilter(filter: string): void {
+    this.update({ filter: filter.trim() });
+  }
+
+  setDeeplinkOnly(deeplinkOnly: boolean): void {
+    this.update({ deeplinkOnly });
+  }
+
+  setSort(sort: SortOrder): void {
+    void this.globalState.update(SORT_STATE, sort);
+    this.update({ sort });
+  }
+
+  private update(change: Partial<TreeOptions>): void {
+    const next = { ...this.value, ...change };
+    if (next.filter === this.value.filter && next.deeplinkOnly === this.value.deeplinkOnly && next.sort === this.value.sort) {
+      return;
+    }
+    this.value = next;
+    this.publish();
+    this.changed.fire(next);
+  }
+
+  private publish(): void {
+    void vscode.commands.executeCommand('setContext', 'affiliateLinks.filtered', this.value.filter !== '');
+    void vscode.commands.executeCommand('setContext', 'affiliateLinks.deeplinkOnly', this.value.deeplinkOnly);
+    void vscode.commands.executeCommand('setContext', 'affiliateLinks.sort', this.value.sort);
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * The catalog figures: full and incremental syncs end to end, building the tree, loading the
+ * cache at activation, and the heap a 20,000-merchant catalog holds. The catalog model is
+ * measured as it ships: bundled and minified by esbuild, like dist/extension.js.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { AffiliateServiceClient } from '../../src/api/client';
+import { DEFAULT_SANDBOX_KEY } from '../../src/sandbox/sandboxOptions';
+import { emit, median, round2, timed } from './figures';
+
+type ShippedCatalog = typeof import('./shippedCatalog');
+type ClientClass = typeof AffiliateServiceClient;
+
+const ROUNDS = 5;
+const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
+
+async function loadShippedCatalog(root: string): Promise<ShippedCatalog> {
+  const outfile = path.join(root, 'out/bench/catalog.js');
+  await esbuild.build({
+    entryPoints: [path.join(__dirname, 'shippedCatalog.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    outfile,
+    logLevel: 'warning',
+  });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(outfile) as ShippedCatalog;
+}
+
+async function touch(url: string, indexes: number[]): Promise<void> {
+  for (const index of indexes) {
+    const response = await fetch(`${url}/__sandbox/merchants/touch?index=${index}`, { method: 'POST' });
+    if (!response.ok) {
+      throw new Error(`touching merchant ${index} failed: ${response.status}`);
+    }
+  }
+}
+
+function heapUsed(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) {
+    throw new Error('run the bench with --expose-gc');
+  }
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+export async function benchCatalog(root: string, url: string, Client: ClientClass, bareWalkMs: number, catalogSize: number): Promise<void> {
+  const catalog = await loadShippedCatalog(root);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-bench-'));
+  const cacheFile = path.join(dir, 'catalog.json');
+  const client = new Client({ baseUrl: url, apiKey: DEFAULT_SANDBOX_KEY, environment: {} });
+  const newStore = () => new catalog.CatalogStore({ cacheFile, baseUrl: url, logger: SILENT, source: async () => client });
+  try {
+    // Full sync: walk + merge + atomic cache write, against the bare walk measured before.
+    const fullRuns: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const store = newStore();
+      const run = await timed(() => store.sync({ full: true }));
+      if (run.value.total !== catalogSize) {
+        throw new Error(`full sync held ${run.value.total} merchants, expected ${catalogSize}`);
+      }
+      fullRuns.push(run.ms);
+      store.dispose();
+    }
+    const full = median(fullRuns);
+    emit({
+      name: `full sync of ${catalogSize} merchants end to end (client + merge + cache write) vs bare undici walk`,
+      value: round2(full),
+      unit: 'ms',
+      baseline: round2(bareWalkMs),
+      ratio: round2(full / bareWalkMs),
+      target: 'ratio <= 1.15',
+    });
+
+    // Incremental sync with 1% of the catalog changed, against the full sync.
+    const store = newStore();
+    await store.sync({ full: true });
+    const changed = Array.from({ length: catalogSize / 100 }, (_, i) => i * 100 + 7);
+    const incrementalRuns: number[] = [];
+    let received = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      await touch(url, changed);
+      const run = await timed(() => store.sync());
+      received = run.value.received;
+      incrementalRuns.push(run.ms);
+    }
+    const incremental = median(incrementalRuns);
+    emit({
+      name: `incremental sync, 1% (${changed.length}) of ${catalogSize} merchants changed, vs full sync`,
+      value: round2(incremental),
+      unit: 'ms',
+      baseline: round2(full),
+      ratio: round2(full / incremental),
+      target: 'ratio (speed-up) >= 20',
+      note: `${received} merchants received per incremental sync`,
+    });
+
+    // The tree's top two levels.
+    const merchants = store.snapshot.merchants;
+    const treeRuns: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      const started = performance.now();
+      const model = new catalog.CatalogTreeModel(merchants, { sort: 'name', filter: '', deeplinkOnly: false });
+      for (const group of model.roots()) {
+        model.children(group);
+      }
+      treeRuns.push(performance.now() - started);
+    }
+    emit({ name: `tree top two levels for ${catalogSize} merchants`, value: round2(median(treeRuns)), unit: 'ms', target: '< 20 ms' });
+
+    // Cache load at activation, against the floor: reading and parsing the same file.
+    const cacheRuns: number[] = [];
+    const floorRuns: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      floorRuns.push((await timed(async () => JSON.parse(await fs.promises.readFile(cacheFile, 'utf8')))).ms);
+      const read = await timed(() => catalog.readCatalogCache(cacheFile));
+      if (read.value.kind !== 'ok' || read.value.merchants.length !== catalogSize) {
+        throw new Error('the cache did not read back whole');
+      }
+      cacheRuns.push(read.ms);
+    }
+    const cacheMs = median(cacheRuns);
+    const floorMs = median(floorRuns);
+    emit({
+      name: `cache load of ${catalogSize} merchants (${(fs.statSync(cacheFile).size / 1e6).toFixed(1)} MB) vs readFile + JSON.parse`,
+      value: round2(cacheMs),
+      unit: 'ms',
+      baseline: round2(floorMs),
+      ratio: round2(cacheMs / floorMs),
+      target: '< 100 ms',
+    });
+    store.dispose();
+
+    // Heap held by a loaded catalog.
+    const before = heapUsed();
+    const held = newStore();
+    await held.loadCache();
+    const after = heapUsed();
+    if (held.snapshot.merchants.size !== catalogSize) {
+      throw new Error('the held catalog is incomplete');
+    }
+    emit({ name: `heap held by a ${catalogSize}-merchant catalog`, value: round2((after - before) / 1024 / 1024), unit: 'MB', target: '< 60 MB' });
+    held.dispose();
+  } finally {
+    await client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,28 @@
+/** How the bench reports: one JSON line per figure, medians, timings. */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  baseline?: number;
+  ratio?: number;
+  target?: string;
+  note?: string;
+}
+
+export function emit(figure: Figure): void {
+  process.stdout.write(`${JSON.stringify(figure)}\n`);
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export async function timed<T>(body: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await body();
+  return { ms: performance.now() - started, value };
+}
+
+export const round2 = (value: number): number => Math.round(value * 100) / 100;

@@ -1,0 +1,4 @@
+/** Entry of the benchmark's bundle of the catalog model: built like the extension, minified. */
+export { CatalogStore } from '../../src/catalog/catalogStore';
+export { readCatalogCache } from '../../src/catalog/catalogCache';
+export { CatalogTreeModel } from '../../src/catalog/catalogTree';

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { startE2eEnvironment, type E2eEnvironment } from './environment';
+
+describe('the merchant catalog in the real workbench', function () {
+  this.timeout(180_000);
+  let env: E2eEnvironment;
+
+  before(async () => {
+    env = await startE2eEnvironment();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      await env?.workbench.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-').toLowerCase()}`);
+    }
+  });
+  after(async () => {
+    await env?.stop();
+  });
+
+  it('shows the welcome content with a Set API Key button on a fresh profile', async () => {
+    await env.workbench.openView('Affiliate Links');
+    const welcome = env.workbench.page.locator('.welcome-view-content', { hasText: 'Set your publisher API key' });
+    await welcome.waitFor({ timeout: 30_000 });
+    assert.ok(await welcome.locator('a.monaco-button', { hasText: 'Set API Key' }).isVisible());
+    await env.workbench.screenshot('catalog-welcome');
+  });
+
+  it('sets the key through the palette, then shows both groups with their counts', async () => {
+    await env.workbench.runCommand('Affiliate Links: Set API Key');
+    await env.workbench.typeIntoInputBox(env.sandbox.key);
+    const active = env.sandbox.dataset.merchants.filter((merchant) => merchant.isActive).length;
+    const inactive = env.sandbox.dataset.merchants.length - active;
+    const activeRow = env.workbench.treeRows('Active').first();
+    await activeRow.waitFor({ timeout: 60_000 });
+    await env.workbench.page.locator('.monaco-list-row[role="treeitem"] .label-description', { hasText: String(active) }).first().waitFor();
+    assert.equal((await activeRow.locator('.label-description').textContent())?.trim(), String(active));
+    await env.workbench.screenshot('catalog-active-expanded');
+    // Active is expanded by default; collapse it (keyboard) to bring Inactive into view.
+    await activeRow.click();
+    await env.workbench.page.keyboard.press('ArrowLeft');
+    const inactiveRow = env.workbench.treeRows('Inactive').first();
+    await inactiveRow.waitFor({ timeout: 15_000 });
+    assert.equal((await inactiveRow.locator('.label-description').textContent())?.trim(), String(inactive));
+    await env.workbench.screenshot('catalog-groups');
+  });
+
+  it('expands a merchant to its details and shows its tooltip on hover', async () => {
+    const merchant = env.sandbox.dataset.merchants
+      .filter((candidate) => candidate.isActive)
+      .sort((a, b) => a.name.localeCompare(b.name))[0]!;
+    await env.workbench.treeRows('Active').first().click();
+    await env.workbench.page.keyboard.press('ArrowRight');
+    const row = env.workbench.treeRows(merchant.name).first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.click();
+    await env.workbench.page.keyboard.press('ArrowRight');
+    await env.workbench.treeRows('Domains').first().waitFor({ timeout: 15_000 });
+    await env.workbench.page.mouse.move(700, 400);
+    await row.locator('.monaco-icon-label').hover();
+    const hover = env.workbench.page.locator('.monaco-hover, .workbench-hover', { hasText: merchant.name }).first();
+    await hover.waitFor({ timeout: 15_000 });
+    const text = (await hover.textContent()) ?? '';
+    assert.match(text, /commission/i);
+    await env.workbench.screenshot('catalog-merchant-tooltip');
+  });
+});

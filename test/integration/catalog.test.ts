@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AffiliateLinksApi } from '../../src/extension';
+import type { CatalogNode } from '../../src/catalog/catalogTree';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import { activatedExtension, eventually } from './extensionUnderTest';
+
+async function api(): Promise<AffiliateLinksApi> {
+  return (await activatedExtension()).exports as AffiliateLinksApi;
+}
+
+async function setBaseUrl(url: string | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('affiliateLinks').update('baseUrl', url, vscode.ConfigurationTarget.Global);
+}
+
+function groups(links: AffiliateLinksApi): Array<{ label: string; count: number }> {
+  return links.view.provider
+    .getChildren()
+    .filter((node): node is Extract<CatalogNode, { kind: 'group' }> => node.kind === 'group')
+    .map((node) => ({ label: node.label, count: node.count }));
+}
+
+function expectedGroups(sandbox: Sandbox): Array<{ label: string; count: number }> {
+  const active = sandbox.dataset.merchants.filter((merchant) => merchant.isActive).length;
+  return [
+    { label: 'Active', count: active },
+    { label: 'Inactive', count: sandbox.dataset.merchants.length - active },
+  ];
+}
+
+describe('the merchant catalog in the real host', function () {
+  this.timeout(60_000);
+  let first: Sandbox;
+  let second: Sandbox;
+
+  before(async () => {
+    first = await startSandbox({ merchants: 2_500, seed: 11 });
+    second = await startSandbox({ merchants: 120, seed: 12 });
+    await setBaseUrl(first.url);
+    await vscode.commands.executeCommand('affiliateLinks.clearApiKey');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('affiliateLinks.clearApiKey');
+    await setBaseUrl(undefined);
+    await first?.close();
+    await second?.close();
+  });
+
+  it('starts with no key and an empty view', async () => {
+    const links = await api();
+    await eventually(() => (links.controller.keyContext === 'none' ? true : undefined), 'no key');
+    assert.deepEqual(links.view.provider.getChildren(), []);
+  });
+
+  it('refuses a key the service rejects, and saves nothing', async () => {
+    const saved = await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', 'WrongKey123');
+    assert.equal(saved, false);
+    assert.equal((await api()).controller.keyContext, 'none');
+  });
+
+  it('sets a key through the command, then shows both groups with the sandbox’s counts', async () => {
+    const saved = await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', first.key);
+    assert.equal(saved, true);
+    const links = await api();
+    await eventually(() => (links.controller.store?.snapshot.merchants.size === 2_500 ? true : undefined), 'the whole catalog', 30_000);
+    await eventually(() => (groups(links)[0]?.count === expectedGroups(first)[0]?.count ? true : undefined), 'the tree to show the catalog');
+    assert.deepEqual(groups(links), expectedGroups(first));
+  });
+
+  it('splits a group of more than 1,000 merchants into buckets, and expands a merchant to its details', async () => {
+    const links = await api();
+    const [active, inactive] = links.view.provider.getChildren();
+    const big = [active!, inactive!].find((group) => group.kind === 'group' && group.count > 1_000);
+    assert.ok(big, 'a group over 1,000');
+    const buckets = links.view.provider.getChildren(big);
+    assert.ok(buckets.every((node) => node.kind === 'bucket'));
+    assert.ok(buckets.length > 1);
+    const merchant = links.view.provider.getChildren(buckets[0]).find((node) => node.kind === 'merchant');
+    assert.ok(merchant);
+    const details = links.view.provider.getChildren(merchant).map((node) => (node.kind === 'detail' ? node.label : node.kind));
+    assert.ok(details.some((label) => /domains/i.test(label)), details.join(', '));
+    const item = links.view.provider.getTreeItem(merchant);
+    assert.equal(item.label, merchant.kind === 'merchant' ? merchant.merchant.name : '');
+    assert.equal(item.tooltip, undefined, 'the tooltip is built lazily');
+    const resolved = links.view.provider.resolveTreeItem(item, merchant);
+    assert.ok(resolved.tooltip instanceof vscode.MarkdownString);
+    assert.equal(resolved.tooltip.isTrusted, false);
+  });
+
+  it('reuses the cached catalog when it comes back to a base URL: no full walk', async () => {
+    const links = await api();
+    await setBaseUrl(second.url);
+    await eventually(() => (links.controller.store?.snapshot.merchants.size === 120 ? true : undefined), 'the second catalog', 30_000);
+    assert.deepEqual(groups(links), expectedGroups(second), 'a base URL change switches catalogs');
+
+    const changed = [3, 1_200, 2_400].map((index) => first.dataset.merchants[index]!.name);
+    [3, 1_200, 2_400].forEach((index) => first.touchMerchant(index));
+    first.setLatency(2_000);
+    await setBaseUrl(first.url);
+    await eventually(() => (links.controller.store?.snapshot.merchants.size === 2_500 ? true : undefined), 'the cached first catalog (the service answers only after 2 s)', 1_500);
+    assert.deepEqual(groups(links), expectedGroups(first));
+    await eventually(() => links.controller.lastSync, 'the incremental sync', 30_000);
+    first.setLatency(0);
+    assert.equal(links.controller.lastSync?.kind, 'incremental');
+    assert.ok((links.controller.lastSync?.received ?? 0) >= changed.length, 'the touched merchants came back');
+    assert.ok((links.controller.lastSync?.received ?? 99) < 20, 'only what changed came back, not the catalog');
+  });
+
+  it('reports a key the service refuses on a later request', async () => {
+    const links = await api();
+    const rejecting = await startSandbox({ merchants: 10, key: 'AnotherKey1' });
+    try {
+      await setBaseUrl(rejecting.url);
+      await eventually(() => (links.controller.loadFailed ? true : undefined), 'the 401 to be reported', 20_000);
+      assert.equal(links.controller.store?.snapshot.merchants.size, 0);
+    } finally {
+      await setBaseUrl(first.url);
+      await rejecting.close();
+    }
+  });
+
+  it('empties the view when the key is cleared', async () => {
+    const links = await api();
+    await vscode.commands.executeCommand('affiliateLinks.clearApiKey');
+    await eventually(() => (links.controller.keyContext === 'none' ? true : undefined), 'the key to be gone');
+    assert.equal(links.controller.store, undefined);
+    assert.deepEqual(links.view.provider.getChildren(), []);
+  });
+});
