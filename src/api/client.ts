@@ -125,8 +125,9 @@ export class AffiliateServiceClient {
    */
   walkMerchants(filters: Omit<MerchantQuery, 'next' | 'limit'> = {}, options: CallOptions = {}): AsyncGenerator<MerchantPage> {
     return walkCursorPages(
-      (next) => this.getMerchantPage({ ...filters, limit: LIMITS.maxLimit, next }, options),
+      (next, signal) => this.getMerchantPage({ ...filters, limit: LIMITS.maxLimit, next }, { signal }),
       ENDPOINT_PATHS.merchants,
+      options.signal,
     );
   }
 

@@ -12,31 +12,55 @@ export const MAX_MERCHANT_PAGES = 10_000;
 /**
  * Pages of the catalog from the first to the last. A page with no merchants but a `next`
  * is followed, not taken as the end; a cursor met twice stops the walk with an error.
+ *
+ * The next page is requested as soon as its cursor is known, before the caller has handled
+ * the current one, so the caller's work overlaps the service's. Stopping the iteration early
+ * cancels that request.
  */
 export async function* walkCursorPages(
-  fetchPage: (next: number | undefined) => Promise<MerchantPage>,
+  fetchPage: (next: number | undefined, signal: AbortSignal) => Promise<MerchantPage>,
   describeEndpoint: string,
+  outerSignal?: AbortSignal,
 ): AsyncGenerator<MerchantPage> {
+  const controller = new AbortController();
+  const forwardAbort = (): void => controller.abort(outerSignal?.reason);
+  outerSignal?.addEventListener('abort', forwardAbort, { once: true });
   const seen = new Set<number>();
-  let cursor: number | undefined;
-  for (let pageNumber = 1; ; pageNumber++) {
-    const page = await fetchPage(cursor);
-    yield page;
-    if (page.next === null) {
-      return;
+  const request = (cursor: number | undefined): Promise<MerchantPage> => {
+    const pending = fetchPage(cursor, controller.signal);
+    pending.catch(() => undefined); // awaited below, unless the caller stops first
+    return pending;
+  };
+  try {
+    let pending = request(undefined);
+    for (let pageNumber = 1; ; pageNumber++) {
+      const page = await pending;
+      let failure: PagingError | undefined;
+      if (page.next !== null) {
+        if (seen.has(page.next)) {
+          failure = new PagingError(
+            `The merchant list did not advance: page ${pageNumber} pointed back to cursor ${page.next}, already read. ` +
+              'Stopped to avoid reading forever; try again later.',
+            describeEndpoint,
+          );
+        } else if (pageNumber >= MAX_MERCHANT_PAGES) {
+          failure = new PagingError(`The merchant list went on past ${MAX_MERCHANT_PAGES} pages; stopped.`, describeEndpoint);
+        } else {
+          seen.add(page.next);
+          pending = request(page.next);
+        }
+      }
+      yield page;
+      if (failure) {
+        throw failure;
+      }
+      if (page.next === null) {
+        return;
+      }
     }
-    if (seen.has(page.next)) {
-      throw new PagingError(
-        `The merchant list did not advance: page ${pageNumber} pointed back to cursor ${page.next}, already read. ` +
-          'Stopped to avoid reading forever; try again later.',
-        describeEndpoint,
-      );
-    }
-    if (pageNumber >= MAX_MERCHANT_PAGES) {
-      throw new PagingError(`The merchant list went on past ${MAX_MERCHANT_PAGES} pages; stopped.`, describeEndpoint);
-    }
-    seen.add(page.next);
-    cursor = page.next;
+  } finally {
+    outerSignal?.removeEventListener('abort', forwardAbort);
+    controller.abort();
   }
 }
 

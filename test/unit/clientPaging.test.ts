@@ -117,6 +117,25 @@ describe('paging against crafted answers', () => {
     await server.close();
   });
 
+  it('requests the next page while the caller handles the current one, and nothing more once the caller stops', async () => {
+    const server = await startCraftedServer((request) => {
+      const next = Number(request.query.get('next') ?? 0);
+      return { body: { meta: { next: next + 1 }, data: [{ name: `m${next}` }] } };
+    });
+    const client = clientFor(server);
+    const seenWhileHandlingFirst: number[] = [];
+    for await (const page of client.walkMerchants()) {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the caller's work on this page
+      seenWhileHandlingFirst.push(server.requests.length, page.merchants.length);
+      break;
+    }
+    assert.deepEqual(seenWhileHandlingFirst, [2, 1], 'page 2 was requested before page 1 was handled');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(server.requests.length, 2, 'nothing more after the caller stopped');
+    await client.close();
+    await server.close();
+  });
+
   it('stops when a page points to itself', async () => {
     const server = await startCraftedServer(() => ({ body: { meta: { next: 7 }, data: [] } }));
     const client = clientFor(server);
