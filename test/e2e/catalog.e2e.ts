@@ -44,6 +44,27 @@ describe('the merchant catalog in the real workbench', function () {
     await env.workbench.screenshot('catalog-groups');
   });
 
+  it('shows the cached catalog at once after the window reloads, before the service answers', async () => {
+    const active = env.sandbox.dataset.merchants.filter((merchant) => merchant.isActive).length;
+    const requestsBefore = env.sandbox.stats().byEndpoint.merchant;
+    env.sandbox.setLatency(20_000); // any answer from the service now takes 20 s
+    try {
+      await env.workbench.runCommand('Developer: Reload Window');
+      await env.workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      const started = Date.now();
+      await env.workbench.openView('Affiliate Links');
+      const activeRow = env.workbench.treeRows('Active').first();
+      await activeRow.waitFor({ timeout: 15_000 });
+      assert.equal((await activeRow.locator('.label-description').textContent())?.trim(), String(active));
+      assert.ok(Date.now() - started < 15_000);
+      const sent = env.sandbox.stats().byEndpoint.merchant - requestsBefore;
+      assert.ok(sent <= 1, `at most the incremental request is under way, unanswered (${sent} sent)`);
+      await env.workbench.screenshot('catalog-from-cache-after-reload');
+    } finally {
+      env.sandbox.setLatency(0);
+    }
+  });
+
   it('expands a merchant to its details and shows its tooltip on hover', async () => {
     const merchant = env.sandbox.dataset.merchants
       .filter((candidate) => candidate.isActive)
