@@ -67,7 +67,7 @@ type StoredCampaign = Omit<AdCampaign, 'rates'> & { rates: StoredRate[] };
 type StoredMerchant = Omit<Merchant, 'categoryIds' | 'adCampaigns'> & { categoryId: number[]; adCampaigns: StoredCampaign[] };
 
 /** A merchant under the service's field names, which `normalizeMerchant` reads back to the same Merchant. */
-function toStored(merchant: Merchant): StoredMerchant {
+export function toStored(merchant: Merchant): StoredMerchant {
   const { categoryIds, adCampaigns, ...rest } = merchant;
   return {
     ...rest,
@@ -79,7 +79,7 @@ function toStored(merchant: Merchant): StoredMerchant {
   };
 }
 
-function isIsoTime(value: unknown): value is string {
+export function isIsoTime(value: unknown): value is string {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value));
 }
 
@@ -104,18 +104,27 @@ function readDocument(document: unknown): CacheRead {
   if (!Array.isArray(document.merchants)) {
     return unreadable('the file has no merchant list');
   }
+  const merchants = readStoredMerchants(document.merchants as unknown[]);
+  if (typeof merchants === 'string') {
+    return unreadable(merchants);
+  }
+  return { kind: 'ok', merchants, syncedAt: document.syncedAt, savedAt: document.savedAt, baseUrl: document.baseUrl };
+}
+
+/** Stored merchants read back through `normalizeMerchant`; the first bad one gives the reason instead. */
+export function readStoredMerchants(list: readonly unknown[]): Merchant[] | string {
   const merchants: Merchant[] = [];
-  for (const [index, raw] of (document.merchants as unknown[]).entries()) {
+  for (const [index, raw] of list.entries()) {
     if (!isObject(raw)) {
-      return unreadable(`merchant ${index} is not an object`);
+      return `merchant ${index} is not an object`;
     }
     const normalized = normalizeMerchant(raw as JsonObject);
     if (!normalized.ok) {
-      return unreadable(`merchant ${index} cannot be read: ${normalized.reason}`);
+      return `merchant ${index} cannot be read: ${normalized.reason}`;
     }
     merchants.push(normalized.value);
   }
-  return { kind: 'ok', merchants, syncedAt: document.syncedAt, savedAt: document.savedAt, baseUrl: document.baseUrl };
+  return merchants;
 }
 
 /** Reads a cache file; never throws. */
@@ -139,46 +148,109 @@ export async function readCatalogCache(file: string): Promise<CacheRead> {
   return readDocument(document);
 }
 
-async function writeDocument(handle: FileHandle, data: CatalogCacheData): Promise<void> {
-  const header = {
-    format: CACHE_FORMAT,
-    version: CACHE_VERSION,
-    baseUrl: normalizeBaseUrl(data.baseUrl),
-    syncedAt: data.syncedAt,
-    savedAt: data.savedAt,
-  };
-  await handle.writeFile(`${JSON.stringify(header).slice(0, -1)},"merchants":[\n`);
-  for (let start = 0; start < data.merchants.length; start += MERCHANTS_PER_CHUNK) {
-    const chunk = data.merchants.slice(start, start + MERCHANTS_PER_CHUNK).map((m) => JSON.stringify(toStored(m)));
-    await handle.writeFile(`${start === 0 ? '' : ',\n'}${chunk.join(',\n')}`);
+/** What the cache file says besides its merchants. */
+export type CacheHeader = Omit<CatalogCacheData, 'merchants'>;
+
+/**
+ * A cache file written as its merchants arrive: `add` serialises a batch at once and queues its
+ * write, so the caller can go on (a sync walking pages) while the disk catches up. Everything
+ * goes to a new temporary file beside the target; only `commit` flushes it and renames it over
+ * the target, so a reader sees the old file or the new one, never a mix. `abort`, or any
+ * failure of `commit`, removes the temporary file and leaves the old one as it was.
+ */
+export class CacheFileWriter {
+  private pending: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | undefined;
+  private written = 0;
+  private closed = false;
+
+  private constructor(
+    private readonly file: string,
+    private readonly temp: string,
+    private readonly handle: FileHandle,
+  ) {}
+
+  /** Creates the temporary file (and the folder when it is missing) and writes the header. */
+  static async open(file: string, header: CacheHeader): Promise<CacheFileWriter> {
+    const folder = dirname(file);
+    await mkdir(folder, { recursive: true });
+    const temp = join(folder, `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
+    const writer = new CacheFileWriter(file, temp, await open(temp, 'wx', 0o600));
+    const fields = { format: CACHE_FORMAT, version: CACHE_VERSION, baseUrl: normalizeBaseUrl(header.baseUrl), syncedAt: header.syncedAt, savedAt: header.savedAt };
+    writer.queue(`${JSON.stringify(fields).slice(0, -1)},"merchants":[\n`);
+    return writer;
   }
-  await handle.writeFile('\n]}\n');
+
+  /** Whether a queued write has failed already; `commit` would throw. */
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  /** Serialises the merchants now (throwing if one cannot be) and queues their write. */
+  add(merchants: readonly Merchant[]): void {
+    for (let start = 0; start < merchants.length; start += MERCHANTS_PER_CHUNK) {
+      const chunk = merchants.slice(start, start + MERCHANTS_PER_CHUNK).map((m) => JSON.stringify(toStored(m)));
+      this.queue(`${this.written === 0 ? '' : ',\n'}${chunk.join(',\n')}`);
+      this.written += chunk.length;
+    }
+  }
+
+  /** Finishes the document, flushes it and renames it over the target. Throws on failure, after cleaning up. */
+  async commit(): Promise<void> {
+    try {
+      this.queue('\n]}\n');
+      await this.pending;
+      if (this.failure !== undefined) {
+        throw this.failure.error;
+      }
+      await this.handle.sync();
+      this.closed = true;
+      await this.handle.close();
+      await rename(this.temp, this.file);
+    } catch (error) {
+      await this.abort();
+      throw error;
+    }
+    await syncFolder(dirname(this.file));
+  }
+
+  /** Drops the temporary file; never throws. */
+  async abort(): Promise<void> {
+    this.failure ??= { error: new Error('The cache write was abandoned.') };
+    await this.pending;
+    if (!this.closed) {
+      this.closed = true;
+      await this.handle.close().catch(() => undefined);
+    }
+    await rm(this.temp, { force: true }).catch(() => undefined);
+  }
+
+  private queue(text: string): void {
+    this.pending = this.pending.then(async () => {
+      if (this.failure === undefined) {
+        await this.handle.writeFile(text).catch((error: unknown) => {
+          this.failure ??= { error };
+        });
+      }
+    });
+  }
 }
 
 /**
- * Writes the cache atomically: the whole document goes to a new temporary file beside the
- * target, is flushed to disk, then renamed over the target. A reader sees the old file or the
- * new one, never a mix; on any failure the temporary file is removed, the old file is left
- * as it was and the error is thrown. Creates the folder when it is missing.
+ * Writes the cache atomically (see `CacheFileWriter`): on any failure the temporary file is
+ * removed, the old file is left as it was and the error is thrown. Creates the folder when it
+ * is missing.
  */
 export async function writeCatalogCache(file: string, data: CatalogCacheData): Promise<void> {
-  const folder = dirname(file);
-  await mkdir(folder, { recursive: true });
-  const temp = join(folder, `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
-  let handle: FileHandle | undefined;
+  const { merchants, ...header } = data;
+  const writer = await CacheFileWriter.open(file, header);
   try {
-    handle = await open(temp, 'wx', 0o600);
-    await writeDocument(handle, data);
-    await handle.sync();
-    await handle.close();
-    handle = undefined;
-    await rename(temp, file);
+    writer.add(merchants);
   } catch (error) {
-    await handle?.close().catch(() => undefined);
-    await rm(temp, { force: true }).catch(() => undefined);
+    await writer.abort();
     throw error;
   }
-  await syncFolder(folder);
+  await writer.commit();
 }
 
 /** Makes the rename itself durable where the platform allows it (not on Windows); best effort. */

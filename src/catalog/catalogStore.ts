@@ -5,11 +5,12 @@
  *
  * A sync never loses or corrupts anything: the merchants of a walk are collected aside and
  * only a walk that finished becomes the new catalog (a new map, swapped in at once) and then
- * the new cache file. A failed or cancelled sync leaves memory and file as they were.
+ * the new cache (see `CacheKeeper`: a full walk rewrites the file, an incremental sync appends
+ * its changes to the journal). A failed or cancelled sync leaves memory and file as they were.
  */
 import { ServiceError } from '../api/errors';
 import type { ClientLogger, Merchant, MerchantPage } from '../api/types';
-import { normalizeBaseUrl, readCatalogCache, writeCatalogCache } from './catalogCache';
+import { CacheKeeper, type FullSave } from './cacheKeeper';
 import { changedKeys, mergeMerchants, replaceAll } from './catalogMerge';
 import type { CatalogChange, CatalogEvent, CatalogSnapshot, MerchantKey, SyncStatus } from './catalogTypes';
 import { Emitter } from './emitter';
@@ -79,6 +80,7 @@ export class CatalogStore {
   private readonly statuses: Emitter<SyncStatus>;
   private readonly now: () => Date;
   private readonly safetyMarginMs: number;
+  private readonly cache: CacheKeeper;
 
   /** Fires with the keys a sync added or changed, or 'all' after a cache load, a full walk or `clear()`. */
   readonly onDidChange: CatalogEvent<CatalogChange>;
@@ -93,6 +95,7 @@ export class CatalogStore {
     this.onDidChangeStatus = this.statuses.event;
     this.now = options.now ?? (() => new Date());
     this.safetyMarginMs = Math.max(0, options.safetyMarginMs ?? DEFAULT_SAFETY_MARGIN_MS);
+    this.cache = new CacheKeeper({ cacheFile: options.cacheFile, baseUrl: options.baseUrl, logger: options.logger, now: this.now });
   }
 
   get snapshot(): CatalogSnapshot {
@@ -104,29 +107,29 @@ export class CatalogStore {
   }
 
   /**
-   * Shows the cached catalog, firing a change of 'all'. A cache that cannot be read (or was
-   * written for another base URL) is logged with the reason. When the catalog was replaced
+   * Shows the cached catalog (the cache file with its journal applied), firing a change of
+   * 'all'. A cache that cannot be read (or was written for another base URL) is logged with
+   * the reason. When the catalog was replaced
    * while the file was read (a sync finished, or `clear()`), the cache is not shown; the
    * result is still 'loaded'.
    */
   async loadCache(): Promise<CacheLoad> {
     const generation = this.generation;
-    const read = await readCatalogCache(this.options.cacheFile);
+    const read = await this.cache.load();
     if (read.kind === 'missing') {
       return 'missing';
     }
-    const problem =
-      read.kind === 'unreadable' ? read.reason : read.baseUrl !== normalizeBaseUrl(this.options.baseUrl) ? `written for ${read.baseUrl}` : undefined;
-    if (read.kind !== 'ok' || problem !== undefined) {
-      this.options.logger.warn(`The cached merchant catalog cannot be used (${problem}); it will be loaded again.`);
+    if (read.kind === 'unreadable') {
+      this.options.logger.warn(`The cached merchant catalog cannot be used (${read.reason}); it will be loaded again.`);
       return 'unreadable';
     }
     if (this.disposed || generation !== this.generation) {
       this.options.logger.debug('The cached merchant catalog was read after a newer one was shown; not used.');
       return 'loaded';
     }
-    this.replace({ merchants: replaceAll(read.merchants), syncedAt: read.syncedAt, source: 'cache' }, 'all');
-    this.options.logger.info(`Showing ${read.merchants.length} cached merchants from the sync of ${read.syncedAt}.`);
+    this.cache.adopt(read.state);
+    this.replace({ merchants: read.merchants, syncedAt: read.syncedAt, source: 'cache' }, 'all');
+    this.options.logger.info(`Showing ${read.merchants.size} cached merchants from the sync of ${read.syncedAt}.`);
     return 'loaded';
   }
 
@@ -171,11 +174,14 @@ export class CatalogStore {
     const full = job.full || syncedAt === null;
     job.full = full;
     this.setStatus({ state: 'syncing', full, loaded: 0 });
+    /** A full sync's cache file, written as the pages arrive. */
+    let save: FullSave | undefined;
     try {
       const source = await this.options.source();
       const filters = full ? {} : { updatedAtFrom: new Date(Date.parse(syncedAt!) - this.safetyMarginMs).toISOString() };
       this.options.logger.debug(`Merchant sync (${full ? 'full' : `updated since ${filters.updatedAtFrom}`}) started.`);
       const received: Merchant[] = [];
+      save = full ? await this.cache.beginAll(startedAt.toISOString()) : undefined;
       for await (const page of source.walkMerchants(filters, { signal: job.signal })) {
         if (job.signal.aborted) {
           throw syncCancelled();
@@ -183,14 +189,20 @@ export class CatalogStore {
         for (const merchant of page.merchants) {
           received.push(merchant);
         }
+        if (save !== undefined) {
+          this.cache.addToAll(save, page.merchants);
+        }
         this.setStatus({ state: 'syncing', full, loaded: received.length });
         job.progress(received.length);
       }
       if (job.signal.aborted) {
         throw syncCancelled();
       }
-      return await this.commit(full, received, startedAt.toISOString());
+      return await this.commit(received, startedAt.toISOString(), save);
     } catch (error) {
+      if (save !== undefined) {
+        await this.cache.abortAll(save);
+      }
       if (job.signal.aborted) {
         this.setStatus(previous);
         throw isAbortError(error) ? error : syncCancelled();
@@ -201,7 +213,8 @@ export class CatalogStore {
   }
 
   /** Swaps in the new catalog, announces it, then saves it; nothing here can fail the sync. */
-  private async commit(full: boolean, received: Merchant[], syncedAt: string): Promise<SyncResult> {
+  private async commit(received: Merchant[], syncedAt: string, save: FullSave | undefined): Promise<SyncResult> {
+    const full = save !== undefined;
     const before = this.current.merchants;
     let merchants: Map<MerchantKey, Merchant>;
     let changed: number;
@@ -209,30 +222,18 @@ export class CatalogStore {
       merchants = replaceAll(received);
       changed = changedKeys(before, merchants).size;
       this.replace({ merchants, syncedAt, source: 'network' }, 'all');
+      await this.cache.finishAll(save, merchants);
     } else {
       const merged = mergeMerchants(before, received);
       merchants = merged.merchants;
       changed = merged.changed.size;
       this.replace({ merchants, syncedAt, source: 'network' }, merged.changed.size > 0 ? merged.changed : undefined);
+      await this.cache.saveChanges(merchants, [...merged.changed].map((key) => merged.merchants.get(key)!), syncedAt);
     }
-    await this.saveCache(merchants, syncedAt);
     this.setStatus({ state: 'idle' });
     const kind = full ? 'full' : 'incremental';
     this.options.logger.debug(`Merchant sync (${kind}) done: ${received.length} received, ${changed} changed, ${merchants.size} in all.`);
     return { kind, received: received.length, changed, total: merchants.size };
-  }
-
-  private async saveCache(merchants: ReadonlyMap<MerchantKey, Merchant>, syncedAt: string): Promise<void> {
-    try {
-      await writeCatalogCache(this.options.cacheFile, {
-        baseUrl: this.options.baseUrl,
-        syncedAt,
-        savedAt: this.now().toISOString(),
-        merchants: [...merchants.values()],
-      });
-    } catch (error) {
-      this.options.logger.warn(`Could not save the merchant cache (${messageOf(error)}); the catalog is up to date in memory.`);
-    }
   }
 
   /**

@@ -63,10 +63,19 @@ export class Workbench {
 
   /** Opens a view container from the activity bar by its title, e.g. "Affiliate Links". */
   async openView(title: string): Promise<void> {
+    const sidebarTitle = this.page.locator('.sidebar .title-label', { hasText: title }).first();
     const item = this.page.locator(`.activitybar .action-item a[aria-label^="${title}"]`).first();
-    await item.waitFor({ timeout: 30_000 });
-    await item.click();
-    await this.page.locator('.sidebar .title-label', { hasText: title }).first().waitFor({ timeout: 15_000 });
+    const shown = (timeout: number): Promise<boolean> => sidebarTitle.waitFor({ timeout }).then(() => true, () => false);
+    // After a reload the workbench may restore the view by itself, and a click on its
+    // activity-bar item would then close it again: look before each click.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (await shown(3_000)) {
+        return;
+      }
+      await item.waitFor({ timeout: 30_000 });
+      await item.click();
+    }
+    await sidebarTitle.waitFor({ timeout: 15_000 });
   }
 
   /** Types into the open input box (quick input) and accepts it. */

@@ -170,10 +170,10 @@ describe('CatalogStore against the sandbox', function () {
     assert.deepEqual([...store.snapshot.merchants.values()], normalized(service));
     assert.equal(store.snapshot.syncedAt, clockAt.toISOString());
     assert.notEqual(before.merchants.get(touchedKeys[0]!)?.updatedAt, NOW.toISOString(), 'the old snapshot is untouched');
-    const file = await readCatalogCache(cacheFile());
-    assert.ok(file.kind === 'ok');
-    assert.equal(file.syncedAt, clockAt.toISOString());
-    assert.deepEqual(file.merchants, normalized(service));
+    const reloaded = open().store;
+    assert.equal(await reloaded.loadCache(), 'loaded');
+    assert.equal(reloaded.snapshot.syncedAt, clockAt.toISOString());
+    assert.deepEqual([...reloaded.snapshot.merchants.values()], normalized(service));
   });
 
   it('keeps a merchant whose id is null through merges, once', async () => {
