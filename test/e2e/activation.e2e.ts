@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
-import { startE2eEnvironment, type E2eEnvironment } from './environment';
+import { useE2eEnvironment } from './environment';
 
 describe('the extension in the real workbench', function () {
   this.timeout(180_000);
-  let env: E2eEnvironment;
-
-  before(async () => {
-    env = await startE2eEnvironment();
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      await env?.workbench.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-').toLowerCase()}`);
-    }
-  });
-  after(async () => {
-    await env?.stop();
-  });
+  const environment = useE2eEnvironment();
 
   it('runs "Affiliate Links: Show Log" from the command palette and shows its log', async () => {
+    const env = environment();
     await env.workbench.runCommand('Affiliate Links: Show Log');
     const page = env.workbench.page;
     await page.locator('.part.panel .output-view').waitFor({ timeout: 30_000 });
@@ -29,6 +18,7 @@ describe('the extension in the real workbench', function () {
   });
 
   it('activated without errors in the extension host log', () => {
+    const env = environment();
     const hostLog = env.extensionHostLog();
     assert.match(hostLog, /affiliate-links\.affiliate-links/, 'the extension host log mentions the extension');
     const failures = hostLog.split('\n').filter((line) => /affiliate-links/i.test(line) && /\[error\]|failed/i.test(line));
@@ -36,6 +26,7 @@ describe('the extension in the real workbench', function () {
   });
 
   it('shows no error notification', async () => {
+    const env = environment();
     const errors = (await env.workbench.notifications()).filter((notification) => notification.severity === 'error');
     assert.deepEqual(errors, []);
     await env.workbench.screenshot('no-error-notifications');

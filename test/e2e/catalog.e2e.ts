@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
-import { startE2eEnvironment, type E2eEnvironment } from './environment';
+import { useE2eEnvironment } from './environment';
 
 describe('the merchant catalog in the real workbench', function () {
   this.timeout(180_000);
-  let env: E2eEnvironment;
-
-  before(async () => {
-    env = await startE2eEnvironment();
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      await env?.workbench.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-').toLowerCase()}`);
-    }
-  });
-  after(async () => {
-    await env?.stop();
-  });
+  const environment = useE2eEnvironment();
 
   it('shows the welcome content with a Set API Key button on a fresh profile', async () => {
+    const env = environment();
     await env.workbench.openView('Affiliate Links');
     const welcome = env.workbench.page.locator('.welcome-view-content', { hasText: 'Set your publisher API key' });
     await welcome.waitFor({ timeout: 30_000 });
@@ -26,6 +15,7 @@ describe('the merchant catalog in the real workbench', function () {
   });
 
   it('sets the key through the palette, then shows both groups with their counts', async () => {
+    const env = environment();
     await env.workbench.runCommand('Affiliate Links: Set API Key');
     await env.workbench.typeIntoInputBox(env.sandbox.key);
     const active = env.sandbox.dataset.merchants.filter((merchant) => merchant.isActive).length;
@@ -45,6 +35,7 @@ describe('the merchant catalog in the real workbench', function () {
   });
 
   it('shows the cached catalog at once after the window reloads, before the service answers', async () => {
+    const env = environment();
     const active = env.sandbox.dataset.merchants.filter((merchant) => merchant.isActive).length;
     const requestsBefore = env.sandbox.stats().byEndpoint.merchant;
     env.sandbox.setLatency(20_000); // any answer from the service now takes 20 s
@@ -66,6 +57,7 @@ describe('the merchant catalog in the real workbench', function () {
   });
 
   it('expands a merchant to its details and shows its tooltip on hover', async () => {
+    const env = environment();
     const merchant = env.sandbox.dataset.merchants
       .filter((candidate) => candidate.isActive)
       .sort((a, b) => a.name.localeCompare(b.name))[0]!;

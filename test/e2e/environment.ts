@@ -76,3 +76,29 @@ export async function startE2eEnvironment(): Promise<E2eEnvironment> {
     throw error;
   }
 }
+
+/**
+ * Registers the hooks of an e2e suite: one environment for the suite, a `failed-<title>.png`
+ * screenshot of every failed scenario, everything stopped at the end. Call inside `describe`;
+ * the returned function gives the environment to the scenarios.
+ */
+export function useE2eEnvironment(): () => E2eEnvironment {
+  let env: E2eEnvironment | undefined;
+  before(async () => {
+    env = await startE2eEnvironment();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      await env?.workbench.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-').toLowerCase()}`);
+    }
+  });
+  after(async () => {
+    await env?.stop();
+  });
+  return () => {
+    if (!env) {
+      throw new Error('the e2e environment did not start');
+    }
+    return env;
+  };
+}

@@ -3,18 +3,16 @@ import type { Merchant } from '../../src/api/types';
 import { changedKeys, mergeMerchants, replaceAll, sameMerchant } from '../../src/catalog/catalogMerge';
 import type { MerchantKey } from '../../src/catalog/catalogTypes';
 import { merchantKey } from '../../src/catalog/merchantKey';
+import { blankMerchant } from './helpers/merchants';
 
 function merchant(overrides: Partial<Merchant> = {}): Merchant {
-  return {
+  return blankMerchant({
     merchantId: 1,
     name: 'Acme Shop',
-    imageUri: null,
     defaultDomain: 'acme.example',
     description: 'Everything.',
     categoryIds: [3],
     domains: ['acme.example', 'www.acme.example'],
-    currencyCode: 'EUR',
-    isActive: true,
     deeplinkAllowed: true,
     countryCodes: ['DE'],
     averageBasketValue: 40,
@@ -31,8 +29,7 @@ function merchant(overrides: Partial<Merchant> = {}): Merchant {
     paymentModels: ['CPA'],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-02-01T00:00:00.000Z',
-    ...overrides,
-  };
+    ...overrides });
 }
 
 function mapOf(...merchants: Merchant[]): Map<MerchantKey, Merchant> {

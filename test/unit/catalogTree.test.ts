@@ -9,34 +9,10 @@ import {
   type CatalogNode,
   type TreeOptions,
 } from '../../src/catalog/catalogTree';
+import { blankMerchant } from './helpers/merchants';
 
 function merchant(overrides: Partial<Merchant> = {}): Merchant {
-  return {
-    merchantId: null,
-    name: 'Shop',
-    imageUri: null,
-    defaultDomain: 'shop.example.com',
-    description: null,
-    categoryIds: [],
-    domains: ['shop.example.com'],
-    currencyCode: 'EUR',
-    isActive: true,
-    deeplinkAllowed: false,
-    countryCodes: [],
-    averageBasketValue: null,
-    averageCommission: null,
-    averageConfirmationTime: null,
-    averageCancellationRate: null,
-    minimumCommission: null,
-    maximumCommission: null,
-    commissionRates: [],
-    adCampaigns: [],
-    trackingLink: null,
-    paymentModels: [],
-    createdAt: null,
-    updatedAt: null,
-    ...overrides,
-  };
+  return blankMerchant({ defaultDomain: 'shop.example.com', domains: ['shop.example.com'], ...overrides });
 }
 
 /** Merchants keyed `k0`, `k1`, ... from names or partial merchants. */

@@ -3,35 +3,9 @@ import type { Merchant } from '../../src/api/types';
 import { normalizeMerchant } from '../../src/api/normalize/merchant';
 import { generateDataset } from '../../src/sandbox/dataset';
 import { MerchantSearchIndex, SEARCH_SCORES } from '../../src/catalog/merchantSearch';
+import { blankMerchant } from './helpers/merchants';
 
-function merchant(overrides: Partial<Merchant> = {}): Merchant {
-  return {
-    merchantId: null,
-    name: 'Shop',
-    imageUri: null,
-    defaultDomain: '',
-    description: null,
-    categoryIds: [],
-    domains: [],
-    currencyCode: 'EUR',
-    isActive: true,
-    deeplinkAllowed: false,
-    countryCodes: [],
-    averageBasketValue: null,
-    averageCommission: null,
-    averageConfirmationTime: null,
-    averageCancellationRate: null,
-    minimumCommission: null,
-    maximumCommission: null,
-    commissionRates: [],
-    adCampaigns: [],
-    trackingLink: null,
-    paymentModels: [],
-    createdAt: null,
-    updatedAt: null,
-    ...overrides,
-  };
-}
+const merchant = blankMerchant;
 
 /** An index over merchants keyed by their names (or `key` when given). */
 function index(items: Array<Partial<Merchant> & { key?: string }>): MerchantSearchIndex {

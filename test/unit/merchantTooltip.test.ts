@@ -1,37 +1,27 @@
 import assert from 'node:assert/strict';
 import type { Merchant } from '../../src/api/types';
 import { escapeMarkdownText, merchantTooltipMarkdown } from '../../src/catalog/merchantTooltip';
+import { blankMerchant } from './helpers/merchants';
 
 function merchant(overrides: Partial<Merchant> = {}): Merchant {
-  return {
+  return blankMerchant({
     merchantId: 1,
     name: 'Bookworm',
-    imageUri: null,
     defaultDomain: 'bookworm.de',
-    description: null,
-    categoryIds: [],
     domains: ['bookworm.de', 'bookworm.at'],
-    currencyCode: 'EUR',
-    isActive: true,
     deeplinkAllowed: true,
     countryCodes: ['DE', 'AT'],
     averageBasketValue: 179.28,
     averageCommission: 4.2,
     averageConfirmationTime: 37,
     averageCancellationRate: 0.16,
-    minimumCommission: null,
-    maximumCommission: null,
     commissionRates: [
       { fixedCommission: 2.5, percentageCommission: 0 },
       { fixedCommission: 0, percentageCommission: 5 },
     ],
-    adCampaigns: [],
-    trackingLink: null,
     paymentModels: ['CPA', 'CPC'],
-    createdAt: null,
     updatedAt: '2026-01-10T08:00:00Z',
-    ...overrides,
-  };
+    ...overrides });
 }
 
 const ROW_LABELS = [
