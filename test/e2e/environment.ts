@@ -3,17 +3,15 @@
  * packaged extension (.vsix) installed and its settings pointing at the sandbox, and headless
  * Chromium on the workbench. `stop()` ends all of it.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { launchChromium } from '../host/chromium';
 import { ensureCodeServer, startCodeServer, vscodeVersion, type CodeServer } from '../host/codeServer';
-import { PROJECT_ROOT } from '../host/hostPaths';
+import { packageExtension } from '../host/packageExtension';
 import { Workbench } from './workbench';
 
-const VSIX = path.join(PROJECT_ROOT, 'dist/affiliate-links.vsix');
 
 export interface E2eEnvironment {
   sandbox: Sandbox;
@@ -23,13 +21,6 @@ export interface E2eEnvironment {
   /** The remote extension host's log, where activation failures show. */
   extensionHostLog(): string;
   stop(): Promise<void>;
-}
-
-function packageExtension(): void {
-  const result = spawnSync('npm', ['run', '-s', 'package'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
-  if (result.status !== 0 || !fs.existsSync(VSIX)) {
-    throw new Error(`npm run package failed:\n${result.stdout}${result.stderr}`);
-  }
 }
 
 function findFiles(dir: string, name: RegExp): string[] {
@@ -44,7 +35,7 @@ function findFiles(dir: string, name: RegExp): string[] {
 
 export async function startE2eEnvironment(): Promise<E2eEnvironment> {
   ensureCodeServer();
-  packageExtension();
+  const vsix = packageExtension();
   const cleanups: Array<() => Promise<unknown>> = [];
   const stop = async (): Promise<void> => {
     for (const cleanup of cleanups.splice(0).reverse()) {
@@ -54,7 +45,7 @@ export async function startE2eEnvironment(): Promise<E2eEnvironment> {
   try {
     const sandbox = await startSandbox({ merchants: 300 });
     cleanups.push(() => sandbox.close());
-    const server = await startCodeServer({ install: [VSIX], settings: { 'affiliateLinks.baseUrl': sandbox.url } });
+    const server = await startCodeServer({ install: [vsix], settings: { 'affiliateLinks.baseUrl': sandbox.url } });
     cleanups.push(() => server.stop());
     const browser = await launchChromium();
     cleanups.push(() => browser.close());

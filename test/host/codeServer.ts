@@ -19,6 +19,8 @@ export interface CodeServerOptions {
   env?: Record<string, string>;
   /** .vsix files installed into the extensions folder before start. */
   install?: string[];
+  /** Default: a free port. */
+  port?: number;
 }
 
 export interface CodeServer {
@@ -117,7 +119,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     }
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const args = [
     CODE_SERVER_ENTRY,
