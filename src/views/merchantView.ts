@@ -30,6 +30,11 @@ export class MerchantView extends Disposable {
     this.update();
   }
 
+  /** The line above the tree: environment key, offline, filter. */
+  get message(): string | undefined {
+    return this.view.message;
+  }
+
   /** Shows a merchant in the tree: selects and focuses its row, expanding its group and bucket. */
   async reveal(key: MerchantKey): Promise<boolean> {
     const node = this.provider.model?.nodeForMerchant(key);

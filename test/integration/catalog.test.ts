@@ -107,6 +107,38 @@ describe('the merchant catalog in the real host', function () {
     assert.ok((links.controller.lastSync?.received ?? 99) < 20, 'only what changed came back, not the catalog');
   });
 
+  it('keeps the cached catalog when the service cannot be reached, and says it is offline', async () => {
+    const links = await api();
+    first.setFaults('reset');
+    try {
+      await vscode.commands.executeCommand('affiliateLinks.refreshMerchants');
+      await eventually(() => links.controller.offline, 'the offline state', 20_000);
+      assert.equal(links.controller.store?.snapshot.merchants.size, 2_500, 'nothing lost');
+      assert.deepEqual(groups(links), expectedGroups(first));
+      assert.match(links.view.message ?? '', /^Offline: showing merchants cached on .+\.$/);
+    } finally {
+      first.setFaults('');
+    }
+    await vscode.commands.executeCommand('affiliateLinks.refreshMerchants');
+    await eventually(() => (links.controller.offline === undefined ? true : undefined), 'back online', 20_000);
+    assert.equal(links.view.message, undefined);
+  });
+
+  it('narrows the tree with the filter and says how many are shown', async () => {
+    const links = await api();
+    const country = first.dataset.merchants[0]!.countryCodes[0]!;
+    await vscode.commands.executeCommand('affiliateLinks.filterMerchants', country);
+    try {
+      const model = links.view.provider.model!;
+      assert.ok(model.shownCount > 0 && model.shownCount < 2_500, `${model.shownCount} shown`);
+      await eventually(() => (links.view.message?.includes(`"${country}"`) ? true : undefined), 'the filter message');
+      assert.match(links.view.message ?? '', new RegExp(`Filter "${country}": [\\d,]+ of 2,500 shown\\.`));
+    } finally {
+      await vscode.commands.executeCommand('affiliateLinks.clearFilter');
+    }
+    await eventually(() => (links.view.message === undefined ? true : undefined), 'the filter to be cleared');
+  });
+
   it('reports a key the service refuses on a later request', async () => {
     const links = await api();
     const rejecting = await startSandbox({ merchants: 10, key: 'AnotherKey1' });
