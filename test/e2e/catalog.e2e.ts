@@ -76,4 +76,16 @@ describe('the merchant catalog in the real workbench', function () {
     assert.match(text, /commission/i);
     await env.workbench.screenshot('catalog-merchant-tooltip');
   });
+
+  it('finds a merchant from the palette and reveals it in the tree', async () => {
+    const env = environment();
+    const target = env.sandbox.dataset.merchants
+      .filter((candidate) => !candidate.isActive)
+      .sort((a, b) => b.name.localeCompare(a.name))[0]!;
+    await env.workbench.runCommand('Affiliate Links: Find Merchant...');
+    await env.workbench.typeIntoInputBox(target.name);
+    const selected = env.workbench.page.locator('.monaco-list-row[role="treeitem"].selected', { hasText: target.name });
+    await selected.waitFor({ timeout: 15_000 });
+    await env.workbench.screenshot('catalog-find-merchant-revealed');
+  });
 });

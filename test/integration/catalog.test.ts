@@ -139,6 +139,21 @@ describe('the merchant catalog in the real host', function () {
     await eventually(() => (links.view.message === undefined ? true : undefined), 'the filter to be cleared');
   });
 
+  it('sorts by average commission from the view-title toggle, highest first', async () => {
+    const links = await api();
+    await vscode.commands.executeCommand('affiliateLinks.sortByCommission');
+    try {
+      const [active] = links.view.provider.getChildren();
+      const firstPage = links.view.provider.getChildren(active);
+      const merchants = links.view.provider.getChildren(firstPage[0]).filter((node) => node.kind === 'merchant');
+      const commissions = merchants.map((node) => (node.kind === 'merchant' ? node.merchant.averageCommission : null)).filter((value) => value !== null);
+      assert.ok(commissions.length > 10);
+      assert.deepEqual(commissions, [...commissions].sort((a, b) => b - a));
+    } finally {
+      await vscode.commands.executeCommand('affiliateLinks.sortByName');
+    }
+  });
+
   it('reports a key the service refuses on a later request', async () => {
     const links = await api();
     const rejecting = await startSandbox({ merchants: 10, key: 'AnotherKey1' });
