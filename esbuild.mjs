@@ -4,6 +4,8 @@
 // - extension: the extension host entry (node, cjs, `vscode` external).
 // - api: the service client and undici, loaded lazily by the extension on first request
 //   (`./api/index` imports in the extension resolve to this separate file).
+// - links: the merchant domain index and the Public Suffix List it uses (tldts), loaded
+//   lazily on the first hover or link command (`./links/domainIndex` imports resolve to it).
 // A browser target for the webview app is added to `targets` when the webview arrives.
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -14,15 +16,21 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const withTests = process.argv.includes('--tests');
 
-/** Keeps the lazily loaded client out of the extension bundle. */
-const lazyApiPlugin = {
-  name: 'lazy-api',
+/** Lazily loaded bundles: the import a loader in src/ makes, and the file it becomes. */
+const LAZY_BUNDLES = [
+  { specifier: './api/index', outfile: './api.js' },
+  { specifier: './links/domainIndex', outfile: './links.js' },
+];
+
+/** Keeps the lazily loaded bundles out of the extension bundle: their loaders require them at run time. */
+const lazyBundlesPlugin = {
+  name: 'lazy-bundles',
   setup(build) {
-    build.onResolve({ filter: /^\.\/api\/index$/ }, (args) =>
-      args.importer.startsWith(path.join(root, 'src') + path.sep) && !args.importer.includes(`${path.sep}api${path.sep}`)
-        ? { path: './api.js', external: true }
-        : undefined,
-    );
+    const loaders = path.join(root, 'src') + path.sep;
+    for (const { specifier, outfile } of LAZY_BUNDLES) {
+      const filter = new RegExp(`^${specifier.replace(/[./]/g, (c) => `\\${c}`)}$`);
+      build.onResolve({ filter }, (args) => (path.dirname(args.importer) + path.sep === loaders ? { path: outfile, external: true } : undefined));
+    }
   },
 };
 
@@ -41,8 +49,9 @@ const nodeTarget = {
 };
 
 export const targets = [
-  { ...nodeTarget, entryPoints: [path.join(root, 'src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), plugins: [lazyApiPlugin] },
+  { ...nodeTarget, entryPoints: [path.join(root, 'src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), plugins: [lazyBundlesPlugin] },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/api/index.ts')], outfile: path.join(root, 'dist/api.js') },
+  { ...nodeTarget, entryPoints: [path.join(root, 'src/links/domainIndex.ts')], outfile: path.join(root, 'dist/links.js') },
 ];
 
 /** The integration suite, run inside the extension host (`vscode` and mocha come from there and node_modules). */

@@ -22,7 +22,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/api/**/*.ts', 'src/sandbox/**/*.ts', 'src/catalog/**/*.ts'],
+    files: ['src/api/**/*.ts', 'src/sandbox/**/*.ts', 'src/catalog/**/*.ts', 'src/links/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -1,17 +1,25 @@
 import * as vscode from 'vscode';
 import { ClearApiKeyCommand } from './commands/clearApiKeyCommand';
+import { CopyCpcTrackingLinkCommand } from './commands/copyCpcTrackingLinkCommand';
+import { CopyTrackingLinkCommand } from './commands/copyTrackingLinkCommand';
 import { CommandManager } from './commands/commandManager';
 import { FilterMerchantsCommand } from './commands/filterMerchantsCommand';
 import { FindMerchantCommand } from './commands/findMerchantCommand';
+import { InsertDeeplinkCommand } from './commands/insertDeeplinkCommand';
+import { MerchantPicker } from './commands/merchantPicker';
+import { MonetizeLinksCommand } from './commands/monetizeLinksCommand';
 import { SetApiKeyCommand } from './commands/setApiKeyCommand';
 import { ShowGettingStartedCommand } from './commands/showGettingStartedCommand';
 import { ShowLogCommand } from './commands/showLogCommand';
 import { SyncMerchantsCommand } from './commands/syncMerchantsCommands';
 import { treeOptionCommands } from './commands/treeOptionCommands';
+import { HOVER_LANGUAGES, MerchantHoverProvider } from './hover/merchantHoverProvider';
 import { ApiKeyStore } from './secrets/apiKeyStore';
 import { ServiceApiLoader } from './serviceApiLoader';
 import { CatalogController } from './services/catalogController';
+import { DomainIndexLoader } from './domainIndexLoader';
 import { ClientFactory } from './services/clientFactory';
+import { MerchantLinkIndex } from './services/merchantLinkIndex';
 import { MerchantView } from './views/merchantView';
 import { TreeViewOptions } from './views/treeViewOptions';
 
@@ -41,7 +49,19 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi {
   commands.register(SyncMerchantsCommand.refresh(controller));
   commands.register(SyncMerchantsCommand.reloadAll(controller));
   commands.register(new FilterMerchantsCommand(options));
-  commands.register(new FindMerchantCommand(controller, view));
+  const picker = new MerchantPicker(controller);
+  const links = new MerchantLinkIndex(controller, new DomainIndexLoader());
+  commands.register(new FindMerchantCommand(picker, view));
+  commands.register(new CopyTrackingLinkCommand({ controller, picker, log }));
+  commands.register(new CopyCpcTrackingLinkCommand({ controller, picker, log }));
+  commands.register(new InsertDeeplinkCommand({ controller, links, picker, log }));
+  commands.register(new MonetizeLinksCommand(controller, links, log));
+  context.subscriptions.push(
+    vscode.languages.registerHoverProvider(
+      HOVER_LANGUAGES.map((language) => ({ language })),
+      new MerchantHoverProvider(links),
+    ),
+  );
   commands.register(new ShowGettingStartedCommand(context.extensionUri));
   treeOptionCommands(options).forEach((command) => commands.register(command));
 

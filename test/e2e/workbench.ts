@@ -91,6 +91,39 @@ export class Workbench {
     return this.page.locator('.monaco-list-row[role="treeitem"]', { hasText: text });
   }
 
+  /**
+   * Right-clicks `target` and chooses `item` from its context menu with the keyboard (the
+   * menu takes focus when it opens; arrows move through its enabled items).
+   */
+  async contextMenu(target: Locator, item: string): Promise<void> {
+    await target.click({ button: 'right' });
+    const labels = this.page.locator('.monaco-menu .action-item:not(.disabled) .action-label');
+    await labels.first().waitFor({ timeout: 15_000 });
+    const count = await labels.count();
+    for (let step = 0; step <= count; step++) {
+      const focused = await this.page.locator('.monaco-menu .action-item.focused .action-label').allTextContents();
+      if (focused[0]?.trim() === item) {
+        await this.page.keyboard.press('Enter');
+        await labels.first().waitFor({ state: 'hidden', timeout: 15_000 });
+        return;
+      }
+      await this.page.keyboard.press('ArrowDown');
+    }
+    await this.page.keyboard.press('Escape');
+    throw new Error(`the context menu has no enabled item "${item}"`);
+  }
+
+  /** Opens a file of the workspace by name through Quick Open (Ctrl+P). */
+  async openFile(name: string): Promise<void> {
+    await this.page.keyboard.press('Control+P');
+    const input = this.quickInput();
+    await input.waitFor();
+    await input.fill(name);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
+    await input.press('Enter');
+    await this.page.locator('.tab.active', { hasText: name }).waitFor({ timeout: 15_000 });
+  }
+
   readClipboard(): Promise<string> {
     // A string, evaluated in the page: this file is compiled without the DOM library.
     return this.page.evaluate('navigator.clipboard.readText()') as Promise<string>;

@@ -15,6 +15,9 @@ interface BundleReport {
   apiLoadedBeforeFirstUse: boolean;
   apiLoadedOnFirstUse: boolean;
   loadedClientIsAClass: boolean;
+  linksInputs: string[];
+  linksLoaderInputs: string[];
+  linksLoaderRequiresLinksBundle: boolean;
 }
 
 describe('bundles', () => {
@@ -32,6 +35,16 @@ describe('bundles', () => {
     assert.ok(report.extensionInputs.includes('src/extension.ts'));
     assert.deepEqual(report.extensionInputs.filter((input) => HTTP_SIDE.test(input)), []);
     assert.ok(report.extensionBytes < 150_000, `extension bundle is ${report.extensionBytes} bytes`);
+  });
+
+  it('keeps the domain index and its Public Suffix List (tldts) in dist/links.js, loaded on first use', () => {
+    const tldts = (inputs: string[]) => inputs.filter((input) => input.includes('node_modules/tldts'));
+    assert.deepEqual(tldts(report.extensionInputs), []);
+    assert.ok(!report.extensionInputs.includes('src/links/domainIndex.ts'));
+    assert.ok(tldts(report.linksInputs).length > 0);
+    assert.ok(report.linksInputs.includes('src/links/domainIndex.ts'));
+    assert.equal(report.linksLoaderRequiresLinksBundle, true);
+    assert.deepEqual(tldts(report.linksLoaderInputs), []);
   });
 
   it('loads the client lazily from its own bundle, dist/api.js', () => {

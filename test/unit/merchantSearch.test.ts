@@ -164,17 +164,5 @@ describe('merchant search', () => {
         }
       }
     });
-
-    it('answers a query well within a keystroke', () => {
-      const times: number[] = [];
-      for (const query of ['a', 'sh', 'shop', 'bright', 'brgt bg', 'xyzq', '.de', 'www.', 'nord', 'market direct']) {
-        const start = performance.now();
-        search.search(query);
-        times.push(performance.now() - start);
-      }
-      times.sort((x, y) => x - y);
-      const median = times[Math.floor(times.length / 2)]!;
-      assert.ok(median < 100, `median ${median.toFixed(1)} ms`);
-    });
   });
 });

@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 import { targets } from '../../../esbuild.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const [extensionTarget, apiTarget] = targets;
+const [extensionTarget, apiTarget, linksTarget] = targets;
 const inputsOf = (result) => Object.keys(result.metafile.inputs);
 const build = (target, extra = {}) => esbuild.build({ ...target, write: false, metafile: true, sourcemap: false, ...extra });
 
@@ -17,6 +17,8 @@ const extension = await build(extensionTarget);
 const api = await build(apiTarget);
 const loader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/serviceApiLoader.ts')] });
 const loaderText = loader.outputFiles[0].text;
+const links = await build(linksTarget);
+const linksLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/domainIndexLoader.ts')] });
 
 // Load the built loader next to a built api.js: nothing of the client runs until load().
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-bundle-'));
@@ -40,5 +42,8 @@ process.stdout.write(
     apiLoadedBeforeFirstUse: loadedBefore,
     apiLoadedOnFirstUse: loadedAfter,
     loadedClientIsAClass: typeof serviceApi.AffiliateServiceClient === 'function',
+    linksInputs: inputsOf(links),
+    linksLoaderInputs: inputsOf(linksLoader),
+    linksLoaderRequiresLinksBundle: linksLoader.outputFiles[0].text.includes('require("./links.js")'),
   }),
 );

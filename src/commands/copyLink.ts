@@ -1,0 +1,60 @@
+/**
+ * What the two copy commands share: find the merchant (the argument, else the picker), build
+ * the link by a pure rule, put it on the clipboard and confirm in the status bar. A refused
+ * link is explained and nothing is copied; a clipboard failure shows the link so it can be
+ * copied by hand.
+ */
+import * as vscode from 'vscode';
+import type { Merchant } from '../api/types';
+import type { LinkResult } from '../links/linkResult';
+import type { CatalogController } from '../services/catalogController';
+import { GONE_MESSAGE, merchantArgument } from './merchantArgument';
+import type { MerchantPicker } from './merchantPicker';
+
+const CONFIRMATION_MS = 4000;
+
+export interface CopyLinkKind {
+  /** "tracking link", "CPC tracking link". */
+  what: string;
+  /** The picker's title. */
+  title: string;
+  build(merchant: Merchant): LinkResult;
+}
+
+export async function copyMerchantLink(
+  kind: CopyLinkKind,
+  arg: unknown,
+  deps: { controller: CatalogController; picker: MerchantPicker; log: vscode.LogOutputChannel },
+): Promise<string | undefined> {
+  const given = merchantArgument(deps.controller, arg);
+  if (given.kind === 'gone') {
+    void vscode.window.showWarningMessage(GONE_MESSAGE);
+    return undefined;
+  }
+  const ref = given.kind === 'merchant' ? given.ref : await deps.picker.pick({ title: kind.title });
+  if (!ref) {
+    return undefined;
+  }
+  const result = kind.build(ref.merchant);
+  if (!result.ok) {
+    deps.log.warn(`Copy ${kind.what}: ${result.message}`);
+    void vscode.window.showWarningMessage(result.message);
+    return undefined;
+  }
+  try {
+    await vscode.env.clipboard.writeText(result.link);
+  } catch (error) {
+    deps.log.error(`Could not write the ${kind.what} of "${ref.merchant.name}" to the clipboard: ${String(error)}`);
+    const choice = await vscode.window.showErrorMessage(
+      `Could not copy the ${kind.what} of "${ref.merchant.name}": the clipboard refused it. Show the link to copy it by hand.`,
+      'Show Link',
+    );
+    if (choice) {
+      await vscode.window.showInputBox({ title: `${kind.what} of ${ref.merchant.name}`, value: result.link, ignoreFocusOut: true });
+    }
+    return undefined;
+  }
+  deps.log.info(`Copied the ${kind.what} of "${ref.merchant.name}".`);
+  vscode.window.setStatusBarMessage(`$(check) Copied the ${kind.what} of "${ref.merchant.name}"`, CONFIRMATION_MS);
+  return result.link;
+}

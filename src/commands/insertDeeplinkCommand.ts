@@ -1,0 +1,187 @@
+/**
+ * `affiliateLinks.insertDeeplink`, for every selection of the active editor (multi-cursor
+ * included): a selected URL, or the URL the cursor stands in, is replaced by its deeplink
+ * through the merchant its host matches; anywhere else a deeplink to a merchant the user
+ * chooses (or the tree row the command came from) and a page they give is inserted, as a link
+ * in the document's language around the selected text or the merchant's name. Everything is
+ * checked before anything is written, and all changes are one edit, so one undo restores the
+ * document; any refusal leaves it untouched.
+ */
+import * as vscode from 'vscode';
+import { deeplinkOf, deeplinkRefusal } from '../links/deeplink';
+import type { MerchantDomainIndex, MerchantRef } from '../links/domainIndex';
+import { linkMarkup } from '../links/linkMarkup';
+import { findUrls, urlAt, type FoundUrl } from '../links/urlFinder';
+import { replacementFor, targetOf } from '../links/urlReplacement';
+import type { CatalogController } from '../services/catalogController';
+import { deeplinkOptionsFor, reportSettingsProblem } from '../services/linkSettings';
+import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
+import type { Command } from './command';
+import { askTarget, chooseAmong } from './deeplinkPrompts';
+import { noEditorMessage } from './editorLinks';
+import { GONE_MESSAGE, merchantArgument } from './merchantArgument';
+import type { MerchantPicker } from './merchantPicker';
+import { explainNoCatalog } from './noCatalogMessage';
+
+/** A place the command writes: a URL to replace, or a span to put a new link in. */
+type Site = { kind: 'url'; found: FoundUrl } | { kind: 'insert'; start: number; end: number; text: string };
+
+export interface InsertDeeplinkResult {
+  replaced: number;
+  inserted: number;
+}
+
+/** Hover links pass the merchant and the offset of the URL they were shown for. */
+interface UrlArgument {
+  merchantKey: string;
+  offset: number;
+}
+
+function isUrlArgument(arg: unknown): arg is UrlArgument {
+  return typeof arg === 'object' && arg !== null && typeof (arg as UrlArgument).offset === 'number' && typeof (arg as UrlArgument).merchantKey === 'string';
+}
+
+/** The URL a selection is (give or take surrounding spaces), or the cursor stands in. */
+function urlOfSelection(text: string, document: vscode.TextDocument, selection: vscode.Selection): FoundUrl | undefined {
+  if (selection.isEmpty) {
+    return urlAt(text, document.offsetAt(selection.active));
+  }
+  const start = document.offsetAt(selection.start);
+  const end = document.offsetAt(selection.end);
+  const selected = text.slice(start, end).trim();
+  return findUrls(text, [{ start, end }]).find((found) => found.url === selected);
+}
+
+export class InsertDeeplinkCommand implements Command {
+  readonly id = 'affiliateLinks.insertDeeplink';
+
+  constructor(private readonly deps: { controller: CatalogController; links: MerchantLinkIndex; picker: MerchantPicker; log: vscode.LogOutputChannel }) {}
+
+  async execute(arg?: unknown): Promise<InsertDeeplinkResult | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) {
+      void vscode.window.showWarningMessage(noEditorMessage('Insert Deeplink'));
+      return undefined;
+    }
+    const index = await this.deps.links.current();
+    if (!index) {
+      await explainNoCatalog(this.deps.controller);
+      return undefined;
+    }
+    const given = merchantArgument(this.deps.controller, arg);
+    if (given.kind === 'gone') {
+      return this.refuse(GONE_MESSAGE);
+    }
+    const document = editor.document;
+    const settings = deeplinkOptionsFor(document);
+    if (!settings.ok) {
+      await reportSettingsProblem(settings.message);
+      return undefined;
+    }
+    const version = document.version;
+    const text = document.getText();
+    const sites = this.sitesOf(text, editor, arg);
+    if (sites === undefined) {
+      return this.refuse('The link this action was shown for has moved or changed. Hover over it again.');
+    }
+    const edits: Array<{ start: number; end: number; text: string }> = [];
+    const chosenByDomain = new Map<string, MerchantRef>();
+    for (const site of sites.filter((s): s is Extract<Site, { kind: 'url' }> => s.kind === 'url')) {
+      const ref = await this.merchantForUrl(site.found, index, given.kind === 'merchant' ? given.ref : undefined, chosenByDomain);
+      if (typeof ref === 'string') {
+        return ref === '' ? undefined : this.refuse(ref);
+      }
+      const link = this.build(ref, targetOf(site.found), settings.options);
+      if (typeof link !== 'string') {
+        return this.refuse(link.message);
+      }
+      edits.push({ start: site.found.start, end: site.found.end, text: replacementFor(site.found, link) });
+    }
+    const inserts = sites.filter((s): s is Extract<Site, { kind: 'insert' }> => s.kind === 'insert');
+    if (inserts.length > 0) {
+      const ref = given.kind === 'merchant' ? given.ref : await this.deps.picker.pick({ title: 'Insert Deeplink', placeholder: 'Choose the merchant to link to' });
+      if (!ref) {
+        return undefined;
+      }
+      const refusal = deeplinkRefusal(ref.merchant);
+      if (refusal !== undefined) {
+        return this.refuse(refusal);
+      }
+      const target = await askTarget(ref, index);
+      if (!target) {
+        return undefined;
+      }
+      const link = this.build(ref, target, settings.options);
+      if (typeof link !== 'string') {
+        return this.refuse(link.message);
+      }
+      for (const site of inserts) {
+        edits.push({ start: site.start, end: site.end, text: linkMarkup(document.languageId, link, site.text || ref.merchant.name, { rel: settings.rel }) });
+      }
+    }
+    if (document.version !== version) {
+      return this.refuse('The document changed while the deeplink was being prepared; nothing was changed. Run Insert Deeplink again.');
+    }
+    const applied = await editor.edit((edit) => {
+      for (const { start, end, text: replacement } of edits) {
+        edit.replace(new vscode.Range(document.positionAt(start), document.positionAt(end)), replacement);
+      }
+    });
+    if (!applied) {
+      return this.refuse('VS Code did not apply the edit; the document is unchanged. Run Insert Deeplink again.');
+    }
+    const replaced = edits.length - inserts.length;
+    vscode.window.setStatusBarMessage(`$(check) ${replaced > 0 ? `Replaced ${replaced} URL${replaced === 1 ? '' : 's'}` : ''}${replaced > 0 && inserts.length > 0 ? ', ' : ''}${inserts.length > 0 ? `inserted ${inserts.length} deeplink${inserts.length === 1 ? '' : 's'}` : ''}`, 4000);
+    this.deps.log.info(`Insert Deeplink: ${replaced} URL(s) replaced, ${inserts.length} deeplink(s) inserted in ${document.uri.toString(true)}.`);
+    return { replaced, inserted: inserts.length };
+  }
+
+  private sitesOf(text: string, editor: vscode.TextEditor, arg: unknown): Site[] | undefined {
+    if (isUrlArgument(arg)) {
+      const found = urlAt(text, arg.offset);
+      return found ? [{ kind: 'url', found }] : undefined;
+    }
+    const document = editor.document;
+    return editor.selections.map((selection): Site => {
+      const found = urlOfSelection(text, document, selection);
+      if (found) {
+        return { kind: 'url', found };
+      }
+      const start = document.offsetAt(selection.start);
+      const end = document.offsetAt(selection.end);
+      return { kind: 'insert', start, end, text: text.slice(start, end) };
+    });
+  }
+
+  /** The merchant a URL's host matches (asking among equals); a message (or '' when the user cancelled) otherwise. */
+  private async merchantForUrl(found: FoundUrl, index: MerchantDomainIndex, given: MerchantRef | undefined, chosen: Map<string, MerchantRef>): Promise<MerchantRef | string> {
+    const target = targetOf(found);
+    const match = index.match(target);
+    switch (match.kind) {
+      case 'tracking':
+        return `${found.url} is already a tracking link of "${match.merchants[0]?.merchant.name ?? 'a merchant'}"; nothing was changed.`;
+      case 'merchant':
+        return match.merchant;
+      case 'ambiguous': {
+        const known = chosen.get(match.domain) ?? (await chooseAmong(match.candidates, match.domain));
+        if (known) {
+          chosen.set(match.domain, known);
+        }
+        return known ?? '';
+      }
+      case 'none':
+        return given ?? `No merchant in the catalog has the domain of ${found.url}; nothing was changed. Choose the merchant in the Merchants view and run Insert Deeplink from there.`;
+    }
+  }
+
+  private build(ref: MerchantRef, target: string, options: Parameters<typeof deeplinkOf>[2]): string | { message: string } {
+    const link = deeplinkOf(ref.merchant, target, options);
+    return link.ok ? link.link : { message: link.message };
+  }
+
+  private refuse(message: string): undefined {
+    this.deps.log.warn(`Insert Deeplink: ${message}`);
+    void vscode.window.showWarningMessage(message);
+    return undefined;
+  }
+}

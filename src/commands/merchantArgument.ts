@@ -1,0 +1,39 @@
+/**
+ * What a link command was handed: a tree row (its `CatalogNode`), a merchant key (Find
+ * Merchant's row buttons, hover links, tests), or nothing (the palette). The merchant is
+ * always read again from the current catalog, so a row rendered before a sync never hands
+ * out stale data.
+ */
+import type { MerchantKey } from '../catalog/catalogTypes';
+import type { MerchantRef } from '../links/domainIndex';
+import type { CatalogController } from '../services/catalogController';
+
+export type MerchantArgument = { kind: 'none' } | { kind: 'merchant'; ref: MerchantRef } | { kind: 'gone'; key: MerchantKey };
+
+function keyOf(arg: unknown): MerchantKey | undefined {
+  if (typeof arg === 'string') {
+    return arg;
+  }
+  if (typeof arg === 'object' && arg !== null) {
+    const node = arg as { kind?: unknown; key?: unknown; merchantKey?: unknown };
+    if (node.kind === 'merchant' && typeof node.key === 'string') {
+      return node.key;
+    }
+    if (typeof node.merchantKey === 'string') {
+      return node.merchantKey;
+    }
+  }
+  return undefined;
+}
+
+/** The merchant an argument names, looked up in the catalog shown now. */
+export function merchantArgument(controller: CatalogController, arg: unknown): MerchantArgument {
+  const key = keyOf(arg);
+  if (key === undefined) {
+    return { kind: 'none' };
+  }
+  const merchant = controller.store?.snapshot.merchants.get(key);
+  return merchant ? { kind: 'merchant', ref: { key, merchant } } : { kind: 'gone', key };
+}
+
+export const GONE_MESSAGE = 'That merchant is no longer in the catalog. Refresh the merchants and choose it again.';

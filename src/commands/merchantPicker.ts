@@ -1,0 +1,80 @@
+/**
+ * A QuickPick over the whole catalog, shared by Find Merchant and the link commands run from
+ * the palette. VS Code is slow when handed 20,000 items, so our own index matches as the user
+ * types and the pick only ever holds its best few hundred. The index is built once per
+ * catalog snapshot and reused until the store replaces the snapshot.
+ */
+import * as vscode from 'vscode';
+import type { Merchant } from '../api/types';
+import { merchantDescription } from '../catalog/catalogTree';
+import type { MerchantKey } from '../catalog/catalogTypes';
+import { MerchantSearchIndex } from '../catalog/merchantSearch';
+import type { MerchantRef } from '../links/domainIndex';
+import type { CatalogController } from '../services/catalogController';
+import { explainNoCatalog } from './noCatalogMessage';
+
+const SHOWN = 200;
+
+export interface MerchantPick extends vscode.QuickPickItem {
+  key: MerchantKey;
+  merchant: Merchant;
+}
+
+export interface PickOptions {
+  title: string;
+  placeholder?: string;
+  /** Buttons on every item, with what they do; the pick stays open. */
+  buttons?: ReadonlyArray<{ button: vscode.QuickInputButton; run(ref: MerchantRef): unknown }>;
+}
+
+function toPick(key: MerchantKey, merchant: Merchant, buttons: readonly vscode.QuickInputButton[]): MerchantPick {
+  return {
+    key,
+    merchant,
+    label: merchant.name,
+    description: merchantDescription(merchant),
+    detail: merchant.isActive ? undefined : 'Inactive',
+    alwaysShow: true,
+    buttons,
+  };
+}
+
+export class MerchantPicker {
+  private index: { merchants: ReadonlyMap<MerchantKey, Merchant>; search: MerchantSearchIndex } | undefined;
+
+  constructor(private readonly controller: CatalogController) {}
+
+  /**
+   * Lets the user choose a merchant; undefined when they cancel. With no catalog yet, says so
+   * and offers the step that loads one instead.
+   */
+  async pick(options: PickOptions): Promise<MerchantRef | undefined> {
+    const merchants = this.controller.store?.snapshot.merchants;
+    if (!merchants || merchants.size === 0) {
+      await explainNoCatalog(this.controller);
+      return undefined;
+    }
+    if (this.index?.merchants !== merchants) {
+      this.index = { merchants, search: new MerchantSearchIndex(merchants) };
+    }
+    const search = this.index.search;
+    const buttons = options.buttons ?? [];
+    const pick = vscode.window.createQuickPick<MerchantPick>();
+    pick.title = `${options.title} (${merchants.size.toLocaleString('en-US')} merchants)`;
+    pick.placeholder = options.placeholder ?? 'Type a merchant name or domain';
+    pick.matchOnDescription = false;
+    const show = (query: string): void => {
+      pick.items = search.search(query, SHOWN).map((hit) => toPick(hit.key, hit.merchant, buttons.map((b) => b.button)));
+    };
+    show('');
+    const chosen = await new Promise<MerchantPick | undefined>((resolve) => {
+      pick.onDidChangeValue(show);
+      pick.onDidTriggerItemButton(({ item, button }) => buttons.find((b) => b.button === button)?.run({ key: item.key, merchant: item.merchant }));
+      pick.onDidAccept(() => resolve(pick.selectedItems[0]));
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+    });
+    pick.dispose();
+    return chosen && { key: chosen.key, merchant: chosen.merchant };
+  }
+}

@@ -1,0 +1,31 @@
+/** CPC (cost per click) links: the tracking link with `model=CPC`. */
+import type { Merchant } from '../api/types';
+import { type LinkResult, quoteName } from './linkResult';
+import { trackingLinkOf, withQueryParameters } from './trackingLink';
+
+/** Whether the merchant takes CPC traffic: `CPC` among its payment models (any case) or any ad campaign. */
+export function supportsCpc(merchant: Pick<Merchant, 'paymentModels' | 'adCampaigns'>): boolean {
+  return merchant.paymentModels.some((model) => model.trim().toUpperCase() === 'CPC') || merchant.adCampaigns.length > 0;
+}
+
+/**
+ * The tracking link with `model=CPC` set (replacing any `model` parameters, keeping every
+ * other parameter, their order, and the fragment). Refused with a message when the merchant
+ * has no CPC (saying why: no CPC payment model and no ad campaigns) or no usable tracking
+ * link. Only a parameter named exactly `model` (after decoding) is replaced; `Model` is kept.
+ */
+export function cpcLinkOf(merchant: Pick<Merchant, 'name' | 'trackingLink' | 'paymentModels' | 'adCampaigns'>): LinkResult {
+  if (!supportsCpc(merchant)) {
+    return {
+      ok: false,
+      message:
+        `${quoteName(merchant.name)} takes no CPC traffic: it has no CPC payment model and no ad campaigns. ` +
+        'Copy its tracking link instead, or pick a merchant that pays per click.',
+    };
+  }
+  const tracking = trackingLinkOf(merchant);
+  if (!tracking.ok) {
+    return tracking;
+  }
+  return { ok: true, link: withQueryParameters(new URL(tracking.link), [['model', 'CPC']]) };
+}

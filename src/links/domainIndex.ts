@@ -1,0 +1,254 @@
+/**
+ * Which merchant of the catalog a URL belongs to, by its host name.
+ *
+ * Rules:
+ * - Every domain a merchant lists (`defaultDomain` and `domains`) is indexed in canonical form
+ *   (see canonicalHost): lower case, IDN in ASCII (punycode), no trailing dot. Entries that are
+ *   not a bare host name (`''`, `http://x.com/`, `a b`, `x.com:80`) are skipped.
+ * - A host matches its own entry, else the entry of its nearest parent domain
+ *   (`a.b.shop.com` → `shop.com`), but never its public suffix or anything above it
+ *   (`co.uk`, `com`, `github.io` never match, even when a merchant lists them). IP addresses
+ *   match their own entry only.
+ * - `www.`: an entry `www.X` also stands for `X` (and so, by the parent rule, for the
+ *   subdomains of `X`) as long as no merchant lists `X` itself. A host `www.X` needs no rule:
+ *   it falls back to `X` as a parent. The reported `domain` is then the listed `www.X`.
+ * - Several merchants on the matched domain: active ones are preferred, then among those the
+ *   deeplink-capable ones; one left → 'merchant', several equally good → 'ambiguous' (in
+ *   catalog order).
+ * - Tracking hosts (the hosts of the merchants' absolute http(s) `trackingLink`s) win over
+ *   everything, on an exact host match only: such a URL is a tracking link already.
+ * - Only http(s) URLs match. Nothing here throws, whatever the input.
+ */
+import type { Merchant } from '../api/types';
+import type { MerchantKey } from '../catalog/catalogTypes';
+import { publicSuffixOf } from './publicSuffix';
+
+/** A merchant of the catalog with its key. */
+export interface MerchantRef {
+  key: MerchantKey;
+  merchant: Merchant;
+}
+
+/** What a URL or host matched. Every call returns fresh objects and arrays. */
+export type DomainMatch =
+  /** Not an http(s) URL or valid host, or no merchant has that domain. */
+  | { kind: 'none' }
+  /** The host is a tracking-link host of the catalog: never wrap it again. */
+  | { kind: 'tracking'; merchants: MerchantRef[] }
+  /** One best merchant; `domain` is the catalog entry that matched (canonical form). */
+  | { kind: 'merchant'; merchant: MerchantRef; domain: string }
+  /** Several equally good merchants, in catalog order: the caller asks the user. */
+  | { kind: 'ambiguous'; candidates: MerchantRef[]; domain: string };
+
+interface DomainEntry {
+  /** The canonical catalog domain (a `www.X` one also answers for `X`: see resolve). */
+  domain: string;
+  /** The merchants listing it, in catalog order, each once. */
+  refs: MerchantRef[];
+}
+
+/**
+ * A host already in canonical form, as the URL API would leave it: non-empty labels of
+ * lower-case ASCII letters, digits, `-` and `_`, none starting with `xn--` (punycode, which the
+ * URL API validates), the last not starting with a digit (it could be an IPv4 number); one
+ * trailing dot allowed. Such hosts skip the URL API: a regular expression is much cheaper,
+ * cold or warm, than either the URL API or a loop over the characters.
+ */
+const PLAIN_LABELS = String.raw`(?:(?!xn--)[a-z0-9_-]+\.)*(?!xn--)[a-z_-][a-z0-9_-]*\.?`;
+const PLAIN_HOST = new RegExp(`^${PLAIN_LABELS}$`);
+/** An http(s) URL with a plain host (see PLAIN_HOST) followed by the path, query, fragment or nothing. */
+const PLAIN_HTTP_URL = new RegExp(`^https?://(${PLAIN_LABELS})(?:[/?#]|$)`);
+/** What no bare host name contains: paths, ports, user info, queries, escapes, blanks. */
+const NOT_A_HOST = /[\s/\\?#@:%[\]]/;
+const WWW = 'www.';
+/** Hosts whose public suffix is remembered per index; the memo is cleared when it is full. */
+const SUFFIX_MEMO_SIZE = 4096;
+
+/**
+ * A host or domain in the form the index compares: lower case, ASCII (punycode) form, no
+ * trailing dot; undefined when it is not a valid host name (empty, a path, a port, blanks,
+ * empty labels, or refused by the WHATWG URL API). IPv4 addresses come out in dotted form.
+ */
+export function canonicalHost(host: string): string | undefined {
+  if (typeof host !== 'string') {
+    return undefined;
+  }
+  if (PLAIN_HOST.test(host)) {
+    return withoutTrailingDot(host);
+  }
+  const lower = host.toLowerCase();
+  if (lower !== host && PLAIN_HOST.test(lower)) {
+    return withoutTrailingDot(lower);
+  }
+  if (host.length === 0 || NOT_A_HOST.test(host)) {
+    return undefined;
+  }
+  let out: string;
+  try {
+    out = withoutTrailingDot(new URL(`http://${host}`).hostname);
+  } catch {
+    return undefined;
+  }
+  return out.length === 0 || out.startsWith('.') || out.includes('..') || out.endsWith('.') ? undefined : out;
+}
+
+function withoutTrailingDot(host: string): string {
+  return host.endsWith('.') ? host.slice(0, -1) : host;
+}
+
+/** The canonical host of an absolute http(s) URL; undefined for anything else. */
+function httpHostOf(url: string): string | undefined {
+  const plain = PLAIN_HTTP_URL.exec(url);
+  if (plain) {
+    return withoutTrailingDot(plain[1]);
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  return httpHostOfUrl(parsed);
+}
+
+function httpHostOfUrl(url: URL): string | undefined {
+  const { protocol, hostname } = url;
+  return protocol === 'http:' || protocol === 'https:' ? canonicalHost(hostname) : undefined;
+}
+
+/** Appends `ref` to the entry of `key`, unless the merchant is there already (a merchant's domains are added one after another). */
+function addRef(map: Map<string, DomainEntry>, key: string, ref: MerchantRef): void {
+  const entry = map.get(key);
+  if (!entry) {
+    map.set(key, { domain: key, refs: [ref] });
+  } else if (entry.refs[entry.refs.length - 1] !== ref) {
+    entry.refs.push(ref);
+  }
+}
+
+/** Preference rank: active first, then deeplink-capable. */
+function rank(merchant: Merchant): number {
+  return (merchant.isActive ? 2 : 0) + (merchant.deeplinkAllowed ? 1 : 0);
+}
+
+/**
+ * Maps URLs to the merchants of a catalog by domain (rules at the top of this file). Built once
+ * per catalog snapshot; immutable afterwards apart from a private memo of public suffixes.
+ */
+export class MerchantDomainIndex {
+  /** Distinct canonical domains taken from the catalog (`www.` aliases not counted). A listed
+   * public suffix counts, although it never matches. */
+  readonly domainCount: number;
+  private readonly domains = new Map<string, DomainEntry>();
+  private readonly trackingHosts = new Map<string, DomainEntry>();
+  private readonly suffixMemo = new Map<string, string | null>();
+
+  constructor(merchants: ReadonlyMap<MerchantKey, Merchant>) {
+    for (const [key, merchant] of merchants) {
+      if (typeof merchant !== 'object' || merchant === null) {
+        continue;
+      }
+      const ref: MerchantRef = { key, merchant };
+      const { defaultDomain, domains, trackingLink } = merchant;
+      this.addDomain(defaultDomain, ref);
+      if (Array.isArray(domains)) {
+        for (const domain of domains) {
+          // The default domain is usually listed again.
+          if (domain !== defaultDomain) {
+            this.addDomain(domain, ref);
+          }
+        }
+      }
+      const host = typeof trackingLink === 'string' ? httpHostOf(trackingLink) : undefined;
+      if (host !== undefined) {
+        addRef(this.trackingHosts, host, ref);
+      }
+    }
+    this.domainCount = this.domains.size;
+  }
+
+  /** Matches a URL string or URL object; only http(s) URLs match anything. */
+  match(url: string | URL): DomainMatch {
+    try {
+      if (typeof url === 'string') {
+        return this.resolve(httpHostOf(url));
+      }
+      return typeof url === 'object' && url !== null ? this.resolve(httpHostOfUrl(url)) : { kind: 'none' };
+    } catch {
+      return { kind: 'none' };
+    }
+  }
+
+  /** Same as match, from a host name alone (any case, unicode or punycode, with or without a trailing dot). */
+  matchHost(host: string): DomainMatch {
+    try {
+      return this.resolve(canonicalHost(host));
+    } catch {
+      return { kind: 'none' };
+    }
+  }
+
+  /** Whether the host is a tracking-link host of the catalog (exact host, any spelling canonicalHost accepts). */
+  isTrackingHost(host: string): boolean {
+    const canonical = canonicalHost(host);
+    return canonical !== undefined && this.trackingHosts.has(canonical);
+  }
+
+  private addDomain(domain: unknown, ref: MerchantRef): void {
+    const canonical = typeof domain === 'string' ? canonicalHost(domain) : undefined;
+    if (canonical !== undefined) {
+      addRef(this.domains, canonical, ref);
+    }
+  }
+
+  private resolve(host: string | undefined): DomainMatch {
+    if (host === undefined) {
+      return { kind: 'none' };
+    }
+    const tracking = this.trackingHosts.get(host);
+    if (tracking) {
+      return { kind: 'tracking', merchants: [...tracking.refs] };
+    }
+    for (let candidate = host; ; ) {
+      // The `www.` alias is looked up here rather than stored: building stays one pass.
+      const entry = this.domains.get(candidate) ?? this.domains.get(WWW + candidate);
+      if (entry) {
+        // Parents are only shorter: once one is at or above the public suffix, all are.
+        return this.belowSuffix(host, candidate) ? pick(entry) : { kind: 'none' };
+      }
+      const dot = candidate.indexOf('.');
+      if (dot < 0) {
+        return { kind: 'none' };
+      }
+      candidate = candidate.slice(dot + 1);
+    }
+  }
+
+  /** Whether `domain` (`host` or a parent of it) is longer than the public suffix of `host`. */
+  private belowSuffix(host: string, domain: string): boolean {
+    let suffix = this.suffixMemo.get(host);
+    if (suffix === undefined) {
+      suffix = publicSuffixOf(host);
+      if (this.suffixMemo.size >= SUFFIX_MEMO_SIZE) {
+        this.suffixMemo.clear();
+      }
+      this.suffixMemo.set(host, suffix);
+    }
+    // No suffix: an IP address, which only its own entry matches.
+    return suffix === null ? domain === host : domain.length > suffix.length;
+  }
+}
+
+/** The best merchants of a matched entry (see rank), as a fresh result. */
+function pick(entry: DomainEntry): DomainMatch {
+  const { refs, domain } = entry;
+  if (refs.length === 1) {
+    return { kind: 'merchant', merchant: refs[0], domain };
+  }
+  let best = -1;
+  for (const ref of refs) {
+    best = Math.max(best, rank(ref.merchant));
+  }
+  const candidates = refs.filter((ref) => rank(ref.merchant) === best);
+  return candidates.length === 1 ? { kind: 'merchant', merchant: candidates[0], domain } : { kind: 'ambiguous', candidates, domain };
+}

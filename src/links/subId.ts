@@ -1,0 +1,98 @@
+/**
+ * The SubID from the setting affiliateLinks.subId: a template whose `${...}` variables are
+ * filled in, then checked against what networks accept.
+ *
+ * Decisions: `${date}` is the local calendar date of the given Date (the day the user sees,
+ * as VS Code's own date snippet variables do), written YYYY-MM-DD. The expanded result is
+ * trimmed. "Letters" means ASCII letters: networks reject or mangle anything else.
+ */
+import { quote } from './linkResult';
+
+/** Values for the template's variables; a missing or empty one cannot be used. */
+export interface SubIdVariables {
+  fileBasenameNoExtension?: string;
+  workspaceFolderBasename?: string;
+  date: Date;
+}
+
+/** The SubID (undefined for none), or a message saying why the setting cannot be used. */
+export type SubIdResult = { ok: true; subId: string | undefined } | { ok: false; message: string };
+
+/** The longest SubID accepted. */
+export const SUB_ID_MAX_LENGTH = 100;
+
+const SETTING = 'affiliateLinks.subId';
+const VARIABLE = /\$\{([^}]*)\}/g;
+const ALLOWED = /^[A-Za-z0-9_-]+$/;
+const KNOWN = ['fileBasenameNoExtension', 'workspaceFolderBasename', 'date'] as const;
+type Known = (typeof KNOWN)[number];
+/** What is missing when a variable has no value, and what to do about it. */
+const MISSING: Readonly<Record<Known, string>> = Object.freeze({
+  fileBasenameNoExtension: 'no file is open. Open a file and try again',
+  workspaceFolderBasename: 'no workspace folder is open. Open a folder and try again',
+  date: 'the date is not known. Try again',
+});
+
+function isKnown(name: string): name is Known {
+  return (KNOWN as readonly string[]).includes(name);
+}
+
+function localDate(date: Date): string | undefined {
+  if (Number.isNaN(date.getTime())) {
+    return undefined;
+  }
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(date.getFullYear()).padStart(4, '0')}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+/**
+ * Expands `${fileBasenameNoExtension}`, `${workspaceFolderBasename}` and `${date}` (local
+ * date, YYYY-MM-DD) in the setting affiliateLinks.subId and checks the result: ASCII letters,
+ * digits, `_` and `-` only, at most 100 characters. Empty template or empty result →
+ * `{ ok: true, subId: undefined }`. A variable with no value, an unknown `${x}` or a bad
+ * result → a message saying which and what to change.
+ */
+export function expandSubId(template: string, variables: SubIdVariables): SubIdResult {
+  const used = [...new Set(Array.from(template.matchAll(VARIABLE), (match) => match[1] ?? ''))];
+  const unknown = used.filter((name) => !isKnown(name));
+  if (unknown.length > 0) {
+    const names = unknown.map((name) => quote(`\${${name}}`)).join(', ');
+    const verb = unknown.length === 1 ? 'which is not a known variable' : 'which are not known variables';
+    return {
+      ok: false,
+      message:
+        `The setting ${SETTING} uses ${names}, ${verb}. ` +
+        'Use ${fileBasenameNoExtension}, ${workspaceFolderBasename} or ${date}, or change the setting.',
+    };
+  }
+  const values: Record<Known, string | undefined> = {
+    fileBasenameNoExtension: variables.fileBasenameNoExtension,
+    workspaceFolderBasename: variables.workspaceFolderBasename,
+    date: localDate(variables.date),
+  };
+  const missing = used.filter(isKnown).find((name) => !values[name]);
+  if (missing !== undefined) {
+    return { ok: false, message: `The setting ${SETTING} uses \${${missing}}, but ${MISSING[missing]}, or change the setting.` };
+  }
+  const subId = template.replace(VARIABLE, (_match, name: Known) => values[name] ?? '').trim();
+  if (subId === '') {
+    return { ok: true, subId: undefined };
+  }
+  if (!ALLOWED.test(subId)) {
+    return {
+      ok: false,
+      message:
+        `The SubID ${quote(subId)} made from the setting ${SETTING} has characters that are not allowed. ` +
+        `A SubID may hold only letters A-Z and a-z, digits, "_" and "-"; change the setting ${SETTING}.`,
+    };
+  }
+  if (subId.length > SUB_ID_MAX_LENGTH) {
+    return {
+      ok: false,
+      message:
+        `The SubID ${quote(subId)} made from the setting ${SETTING} has ${subId.length} characters, ` +
+        `more than the ${SUB_ID_MAX_LENGTH} allowed. Shorten the setting ${SETTING}.`,
+    };
+  }
+  return { ok: true, subId };
+}

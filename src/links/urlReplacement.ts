@@ -1,0 +1,35 @@
+/**
+ * Reading a URL found in a document as the address it stands for, and writing a new link in
+ * its place so the document stays valid: inside an HTML attribute the link is escaped for the
+ * attribute (and the attribute's entities are decoded before use); elsewhere it is written as
+ * the URL API serialised it.
+ */
+import type { FoundUrl } from './urlFinder';
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+
+/** Decodes the character references an attribute value may hold (`&amp;`, `&#38;`, `&#x26;`). */
+export function decodeAttribute(value: string): string {
+  return value.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g, (whole, dec?: string, hex?: string, name?: string) => {
+    if (name !== undefined) {
+      return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    }
+    const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/** Escapes a value for a quoted HTML attribute. */
+export function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The address a found URL stands for. */
+export function targetOf(found: FoundUrl): string {
+  return found.context === 'href' ? decodeAttribute(found.url) : found.url;
+}
+
+/** The text that replaces a found URL with `link`. */
+export function replacementFor(found: FoundUrl, link: string): string {
+  return found.context === 'href' ? escapeAttribute(link) : link;
+}
