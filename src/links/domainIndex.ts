@@ -10,8 +10,9 @@
  *   (`co.uk`, `com`, `github.io` never match, even when a merchant lists them). IP addresses
  *   match their own entry only.
  * - `www.`: an entry `www.X` also stands for `X` (and so, by the parent rule, for the
- *   subdomains of `X`) as long as no merchant lists `X` itself. A host `www.X` needs no rule:
- *   it falls back to `X` as a parent. The reported `domain` is then the listed `www.X`.
+ *   subdomains of `X`) as long as no merchant lists `X` itself; the reported `domain` is then
+ *   the listed `www.X`. So `a.X` matches `www.X` before a listed parent of `X`. A host `www.X`
+ *   needs no rule: it falls back to `X` as a parent.
  * - Several merchants on the matched domain: active ones are preferred, then among those the
  *   deeplink-capable ones; one left → 'merchant', several equally good → 'ambiguous' (in
  *   catalog order).
@@ -29,7 +30,7 @@ export interface MerchantRef {
   merchant: Merchant;
 }
 
-/** What a URL or host matched. Every call returns fresh objects and arrays. */
+/** What a URL or host matched. Every call returns a fresh result and fresh arrays (the MerchantRefs in them are shared). */
 export type DomainMatch =
   /** Not an http(s) URL or valid host, or no merchant has that domain. */
   | { kind: 'none' }
@@ -40,19 +41,18 @@ export type DomainMatch =
   /** Several equally good merchants, in catalog order: the caller asks the user. */
   | { kind: 'ambiguous'; candidates: MerchantRef[]; domain: string };
 
-interface DomainEntry {
-  /** The canonical catalog domain (a `www.X` one also answers for `X`: see resolve). */
-  domain: string;
-  /** The merchants listing it, in catalog order, each once. */
-  refs: MerchantRef[];
-}
+/**
+ * The merchants listing one domain, in catalog order, each once: most domains have a single
+ * merchant, kept without an array (an index of 50,000 domains then allocates half as much).
+ */
+type Listing = MerchantRef | MerchantRef[];
 
 /**
  * A host already in canonical form, as the URL API would leave it: non-empty labels of
  * lower-case ASCII letters, digits, `-` and `_`, none starting with `xn--` (punycode, which the
  * URL API validates), the last not starting with a digit (it could be an IPv4 number); one
- * trailing dot allowed. Such hosts skip the URL API: a regular expression is much cheaper,
- * cold or warm, than either the URL API or a loop over the characters.
+ * trailing dot allowed. Such hosts skip the URL API: this regular expression is much cheaper
+ * than the URL API and, before the JIT warms up, than a loop over the characters.
  */
 const PLAIN_LABELS = String.raw`(?:(?!xn--)[a-z0-9_-]+\.)*(?!xn--)[a-z_-][a-z0-9_-]*\.?`;
 const PLAIN_HOST = new RegExp(`^${PLAIN_LABELS}$`);
@@ -116,15 +116,21 @@ function httpHostOfUrl(url: URL): string | undefined {
   return protocol === 'http:' || protocol === 'https:' ? canonicalHost(hostname) : undefined;
 }
 
-/** Appends `ref` to the entry of `key`, unless the merchant is there already (a merchant's domains are added one after another). */
-function addRef(map: Map<string, DomainEntry>, key: string, ref: MerchantRef): void {
-  const entry = map.get(key);
-  if (!entry) {
-    map.set(key, { domain: key, refs: [ref] });
-  } else if (entry.refs[entry.refs.length - 1] !== ref) {
-    entry.refs.push(ref);
+/** Adds `ref` to the listing of `key`, unless the merchant is there already (a merchant's domains are added one after another). */
+function addRef(map: Map<string, Listing>, key: string, ref: MerchantRef): void {
+  const listing = map.get(key);
+  if (listing === undefined) {
+    map.set(key, ref);
+  } else if (!Array.isArray(listing)) {
+    if (listing !== ref) {
+      map.set(key, [listing, ref]);
+    }
+  } else if (listing[listing.length - 1] !== ref) {
+    listing.push(ref);
   }
 }
+
+const refsOf = (listing: Listing): MerchantRef[] => (Array.isArray(listing) ? [...listing] : [listing]);
 
 /** Preference rank: active first, then deeplink-capable. */
 function rank(merchant: Merchant): number {
@@ -136,11 +142,11 @@ function rank(merchant: Merchant): number {
  * per catalog snapshot; immutable afterwards apart from a private memo of public suffixes.
  */
 export class MerchantDomainIndex {
-  /** Distinct canonical domains taken from the catalog (`www.` aliases not counted). A listed
-   * public suffix counts, although it never matches. */
+  /** Distinct canonical domains taken from the catalog (a `www.X` counts once, not also as
+   * `X`). A listed public suffix counts, although it never matches. */
   readonly domainCount: number;
-  private readonly domains = new Map<string, DomainEntry>();
-  private readonly trackingHosts = new Map<string, DomainEntry>();
+  private readonly domains = new Map<string, Listing>();
+  private readonly trackingHosts = new Map<string, Listing>();
   private readonly suffixMemo = new Map<string, string | null>();
 
   constructor(merchants: ReadonlyMap<MerchantKey, Merchant>) {
@@ -206,15 +212,20 @@ export class MerchantDomainIndex {
       return { kind: 'none' };
     }
     const tracking = this.trackingHosts.get(host);
-    if (tracking) {
-      return { kind: 'tracking', merchants: [...tracking.refs] };
+    if (tracking !== undefined) {
+      return { kind: 'tracking', merchants: refsOf(tracking) };
     }
     for (let candidate = host; ; ) {
-      // The `www.` alias is looked up here rather than stored: building stays one pass.
-      const entry = this.domains.get(candidate) ?? this.domains.get(WWW + candidate);
-      if (entry) {
+      let domain = candidate;
+      let listing = this.domains.get(domain);
+      if (listing === undefined) {
+        // The `www.` alias is looked up here rather than stored: building stays one pass.
+        domain = WWW + candidate;
+        listing = this.domains.get(domain);
+      }
+      if (listing !== undefined) {
         // Parents are only shorter: once one is at or above the public suffix, all are.
-        return this.belowSuffix(host, candidate) ? pick(entry) : { kind: 'none' };
+        return this.belowSuffix(host, candidate) ? pick(listing, domain) : { kind: 'none' };
       }
       const dot = candidate.indexOf('.');
       if (dot < 0) {
@@ -239,16 +250,15 @@ export class MerchantDomainIndex {
   }
 }
 
-/** The best merchants of a matched entry (see rank), as a fresh result. */
-function pick(entry: DomainEntry): DomainMatch {
-  const { refs, domain } = entry;
-  if (refs.length === 1) {
-    return { kind: 'merchant', merchant: refs[0], domain };
+/** The best merchants of a matched listing (see rank), as a fresh result. */
+function pick(listing: Listing, domain: string): DomainMatch {
+  if (!Array.isArray(listing)) {
+    return { kind: 'merchant', merchant: listing, domain };
   }
   let best = -1;
-  for (const ref of refs) {
+  for (const ref of listing) {
     best = Math.max(best, rank(ref.merchant));
   }
-  const candidates = refs.filter((ref) => rank(ref.merchant) === best);
+  const candidates = listing.filter((ref) => rank(ref.merchant) === best);
   return candidates.length === 1 ? { kind: 'merchant', merchant: candidates[0], domain } : { kind: 'ambiguous', candidates, domain };
 }

@@ -14,6 +14,7 @@ import { ENDPOINT_PATHS } from '../../src/api/wire';
 import { DEFAULT_SANDBOX_KEY } from '../../src/sandbox/sandboxOptions';
 import { startSandboxProcess } from './sandboxProcess';
 import { benchCatalog } from './catalogBench';
+import { benchLinks } from './linksBench';
 import { emit, median, round2, timed } from './figures';
 
 const CATALOG_SIZE = 20_000;
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
   try {
     const bareWalkMs = await benchCatalogWalk(sandbox.url);
     await benchCatalog(root, sandbox.url, AffiliateServiceClient, bareWalkMs, CATALOG_SIZE);
+    await benchLinks(root, CATALOG_SIZE);
     await sandbox.setLatency(REPORT_LATENCY_MS);
     await benchReport(sandbox.url);
   } finally {

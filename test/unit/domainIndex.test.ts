@@ -46,6 +46,10 @@ const catalog: Spec[] = [
   { key: 'bare', defaultDomain: 'both.com' },
   { key: 'wwwBoth', defaultDomain: 'WWW.both.com' },
   { key: 'ip', defaultDomain: '192.0.2.7' },
+  { key: 'aliasParent', defaultDomain: 'alias-parent.com' },
+  { key: 'aliasSub', defaultDomain: 'www.sub.alias-parent.com' },
+  // Lists its domain in several spellings: still one merchant, not a tie with itself.
+  { key: 'dup', defaultDomain: 'dup.com', domains: ['DUP.com', 'dup.com.', 'other-dup.com', 'dup.com'] },
   // Shared domains.
   { key: 'inactiveDeeplink', defaultDomain: 'shared1.com', isActive: false, deeplinkAllowed: true },
   { key: 'activePlain', defaultDomain: 'shared1.com', isActive: true, deeplinkAllowed: false },
@@ -54,6 +58,8 @@ const catalog: Spec[] = [
   { key: 'tie-2', defaultDomain: 'tie.com', deeplinkAllowed: true },
   { key: 'tie-off', defaultDomain: 'tie.com', deeplinkAllowed: true, isActive: false },
   { key: 'tie-1', domains: ['tie.com'], deeplinkAllowed: true },
+  { key: 'twicePlain', defaultDomain: 'twice.com' },
+  { key: 'twice', domains: ['twice.com', 'x-twice.com', 'TWICE.COM'], deeplinkAllowed: true },
   { key: 'off-b', defaultDomain: 'closed.com', isActive: false },
   { key: 'off-a', defaultDomain: 'closed.com', isActive: false },
   // Tracking hosts.
@@ -103,6 +109,10 @@ describe('merchant domain index', () => {
       ['catalog bare and www.: bare host', 'https://both.com/', 'merchant bare @ both.com'],
       ['catalog bare and www.: www host', 'https://www.both.com/', 'merchant wwwBoth @ www.both.com'],
       ['catalog bare and www.: other subdomain', 'https://m.both.com/', 'merchant bare @ both.com'],
+      ['catalog www.sub. beats a listed parent', 'https://sub.alias-parent.com/', 'merchant aliasSub @ www.sub.alias-parent.com'],
+      ['catalog www.sub.: the listed parent keeps the rest', 'https://other.alias-parent.com/', 'merchant aliasParent @ alias-parent.com'],
+      ['one merchant listing a domain in several spellings', 'https://dup.com/', 'merchant dup @ dup.com'],
+      ['shared: a merchant listing it twice is counted once', 'https://twice.com/', 'merchant twice @ twice.com'],
       ['shared: active beats inactive deeplink', 'https://shared1.com/', 'merchant activePlain @ shared1.com'],
       ['shared: deeplink beats none', 'https://shared2.com/', 'merchant deeplink @ shared2.com'],
       ['shared: tie, catalog order', 'https://tie.com/', 'ambiguous tie-2,tie-1 @ tie.com'],
