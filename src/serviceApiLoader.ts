@@ -4,17 +4,12 @@
  * activation never pays for parsing them.
  */
 import type * as ServiceApi from './api/index';
+import { LazyModule } from './common/lazyModule';
 
 export type ServiceApiModule = typeof ServiceApi;
 
-export class ServiceApiLoader {
-  private pending: Promise<ServiceApiModule> | undefined;
-
-  load(): Promise<ServiceApiModule> {
-    this.pending ??= import('./api/index').catch((error: unknown) => {
-      this.pending = undefined;
-      throw error;
-    });
-    return this.pending;
+export class ServiceApiLoader extends LazyModule<ServiceApiModule> {
+  constructor() {
+    super(() => import('./api/index'));
   }
 }

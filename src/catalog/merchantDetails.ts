@@ -11,6 +11,7 @@ import type { Merchant } from '../api/types';
 import type { MerchantKey } from './catalogTypes';
 import type { CatalogNode } from './catalogTree';
 import { formatClickRate, formatCommissionRate, formatPercent, formatPeriod } from './merchantFormat';
+import { supportsCpc } from '../links/cpcLink';
 
 export type DetailNode = Extract<CatalogNode, { kind: 'detail' }>;
 
@@ -29,11 +30,6 @@ export const MERCHANT_CONTEXT_TOKENS = {
   active: 'merchant.active',
   inactive: 'merchant.inactive',
 } as const;
-
-/** Whether a merchant supports cost-per-click links. */
-export function supportsCpc(m: Merchant): boolean {
-  return m.adCampaigns.length > 0 || m.paymentModels.some((model) => model.toUpperCase() === 'CPC');
-}
 
 export function merchantContextValue(m: Merchant): string {
   const tokens: string[] = [MERCHANT_CONTEXT_TOKENS.merchant];

@@ -1,9 +1,64 @@
-/** What the commands that edit links in the active editor share. */
-import type * as vscode from 'vscode';
+/**
+ * What the commands that write links into the active editor share: the editor, the domain
+ * index, the link settings for that document (each missing piece explained to the user), and
+ * one edit that lands only if the document did not change meanwhile.
+ */
+import * as vscode from 'vscode';
+import type { DeeplinkOptions } from '../links/deeplink';
+import type { MerchantDomainIndex } from '../links/domainIndex';
 import type { TextSpan } from '../links/urlFinder';
+import type { CatalogController } from '../services/catalogController';
+import { deeplinkOptionsFor, reportSettingsProblem } from '../services/linkSettings';
+import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
+import { explainNoCatalog } from './noCatalogMessage';
 
-export function noEditorMessage(command: string): string {
-  return `Open the document to work on in an editor, then run ${command} again.`;
+export interface LinkEditContext {
+  editor: vscode.TextEditor;
+  document: vscode.TextDocument;
+  /** The document's version when the command started; the edit is refused if it moved. */
+  version: number;
+  index: MerchantDomainIndex;
+  options: DeeplinkOptions;
+  rel: string;
+}
+
+/** Everything a link-writing command needs, or undefined after telling the user what is missing. */
+export async function linkEditContext(command: string, controller: CatalogController, links: MerchantLinkIndex): Promise<LinkEditContext | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    void vscode.window.showWarningMessage(`Open the document to work on in an editor, then run ${command} again.`);
+    return undefined;
+  }
+  const index = await links.current();
+  if (!index) {
+    await explainNoCatalog(controller);
+    return undefined;
+  }
+  const document = editor.document;
+  const settings = deeplinkOptionsFor(document);
+  if (!settings.ok) {
+    await reportSettingsProblem(settings.message);
+    return undefined;
+  }
+  return { editor, document, version: document.version, index, options: settings.options, rel: settings.rel };
+}
+
+/**
+ * Applies the replacements (text offsets of the version the command started from) as one
+ * edit, so one undo restores the document. Returns a message instead when the document
+ * changed meanwhile or VS Code refused the edit; the document is then untouched.
+ */
+export async function applyLinkEdits(context: LinkEditContext, command: string, edits: ReadonlyArray<{ start: number; end: number; text: string }>): Promise<string | undefined> {
+  const { editor, document } = context;
+  if (document.version !== context.version) {
+    return `The document changed while ${command} was waiting for you; nothing was changed. Run ${command} again.`;
+  }
+  const applied = await editor.edit((edit) => {
+    for (const { start, end, text } of edits) {
+      edit.replace(new vscode.Range(document.positionAt(start), document.positionAt(end)), text);
+    }
+  });
+  return applied ? undefined : `VS Code did not apply the edit; the document is unchanged. Run ${command} again.`;
 }
 
 /** The non-empty selections as text offsets, or undefined when nothing is selected. */

@@ -14,14 +14,14 @@ import { linkMarkup } from '../links/linkMarkup';
 import { findUrls, urlAt, type FoundUrl } from '../links/urlFinder';
 import { replacementFor, targetOf } from '../links/urlReplacement';
 import type { CatalogController } from '../services/catalogController';
-import { deeplinkOptionsFor, reportSettingsProblem } from '../services/linkSettings';
 import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
 import type { Command } from './command';
 import { askTarget, chooseAmong } from './deeplinkPrompts';
-import { noEditorMessage } from './editorLinks';
+import { applyLinkEdits, linkEditContext } from './editorLinks';
 import { GONE_MESSAGE, merchantArgument } from './merchantArgument';
 import type { MerchantPicker } from './merchantPicker';
-import { explainNoCatalog } from './noCatalogMessage';
+
+const COMMAND = 'Insert Deeplink';
 
 /** A place the command writes: a URL to replace, or a span to put a new link in. */
 type Site = { kind: 'url'; found: FoundUrl } | { kind: 'insert'; start: number; end: number; text: string };
@@ -58,29 +58,17 @@ export class InsertDeeplinkCommand implements Command {
   constructor(private readonly deps: { controller: CatalogController; links: MerchantLinkIndex; picker: MerchantPicker; log: vscode.LogOutputChannel }) {}
 
   async execute(arg?: unknown): Promise<InsertDeeplinkResult | undefined> {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor) {
-      void vscode.window.showWarningMessage(noEditorMessage('Insert Deeplink'));
-      return undefined;
-    }
-    const index = await this.deps.links.current();
-    if (!index) {
-      await explainNoCatalog(this.deps.controller);
-      return undefined;
-    }
     const given = merchantArgument(this.deps.controller, arg);
     if (given.kind === 'gone') {
       return this.refuse(GONE_MESSAGE);
     }
-    const document = editor.document;
-    const settings = deeplinkOptionsFor(document);
-    if (!settings.ok) {
-      await reportSettingsProblem(settings.message);
+    const context = await linkEditContext(COMMAND, this.deps.controller, this.deps.links);
+    if (!context) {
       return undefined;
     }
-    const version = document.version;
+    const { document, index } = context;
     const text = document.getText();
-    const sites = this.sitesOf(text, editor, arg);
+    const sites = this.sitesOf(text, context.editor, arg);
     if (sites === undefined) {
       return this.refuse('The link this action was shown for has moved or changed. Hover over it again.');
     }
@@ -91,15 +79,15 @@ export class InsertDeeplinkCommand implements Command {
       if (typeof ref === 'string') {
         return ref === '' ? undefined : this.refuse(ref);
       }
-      const link = this.build(ref, targetOf(site.found), settings.options);
-      if (typeof link !== 'string') {
+      const link = deeplinkOf(ref.merchant, targetOf(site.found), context.options);
+      if (!link.ok) {
         return this.refuse(link.message);
       }
-      edits.push({ start: site.found.start, end: site.found.end, text: replacementFor(site.found, link) });
+      edits.push({ start: site.found.start, end: site.found.end, text: replacementFor(site.found, link.link) });
     }
     const inserts = sites.filter((s): s is Extract<Site, { kind: 'insert' }> => s.kind === 'insert');
     if (inserts.length > 0) {
-      const ref = given.kind === 'merchant' ? given.ref : await this.deps.picker.pick({ title: 'Insert Deeplink', placeholder: 'Choose the merchant to link to' });
+      const ref = given.kind === 'merchant' ? given.ref : await this.deps.picker.pick({ title: COMMAND, placeholder: 'Choose the merchant to link to' });
       if (!ref) {
         return undefined;
       }
@@ -111,28 +99,24 @@ export class InsertDeeplinkCommand implements Command {
       if (!target) {
         return undefined;
       }
-      const link = this.build(ref, target, settings.options);
-      if (typeof link !== 'string') {
+      const link = deeplinkOf(ref.merchant, target, context.options);
+      if (!link.ok) {
         return this.refuse(link.message);
       }
       for (const site of inserts) {
-        edits.push({ start: site.start, end: site.end, text: linkMarkup(document.languageId, link, site.text || ref.merchant.name, { rel: settings.rel }) });
+        edits.push({ start: site.start, end: site.end, text: linkMarkup(document.languageId, link.link, site.text || ref.merchant.name, { rel: context.rel }) });
       }
     }
-    if (document.version !== version) {
-      return this.refuse('The document changed while the deeplink was being prepared; nothing was changed. Run Insert Deeplink again.');
-    }
-    const applied = await editor.edit((edit) => {
-      for (const { start, end, text: replacement } of edits) {
-        edit.replace(new vscode.Range(document.positionAt(start), document.positionAt(end)), replacement);
-      }
-    });
-    if (!applied) {
-      return this.refuse('VS Code did not apply the edit; the document is unchanged. Run Insert Deeplink again.');
+    const problem = await applyLinkEdits(context, COMMAND, edits);
+    if (problem) {
+      return this.refuse(problem);
     }
     const replaced = edits.length - inserts.length;
-    vscode.window.setStatusBarMessage(`$(check) ${replaced > 0 ? `Replaced ${replaced} URL${replaced === 1 ? '' : 's'}` : ''}${replaced > 0 && inserts.length > 0 ? ', ' : ''}${inserts.length > 0 ? `inserted ${inserts.length} deeplink${inserts.length === 1 ? '' : 's'}` : ''}`, 4000);
-    this.deps.log.info(`Insert Deeplink: ${replaced} URL(s) replaced, ${inserts.length} deeplink(s) inserted in ${document.uri.toString(true)}.`);
+    const done = [replaced > 0 ? `replaced ${replaced} URL${replaced === 1 ? '' : 's'}` : '', inserts.length > 0 ? `inserted ${inserts.length} deeplink${inserts.length === 1 ? '' : 's'}` : '']
+      .filter(Boolean)
+      .join(', ');
+    vscode.window.setStatusBarMessage(`$(check) Insert Deeplink: ${done}`, 4000);
+    this.deps.log.info(`Insert Deeplink: ${done} in ${document.uri.toString(true)}.`);
     return { replaced, inserted: inserts.length };
   }
 
@@ -172,11 +156,6 @@ export class InsertDeeplinkCommand implements Command {
       case 'none':
         return given ?? `No merchant in the catalog has the domain of ${found.url}; nothing was changed. Choose the merchant in the Merchants view and run Insert Deeplink from there.`;
     }
-  }
-
-  private build(ref: MerchantRef, target: string, options: Parameters<typeof deeplinkOf>[2]): string | { message: string } {
-    const link = deeplinkOf(ref.merchant, target, options);
-    return link.ok ? link.link : { message: link.message };
   }
 
   private refuse(message: string): undefined {

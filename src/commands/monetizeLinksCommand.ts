@@ -5,14 +5,13 @@
  * were converted and how many were skipped, and why.
  */
 import * as vscode from 'vscode';
-import type { TextSpan } from '../links/urlFinder';
 import { describeSkipped, planMonetize, type MonetizeCandidate } from '../links/monetizePlan';
-import { deeplinkOptionsFor, reportSettingsProblem } from '../services/linkSettings';
 import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
 import type { Command } from './command';
 import type { CatalogController } from '../services/catalogController';
-import { editorSpans, noEditorMessage } from './editorLinks';
-import { explainNoCatalog } from './noCatalogMessage';
+import { applyLinkEdits, editorSpans, linkEditContext } from './editorLinks';
+
+const COMMAND = 'Monetize Links in Document';
 
 export interface MonetizeResult {
   converted: number;
@@ -34,49 +33,28 @@ export class MonetizeLinksCommand implements Command {
 
   /** `options.all` (for automation): take every candidate without asking. */
   async execute(options?: { all?: boolean }): Promise<MonetizeResult | undefined> {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor) {
-      void vscode.window.showWarningMessage(noEditorMessage('Monetize Links in Document'));
+    const context = await linkEditContext(COMMAND, this.controller, this.links);
+    if (!context) {
       return undefined;
     }
-    const index = await this.links.current();
-    if (!index) {
-      await explainNoCatalog(this.controller);
-      return undefined;
-    }
-    const document = editor.document;
-    const settings = deeplinkOptionsFor(document);
-    if (!settings.ok) {
-      await reportSettingsProblem(settings.message);
-      return undefined;
-    }
-    const version = document.version;
-    const spans: TextSpan[] | undefined = editorSpans(editor);
-    const plan = planMonetize(document.getText(), index, { spans, deeplink: settings.options });
+    const spans = editorSpans(context.editor);
+    const plan = planMonetize(context.document.getText(), context.index, { spans, deeplink: context.options });
     for (const skip of plan.skipped.filter((s) => s.message !== undefined)) {
       this.log.warn(`Monetize: ${skip.found.url} skipped: ${skip.message}`);
     }
     const skippedText = describeSkipped(plan.skipped);
-    const where = spans ? 'the selection' : 'this document';
     if (plan.candidates.length === 0) {
-      void vscode.window.showInformationMessage(`No merchant links to monetize in ${where}.${skippedText ? ` ${skippedText}` : ''}`);
+      void vscode.window.showInformationMessage(`No merchant links to monetize in ${spans ? 'the selection' : 'this document'}.${skippedText ? ` ${skippedText}` : ''}`);
       return { converted: 0, skipped: plan.skipped.length };
     }
-    const chosen = options?.all ? plan.candidates : await this.choose(document, plan.candidates, skippedText);
+    const chosen = options?.all ? plan.candidates : await this.choose(context.document, plan.candidates, skippedText);
     if (!chosen || chosen.length === 0) {
       return undefined;
     }
-    if (document.version !== version) {
-      void vscode.window.showWarningMessage('The document changed while the links were being chosen; nothing was replaced. Run Monetize Links in Document again.');
-      return undefined;
-    }
-    const applied = await editor.edit((edit) => {
-      for (const { found, replacement } of chosen) {
-        edit.replace(new vscode.Range(document.positionAt(found.start), document.positionAt(found.end)), replacement);
-      }
-    });
-    if (!applied) {
-      void vscode.window.showErrorMessage('VS Code did not apply the edit; the document is unchanged. Run Monetize Links in Document again.');
+    const problem = await applyLinkEdits(context, COMMAND, chosen.map(({ found, replacement }) => ({ start: found.start, end: found.end, text: replacement })));
+    if (problem) {
+      this.log.warn(`Monetize: ${problem}`);
+      void vscode.window.showWarningMessage(problem);
       return undefined;
     }
     const left = plan.candidates.length - chosen.length;

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 import type { AffiliateServiceClient } from '../../src/api/client';
 import { DEFAULT_SANDBOX_KEY } from '../../src/sandbox/sandboxOptions';
+import { loadShipped } from './shippedBundle';
 import { emit, median, round2, timed } from './figures';
 
 type ShippedCatalog = typeof import('./shippedCatalog');
@@ -16,22 +16,6 @@ type ClientClass = typeof AffiliateServiceClient;
 
 const ROUNDS = 5;
 const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
-
-async function loadShippedCatalog(root: string): Promise<ShippedCatalog> {
-  const outfile = path.join(root, 'out/bench/catalog.js');
-  await esbuild.build({
-    entryPoints: [path.join(__dirname, 'shippedCatalog.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    minify: true,
-    outfile,
-    logLevel: 'warning',
-  });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(outfile) as ShippedCatalog;
-}
 
 async function touch(url: string, indexes: number[]): Promise<void> {
   for (const index of indexes) {
@@ -53,7 +37,7 @@ function heapUsed(): number {
 }
 
 export async function benchCatalog(root: string, url: string, Client: ClientClass, bareWalkMs: number, catalogSize: number): Promise<void> {
-  const catalog = await loadShippedCatalog(root);
+  const catalog = await loadShipped<ShippedCatalog>(root, path.join(__dirname, 'shippedCatalog.ts'), 'catalog');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-bench-'));
   const cacheFile = path.join(dir, 'catalog.json');
   const client = new Client({ baseUrl: url, apiKey: DEFAULT_SANDBOX_KEY, environment: {} });

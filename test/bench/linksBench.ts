@@ -5,10 +5,10 @@
  * bundled and minified by esbuild. Each figure has a floor measured in the same run.
  */
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 import type { Merchant } from '../../src/api/types';
 import type { JsonObject } from '../../src/api/normalize/fields';
 import { generateDataset } from '../../src/sandbox/dataset';
+import { loadShipped } from './shippedBundle';
 import { emit, median, round2 } from './figures';
 
 type ShippedLinks = typeof import('./shippedLinks');
@@ -16,22 +16,6 @@ type ShippedLinks = typeof import('./shippedLinks');
 const ROUNDS = 21;
 const LINES = 10_000;
 const URLS = 5_000;
-
-async function loadShippedLinks(root: string): Promise<ShippedLinks> {
-  const outfile = path.join(root, 'out/bench/links.js');
-  await esbuild.build({
-    entryPoints: [path.join(__dirname, 'shippedLinks.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    minify: true,
-    outfile,
-    logLevel: 'warning',
-  });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(outfile) as ShippedLinks;
-}
 
 /** The median of `rounds` runs after a first one, whose time (cold code, cold strings) goes to `first`. */
 function measure(rounds: number, body: () => unknown, first?: { ms: number }): number {
@@ -69,7 +53,7 @@ function markdownDocument(merchants: readonly Merchant[]): string {
 }
 
 export function benchLinks(root: string, catalogSize: number): Promise<void> {
-  return loadShippedLinks(root).then((links) => {
+  return loadShipped<ShippedLinks>(root, path.join(__dirname, 'shippedLinks.ts'), 'links').then((links) => {
     const dataset = generateDataset({ seed: 5, merchants: catalogSize, clicks: 0, actions: 0, now: new Date('2026-11-01T00:00:00Z') });
     const catalog = new Map<string, Merchant>();
     // Through JSON, as the extension receives merchants (from the service or the cache file).

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { WireMerchant } from '../../src/api/wire';
+import { eventually } from '../common/eventually';
 import { useE2eEnvironment } from './environment';
 
 /** Merchants no other merchant shares a domain with, so their URLs match them alone. */
@@ -80,10 +81,10 @@ describe('links in the real workbench', function () {
     await env.workbench.page.locator('.notification-toast-container', { hasText: 'Converted 3 links to deeplinks' }).waitFor({ timeout: 15_000 });
     await env.workbench.screenshot('links-monetized');
     await env.workbench.runCommand('File: Save');
-    const saved = await waitFor(() => {
+    const saved = await eventually(() => {
       const text = fs.readFileSync(file, 'utf8');
       return text.includes('/spring?ref=news)') ? undefined : text;
-    });
+    }, 'the monetized file on disk');
     const links = [...saved.matchAll(/https?:\/\/[^\s)<>]*[^\s)<>.]/g)].map((match) => match[0]);
     const deeplinks = links.filter((link) => new URL(link).searchParams.has('url'));
     assert.equal(deeplinks.length, 3, saved);
@@ -95,17 +96,3 @@ describe('links in the real workbench', function () {
     assert.ok(saved.includes(`https://${inactive.defaultDomain}/archive stays`), 'the inactive merchant’s URL is left alone');
   });
 });
-
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error('timed out');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
