@@ -31,13 +31,13 @@ export async function linkEditContext(command: string, controller: CatalogContro
   }
   const index = await links.current();
   if (!index) {
-    await explainNoCatalog(controller);
+    explainNoCatalog(controller);
     return undefined;
   }
   const document = editor.document;
   const settings = deeplinkOptionsFor(document);
   if (!settings.ok) {
-    await reportSettingsProblem(settings.message);
+    reportSettingsProblem(settings.message);
     return undefined;
   }
   return { editor, document, version: document.version, index, options: settings.options, rel: settings.rel };

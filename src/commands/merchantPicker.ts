@@ -51,7 +51,7 @@ export class MerchantPicker {
   async pick(options: PickOptions): Promise<MerchantRef | undefined> {
     const merchants = this.controller.store?.snapshot.merchants;
     if (!merchants || merchants.size === 0) {
-      await explainNoCatalog(this.controller);
+      explainNoCatalog(this.controller);
       return undefined;
     }
     if (this.index?.merchants !== merchants) {

@@ -2,14 +2,14 @@
 import * as vscode from 'vscode';
 import type { CatalogController } from '../services/catalogController';
 
-export async function explainNoCatalog(controller: CatalogController): Promise<void> {
+/** Does not wait for the user: the command that needed the catalog ends at once. */
+export function explainNoCatalog(controller: CatalogController): void {
   const keySet = controller.keyContext === 'set';
   const action = keySet ? 'Refresh Merchants' : 'Set API Key';
-  const choice = await vscode.window.showInformationMessage(
-    keySet ? 'The merchant catalog is not loaded yet. Refresh the merchants, then try again.' : 'Set your API key to load the merchant catalog, then try again.',
-    action,
-  );
-  if (choice) {
-    await vscode.commands.executeCommand(keySet ? 'affiliateLinks.refreshMerchants' : 'affiliateLinks.setApiKey');
-  }
+  void vscode.window
+    .showInformationMessage(
+      keySet ? 'The merchant catalog is not loaded yet. Refresh the merchants, then try again.' : 'Set your API key to load the merchant catalog, then try again.',
+      action,
+    )
+    .then((choice) => choice && vscode.commands.executeCommand(keySet ? 'affiliateLinks.refreshMerchants' : 'affiliateLinks.setApiKey'));
 }

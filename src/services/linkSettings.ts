@@ -53,10 +53,7 @@ export function deeplinkOptionsFor(document: vscode.TextDocument | undefined): {
   };
 }
 
-/** Shows a settings problem with a button that opens the setting. */
-export async function reportSettingsProblem(message: string, setting = 'affiliateLinks.subId'): Promise<void> {
-  const choice = await vscode.window.showWarningMessage(message, 'Open Settings');
-  if (choice) {
-    await vscode.commands.executeCommand('workbench.action.openSettings', setting);
-  }
+/** Shows a settings problem with a button that opens the setting; does not wait for the user. */
+export function reportSettingsProblem(message: string, setting = 'affiliateLinks.subId'): void {
+  void vscode.window.showWarningMessage(message, 'Open Settings').then((choice) => choice && vscode.commands.executeCommand('workbench.action.openSettings', setting));
 }

@@ -118,6 +118,28 @@ describe('links in the real host', function () {
     assert.equal(new URL(link[1]!).searchParams.get('url'), `https://${a!.merchant.defaultDomain}/shoes`);
   });
 
+  it('adds the SubID setting to the deeplink, and refuses a bad SubID without touching the document', async () => {
+    const [a] = deeplinkable;
+    const config = vscode.workspace.getConfiguration('affiliateLinks');
+    const original = `https://${a!.merchant.defaultDomain}/x\n`;
+    const editor = await editorWith('plaintext', original);
+    try {
+      await config.update('subId', 'bad id!', vscode.ConfigurationTarget.Global);
+      editor.selection = new vscode.Selection(positionOf(editor, '/x'), positionOf(editor, '/x'));
+      assert.equal(await vscode.commands.executeCommand('affiliateLinks.insertDeeplink'), undefined);
+      assert.equal(editor.document.getText(), original);
+
+      await config.update('subId', 'news_${date}', vscode.ConfigurationTarget.Global);
+      editor.selection = new vscode.Selection(positionOf(editor, '/x'), positionOf(editor, '/x'));
+      assert.deepEqual(await vscode.commands.executeCommand('affiliateLinks.insertDeeplink'), { replaced: 1, inserted: 0 });
+      const link = new URL(editor.document.getText().trim());
+      assert.match(link.searchParams.get('s') ?? '', /^news_\d{4}-\d{2}-\d{2}$/);
+      assert.equal(link.searchParams.get('url'), `https://${a!.merchant.defaultDomain}/x`);
+    } finally {
+      await config.update('subId', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('refuses the deeplink of an inactive merchant and of a tracking link, leaving the document untouched', async () => {
     const original = `https://${inactive.merchant.defaultDomain}/x and ${deeplinkable[0]!.merchant.trackingLink}\n`;
     const editor = await editorWith('plaintext', original);
