@@ -31,14 +31,16 @@ export interface InsertDeeplinkResult {
   inserted: number;
 }
 
-/** Hover links pass the merchant and the offset of the URL they were shown for. */
+/** Hover links pass the merchant, and the URL they were shown for with its offset. */
 interface UrlArgument {
   merchantKey: string;
   offset: number;
+  url: string;
 }
 
 function isUrlArgument(arg: unknown): arg is UrlArgument {
-  return typeof arg === 'object' && arg !== null && typeof (arg as UrlArgument).offset === 'number' && typeof (arg as UrlArgument).merchantKey === 'string';
+  const candidate = arg as Partial<UrlArgument> | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.offset === 'number' && typeof candidate.merchantKey === 'string' && typeof candidate.url === 'string';
 }
 
 /** The URL a selection is (give or take surrounding spaces), or the cursor stands in. */
@@ -123,7 +125,7 @@ export class InsertDeeplinkCommand implements Command {
   private sitesOf(text: string, editor: vscode.TextEditor, arg: unknown): Site[] | undefined {
     if (isUrlArgument(arg)) {
       const found = urlAt(text, arg.offset);
-      return found ? [{ kind: 'url', found }] : undefined;
+      return found && found.start === arg.offset && found.url === arg.url ? [{ kind: 'url', found }] : undefined;
     }
     const document = editor.document;
     return editor.selections.map((selection): Site => {

@@ -33,15 +33,15 @@ function facts(merchant: Merchant): string {
   return escape(parts.join(' · '));
 }
 
-/** The hover's Markdown for a merchant matched at a URL starting at `offset`. */
-export function merchantHover(ref: MerchantRef, offset: number): vscode.MarkdownString {
+/** The hover's Markdown for a merchant matched at `url`, written at `offset` of the document. */
+export function merchantHover(ref: MerchantRef, url: string, offset: number): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString(undefined, true);
   markdown.isTrusted = { enabledCommands: HOVER_COMMANDS };
   markdown.supportHtml = false;
   markdown.appendMarkdown(`**${escape(ref.merchant.name)}** — ${facts(ref.merchant)}\n\n`);
   const actions: string[] = [];
   if (ref.merchant.isActive && ref.merchant.deeplinkAllowed) {
-    actions.push(commandLink('$(link) Insert Deeplink', 'affiliateLinks.insertDeeplink', { merchantKey: ref.key, offset }));
+    actions.push(commandLink('$(link) Insert Deeplink', 'affiliateLinks.insertDeeplink', { merchantKey: ref.key, offset, url }));
   }
   actions.push(commandLink('$(copy) Copy Tracking Link', 'affiliateLinks.copyTrackingLink', ref.key));
   markdown.appendMarkdown(actions.join(' · '));
@@ -66,11 +66,11 @@ export class MerchantHoverProvider implements vscode.HoverProvider {
     }
     const lineStart = document.offsetAt(line.range.start);
     const range = new vscode.Range(position.line, found.start, position.line, found.end);
-    const content = this.contentFor(index, targetOf(found), lineStart + found.start);
+    const content = this.contentFor(index, found.url, targetOf(found), lineStart + found.start);
     return content && new vscode.Hover(content, range);
   }
 
-  private contentFor(index: MerchantDomainIndex, url: string, offset: number): vscode.MarkdownString | undefined {
+  private contentFor(index: MerchantDomainIndex, written: string, url: string, offset: number): vscode.MarkdownString | undefined {
     const match = index.match(url);
     switch (match.kind) {
       case 'none':
@@ -78,7 +78,7 @@ export class MerchantHoverProvider implements vscode.HoverProvider {
       case 'tracking':
         return new vscode.MarkdownString().appendText(`Tracking link of ${match.merchants.map((m) => m.merchant.name).join(', ')}`);
       case 'merchant':
-        return merchantHover(match.merchant, offset);
+        return merchantHover(match.merchant, written, offset);
       case 'ambiguous': {
         const markdown = new vscode.MarkdownString().appendText(`Several merchants have the domain ${match.domain}: `);
         markdown.appendText(match.candidates.map((m) => m.merchant.name).join(', '));

@@ -180,6 +180,12 @@ describe('links in the real host', function () {
     assert.ok(ours, 'our hover is shown');
     assert.ok(ours.includes('command:affiliateLinks.insertDeeplink?'));
     assert.ok(ours.includes('command:affiliateLinks.copyTrackingLink?'));
+    // The hover's Insert Deeplink link, run with its own arguments, replaces that URL.
+    const encoded = /command:affiliateLinks\.insertDeeplink\?([^)\s]+)/.exec(ours)![1]!;
+    const args = JSON.parse(decodeURIComponent(encoded)) as unknown[];
+    assert.deepEqual(await vscode.commands.executeCommand('affiliateLinks.insertDeeplink', ...args), { replaced: 1, inserted: 0 });
+    assert.equal(new URL(editor.document.getText().slice('A link: '.length).trim()).searchParams.get('url'), `https://${a!.merchant.defaultDomain}/page`);
+    await undo(editor);
     await vscode.workspace.getConfiguration('affiliateLinks').update('hover.enabled', false, vscode.ConfigurationTarget.Global);
     try {
       const none = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, positionOf(editor, '/page'));

@@ -42,7 +42,7 @@ describe('the key never leaks', () => {
     await run(() => echoClient.getActionsPage());
 
     const client = clientFor(service, { logger, timeouts: { headersMs: 100, bodyMs: 100 } });
-    const faults = ['503', 'reset', 'malformed', 'truncated', 'slow-headers:ms=1000', 'slow-body:ms=1000'];
+    const faults = ['503', 'reset', 'malformed', 'truncated', 'slow-headers:ms=5000', 'slow-body:ms=5000'];
     for (const fault of faults) {
       service.setFaults(fault);
       await run(() => client.getMerchantPage()).catch((error) => { throw new Error(`${fault}: ${error}`); });
