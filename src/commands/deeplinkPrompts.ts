@@ -1,6 +1,7 @@
 /** The questions Insert Deeplink may ask: which of several merchants, and which page to link to. */
 import * as vscode from 'vscode';
 import type { MerchantDomainIndex, MerchantRef } from '../links/domainIndex';
+import { httpUrlOf } from '../links/trackingLink';
 
 /** Lets the user choose among merchants that share a domain. */
 export async function chooseAmong(candidates: readonly MerchantRef[], domain: string): Promise<MerchantRef | undefined> {
@@ -16,19 +17,10 @@ export async function chooseAmong(candidates: readonly MerchantRef[], domain: st
   return picked?.ref;
 }
 
-function absoluteHttpUrl(value: string): URL | undefined {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 async function clipboardUrl(): Promise<string | undefined> {
   try {
     const text = (await vscode.env.clipboard.readText()).trim();
-    return absoluteHttpUrl(text) ? text : undefined;
+    return httpUrlOf(text) ? text : undefined;
   } catch {
     return undefined;
   }
@@ -47,7 +39,7 @@ export async function askTarget(ref: MerchantRef, index: MerchantDomainIndex): P
     value,
     ignoreFocusOut: true,
     validateInput: (input) => {
-      const url = absoluteHttpUrl(input);
+      const url = httpUrlOf(input);
       if (!url) {
         return 'Enter an absolute address starting with http:// or https://.';
       }

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { Merchant } from '../api/types';
 import { formatPercent } from '../catalog/merchantFormat';
+import { escapeMarkdownText } from '../catalog/merchantTooltip';
 import type { MerchantDomainIndex, MerchantRef } from '../links/domainIndex';
 import { urlAt } from '../links/urlFinder';
 import { targetOf } from '../links/urlReplacement';
@@ -20,17 +21,13 @@ function commandLink(label: string, command: string, args: unknown): string {
   return `[${label}](command:${command}?${encodeURIComponent(JSON.stringify([args]))})`;
 }
 
-function escape(text: string): string {
-  return new vscode.MarkdownString().appendText(text).value;
-}
-
 function facts(merchant: Merchant): string {
   const parts = [merchant.isActive ? 'Active' : 'Inactive'];
   if (merchant.averageCommission !== null) {
     parts.push(`average commission ${formatPercent(merchant.averageCommission)}`);
   }
   parts.push(merchant.deeplinkAllowed ? 'deeplinks allowed' : 'no deeplinks');
-  return escape(parts.join(' · '));
+  return escapeMarkdownText(parts.join(' · '));
 }
 
 /** The hover's Markdown for a merchant matched at `url`, written at `offset` of the document. */
@@ -38,7 +35,7 @@ export function merchantHover(ref: MerchantRef, url: string, offset: number): vs
   const markdown = new vscode.MarkdownString(undefined, true);
   markdown.isTrusted = { enabledCommands: HOVER_COMMANDS };
   markdown.supportHtml = false;
-  markdown.appendMarkdown(`**${escape(ref.merchant.name)}** — ${facts(ref.merchant)}\n\n`);
+  markdown.appendMarkdown(`**${escapeMarkdownText(ref.merchant.name)}** — ${facts(ref.merchant)}\n\n`);
   const actions: string[] = [];
   if (ref.merchant.isActive && ref.merchant.deeplinkAllowed) {
     actions.push(commandLink('$(link) Insert Deeplink', 'affiliateLinks.insertDeeplink', { merchantKey: ref.key, offset, url }));

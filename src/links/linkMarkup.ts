@@ -49,7 +49,8 @@ function markdownDestination(link: string): string {
   return destination;
 }
 
-function escapeHtml(text: string): string {
+/** Escapes text for HTML content and quoted attribute values (`&`, `<`, `>`, `"`, `'`). */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
 }
 

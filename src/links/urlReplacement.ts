@@ -4,6 +4,7 @@
  * attribute (and the attribute's entities are decoded before use); elsewhere it is written as
  * the URL API serialised it.
  */
+import { escapeHtml } from './linkMarkup';
 import type { FoundUrl } from './urlFinder';
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
@@ -19,11 +20,6 @@ export function decodeAttribute(value: string): string {
   });
 }
 
-/** Escapes a value for a quoted HTML attribute. */
-export function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** The address a found URL stands for. */
 export function targetOf(found: FoundUrl): string {
   return found.context === 'href' ? decodeAttribute(found.url) : found.url;
@@ -31,5 +27,5 @@ export function targetOf(found: FoundUrl): string {
 
 /** The text that replaces a found URL with `link`. */
 export function replacementFor(found: FoundUrl, link: string): string {
-  return found.context === 'href' ? escapeAttribute(link) : link;
+  return found.context === 'href' ? escapeHtml(link) : link;
 }

@@ -3,7 +3,8 @@ import type { Merchant } from '../../src/api/types';
 import { DEFAULT_DEEPLINK_OPTIONS } from '../../src/links/deeplink';
 import { MerchantDomainIndex } from '../../src/links/domainIndex';
 import { describeSkipped, planMonetize } from '../../src/links/monetizePlan';
-import { decodeAttribute, escapeAttribute } from '../../src/links/urlReplacement';
+import { escapeHtml } from '../../src/links/linkMarkup';
+import { decodeAttribute } from '../../src/links/urlReplacement';
 import { blankMerchant } from './helpers/merchants';
 
 const catalog = new Map<string, Merchant>([
@@ -44,7 +45,7 @@ describe('monetize plan', () => {
   it('decodes an href’s entities for the target and escapes the deeplink for the attribute', () => {
     const [candidate] = plan('<a href="https://shoes.example/p?a=1&amp;b=2">x</a>').candidates;
     assert.equal(targetOfLink(candidate!.link), 'https://shoes.example/p?a=1&b=2');
-    assert.equal(candidate!.replacement, escapeAttribute(candidate!.link));
+    assert.equal(candidate!.replacement, escapeHtml(candidate!.link));
     assert.ok(candidate!.replacement.includes('&amp;url='), candidate!.replacement);
   });
 
@@ -72,6 +73,6 @@ describe('HTML attribute values', () => {
     it(`decodes ${JSON.stringify(input)}`, () => assert.equal(decodeAttribute(input), output));
   }
   it('escapes what would end or break an attribute', () => {
-    assert.equal(escapeAttribute(`a&b"c'd<e>`), 'a&amp;b&quot;c&#39;d&lt;e&gt;');
+    assert.equal(escapeHtml(`a&b"c'd<e>`), 'a&amp;b&quot;c&#39;d&lt;e&gt;');
   });
 });
