@@ -83,7 +83,7 @@ describe('the merchant catalog in the real workbench', function () {
       .filter((candidate) => !candidate.isActive)
       .sort((a, b) => b.name.localeCompare(a.name))[0]!;
     await env.workbench.runCommand('Affiliate Links: Find Merchant...');
-    await env.workbench.typeIntoInputBox(target.name);
+    await env.workbench.chooseInQuickPick(target.name, target.name);
     const selected = env.workbench.page.locator('.monaco-list-row[role="treeitem"].selected', { hasText: target.name });
     await selected.waitFor({ timeout: 15_000 });
     await env.workbench.screenshot('catalog-find-merchant-revealed');

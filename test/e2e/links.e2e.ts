@@ -26,6 +26,9 @@ describe('links in the real workbench', function () {
     await env.workbench.typeIntoInputBox(env.sandbox.key);
     await env.workbench.openView('Affiliate Links');
     await env.workbench.treeRows('Active').first().waitFor({ timeout: 60_000 });
+    // The first sync ends before the scenarios start, so its refresh cannot move the selection.
+    const syncing = env.workbench.page.locator('.notification-toast-container, .statusbar', { hasText: /Loading all merchants|Updating merchants/ });
+    await syncing.first().waitFor({ state: 'detached', timeout: 60_000 });
   });
 
   it('copies a tracking link and a CPC link from a merchant’s context menu', async () => {
@@ -35,7 +38,7 @@ describe('links in the real workbench', function () {
     )!;
     assert.ok(merchant, 'the sandbox has a CPC merchant');
     await env.workbench.runCommand('Affiliate Links: Find Merchant...');
-    await env.workbench.typeIntoInputBox(merchant.name);
+    await env.workbench.chooseInQuickPick(merchant.name, merchant.name);
     const row = env.workbench.page.locator('.monaco-list-row[role="treeitem"].selected', { hasText: merchant.name });
     await row.waitFor({ timeout: 15_000 });
 

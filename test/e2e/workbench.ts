@@ -86,6 +86,19 @@ export class Workbench {
     await input.press('Enter');
   }
 
+  /**
+   * Types `query` into the open quick pick and accepts the row labelled `label` once it is the
+   * focused one: the extension updates the items as the value changes, so Enter is pressed only
+   * after the list has caught up with what was typed.
+   */
+  async chooseInQuickPick(query: string, label: string): Promise<void> {
+    const input = this.quickInput();
+    await input.waitFor();
+    await input.fill(query);
+    await this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: label }).first().waitFor({ timeout: 15_000 });
+    await input.press('Enter');
+  }
+
   /** Tree rows (in any tree view) whose text contains `text`. */
   treeRows(text: string): Locator {
     return this.page.locator('.monaco-list-row[role="treeitem"]', { hasText: text });
