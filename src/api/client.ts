@@ -113,9 +113,12 @@ export class AffiliateServiceClient {
     if (!checked.ok) {
       throw new InvalidParameterError(checked.problem.property, checked.problem.message);
     }
-    const { body, path } = await this.transport.getJson(ENDPOINT_PATHS.merchants, params, options.signal);
-    return readMerchantPage(body, path, (index, reason) =>
-      this.transport.log('warn', `GET ${path}: merchant ${index} left out: ${reason}.`),
+    const { body, path, bytes } = await this.transport.getJson(ENDPOINT_PATHS.merchants, params, options.signal);
+    return readMerchantPage(
+      body,
+      path,
+      (index, reason) => this.transport.log('warn', `GET ${path}: merchant ${index} left out: ${reason}.`),
+      bytes,
     );
   }
 

@@ -52,6 +52,8 @@ export interface JsonResponse {
   body: unknown;
   /** Path and query as sent (no key in it). */
   path: string;
+  /** The body as it arrived, so a caller can keep it without serialising `body` again. */
+  bytes: Uint8Array;
 }
 
 const NETWORK_HINT = 'Check your network connection, the service address (affiliateLinks.baseUrl) and any proxy settings.';
@@ -118,13 +120,17 @@ export class Transport {
     } catch (error) {
       throw this.seal(this.requestFailure(error, path, signal));
     }
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await response.body.text();
+      bytes = Buffer.from(await response.body.arrayBuffer());
     } catch (error) {
       throw this.seal(this.bodyFailure(error, path, signal));
     }
-    this.log('debug', `GET ${path} -> ${response.statusCode} (${text.length} bytes, ${Date.now() - started} ms)`);
+    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+      bytes = bytes.subarray(3); // a byte order mark, which JSON.parse would refuse
+    }
+    const text = bytes.toString('utf8');
+    this.log('debug', `GET ${path} -> ${response.statusCode} (${bytes.length} bytes, ${Date.now() - started} ms)`);
     const body = parseJson(text);
     if (response.statusCode >= 400) {
       const retryAfter = parseRetryAfter(response.headers['retry-after'], Date.now());
@@ -132,9 +138,9 @@ export class Transport {
     }
     if (!body.ok) {
       const type = readText(response.headers['content-type']) ?? 'no content type';
-      throw this.seal(new InvalidResponseError(`The service's answer to GET ${path} is not valid JSON (${type}, ${text.length} bytes).`, path));
+      throw this.seal(new InvalidResponseError(`The service's answer to GET ${path} is not valid JSON (${type}, ${bytes.length} bytes).`, path));
     }
-    return { body: body.value, path };
+    return { body: body.value, path, bytes };
   }
 
   close(): Promise<void> {

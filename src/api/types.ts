@@ -101,6 +101,17 @@ export interface MerchantPage {
   next: number | null;
   /** Items of this page that could not be read and were left out. */
   skipped: number;
+  /**
+   * The page as the service sent it, when it came from the service: its JSON `bytes`, and for
+   * each of `merchants` the index in `data` it was read from. Lets the catalog cache keep the
+   * service's text instead of serialising the merchants again.
+   */
+  source?: MerchantPageSource;
+}
+
+export interface MerchantPageSource {
+  bytes: Uint8Array;
+  dataIndexes: number[];
 }
 
 export interface ReportPage<T> {

@@ -13,7 +13,7 @@
 import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { isObject } from '../api/normalize/fields';
 import type { Merchant } from '../api/types';
-import { isIsoTime, readStoredMerchants, toStored } from './catalogCache';
+import { isIsoTime, readStoredMerchants, toStored } from './storedMerchant';
 
 export const JOURNAL_FORMAT = 'affiliate-links.catalog-journal';
 export const JOURNAL_VERSION = 1;

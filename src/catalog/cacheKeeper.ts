@@ -6,7 +6,7 @@
  * Loading reads the cache file and applies the journal with the merge syncs use, so what is
  * loaded equals what was in memory after the last sync saved.
  */
-import type { ClientLogger, Merchant } from '../api/types';
+import type { ClientLogger, Merchant, MerchantPage } from '../api/types';
 import { CacheFileWriter, normalizeBaseUrl, readCatalogCache, writeCatalogCache } from './catalogCache';
 import { mergeMerchants, replaceAll } from './catalogMerge';
 import type { MerchantKey } from './catalogTypes';
@@ -22,6 +22,8 @@ export interface CacheKeeperOptions {
   baseUrl: string;
   logger: ClientLogger;
   now: () => Date;
+  /** Told when a page of the loaded cache file turns out damaged as its details are read. */
+  onDamaged?: (reason: string) => void;
 }
 
 /** What is known of the files on disk; undefined in the keeper when no usable cache file is known. */
@@ -62,13 +64,21 @@ function messageOf(error: unknown): string {
 
 export class CacheKeeper {
   private state: JournalState | undefined;
+  /**
+   * A page of the loaded file was found damaged: its merchants lack their details in memory,
+   * so the catalog must not be written whole until a full sync has replaced it.
+   */
+  private damaged = false;
 
   constructor(private readonly options: CacheKeeperOptions) {}
 
   /** Reads the cache file and its journal; never throws. Call `adopt` when the result is shown. */
   async load(): Promise<CachedCatalog> {
     const { cacheFile, logger } = this.options;
-    const read = await readCatalogCache(cacheFile);
+    const read = await readCatalogCache(cacheFile, (reason) => {
+      this.damaged = true;
+      this.options.onDamaged?.(reason);
+    });
     if (read.kind === 'missing') {
       return read;
     }
@@ -118,11 +128,11 @@ export class CacheKeeper {
     return save;
   }
 
-  /** Serialises a page of a full sync into its cache file; never throws. */
-  addToAll(save: FullSave, merchants: readonly Merchant[]): void {
+  /** Adds a page of a full sync to its cache file, as the service sent it where it can; never throws. */
+  addToAll(save: FullSave, page: Pick<MerchantPage, 'merchants' | 'source'>): void {
     try {
-      save.writer?.add(merchants);
-      save.count += merchants.length;
+      save.writer?.addPage(page.merchants, page.source);
+      save.count += page.merchants.length;
     } catch (error) {
       this.options.logger.debug(`The merchant cache could not be written during the sync (${messageOf(error)}); it is written at its end.`);
       this.dropAll(save);
@@ -140,6 +150,7 @@ export class CacheKeeper {
    * went wrong), then removes the journal. Never throws.
    */
   async finishAll(save: FullSave, merchants: ReadonlyMap<MerchantKey, Merchant>): Promise<void> {
+    this.damaged = false; // the catalog in memory came whole from the service
     const writer = save.writer;
     if (writer === undefined || writer.failed || save.count !== merchants.size) {
       await this.abortAll(save);
@@ -191,6 +202,10 @@ export class CacheKeeper {
       !state.appendable ||
       state.entries + 1 > JOURNAL_MAX_ENTRIES ||
       state.merchants + changed.length > JOURNAL_MAX_SHARE * merchants.size;
+    if (compact && this.damaged) {
+      this.options.logger.debug('The merchant cache is not rewritten while it is damaged; the full sync repairing it will.');
+      return;
+    }
     if (compact) {
       await this.saveAll(merchants, syncedAt);
       return;

@@ -1,29 +1,36 @@
 /**
  * The catalog cached on disk, one file per base URL and key, so the merchants show at once on
- * the next start and while the service cannot be reached.
+ * the next start and while the service cannot be reached. The file never holds the key; its
+ * name holds only a hash of a hash of it.
  *
- * Format (JSON): `{ format: 'affiliate-links.catalog', version: 1, baseUrl, syncedAt, savedAt,
- * merchants: [...] }`. Merchants are stored with the service's field names (`categoryId`,
- * campaign rates' `countryCode`) and read back through the client's `normalizeMerchant`, so a
- * file edited by hand or by another program can never put wrong types into the catalog.
- * The file never holds the key; its name holds only a hash of a hash of it.
+ * Format (version 2), lines of JSON with the pages' bytes between them:
+ *
+ *     {"format":"affiliate-links.catalog","version":2,"baseUrl":…,"syncedAt":…,"savedAt":…}
+ *     {"page":1,"bytes":N,"merchants":[<summary row>,…]}
+ *     <N bytes: the page's JSON, {"data":[…]} at least>
+ *     … one summary line and one page per page …
+ *     {"end":true,"pages":P,"merchants":M}
+ *
+ * A full sync writes each page exactly as the service sent it, so nothing is serialised again;
+ * the summary rows (see `merchantSummary.ts`) hold what the catalog needs at once. Reading
+ * parses only the summary lines: each merchant's details are read from its page when first
+ * asked for (see `cachedMerchant.ts`). Everything the reader can check without parsing the
+ * pages is checked: the header, each summary row's fields, each page's length and place, and
+ * the end line, so a file cut short or edited is refused as a whole.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { isObject, type JsonObject } from '../api/normalize/fields';
-import { normalizeMerchant } from '../api/normalize/merchant';
-import type { AdCampaign, CampaignRate, Merchant } from '../api/types';
+import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { isObject } from '../api/normalize/fields';
+import type { Merchant } from '../api/types';
+import { CachedMerchant, CachedPage, type DamageReporter } from './cachedMerchant';
+import { CACHE_FORMAT, CACHE_VERSION, CacheFileWriter, normalizeBaseUrl, type CacheHeader } from './cacheFileWriter';
+import { summaryRowProblem } from './merchantSummary';
+import { isIsoTime } from './storedMerchant';
 
-export const CACHE_FORMAT = 'affiliate-links.catalog';
-export const CACHE_VERSION = 1;
+export { CACHE_FORMAT, CACHE_VERSION, CacheFileWriter, normalizeBaseUrl, type CacheHeader } from './cacheFileWriter';
 
-export interface CatalogCacheData {
-  baseUrl: string;
-  /** ISO time the sync that produced these merchants started. */
-  syncedAt: string;
-  /** ISO time of the write. */
-  savedAt: string;
+export interface CatalogCacheData extends CacheHeader {
   merchants: readonly Merchant[];
 }
 
@@ -32,22 +39,7 @@ export type CacheRead =
   | { kind: 'unreadable'; reason: string }
   | { kind: 'ok'; merchants: Merchant[]; syncedAt: string; savedAt: string; baseUrl: string };
 
-/** Merchants serialised per write call, so a large catalog is never one huge string. */
-const MERCHANTS_PER_CHUNK = 250;
-
-/**
- * The base URL as the client uses it: scheme and host lower-cased, default port dropped,
- * trailing slashes removed. A string that is not a URL is only trimmed.
- */
-export function normalizeBaseUrl(baseUrl: string): string {
-  const trimmed = baseUrl.trim();
-  try {
-    const url = new URL(trimmed);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    return trimmed;
-  }
-}
+const NEWLINE = 0x0a;
 
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -62,76 +54,126 @@ export function cacheFileName(baseUrl: string, apiKey: string): string {
   return `catalog-${sha256(`${normalizeBaseUrl(baseUrl)}\n${sha256(apiKey)}`)}.json`;
 }
 
-type StoredRate = Omit<CampaignRate, 'countryCodes'> & { countryCode: string[] };
-type StoredCampaign = Omit<AdCampaign, 'rates'> & { rates: StoredRate[] };
-type StoredMerchant = Omit<Merchant, 'categoryIds' | 'adCampaigns'> & { categoryId: number[]; adCampaigns: StoredCampaign[] };
+class Unreadable extends Error {}
 
-/** A merchant under the service's field names, which `normalizeMerchant` reads back to the same Merchant. */
-export function toStored(merchant: Merchant): StoredMerchant {
-  const { categoryIds, adCampaigns, ...rest } = merchant;
-  return {
-    ...rest,
-    categoryId: categoryIds,
-    adCampaigns: adCampaigns.map(({ rates, ...campaign }) => ({
-      ...campaign,
-      rates: rates.map(({ countryCodes, ...rate }) => ({ ...rate, countryCode: countryCodes })),
-    })),
-  };
+/** Reads the file's lines and pages in order; every problem throws an `Unreadable` with the reason. */
+class CacheFileReader {
+  private position = 0;
+
+  constructor(private readonly bytes: Buffer) {}
+
+  get atEnd(): boolean {
+    return this.position >= this.bytes.length;
+  }
+
+  /** The next line parsed as a JSON object; `what` names it in the reason when it is not one. */
+  line(what: string): Record<string, unknown> {
+    const end = this.bytes.indexOf(NEWLINE, this.position);
+    if (end < 0) {
+      throw new Unreadable(`the file is cut short in ${what}`);
+    }
+    const slice = this.bytes.subarray(this.position, end);
+    // Summary lines are mostly ASCII, which latin1 decodes to the same text, much faster.
+    const text = isAscii(slice) ? slice.toString('latin1') : slice.toString('utf8');
+    this.position = end + 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new Unreadable(`${what} is not valid JSON (${(error as Error).message})`);
+    }
+    if (!isObject(value)) {
+      throw new Unreadable(`${what} is not a JSON object`);
+    }
+    return value;
+  }
+
+  /** The next `length` bytes, which a newline must follow. */
+  block(length: number, what: string): Buffer {
+    const end = this.position + length;
+    if (end >= this.bytes.length) {
+      throw new Unreadable(`the file is cut short in ${what}`);
+    }
+    if (this.bytes[end] !== NEWLINE) {
+      throw new Unreadable(`${what} is not ${length} bytes long`);
+    }
+    const block = this.bytes.subarray(this.position, end);
+    this.position = end + 1;
+    return block;
+  }
 }
 
-export function isIsoTime(value: unknown): value is string {
-  return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+function readHeader(reader: CacheFileReader): CacheHeader {
+  const header = reader.line('the header');
+  if (header.format !== CACHE_FORMAT) {
+    throw new Unreadable(`the file is not a catalog cache (format ${JSON.stringify(header.format) ?? 'missing'})`);
+  }
+  if (header.version !== CACHE_VERSION) {
+    throw new Unreadable(`cache version ${JSON.stringify(header.version) ?? 'missing'} is not supported (expected ${CACHE_VERSION})`);
+  }
+  if (typeof header.baseUrl !== 'string') {
+    throw new Unreadable('the file has no base URL');
+  }
+  if (!isIsoTime(header.syncedAt) || !isIsoTime(header.savedAt)) {
+    throw new Unreadable('syncedAt and savedAt must be ISO dates');
+  }
+  return { baseUrl: header.baseUrl, syncedAt: header.syncedAt, savedAt: header.savedAt };
 }
 
-/** Checks a parsed file; every problem becomes the reason of an 'unreadable'. */
-function readDocument(document: unknown): CacheRead {
-  const unreadable = (reason: string): CacheRead => ({ kind: 'unreadable', reason });
-  if (!isObject(document)) {
-    return unreadable('the file does not hold a JSON object');
-  }
-  if (document.format !== CACHE_FORMAT) {
-    return unreadable(`the file is not a catalog cache (format ${JSON.stringify(document.format) ?? 'missing'})`);
-  }
-  if (document.version !== CACHE_VERSION) {
-    return unreadable(`cache version ${JSON.stringify(document.version) ?? 'missing'} is not supported (expected ${CACHE_VERSION})`);
-  }
-  if (typeof document.baseUrl !== 'string') {
-    return unreadable('the file has no base URL');
-  }
-  if (!isIsoTime(document.syncedAt) || !isIsoTime(document.savedAt)) {
-    return unreadable('syncedAt and savedAt must be ISO dates');
-  }
-  if (!Array.isArray(document.merchants)) {
-    return unreadable('the file has no merchant list');
-  }
-  const merchants = readStoredMerchants(document.merchants as unknown[]);
-  if (typeof merchants === 'string') {
-    return unreadable(merchants);
-  }
-  return { kind: 'ok', merchants, syncedAt: document.syncedAt, savedAt: document.savedAt, baseUrl: document.baseUrl };
-}
-
-/** Stored merchants read back through `normalizeMerchant`; the first bad one gives the reason instead. */
-export function readStoredMerchants(list: readonly unknown[]): Merchant[] | string {
+function readMerchants(reader: CacheFileReader, onDamaged: DamageReporter): Merchant[] {
   const merchants: Merchant[] = [];
-  for (const [index, raw] of list.entries()) {
-    if (!isObject(raw)) {
-      return `merchant ${index} is not an object`;
+  for (let number = 1; ; number++) {
+    const record = reader.line(`the summary of page ${number}`);
+    if (record.end === true) {
+      if (record.pages !== number - 1 || record.merchants !== merchants.length || !reader.atEnd) {
+        throw new Unreadable(`the end line does not match the file (${number - 1} pages, ${merchants.length} merchants)`);
+      }
+      return merchants;
     }
-    const normalized = normalizeMerchant(raw as JsonObject);
-    if (!normalized.ok) {
-      return `merchant ${index} cannot be read: ${normalized.reason}`;
+    if (record.page !== number || !Number.isSafeInteger(record.bytes) || (record.bytes as number) < 0 || !Array.isArray(record.merchants)) {
+      throw new Unreadable(`the summary of page ${number} is not one`);
     }
-    merchants.push(normalized.value);
+    const page = new CachedPage(number, reader.block(record.bytes as number, `page ${number}`), onDamaged);
+    const rows = record.merchants as unknown[];
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index];
+      const problem = summaryRowProblem(row);
+      if (problem !== undefined) {
+        throw new Unreadable(`merchant ${index} of page ${number} cannot be read: ${problem}`);
+      }
+      merchants.push(new CachedMerchant(row as unknown[], page));
+    }
   }
-  return merchants;
 }
 
-/** Reads a cache file; never throws. */
-export async function readCatalogCache(file: string): Promise<CacheRead> {
-  let text: string;
+/** The file's bytes, read with one call where the size allows (readFile reads 512 KB at a time). */
+async function readWhole(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
   try {
-    text = await readFile(file, 'utf8');
+    const { size } = await handle.stat();
+    const bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+      if (bytesRead === 0) {
+        return bytes.subarray(0, filled); // the file shrank while it was read
+      }
+      filled += bytesRead;
+    }
+    return bytes;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Reads a cache file; never throws. `onDamaged` hears of a page found damaged later, when a
+ * merchant's details are first read from it.
+ */
+export async function readCatalogCache(file: string, onDamaged: DamageReporter = () => undefined): Promise<CacheRead> {
+  let bytes: Buffer;
+  try {
+    bytes = await readWhole(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
@@ -139,100 +181,12 @@ export async function readCatalogCache(file: string): Promise<CacheRead> {
     }
     return { kind: 'unreadable', reason: `the file could not be read (${code ?? (error as Error).message})` };
   }
-  let document: unknown;
   try {
-    document = JSON.parse(text);
+    const reader = new CacheFileReader(bytes);
+    const header = readHeader(reader);
+    return { kind: 'ok', ...header, merchants: readMerchants(reader, onDamaged) };
   } catch (error) {
-    return { kind: 'unreadable', reason: `the file is not valid JSON, perhaps cut short (${(error as Error).message})` };
-  }
-  return readDocument(document);
-}
-
-/** What the cache file says besides its merchants. */
-export type CacheHeader = Omit<CatalogCacheData, 'merchants'>;
-
-/**
- * A cache file written as its merchants arrive: `add` serialises a batch at once and queues its
- * write, so the caller can go on (a sync walking pages) while the disk catches up. Everything
- * goes to a new temporary file beside the target; only `commit` flushes it and renames it over
- * the target, so a reader sees the old file or the new one, never a mix. `abort`, or any
- * failure of `commit`, removes the temporary file and leaves the old one as it was.
- */
-export class CacheFileWriter {
-  private pending: Promise<void> = Promise.resolve();
-  private failure: { error: unknown } | undefined;
-  private written = 0;
-  private closed = false;
-
-  private constructor(
-    private readonly file: string,
-    private readonly temp: string,
-    private readonly handle: FileHandle,
-  ) {}
-
-  /** Creates the temporary file (and the folder when it is missing) and writes the header. */
-  static async open(file: string, header: CacheHeader): Promise<CacheFileWriter> {
-    const folder = dirname(file);
-    await mkdir(folder, { recursive: true });
-    const temp = join(folder, `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
-    const writer = new CacheFileWriter(file, temp, await open(temp, 'wx', 0o600));
-    const fields = { format: CACHE_FORMAT, version: CACHE_VERSION, baseUrl: normalizeBaseUrl(header.baseUrl), syncedAt: header.syncedAt, savedAt: header.savedAt };
-    writer.queue(`${JSON.stringify(fields).slice(0, -1)},"merchants":[\n`);
-    return writer;
-  }
-
-  /** Whether a queued write has failed already; `commit` would throw. */
-  get failed(): boolean {
-    return this.failure !== undefined;
-  }
-
-  /** Serialises the merchants now (throwing if one cannot be) and queues their write. */
-  add(merchants: readonly Merchant[]): void {
-    for (let start = 0; start < merchants.length; start += MERCHANTS_PER_CHUNK) {
-      const chunk = merchants.slice(start, start + MERCHANTS_PER_CHUNK).map((m) => JSON.stringify(toStored(m)));
-      this.queue(`${this.written === 0 ? '' : ',\n'}${chunk.join(',\n')}`);
-      this.written += chunk.length;
-    }
-  }
-
-  /** Finishes the document, flushes it and renames it over the target. Throws on failure, after cleaning up. */
-  async commit(): Promise<void> {
-    try {
-      this.queue('\n]}\n');
-      await this.pending;
-      if (this.failure !== undefined) {
-        throw this.failure.error;
-      }
-      await this.handle.sync();
-      this.closed = true;
-      await this.handle.close();
-      await rename(this.temp, this.file);
-    } catch (error) {
-      await this.abort();
-      throw error;
-    }
-    await syncFolder(dirname(this.file));
-  }
-
-  /** Drops the temporary file; never throws. */
-  async abort(): Promise<void> {
-    this.failure ??= { error: new Error('The cache write was abandoned.') };
-    await this.pending;
-    if (!this.closed) {
-      this.closed = true;
-      await this.handle.close().catch(() => undefined);
-    }
-    await rm(this.temp, { force: true }).catch(() => undefined);
-  }
-
-  private queue(text: string): void {
-    this.pending = this.pending.then(async () => {
-      if (this.failure === undefined) {
-        await this.handle.writeFile(text).catch((error: unknown) => {
-          this.failure ??= { error };
-        });
-      }
-    });
+    return { kind: 'unreadable', reason: error instanceof Unreadable ? error.message : `it could not be read (${String(error)})` };
   }
 }
 
@@ -245,23 +199,10 @@ export async function writeCatalogCache(file: string, data: CatalogCacheData): P
   const { merchants, ...header } = data;
   const writer = await CacheFileWriter.open(file, header);
   try {
-    writer.add(merchants);
+    writer.addPage(merchants);
   } catch (error) {
     await writer.abort();
     throw error;
   }
   await writer.commit();
-}
-
-/** Makes the rename itself durable where the platform allows it (not on Windows); best effort. */
-async function syncFolder(folder: string): Promise<void> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(folder, 'r');
-    await handle.sync();
-  } catch {
-    // Folders cannot be opened or flushed everywhere; the rename is done either way.
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
 }

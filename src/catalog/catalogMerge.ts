@@ -72,13 +72,47 @@ export function changedKeys(
   return changed;
 }
 
+/** Every field of a Merchant, so merchants are compared field by field, however they are built. */
+export const MERCHANT_FIELDS = [
+  'merchantId',
+  'name',
+  'imageUri',
+  'defaultDomain',
+  'description',
+  'categoryIds',
+  'domains',
+  'currencyCode',
+  'isActive',
+  'deeplinkAllowed',
+  'countryCodes',
+  'averageBasketValue',
+  'averageCommission',
+  'averageConfirmationTime',
+  'averageCancellationRate',
+  'minimumCommission',
+  'maximumCommission',
+  'commissionRates',
+  'adCampaigns',
+  'trackingLink',
+  'paymentModels',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Merchant)[];
+
+/** Fails to compile when a field is added to Merchant and not to MERCHANT_FIELDS. */
+type Unlisted = Exclude<keyof Merchant, (typeof MERCHANT_FIELDS)[number]>;
+const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldListed;
+
 /**
  * Whether two merchants hold the same content. A different `updatedAt` settles it at once
  * (the common case of a real update); with the same `updatedAt` every field is compared,
- * since the service may change a merchant without moving its `updatedAt`.
+ * since the service may change a merchant without moving its `updatedAt`. Fields are read by
+ * name, so a merchant read lazily from the cache (see `cachedMerchant.ts`) compares equal to
+ * the same merchant received from the service.
  */
 export function sameMerchant(a: Merchant, b: Merchant): boolean {
-  return a === b || (a.updatedAt === b.updatedAt && sameJson(a, b));
+  return a === b || (a.updatedAt === b.updatedAt && MERCHANT_FIELDS.every((field) => sameJson(a[field], b[field])));
 }
 
 /** Structural equality of JSON-like values (primitives, arrays, plain objects); key order is ignored. */

@@ -95,7 +95,13 @@ export class CatalogStore {
     this.onDidChangeStatus = this.statuses.event;
     this.now = options.now ?? (() => new Date());
     this.safetyMarginMs = Math.max(0, options.safetyMarginMs ?? DEFAULT_SAFETY_MARGIN_MS);
-    this.cache = new CacheKeeper({ cacheFile: options.cacheFile, baseUrl: options.baseUrl, logger: options.logger, now: this.now });
+    this.cache = new CacheKeeper({
+      cacheFile: options.cacheFile,
+      baseUrl: options.baseUrl,
+      logger: options.logger,
+      now: this.now,
+      onDamaged: (reason) => this.repairCache(reason),
+    });
   }
 
   get snapshot(): CatalogSnapshot {
@@ -153,6 +159,21 @@ export class CatalogStore {
     this.replace(emptySnapshot(), 'all');
   }
 
+  /**
+   * A page of the cached catalog shown turned out damaged when a merchant's details were read
+   * from it: its merchants show only their summary until a full walk replaces the catalog and
+   * rewrites the file, which starts now (or joins the running one).
+   */
+  private repairCache(reason: string): void {
+    if (this.disposed) {
+      return;
+    }
+    this.options.logger.warn(`The cached merchant catalog is damaged (${reason}); loading all merchants again.`);
+    this.sync({ full: true }).catch((error: unknown) => {
+      this.options.logger.warn(`The damaged merchant cache could not be replaced yet (${messageOf(error)}); the next full sync, or the next start, tries again.`);
+    });
+  }
+
   /** Cancels the running and queued syncs and drops every listener. */
   dispose(): void {
     if (this.disposed) {
@@ -190,7 +211,7 @@ export class CatalogStore {
           received.push(merchant);
         }
         if (save !== undefined) {
-          this.cache.addToAll(save, page.merchants);
+          this.cache.addToAll(save, page);
         }
         this.setStatus({ state: 'syncing', full, loaded: received.length });
         job.progress(received.length);

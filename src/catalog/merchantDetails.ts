@@ -11,7 +11,7 @@ import type { Merchant } from '../api/types';
 import type { MerchantKey } from './catalogTypes';
 import type { CatalogNode } from './catalogTree';
 import { formatClickRate, formatCommissionRate, formatPercent, formatPeriod } from './merchantFormat';
-import { supportsCpc } from '../links/cpcLink';
+import { merchantSupportsCpc } from './cachedMerchant';
 
 export type DetailNode = Extract<CatalogNode, { kind: 'detail' }>;
 
@@ -36,7 +36,7 @@ export function merchantContextValue(m: Merchant): string {
   if (m.deeplinkAllowed) {
     tokens.push(MERCHANT_CONTEXT_TOKENS.deeplink);
   }
-  if (supportsCpc(m)) {
+  if (merchantSupportsCpc(m)) {
     tokens.push(MERCHANT_CONTEXT_TOKENS.cpc);
   }
   tokens.push(m.isActive ? MERCHANT_CONTEXT_TOKENS.active : MERCHANT_CONTEXT_TOKENS.inactive);

@@ -9,7 +9,7 @@ import { utcDate } from '../api/calendarDate';
 import { isAuthorized } from './auth';
 import { actionDay, clickDay, type SandboxDataset } from './dataset';
 import type { EndpointName } from './endpoints';
-import { merchantPage } from './merchantEndpoint';
+import { merchantPage, UpdatedAtTimes } from './merchantEndpoint';
 import { ReportStore } from './reportEndpoint';
 import { badRequest, jsonResponse, notFound, statusError, type SandboxResponse } from './responses';
 
@@ -25,6 +25,7 @@ export class ApiHandler {
   private readonly clicks: ReportStore<WireClickItem>;
   private readonly actions: ReportStore<WireActionItem>;
   private readonly platformIds: ReadonlySet<string>;
+  private readonly updatedAtTimes = new UpdatedAtTimes();
 
   constructor(
     private readonly dataset: SandboxDataset,
@@ -51,7 +52,7 @@ export class ApiHandler {
     if (!checked.ok) {
       return badRequest(checked.problem);
     }
-    return jsonResponse(200, merchantPage(this.dataset.merchants, checked.value));
+    return jsonResponse(200, merchantPage(this.dataset.merchants, checked.value, this.updatedAtTimes));
   }
 
   private report(endpoint: 'click' | 'action', query: QueryLike): SandboxResponse {

@@ -2,3 +2,5 @@
 export { CatalogStore } from '../../src/catalog/catalogStore';
 export { readCatalogCache } from '../../src/catalog/catalogCache';
 export { CatalogTreeModel } from '../../src/catalog/catalogTree';
+export { CachedMerchant } from '../../src/catalog/cachedMerchant';
+export { toStored } from '../../src/catalog/storedMerchant';

@@ -34,7 +34,7 @@ describe('bundles', () => {
   it('keeps undici and the HTTP client out of the extension bundle that activation loads', () => {
     assert.ok(report.extensionInputs.includes('src/extension.ts'));
     assert.deepEqual(report.extensionInputs.filter((input) => HTTP_SIDE.test(input)), []);
-    assert.ok(report.extensionBytes < 150_000, `extension bundle is ${report.extensionBytes} bytes`);
+    assert.ok(report.extensionBytes < 175_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('keeps the domain index and its Public Suffix List (tldts) in dist/links.js, loaded on first use', () => {

@@ -12,6 +12,7 @@ import { generateMerchants } from '../../src/sandbox/merchantData';
 import { Random } from '../../src/sandbox/random';
 import { NOW } from './helpers/fixtures';
 import { RecordingLogger } from './helpers/recordingLogger';
+import { plainMerchant } from './helpers/merchants';
 
 const PAGE = 100;
 const MINUTE = 60_000;
@@ -91,7 +92,7 @@ describe('catalog cache journal', () => {
     const fresh = open();
     assert.equal(await fresh.store.loadCache(), 'loaded');
     assert.deepEqual([...fresh.store.snapshot.merchants.keys()], [...store.snapshot.merchants.keys()], 'same order');
-    assert.deepEqual([...fresh.store.snapshot.merchants.values()], [...store.snapshot.merchants.values()]);
+    assert.deepEqual([...fresh.store.snapshot.merchants.values()].map(plainMerchant), [...store.snapshot.merchants.values()].map(plainMerchant));
     assert.equal(fresh.store.snapshot.syncedAt, store.snapshot.syncedAt);
     return fresh.logger;
   }
@@ -144,7 +145,7 @@ describe('catalog cache journal', () => {
     assert.ok(!fs.existsSync(journalFile));
     const file = await readCatalogCache(cacheFile);
     assert.ok(file.kind === 'ok');
-    assert.deepEqual(file.merchants, service.merchants);
+    assert.deepEqual(file.merchants.map(plainMerchant), service.merchants);
     await assertReloadEquals(store);
   });
 
@@ -162,7 +163,7 @@ describe('catalog cache journal', () => {
     });
     const fresh = open();
     assert.equal(await fresh.store.loadCache(), 'loaded');
-    assert.deepEqual([...fresh.store.snapshot.merchants.values()], [...synced.merchants.values()]);
+    assert.deepEqual([...fresh.store.snapshot.merchants.values()].map(plainMerchant), [...synced.merchants.values()].map(plainMerchant));
     assert.equal(fresh.store.snapshot.syncedAt, synced.syncedAt);
     assert.match(fresh.logger.text(), /warn The merchant cache journal is ignored \(the journal extends the cache saved at/);
     // The next incremental sync replaces the stale journal.
@@ -181,7 +182,7 @@ describe('catalog cache journal', () => {
     fs.writeFileSync(journalFile, text.slice(0, text.length - 40)); // cut mid-way through the last line
     const fresh = open();
     assert.equal(await fresh.store.loadCache(), 'loaded');
-    assert.deepEqual([...fresh.store.snapshot.merchants.values()], [...kept.merchants.values()]);
+    assert.deepEqual([...fresh.store.snapshot.merchants.values()].map(plainMerchant), [...kept.merchants.values()].map(plainMerchant));
     assert.equal(fresh.store.snapshot.syncedAt, kept.syncedAt);
     assert.match(fresh.logger.text(), /warn The merchant cache journal ends early \(line 3 is cut short\)/);
     const base = fs.readFileSync(cacheFile);
@@ -226,7 +227,7 @@ describe('catalog cache journal', () => {
     assert.match(logger.text(), /warn Could not append to the merchant cache journal/);
     const fresh = open();
     assert.equal(await fresh.store.loadCache(), 'loaded');
-    assert.deepEqual([...fresh.store.snapshot.merchants.values()], [...synced.merchants.values()]);
+    assert.deepEqual([...fresh.store.snapshot.merchants.values()].map(plainMerchant), [...synced.merchants.values()].map(plainMerchant));
     assert.equal(fresh.store.snapshot.syncedAt, synced.syncedAt);
     // The next sync saves the whole catalog instead.
     await incremental(store, 2, 10);

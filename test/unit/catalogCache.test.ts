@@ -6,8 +6,7 @@ import * as path from 'node:path';
 import { normalizeMerchant } from '../../src/api/normalize/merchant';
 import type { Merchant } from '../../src/api/types';
 import {
-  CACHE_FORMAT,
-  CACHE_VERSION,
+  CacheFileWriter,
   cacheFileName,
   readCatalogCache,
   writeCatalogCache,
@@ -16,6 +15,10 @@ import {
 import { generateMerchants } from '../../src/sandbox/merchantData';
 import { Random } from '../../src/sandbox/random';
 import { NOW } from './helpers/fixtures';
+import { blankMerchant, plainMerchant } from './helpers/merchants';
+import { CachedMerchant } from '../../src/catalog/cachedMerchant';
+import { merchantContextValue } from '../../src/catalog/merchantDetails';
+import { SUMMARY_FIELDS } from '../../src/catalog/merchantSummary';
 
 /** Merchants as the client hands them out: generated wire data, normalised. */
 function sampleMerchants(count: number, seed = 3): Merchant[] {
@@ -33,17 +36,6 @@ function data(merchants: readonly Merchant[], overrides: Partial<CatalogCacheDat
     savedAt: '2026-11-21T11:00:05.000Z',
     merchants,
     ...overrides,
-  };
-}
-
-function validDocument(merchants: unknown[] = []): Record<string, unknown> {
-  return {
-    format: CACHE_FORMAT,
-    version: CACHE_VERSION,
-    baseUrl: 'https://api.example.com',
-    syncedAt: '2026-11-21T11:00:00.000Z',
-    savedAt: '2026-11-21T11:00:05.000Z',
-    merchants,
   };
 }
 
@@ -101,13 +93,13 @@ describe('catalog cache file', () => {
     await writeCatalogCache(nested, data(merchants, { baseUrl: 'https://API.example.com/' }));
     const read = await readCatalogCache(nested);
     assert.equal(read.kind, 'ok');
-    assert.deepEqual(read.merchants, merchants);
+    assert.deepEqual(read.merchants.map(plainMerchant), merchants);
     assert.equal(read.syncedAt, '2026-11-21T11:00:00.000Z');
     assert.equal(read.savedAt, '2026-11-21T11:00:05.000Z');
     assert.equal(read.baseUrl, 'https://api.example.com');
-    const document = JSON.parse(fs.readFileSync(nested, 'utf8'));
-    assert.equal(document.format, 'affiliate-links.catalog');
-    assert.equal(document.version, 1);
+    const header = JSON.parse(fs.readFileSync(nested, 'utf8').split('\n')[0]!);
+    assert.equal(header.format, 'affiliate-links.catalog');
+    assert.equal(header.version, 2);
   });
 
   it('writes and reads an empty catalog', async () => {
@@ -123,7 +115,7 @@ describe('catalog cache file', () => {
     await writeCatalogCache(file, data(newer, { syncedAt: '2026-11-21T11:30:00.000Z' }));
     const read = await readCatalogCache(file);
     assert.equal(read.kind, 'ok');
-    assert.deepEqual(read.merchants, newer);
+    assert.deepEqual(read.merchants.map(plainMerchant), newer);
     assert.equal(read.syncedAt, '2026-11-21T11:30:00.000Z');
     assert.deepEqual(fs.readdirSync(folder), ['catalog.json']);
   });
@@ -178,28 +170,51 @@ describe('catalog cache file', () => {
   });
 
   describe('files it cannot use', () => {
-    const valid = JSON.stringify(validDocument(sampleMerchants(5)));
-    const cases: Array<[string, string, RegExp]> = [
-      ['a file that is not JSON', 'this is not json', /not valid JSON/],
-      ['an empty file', '', /not valid JSON/],
-      ['a truncated file', valid.slice(0, Math.floor(valid.length / 2)), /not valid JSON/],
-      ['a JSON array', '[]', /not hold a JSON object/],
-      ['another format', JSON.stringify({ ...validDocument(), format: 'something.else' }), /not a catalog cache/],
-      ['a newer version', JSON.stringify({ ...validDocument(), version: 2 }), /version 2 is not supported/],
-      ['a file without a version', JSON.stringify({ ...validDocument(), version: undefined }), /version missing/],
-      ['a version given as text', JSON.stringify({ ...validDocument(), version: '1' }), /version "1"/],
-      ['a base URL that is not a string', JSON.stringify({ ...validDocument(), baseUrl: 5 }), /base URL/],
-      ['a syncedAt that is no date', JSON.stringify({ ...validDocument(), syncedAt: 'yesterday' }), /ISO dates/],
-      ['a file without savedAt', JSON.stringify({ ...validDocument(), savedAt: undefined }), /ISO dates/],
-      ['merchants that are not a list', JSON.stringify({ ...validDocument(), merchants: { 0: {} } }), /no merchant list/],
-      ['a merchant that is a string', JSON.stringify(validDocument([{ merchantId: 1, name: 'A' }, 'evil'])), /merchant 1 is not an object/],
-      ['a merchant that is null', JSON.stringify(validDocument([null])), /merchant 0 is not an object/],
-      ['a merchant that is a list', JSON.stringify(validDocument([[1, 2]])), /merchant 0 is not an object/],
-      ['a merchant with neither name nor id', JSON.stringify(validDocument([{ isActive: true }])), /merchant 0 cannot be read/],
+    /** A valid file of `count` merchants, as text, for the cases to spoil. */
+    async function validText(count = 5): Promise<string> {
+      await writeCatalogCache(file, data(sampleMerchants(count)));
+      return fs.readFileSync(file, 'utf8');
+    }
+    const lines = (text: string): string[] => text.split('\n');
+    const header = (text: string): Record<string, unknown> => JSON.parse(lines(text)[0]!);
+    const withHeader = (text: string, change: Record<string, unknown>): string =>
+      [JSON.stringify({ ...header(text), ...change }), ...lines(text).slice(1)].join('\n');
+    /** The text with the first summary line's first row changed by `change`. */
+    const withRow = (text: string, change: (row: unknown[]) => void): string => {
+      const all = lines(text);
+      const summary = JSON.parse(all[1]!) as { merchants: unknown[][] };
+      change(summary.merchants[0]!);
+      all[1] = JSON.stringify(summary);
+      return all.join('\n');
+    };
+    const cases: Array<[string, (valid: string) => string, RegExp]> = [
+      ['a file that is not JSON', () => 'this is not json\n', /the header is not valid JSON/],
+      ['an empty file', () => '', /cut short in the header/],
+      ['a file cut in half', (valid) => valid.slice(0, Math.floor(valid.length / 2)), /cut short/],
+      ['a file cut right after a page', (valid) => lines(valid).slice(0, 3).join('\n') + '\n', /cut short in the summary of page 2/],
+      ['a JSON array', () => '[]\n', /the header is not a JSON object/],
+      ['another format', (valid) => withHeader(valid, { format: 'something.else' }), /not a catalog cache/],
+      ['an older version (the single JSON document of version 1)', (valid) => withHeader(valid, { version: 1 }), /version 1 is not supported \(expected 2\)/],
+      ['a file without a version', (valid) => withHeader(valid, { version: undefined }), /version missing/],
+      ['a version given as text', (valid) => withHeader(valid, { version: '2' }), /version "2"/],
+      ['a base URL that is not a string', (valid) => withHeader(valid, { baseUrl: 5 }), /base URL/],
+      ['a syncedAt that is no date', (valid) => withHeader(valid, { syncedAt: 'yesterday' }), /ISO dates/],
+      ['a file without savedAt', (valid) => withHeader(valid, { savedAt: undefined }), /ISO dates/],
+      ['a page numbered out of order', (valid) => valid.replace('{"page":1,', '{"page":2,'), /the summary of page 1 is not one/],
+      ['a page longer than it says', (valid) => valid.replace('{"data":[', '{"data": ['), /page 1 is not \d+ bytes long/],
+      ['an end line that miscounts', (valid) => valid.replace(/"merchants":5}\n$/, '"merchants":6}\n'), /the end line does not match/],
+      ['more after the end line', (valid) => `${valid}{"page":2}\n`, /the end line does not match/],
+      ['a row that is not a list', (valid) => withRow(valid, (row) => row.splice(0, row.length)), /merchant 0 of page 1 cannot be read: it is not a list of 15 values/],
+      ['a row with a negative index', (valid) => withRow(valid, (row) => (row[0] = -1)), /its index in the page/],
+      ['a name that is a number', (valid) => withRow(valid, (row) => (row[2] = 42)), /its name is not text/],
+      ['an isActive given as text', (valid) => withRow(valid, (row) => (row[7] = 'yes')), /its isActive is not true or false/],
+      ['domains that are not a list', (valid) => withRow(valid, (row) => (row[5] = 'one.example')), /its domains is not a list of text/],
+      ['an average commission given as text', (valid) => withRow(valid, (row) => (row[10] = 'lots')), /its averageCommission is not a number or null/],
+      ['a CPC flag given as text', (valid) => withRow(valid, (row) => (row[14] = 'true')), /its supportsCpc is not true or false/],
     ];
-    for (const [what, content, reason] of cases) {
+    for (const [what, spoil, reason] of cases) {
       it(`reads ${what} as unreadable, with a reason`, async () => {
-        fs.writeFileSync(file, content);
+        fs.writeFileSync(file, spoil(await validText()));
         const read = await readCatalogCache(file);
         assert.equal(read.kind, 'unreadable');
         assert.match(read.reason, reason);
@@ -212,45 +227,87 @@ describe('catalog cache file', () => {
       assert.equal(read.kind, 'unreadable');
       assert.match(read.reason, /could not be read/);
     });
+  });
 
-    it('gives merchants of a tampered file the right types', async () => {
+  describe('details read from the pages when first asked for', () => {
+    it('parses no page to read the file, nor to read every summary field of every merchant', async () => {
+      await writeCatalogCache(file, data(sampleMerchants(1_200)));
+      const read = await readCatalogCache(file);
+      assert.ok(read.kind === 'ok');
+      for (const merchant of read.merchants) {
+        for (const field of SUMMARY_FIELDS) {
+          void merchant[field];
+        }
+        merchantContextValue(merchant);
+      }
+      assert.equal(CachedMerchant.pagesParsed(read.merchants), 0);
+      void read.merchants[700]!.commissionRates;
+      void read.merchants[701]!.adCampaigns;
+      assert.equal(CachedMerchant.pagesParsed(read.merchants), 1, 'one page parsed, once, for two merchants of it');
+    });
+
+    it('gives merchants of a tampered page the right types, and never pollutes a prototype', async () => {
       const hostile = {
         merchantId: '12',
-        name: 42,
-        isActive: 'yes',
-        deeplinkAllowed: 1,
+        name: 'Hostile',
         categoryId: ['x', 7, 7.5],
-        domains: 'one.example',
-        countryCodes: [{}, 'DE', null],
-        averageCommission: 'lots',
+        averageBasketValue: 'lots',
         commissionRates: ['bad', { fixedCommission: '3' }],
         adCampaigns: [{ name: ['x'], rates: 'none', allowDeeplink: 'true' }],
-        paymentModels: 'cpc',
-        trackingLink: { href: 'https://evil.example' },
+        description: { text: 'no' },
         ['__proto__']: { polluted: true },
       };
-      const text = JSON.stringify(validDocument([hostile]));
-      assert.ok(text.includes('"__proto__"'));
-      fs.writeFileSync(file, text);
+      const summary = { ...blankMerchant({ merchantId: 12, name: 'Hostile' }) };
+      const writer = await CacheFileWriter.open(file, data([]));
+      const page = Buffer.from(JSON.stringify({ data: [hostile] }));
+      writer.addPage([summary], { bytes: page, dataIndexes: [0] });
+      await writer.commit();
+      assert.ok(fs.readFileSync(file, 'utf8').includes('"__proto__"'));
       const read = await readCatalogCache(file);
-      assert.equal(read.kind, 'ok');
+      assert.ok(read.kind === 'ok');
       const [merchant] = read.merchants;
       assert.ok(merchant);
-      assert.equal(merchant.merchantId, 12);
-      assert.equal(merchant.name, '42');
-      assert.equal(merchant.isActive, false);
-      assert.equal(merchant.deeplinkAllowed, true);
       assert.deepEqual(merchant.categoryIds, [7]);
-      assert.deepEqual(merchant.domains, ['one.example']);
-      assert.equal(merchant.defaultDomain, 'one.example');
-      assert.deepEqual(merchant.countryCodes, ['DE']);
-      assert.equal(merchant.averageCommission, null);
+      assert.equal(merchant.averageBasketValue, null);
+      assert.equal(merchant.description, null);
       assert.deepEqual(merchant.commissionRates, [{ fixedCommission: 3, percentageCommission: null }]);
       assert.deepEqual(merchant.adCampaigns, [{ name: 'Campaign 1', activeFrom: null, activeTo: null, allowDeeplink: true, rates: [] }]);
-      assert.deepEqual(merchant.paymentModels, ['CPC']);
-      assert.equal(merchant.trackingLink, null);
-      assert.ok(!Object.hasOwn(merchant, '__proto__') && !('polluted' in merchant));
+      assert.ok(!('polluted' in merchant));
       assert.equal(({} as Record<string, unknown>).polluted, undefined);
     });
+
+    const damages: Array<[string, (page: string) => string, RegExp]> = [
+      ['bytes that are no longer JSON (same length)', (page) => page.replace('{"data":[', 'XXXXXXXXX'), /cached page 1 is not valid JSON/],
+      ['a page without its data list', (page) => page.replace('{"data":[', '{"atad":['), /cached page 1 has no "data" list/],
+      ['two merchants swapped', (page) => swapFirstTwo(page), /merchant 0 of cached page 1 is not the one its summary names/],
+    ];
+    for (const [what, spoil, reason] of damages) {
+      it(`a page with ${what}: reported once, its merchants keep their summary and show no details`, async () => {
+        const merchants = sampleMerchants(4);
+        await writeCatalogCache(file, data(merchants));
+        const all = fs.readFileSync(file, 'utf8').split('\n');
+        all[2] = spoil(all[2]!);
+        fs.writeFileSync(file, all.join('\n'));
+        const reports: string[] = [];
+        const read = await readCatalogCache(file, (damage) => reports.push(damage));
+        assert.ok(read.kind === 'ok', 'only the lengths are checked when the file is read');
+        const [first, second] = read.merchants;
+        assert.equal(first!.name, merchants[0]!.name);
+        assert.deepEqual(first!.commissionRates, []);
+        assert.equal(first!.description, null);
+        assert.deepEqual(second!.adCampaigns, []);
+        assert.equal(reports.length, 1);
+        assert.match(reports[0]!, reason);
+      });
+    }
   });
 });
+
+/** The page's first two merchants in each other's place; the text keeps its length. */
+function swapFirstTwo(page: string): string {
+  const body = JSON.parse(page) as { data: unknown[] };
+  [body.data[0], body.data[1]] = [body.data[1], body.data[0]];
+  const swapped = JSON.stringify(body);
+  assert.equal(swapped.length, page.length);
+  return swapped;
+}

@@ -21,12 +21,14 @@ function envelope(body: unknown, path: string): { meta: JsonObject; data: unknow
   return { meta: isObject(body.meta) ? body.meta : {}, data: body.data };
 }
 
-function readItems<T>(data: unknown[], normalize: (raw: unknown) => Normalized<T>, onSkip: SkipReporter): T[] {
+/** The items that could be read; `dataIndexes`, when given, gets the index in `data` of each. */
+function readItems<T>(data: unknown[], normalize: (raw: unknown) => Normalized<T>, onSkip: SkipReporter, dataIndexes?: number[]): T[] {
   const items: T[] = [];
   data.forEach((raw, index) => {
     const result = normalize(raw);
     if (result.ok) {
       items.push(result.value);
+      dataIndexes?.push(index);
     } else {
       onSkip(index, result.reason);
     }
@@ -34,7 +36,8 @@ function readItems<T>(data: unknown[], normalize: (raw: unknown) => Normalized<T
   return items;
 }
 
-export function readMerchantPage(body: unknown, path: string, onSkip: SkipReporter): MerchantPage {
+/** A merchant page; with `bytes` (the body as sent) the page carries its `source`. */
+export function readMerchantPage(body: unknown, path: string, onSkip: SkipReporter, bytes?: Uint8Array): MerchantPage {
   const { meta, data } = envelope(body, path);
   const rawNext = meta.next;
   const next = rawNext === undefined || rawNext === null ? null : readInteger(rawNext);
@@ -42,11 +45,17 @@ export function readMerchantPage(body: unknown, path: string, onSkip: SkipReport
     throw new InvalidResponseError(`The service's answer to GET ${path} has a "meta.next" that is not a whole number.`, path);
   }
   let skipped = 0;
-  const merchants = readItems(data, normalizeMerchant, (index, reason) => {
-    skipped += 1;
-    onSkip(index, reason);
-  });
-  return { merchants, next, skipped };
+  const dataIndexes: number[] = [];
+  const merchants = readItems(
+    data,
+    normalizeMerchant,
+    (index, reason) => {
+      skipped += 1;
+      onSkip(index, reason);
+    },
+    dataIndexes,
+  );
+  return bytes === undefined ? { merchants, next, skipped } : { merchants, next, skipped, source: { bytes, dataIndexes } };
 }
 
 function readReportPage<T>(

@@ -1,4 +1,13 @@
 import type { Merchant } from '../../../src/api/types';
+import { MERCHANT_FIELDS } from '../../../src/catalog/catalogMerge';
+
+/**
+ * A plain copy of any merchant, field by field: merchants read from the cache file keep their
+ * details behind getters (see cachedMerchant.ts), which deep equality does not read.
+ */
+export function plainMerchant(merchant: Merchant): Merchant {
+  return Object.fromEntries(MERCHANT_FIELDS.map((field) => [field, merchant[field]])) as unknown as Merchant;
+}
 
 /** A merchant that knows nothing but its name, active, in EUR; tests add what they need. */
 export function blankMerchant(overrides: Partial<Merchant> = {}): Merchant {

@@ -1,0 +1,160 @@
+/**
+ * Writes a catalog cache file (format in `catalogCache.ts`) as the merchants arrive: `addPage`
+ * builds a page's records at once and queues their write, so the caller can go on (a sync
+ * walking pages) while the disk catches up. A page that came from the service is written as
+ * the service sent it; other merchants are serialised. Everything goes to a new temporary file
+ * beside the target; only `commit` flushes it and renames it over the target, so a reader sees
+ * the old file or the new one, never a mix. `abort`, or any failure of `commit`, removes the
+ * temporary file and leaves the old one as it was.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Merchant, MerchantPageSource } from '../api/types';
+import { summaryRow } from './merchantSummary';
+import { toStored } from './storedMerchant';
+
+export const CACHE_FORMAT = 'affiliate-links.catalog';
+export const CACHE_VERSION = 2;
+
+/** Merchants per page when merchants are serialised rather than copied from the service. */
+export const STORED_PAGE_SIZE = 500;
+
+/** What the cache file says besides its merchants. */
+export interface CacheHeader {
+  baseUrl: string;
+  /** ISO time the sync that produced these merchants started. */
+  syncedAt: string;
+  /** ISO time of the write. */
+  savedAt: string;
+}
+
+/**
+ * The base URL as the client uses it: scheme and host lower-cased, default port dropped,
+ * trailing slashes removed. A string that is not a URL is only trimmed.
+ */
+export function normalizeBaseUrl(baseUrl: string): string {
+  const trimmed = baseUrl.trim();
+  try {
+    const url = new URL(trimmed);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return trimmed;
+  }
+}
+
+/** A page of merchants as the service sent it, or (without a source) serialised here. */
+function pageSource(merchants: readonly Merchant[], source: MerchantPageSource | undefined): MerchantPageSource {
+  if (source !== undefined) {
+    if (source.dataIndexes.length !== merchants.length) {
+      throw new Error(`the page names ${source.dataIndexes.length} merchants but holds ${merchants.length}`);
+    }
+    return source;
+  }
+  const body = `{"data":[${merchants.map((merchant) => JSON.stringify(toStored(merchant))).join(',')}]}`;
+  return { bytes: Buffer.from(body, 'utf8'), dataIndexes: merchants.map((_, index) => index) };
+}
+
+export class CacheFileWriter {
+  private pending: Promise<void> = Promise.resolve();
+  private failure: { error: unknown } | undefined;
+  private pages = 0;
+  private merchants = 0;
+  private closed = false;
+
+  private constructor(
+    private readonly file: string,
+    private readonly temp: string,
+    private readonly handle: FileHandle,
+  ) {}
+
+  /** Creates the temporary file (and the folder when it is missing) and writes the header. */
+  static async open(file: string, header: CacheHeader): Promise<CacheFileWriter> {
+    const folder = dirname(file);
+    await mkdir(folder, { recursive: true });
+    const temp = join(folder, `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
+    const writer = new CacheFileWriter(file, temp, await open(temp, 'wx', 0o600));
+    const fields = { format: CACHE_FORMAT, version: CACHE_VERSION, baseUrl: normalizeBaseUrl(header.baseUrl), syncedAt: header.syncedAt, savedAt: header.savedAt };
+    writer.queue(`${JSON.stringify(fields)}\n`);
+    return writer;
+  }
+
+  /** Whether a queued write has failed already; `commit` would throw. */
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  /**
+   * Adds a page: its summary line now (throwing if a merchant cannot be serialised), then its
+   * bytes. `source` is the page as the service sent it; without one the merchants are serialised,
+   * `STORED_PAGE_SIZE` to a page.
+   */
+  addPage(merchants: readonly Merchant[], source?: MerchantPageSource): void {
+    if (source === undefined && merchants.length > STORED_PAGE_SIZE) {
+      for (let start = 0; start < merchants.length; start += STORED_PAGE_SIZE) {
+        this.addPage(merchants.slice(start, start + STORED_PAGE_SIZE));
+      }
+      return;
+    }
+    const page = pageSource(merchants, source);
+    const rows = merchants.map((merchant, index) => summaryRow(merchant, page.dataIndexes[index]!));
+    this.pages += 1;
+    this.merchants += merchants.length;
+    this.queue(`${JSON.stringify({ page: this.pages, bytes: page.bytes.byteLength, merchants: rows })}\n`);
+    this.queue(page.bytes);
+    this.queue('\n');
+  }
+
+  /** Finishes the file, flushes it and renames it over the target. Throws on failure, after cleaning up. */
+  async commit(): Promise<void> {
+    try {
+      this.queue(`${JSON.stringify({ end: true, pages: this.pages, merchants: this.merchants })}\n`);
+      await this.pending;
+      if (this.failure !== undefined) {
+        throw this.failure.error;
+      }
+      await this.handle.sync();
+      this.closed = true;
+      await this.handle.close();
+      await rename(this.temp, this.file);
+    } catch (error) {
+      await this.abort();
+      throw error;
+    }
+    await syncFolder(dirname(this.file));
+  }
+
+  /** Drops the temporary file; never throws. */
+  async abort(): Promise<void> {
+    this.failure ??= { error: new Error('The cache write was abandoned.') };
+    await this.pending;
+    if (!this.closed) {
+      this.closed = true;
+      await this.handle.close().catch(() => undefined);
+    }
+    await rm(this.temp, { force: true }).catch(() => undefined);
+  }
+
+  private queue(data: string | Uint8Array): void {
+    this.pending = this.pending.then(async () => {
+      if (this.failure === undefined) {
+        await this.handle.writeFile(data).catch((error: unknown) => {
+          this.failure ??= { error };
+        });
+      }
+    });
+  }
+}
+
+/** Makes the rename itself durable where the platform allows it (not on Windows); best effort. */
+async function syncFolder(folder: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(folder, 'r');
+    await handle.sync();
+  } catch {
+    // Folders cannot be opened or flushed everywhere; the rename is done either way.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
