@@ -67,6 +67,16 @@ async function clientCatalogWalk(url: string): Promise<number> {
   return count;
 }
 
+/** Collects the garbage of what ran before, so one measurement does not pay for another's. */
+function settle(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) {
+    throw new Error('run the bench with --expose-gc');
+  }
+  gc();
+  gc();
+}
+
 /** Returns the bare walk's median, the floor the catalog sync is compared with. */
 async function benchCatalogWalk(url: string): Promise<number> {
   await bareCatalogWalk(url);
@@ -74,7 +84,9 @@ async function benchCatalogWalk(url: string): Promise<number> {
   const bare: number[] = [];
   const client: number[] = [];
   for (let round = 0; round < CATALOG_ROUNDS; round++) {
+    settle();
     const a = await timed(() => bareCatalogWalk(url));
+    settle();
     const b = await timed(() => clientCatalogWalk(url));
     if (a.value !== CATALOG_SIZE || b.value !== CATALOG_SIZE) {
       throw new Error(`catalog walk read ${a.value} / ${b.value} merchants, expected ${CATALOG_SIZE}`);
