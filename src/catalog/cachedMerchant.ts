@@ -3,11 +3,12 @@
  * holds its summary (see `merchantSummary.ts`) as plain fields; the other fields (description,
  * figures, commission rates, ad campaigns...) are read from its page the first time one of
  * them is asked for. A page is the service's own JSON text of one page of the walk, kept as
- * bytes: it is parsed once, and each merchant in it is normalised when first asked for.
+ * bytes until one of its merchants is asked for: then all of them are read at once, only their
+ * details are kept, and the bytes are let go.
  *
  * When a page cannot be read back (the file was damaged where only its length was checked),
  * the page reports it once through `onDamaged`, and its merchants answer with their summary
- * and empty details (no figures, no rates, no campaigns) until the catalog is loaded again.
+ * and empty details (no figures, no rates, no campaigns) until a full walk replaces them.
  */
 import { isObject, type JsonObject } from '../api/normalize/fields';
 import { normalizeMerchant } from '../api/normalize/merchant';
@@ -18,69 +19,108 @@ import { ROW } from './merchantSummary';
 
 export type DamageReporter = (reason: string) => void;
 
-/** One page of a cache file: its bytes, parsed on first use. */
+/** The fields a cached merchant reads from its page. */
+export type DetailFields = Pick<
+  Merchant,
+  | 'description'
+  | 'categoryIds'
+  | 'averageBasketValue'
+  | 'averageConfirmationTime'
+  | 'averageCancellationRate'
+  | 'minimumCommission'
+  | 'maximumCommission'
+  | 'commissionRates'
+  | 'adCampaigns'
+  | 'createdAt'
+>;
+
+function detailFieldsOf(m: Merchant): DetailFields {
+  return {
+    description: m.description,
+    categoryIds: m.categoryIds,
+    averageBasketValue: m.averageBasketValue,
+    averageConfirmationTime: m.averageConfirmationTime,
+    averageCancellationRate: m.averageCancellationRate,
+    minimumCommission: m.minimumCommission,
+    maximumCommission: m.maximumCommission,
+    commissionRates: m.commissionRates,
+    adCampaigns: m.adCampaigns,
+    createdAt: m.createdAt,
+  };
+}
+
+/**
+ * One page of a cache file: its bytes until first use, then the details of each merchant in
+ * it, by index in `data` (the bytes are let go: once every page is read, the file's buffer is).
+ */
 export class CachedPage {
-  #data: unknown[] | undefined;
-  readonly #details = new Map<number, Merchant>();
+  #bytes: Uint8Array | undefined;
+  #details: Map<number, { key: string; fields: DetailFields }> | undefined;
   #damaged = false;
   #parses = 0;
 
   constructor(
     readonly number: number,
-    private readonly bytes: Uint8Array,
+    bytes: Uint8Array,
     private readonly onDamaged: DamageReporter,
-  ) {}
+  ) {
+    this.#bytes = bytes;
+  }
 
-  /** Times the page's text was parsed (0 or 1, or 1 more after damage): lets tests see laziness. */
+  /** Times the page's text was parsed (0 or 1): lets tests and the bench see laziness. */
   get parses(): number {
     return this.#parses;
   }
 
-  /** The whole merchant at `dataIndex`, which must have `key`; undefined when the page is damaged. */
-  merchantAt(dataIndex: number, key: string): Merchant | undefined {
-    const known = this.#details.get(dataIndex);
-    if (known !== undefined || this.#damaged) {
-      return known;
-    }
-    const data = this.data();
-    if (data === undefined) {
+  /** The details of the merchant at `dataIndex`, which must have `key`; undefined when the page is damaged. */
+  detailsAt(dataIndex: number, key: string): DetailFields | undefined {
+    if (this.#damaged) {
       return undefined;
     }
-    const raw = data[dataIndex];
-    if (!isObject(raw)) {
+    const details = this.#details ?? this.parse();
+    if (details === undefined) {
+      return undefined;
+    }
+    const found = details.get(dataIndex);
+    if (found === undefined) {
       return this.damage(`merchant ${dataIndex} of cached page ${this.number} is missing`);
     }
-    const normalized = normalizeMerchant(raw as JsonObject);
-    if (!normalized.ok || merchantKey(normalized.value) !== key) {
+    if (found.key !== key) {
       return this.damage(`merchant ${dataIndex} of cached page ${this.number} is not the one its summary names`);
     }
-    this.#details.set(dataIndex, normalized.value);
-    return normalized.value;
+    return found.fields;
   }
 
-  private data(): unknown[] | undefined {
-    if (this.#data === undefined) {
-      this.#parses += 1;
-      let body: unknown;
-      try {
-        body = JSON.parse(Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8'));
-      } catch (error) {
-        this.damage(`cached page ${this.number} is not valid JSON (${(error as Error).message})`);
-        return undefined;
-      }
-      if (!isObject(body) || !Array.isArray(body.data)) {
-        this.damage(`cached page ${this.number} has no "data" list`);
-        return undefined;
-      }
-      this.#data = body.data;
+  /** Reads every merchant of the page at once, then lets the bytes go. */
+  private parse(): Map<number, { key: string; fields: DetailFields }> | undefined {
+    const bytes = this.#bytes!;
+    this.#parses += 1;
+    let body: unknown;
+    try {
+      body = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    } catch (error) {
+      return this.damage(`cached page ${this.number} is not valid JSON (${(error as Error).message})`);
     }
-    return this.#data;
+    if (!isObject(body) || !Array.isArray(body.data)) {
+      return this.damage(`cached page ${this.number} has no "data" list`);
+    }
+    const details = new Map<number, { key: string; fields: DetailFields }>();
+    body.data.forEach((raw: unknown, index: number) => {
+      const normalized = isObject(raw) ? normalizeMerchant(raw as JsonObject) : undefined;
+      if (normalized?.ok) {
+        details.set(index, { key: merchantKey(normalized.value), fields: detailFieldsOf(normalized.value) });
+      }
+    });
+    this.#details = details;
+    this.#bytes = undefined;
+    return details;
   }
 
   private damage(reason: string): undefined {
     if (!this.#damaged) {
       this.#damaged = true;
-      this.#data = undefined;
+      this.#details = undefined;
+      this.#bytes = undefined;
       this.onDamaged(reason);
     }
     return undefined;
@@ -160,8 +200,8 @@ export class CachedMerchant implements Merchant {
     return this.details()?.createdAt ?? null;
   }
 
-  private details(): Merchant | undefined {
-    return this.#page.merchantAt(this.#dataIndex, this.#key);
+  private details(): DetailFields | undefined {
+    return this.#page.detailsAt(this.#dataIndex, this.#key);
   }
 
   /** How many page texts of the cache the given merchants' details have needed parsed so far. */
