@@ -146,7 +146,6 @@ export class CachedMerchant implements Merchant {
   readonly supportsCpc: boolean;
   readonly #page: CachedPage;
   readonly #dataIndex: number;
-  readonly #key: string;
 
   /** `row`: a summary row that `summaryRowProblem` found sound. */
   constructor(row: readonly unknown[], page: CachedPage) {
@@ -166,7 +165,6 @@ export class CachedMerchant implements Merchant {
     this.supportsCpc = row[ROW.supportsCpc] as boolean;
     this.#page = page;
     this.#dataIndex = row[ROW.dataIndex] as number;
-    this.#key = merchantKey(this);
   }
 
   get description(): string | null {
@@ -201,7 +199,8 @@ export class CachedMerchant implements Merchant {
   }
 
   private details(): DetailFields | undefined {
-    return this.#page.detailsAt(this.#dataIndex, this.#key);
+    // The key is worked out here, not at load: the catalog map works it out once already.
+    return this.#page.detailsAt(this.#dataIndex, merchantKey(this));
   }
 
   /** How many page texts of the cache the given merchants' details have needed parsed so far. */

@@ -20,7 +20,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { isObject } from '../api/normalize/fields';
 import type { Merchant } from '../api/types';
 import { CachedMerchant, CachedPage, type DamageReporter } from './cachedMerchant';
@@ -146,26 +146,6 @@ function readMerchants(reader: CacheFileReader, onDamaged: DamageReporter): Merc
   }
 }
 
-/** The file's bytes, read with one call where the size allows (readFile reads 512 KB at a time). */
-async function readWhole(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    const bytes = Buffer.allocUnsafe(size);
-    let filled = 0;
-    while (filled < size) {
-      const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
-      if (bytesRead === 0) {
-        return bytes.subarray(0, filled); // the file shrank while it was read
-      }
-      filled += bytesRead;
-    }
-    return bytes;
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Reads a cache file; never throws. `onDamaged` hears of a page found damaged later, when a
  * merchant's details are first read from it.
@@ -173,7 +153,7 @@ async function readWhole(file: string): Promise<Buffer> {
 export async function readCatalogCache(file: string, onDamaged: DamageReporter = () => undefined): Promise<CacheRead> {
   let bytes: Buffer;
   try {
-    bytes = await readWhole(file);
+    bytes = await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { AffiliateServiceClient } from '../../src/api/client';
 import { DEFAULT_SANDBOX_KEY } from '../../src/sandbox/sandboxOptions';
 import { loadShipped } from './shippedBundle';
-import { emit, median, round2, timed } from './figures';
+import { emit, median, round2, settle, timed } from './figures';
 
 type ShippedCatalog = typeof import('./shippedCatalog');
 type ClientClass = typeof AffiliateServiceClient;
@@ -28,22 +28,13 @@ async function touch(url: string, indexes: number[]): Promise<void> {
 
 /** The JS heap and the buffers outside it (the cache's page bytes live there), after full collections. */
 function memoryUsed(): { heap: number; buffers: number } {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) {
-    throw new Error('run the bench with --expose-gc');
-  }
-  gc();
-  gc();
+  settle();
   const usage = process.memoryUsage();
   return { heap: usage.heapUsed, buffers: usage.arrayBuffers };
 }
 
 const MB = (bytes: number): number => round2(bytes / 1024 / 1024);
 
-/** Collects the garbage of what ran before, so one measurement does not pay for another's. */
-function settle(): void {
-  memoryUsed();
-}
 
 export async function benchCatalog(root: string, url: string, Client: ClientClass, bareWalkMs: number, catalogSize: number): Promise<void> {
   const catalog = await loadShipped<ShippedCatalog>(root, path.join(__dirname, 'shippedCatalog.ts'), 'catalog');

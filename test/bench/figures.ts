@@ -26,3 +26,13 @@ export async function timed<T>(body: () => Promise<T>): Promise<{ ms: number; va
 }
 
 export const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+/** Full garbage collections (the bench runs with --expose-gc), so one measurement does not pay for another's garbage. */
+export function settle(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) {
+    throw new Error('run the bench with --expose-gc');
+  }
+  gc();
+  gc();
+}

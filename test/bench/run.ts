@@ -15,7 +15,7 @@ import { DEFAULT_SANDBOX_KEY } from '../../src/sandbox/sandboxOptions';
 import { startSandboxProcess } from './sandboxProcess';
 import { benchCatalog } from './catalogBench';
 import { benchLinks } from './linksBench';
-import { emit, median, round2, timed } from './figures';
+import { emit, median, round2, settle, timed } from './figures';
 
 const CATALOG_SIZE = 20_000;
 /** Clicks spread over 125 days, so that the 120-day window holds about 100,000. */
@@ -65,16 +65,6 @@ async function clientCatalogWalk(url: string): Promise<number> {
   }
   await client.close();
   return count;
-}
-
-/** Collects the garbage of what ran before, so one measurement does not pay for another's. */
-function settle(): void {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) {
-    throw new Error('run the bench with --expose-gc');
-  }
-  gc();
-  gc();
 }
 
 /** Returns the bare walk's median, the floor the catalog sync is compared with. */
