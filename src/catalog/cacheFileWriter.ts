@@ -17,6 +17,14 @@ import { toStored } from './storedMerchant';
 export const CACHE_FORMAT = 'affiliate-links.catalog';
 export const CACHE_VERSION = 2;
 
+/** Written bytes are flushed to disk every so many while the file grows. */
+const FLUSH_EVERY_BYTES = 4 * 1024 * 1024;
+
+/** UTF-8 of `text`; text that is all ASCII (summary lines mostly are) takes the much faster latin1 path. */
+function encode(text: string): Buffer {
+  return Buffer.from(text, Buffer.byteLength(text, 'utf8') === text.length ? 'latin1' : 'utf8');
+}
+
 /** Merchants per page when merchants are serialised rather than copied from the service. */
 export const STORED_PAGE_SIZE = 500;
 
@@ -61,6 +69,8 @@ export class CacheFileWriter {
   private pages = 0;
   private merchants = 0;
   private closed = false;
+  /** Bytes written since the last flush to disk. */
+  private unflushed = 0;
 
   private constructor(
     private readonly file: string,
@@ -97,11 +107,18 @@ export class CacheFileWriter {
       return;
     }
     const page = pageSource(merchants, source);
-    const rows = merchants.map((merchant, index) => summaryRow(merchant, page.dataIndexes[index]!));
+    this.addSummarizedPage(
+      merchants.map((merchant, index) => summaryRow(merchant, page.dataIndexes[index]!)),
+      page.bytes,
+    );
+  }
+
+  /** Adds a page whose summary rows (see `summaryRow`) are already built. */
+  addSummarizedPage(rows: readonly unknown[][], bytes: Uint8Array): void {
     this.pages += 1;
-    this.merchants += merchants.length;
-    this.queue(`${JSON.stringify({ page: this.pages, bytes: page.bytes.byteLength, merchants: rows })}\n`);
-    this.queue(page.bytes);
+    this.merchants += rows.length;
+    this.queue(`${JSON.stringify({ page: this.pages, bytes: bytes.byteLength, merchants: rows })}\n`);
+    this.queue(bytes);
     this.queue('\n');
   }
 
@@ -136,11 +153,21 @@ export class CacheFileWriter {
   }
 
   private queue(data: string | Uint8Array): void {
+    const bytes = typeof data === 'string' ? encode(data) : data;
     this.pending = this.pending.then(async () => {
-      if (this.failure === undefined) {
-        await this.handle.writeFile(data).catch((error: unknown) => {
-          this.failure ??= { error };
-        });
+      if (this.failure !== undefined) {
+        return;
+      }
+      try {
+        await this.handle.writeFile(bytes);
+        this.unflushed += bytes.byteLength;
+        if (this.unflushed >= FLUSH_EVERY_BYTES) {
+          // Flushed as the walk goes on, so that `commit` has little left to wait for.
+          this.unflushed = 0;
+          await this.handle.datasync();
+        }
+      } catch (error) {
+        this.failure ??= { error };
       }
     });
   }

@@ -10,6 +10,7 @@ import type { ClientLogger, Merchant, MerchantPage } from '../api/types';
 import { CacheFileWriter, normalizeBaseUrl, readCatalogCache, writeCatalogCache } from './catalogCache';
 import { mergeMerchants, replaceAll } from './catalogMerge';
 import type { MerchantKey } from './catalogTypes';
+import { compactPage, type CompactPage } from './cachedMerchant';
 import { appendCacheJournal, readCacheJournal, removeCacheJournal, type JournalBase } from './cacheJournal';
 
 /** The journal is compacted once it holds more merchants than this share of the catalog... */
@@ -22,7 +23,7 @@ export interface CacheKeeperOptions {
   baseUrl: string;
   logger: ClientLogger;
   now: () => Date;
-  /** Told when a page of the loaded cache file turns out damaged as its details are read. */
+  /** Told when a page held in memory (loaded from the file, or kept from a full walk) turns out damaged as its details are read. */
   onDamaged?: (reason: string) => void;
 }
 
@@ -54,6 +55,8 @@ export interface FullSave {
   writer: CacheFileWriter | undefined;
   /** Merchants handed to the writer. */
   count: number;
+  /** Pages of the walk so far. */
+  pages: number;
   /** The removal of an abandoned writer's temporary file. */
   dropped: Promise<void>;
 }
@@ -65,20 +68,23 @@ function messageOf(error: unknown): string {
 export class CacheKeeper {
   private state: JournalState | undefined;
   /**
-   * A page of the loaded file was found damaged: its merchants lack their details in memory,
+   * A page held in memory was found damaged: its merchants lack their details,
    * so the catalog must not be written whole until a full sync has replaced it.
    */
   private damaged = false;
 
   constructor(private readonly options: CacheKeeperOptions) {}
 
+  /** A page of the catalog in memory could not be read back: see `damaged`. */
+  private readonly reportDamage = (reason: string): void => {
+    this.damaged = true;
+    this.options.onDamaged?.(reason);
+  };
+
   /** Reads the cache file and its journal; never throws. Call `adopt` when the result is shown. */
   async load(): Promise<CachedCatalog> {
     const { cacheFile, logger } = this.options;
-    const read = await readCatalogCache(cacheFile, (reason) => {
-      this.damaged = true;
-      this.options.onDamaged?.(reason);
-    });
+    const read = await readCatalogCache(cacheFile, this.reportDamage);
     if (read.kind === 'missing') {
       return read;
     }
@@ -119,7 +125,7 @@ export class CacheKeeper {
   /** Starts a full sync's cache file; never throws. */
   async beginAll(syncedAt: string): Promise<FullSave> {
     const savedAt = this.options.now().toISOString();
-    const save: FullSave = { syncedAt, savedAt, writer: undefined, count: 0, dropped: Promise.resolve() };
+    const save: FullSave = { syncedAt, savedAt, writer: undefined, count: 0, pages: 0, dropped: Promise.resolve() };
     try {
       save.writer = await CacheFileWriter.open(this.options.cacheFile, { baseUrl: this.options.baseUrl, syncedAt, savedAt });
     } catch (error) {
@@ -128,15 +134,28 @@ export class CacheKeeper {
     return save;
   }
 
-  /** Adds a page of a full sync to its cache file, as the service sent it where it can; never throws. */
-  addToAll(save: FullSave, page: Pick<MerchantPage, 'merchants' | 'source'>): void {
+  /**
+   * Adds a page of a full sync to its cache file, as the service sent it where it can; never
+   * throws. Returns the page's merchants as the catalog should hold them: when the service's
+   * bytes came with them, in the compact form a loaded cache has (see `compactPage`), so the
+   * walk does not keep every merchant's details in memory.
+   */
+  addToAll(save: FullSave, page: Pick<MerchantPage, 'merchants' | 'source'>): readonly Merchant[] {
+    save.pages += 1;
+    let compact: CompactPage | undefined;
     try {
-      save.writer?.addPage(page.merchants, page.source);
+      if (page.source === undefined) {
+        save.writer?.addPage(page.merchants);
+      } else {
+        compact = compactPage(page.merchants, page.source, save.pages, this.reportDamage);
+        save.writer?.addSummarizedPage(compact.rows, page.source.bytes);
+      }
       save.count += page.merchants.length;
     } catch (error) {
       this.options.logger.debug(`The merchant cache could not be written during the sync (${messageOf(error)}); it is written at its end.`);
       this.dropAll(save);
     }
+    return compact?.merchants ?? page.merchants;
   }
 
   /** A failed or cancelled full sync: removes its temporary file; never throws. */

@@ -12,10 +12,10 @@
  */
 import { isObject, type JsonObject } from '../api/normalize/fields';
 import { normalizeMerchant } from '../api/normalize/merchant';
-import type { AdCampaign, CommissionRate, Merchant } from '../api/types';
+import type { AdCampaign, CommissionRate, Merchant, MerchantPageSource } from '../api/types';
 import { supportsCpc } from '../links/cpcLink';
 import { merchantKey } from './merchantKey';
-import { ROW } from './merchantSummary';
+import { ROW, summaryRow } from './merchantSummary';
 
 export type DamageReporter = (reason: string) => void;
 
@@ -58,6 +58,8 @@ export class CachedPage {
   #details: Map<number, { key: string; fields: DetailFields }> | undefined;
   #damaged = false;
   #parses = 0;
+  /** Pages compared with this one by `sameBytes`; weak, so an old catalog's pages can go. */
+  readonly #compared = new WeakMap<CachedPage, boolean>();
 
   constructor(
     readonly number: number,
@@ -65,6 +67,24 @@ export class CachedPage {
     private readonly onDamaged: DamageReporter,
   ) {
     this.#bytes = bytes;
+  }
+
+  /**
+   * Whether `other` holds the same bytes, while both still hold them (compared once per pair).
+   * Same bytes read the same, so merchants at the same place in both are equal unread.
+   */
+  sameBytes(other: CachedPage): boolean {
+    if (other === this) {
+      return true;
+    }
+    let same = this.#compared.get(other);
+    if (same === undefined) {
+      const mine = this.#bytes;
+      const theirs = other.#bytes;
+      same = mine !== undefined && theirs !== undefined && Buffer.compare(mine, theirs) === 0;
+      this.#compared.set(other, same);
+    }
+    return same;
   }
 
   /** Times the page's text was parsed (0 or 1): lets tests and the bench see laziness. */
@@ -203,6 +223,14 @@ export class CachedMerchant implements Merchant {
     return this.#page.detailsAt(this.#dataIndex, merchantKey(this));
   }
 
+  /**
+   * Whether `a` and `b` are known equal without reading their details: both at the same place
+   * in pages of the same bytes (a full walk that found a page as the cache had it).
+   */
+  static sameEntry(a: Merchant, b: Merchant): boolean {
+    return a instanceof CachedMerchant && b instanceof CachedMerchant && a.#dataIndex === b.#dataIndex && a.#page.sameBytes(b.#page);
+  }
+
   /** How many page texts of the cache the given merchants' details have needed parsed so far. */
   static pagesParsed(merchants: Iterable<Merchant>): number {
     const pages = new Set<CachedPage>();
@@ -218,4 +246,25 @@ export class CachedMerchant implements Merchant {
 /** `supportsCpc` without reading a cached merchant's campaigns: the tree asks it of every row it shows. */
 export function merchantSupportsCpc(merchant: Merchant): boolean {
   return merchant instanceof CachedMerchant ? merchant.supportsCpc : supportsCpc(merchant);
+}
+
+/** A page of a full walk in the form the cache file gives it back: its summary rows, and merchants over its bytes. */
+export interface CompactPage {
+  rows: unknown[][];
+  merchants: CachedMerchant[];
+}
+
+/**
+ * Turns a page the service sent into the form a loaded cache has, so a full walk holds no more
+ * than a catalog shown from the cache: each merchant keeps its summary, and its details are read
+ * again from `source` (the page's bytes) when first asked for. `merchants` are the page's
+ * merchants that were kept, at `source.dataIndexes` in its `data`.
+ */
+export function compactPage(merchants: readonly Merchant[], source: MerchantPageSource, number: number, onDamaged: DamageReporter): CompactPage {
+  if (source.dataIndexes.length !== merchants.length) {
+    throw new Error(`the page names ${source.dataIndexes.length} merchants but holds ${merchants.length}`);
+  }
+  const page = new CachedPage(number, source.bytes, onDamaged);
+  const rows = merchants.map((merchant, index) => summaryRow(merchant, source.dataIndexes[index]!));
+  return { rows, merchants: rows.map((row) => new CachedMerchant(row, page)) };
 }

@@ -3,8 +3,10 @@
  * input map is never touched, so a snapshot handed out earlier stays as it was.
  */
 import type { Merchant } from '../api/types';
+import { CachedMerchant } from './cachedMerchant';
 import type { MerchantKey } from './catalogTypes';
 import { merchantKey } from './merchantKey';
+import { SUMMARY_FIELDS } from './merchantSummary';
 
 export interface MergeResult {
   /** A new map: the current merchants in their order, updates in place, new ones at the end. */
@@ -45,7 +47,11 @@ export function mergeMerchants(current: ReadonlyMap<MerchantKey, Merchant>, upda
  * service changed while it was read), the later merchant wins and keeps the earlier one's place.
  */
 export function replaceAll(merchants: readonly Merchant[]): Map<MerchantKey, Merchant> {
-  const map = new Map<MerchantKey, Merchant>();
+  return addInWalkOrder(new Map<MerchantKey, Merchant>(), merchants);
+}
+
+/** Adds the next merchants of a full walk to the map `replaceAll` builds, page by page; returns the map. */
+export function addInWalkOrder(map: Map<MerchantKey, Merchant>, merchants: readonly Merchant[]): Map<MerchantKey, Merchant> {
   for (const merchant of merchants) {
     map.set(merchantKey(merchant), merchant);
   }
@@ -107,12 +113,19 @@ void everyFieldListed;
 /**
  * Whether two merchants hold the same content. A different `updatedAt` settles it at once
  * (the common case of a real update); with the same `updatedAt` every field is compared,
- * since the service may change a merchant without moving its `updatedAt`. Fields are read by
- * name, so a merchant read lazily from the cache (see `cachedMerchant.ts`) compares equal to
- * the same merchant received from the service.
+ * since the service may change a merchant without moving its `updatedAt`. The details are not
+ * read when both merchants sit at the same place in pages of the same bytes (see
+ * `CachedMerchant.sameEntry`): a full walk that finds the catalog as cached reads no page again.
+ * Fields are read by name, so a merchant read lazily from the cache (see `cachedMerchant.ts`)
+ * compares equal to the same merchant received from the service.
  */
 export function sameMerchant(a: Merchant, b: Merchant): boolean {
-  return a === b || (a.updatedAt === b.updatedAt && MERCHANT_FIELDS.every((field) => sameJson(a[field], b[field])));
+  return (
+    a === b ||
+    (a.updatedAt === b.updatedAt &&
+      SUMMARY_FIELDS.every((field) => sameJson(a[field], b[field])) &&
+      (CachedMerchant.sameEntry(a, b) || MERCHANT_FIELDS.every((field) => sameJson(a[field], b[field]))))
+  );
 }
 
 /** Structural equality of JSON-like values (primitives, arrays, plain objects); key order is ignored. */

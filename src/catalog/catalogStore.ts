@@ -7,11 +7,13 @@
  * only a walk that finished becomes the new catalog (a new map, swapped in at once) and then
  * the new cache (see `CacheKeeper`: a full walk rewrites the file, an incremental sync appends
  * its changes to the journal). A failed or cancelled sync leaves memory and file as they were.
+ * A full walk holds its merchants as a loaded cache does, summaries over the pages' bytes (see
+ * `compactPage`), and builds its map page by page while the next page is on its way.
  */
 import { ServiceError } from '../api/errors';
 import type { ClientLogger, Merchant, MerchantPage } from '../api/types';
 import { CacheKeeper, type FullSave } from './cacheKeeper';
-import { changedKeys, mergeMerchants, replaceAll } from './catalogMerge';
+import { addInWalkOrder, changedKeys, mergeMerchants } from './catalogMerge';
 import type { CatalogChange, CatalogEvent, CatalogSnapshot, MerchantKey, SyncStatus } from './catalogTypes';
 import { Emitter } from './emitter';
 import { SyncQueue, syncCancelled, type SyncJob, type SyncRequest } from './syncQueue';
@@ -191,35 +193,39 @@ export class CatalogStore {
     }
     const previous = this.currentStatus;
     const startedAt = this.now();
-    const syncedAt = this.current.syncedAt;
-    const full = job.full || syncedAt === null;
+    const lastSynced = this.current.syncedAt;
+    const full = job.full || lastSynced === null;
     job.full = full;
     this.setStatus({ state: 'syncing', full, loaded: 0 });
     /** A full sync's cache file, written as the pages arrive. */
     let save: FullSave | undefined;
     try {
       const source = await this.options.source();
-      const filters = full ? {} : { updatedAtFrom: new Date(Date.parse(syncedAt!) - this.safetyMarginMs).toISOString() };
+      const filters = full ? {} : { updatedAtFrom: new Date(Date.parse(lastSynced!) - this.safetyMarginMs).toISOString() };
       this.options.logger.debug(`Merchant sync (${full ? 'full' : `updated since ${filters.updatedAtFrom}`}) started.`);
+      /** An incremental sync's merchants; a full walk's go into its catalog map as they come. */
       const received: Merchant[] = [];
+      const walked = new Map<MerchantKey, Merchant>();
+      let count = 0;
       save = full ? await this.cache.beginAll(startedAt.toISOString()) : undefined;
       for await (const page of source.walkMerchants(filters, { signal: job.signal })) {
         if (job.signal.aborted) {
           throw syncCancelled();
         }
-        for (const merchant of page.merchants) {
-          received.push(merchant);
+        if (save === undefined) {
+          received.push(...page.merchants);
+        } else {
+          addInWalkOrder(walked, this.cache.addToAll(save, page));
         }
-        if (save !== undefined) {
-          this.cache.addToAll(save, page);
-        }
-        this.setStatus({ state: 'syncing', full, loaded: received.length });
-        job.progress(received.length);
+        count += page.merchants.length;
+        this.setStatus({ state: 'syncing', full, loaded: count });
+        job.progress(count);
       }
       if (job.signal.aborted) {
         throw syncCancelled();
       }
-      return await this.commit(received, startedAt.toISOString(), save);
+      const syncedAt = startedAt.toISOString();
+      return await (save === undefined ? this.commitChanges(received, syncedAt) : this.commitAll(walked, count, syncedAt, save));
     } catch (error) {
       if (save !== undefined) {
         await this.cache.abortAll(save);
@@ -233,28 +239,27 @@ export class CatalogStore {
     }
   }
 
-  /** Swaps in the new catalog, announces it, then saves it; nothing here can fail the sync. */
-  private async commit(received: Merchant[], syncedAt: string, save: FullSave | undefined): Promise<SyncResult> {
-    const full = save !== undefined;
-    const before = this.current.merchants;
-    let merchants: Map<MerchantKey, Merchant>;
-    let changed: number;
-    if (full) {
-      merchants = replaceAll(received);
-      changed = changedKeys(before, merchants).size;
-      this.replace({ merchants, syncedAt, source: 'network' }, 'all');
-      await this.cache.finishAll(save, merchants);
-    } else {
-      const merged = mergeMerchants(before, received);
-      merchants = merged.merchants;
-      changed = merged.changed.size;
-      this.replace({ merchants, syncedAt, source: 'network' }, merged.changed.size > 0 ? merged.changed : undefined);
-      await this.cache.saveChanges(merchants, [...merged.changed].map((key) => merged.merchants.get(key)!), syncedAt);
-    }
+  /** Swaps in a full walk's catalog, announces it, then saves it; nothing here can fail the sync. */
+  private async commitAll(merchants: Map<MerchantKey, Merchant>, received: number, syncedAt: string, save: FullSave): Promise<SyncResult> {
+    const changed = changedKeys(this.current.merchants, merchants).size;
+    this.replace({ merchants, syncedAt, source: 'network' }, 'all');
+    await this.cache.finishAll(save, merchants);
+    return this.done({ kind: 'full', received, changed, total: merchants.size });
+  }
+
+  /** Merges an incremental sync's merchants, announces the change, then saves it; nothing here can fail the sync. */
+  private async commitChanges(received: Merchant[], syncedAt: string): Promise<SyncResult> {
+    const merged = mergeMerchants(this.current.merchants, received);
+    const { merchants, changed } = merged;
+    this.replace({ merchants, syncedAt, source: 'network' }, changed.size > 0 ? changed : undefined);
+    await this.cache.saveChanges(merchants, [...changed].map((key) => merchants.get(key)!), syncedAt);
+    return this.done({ kind: 'incremental', received: received.length, changed: changed.size, total: merchants.size });
+  }
+
+  private done(result: SyncResult): SyncResult {
     this.setStatus({ state: 'idle' });
-    const kind = full ? 'full' : 'incremental';
-    this.options.logger.debug(`Merchant sync (${kind}) done: ${received.length} received, ${changed} changed, ${merchants.size} in all.`);
-    return { kind, received: received.length, changed, total: merchants.size };
+    this.options.logger.debug(`Merchant sync (${result.kind}) done: ${result.received} received, ${result.changed} changed, ${result.total} in all.`);
+    return result;
   }
 
   /**

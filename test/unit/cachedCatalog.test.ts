@@ -124,6 +124,26 @@ describe('the cached catalog, as a full sync against the sandbox leaves it', fun
     assert.equal(CachedMerchant.pagesParsed(all), 5);
   });
 
+  it('a full walk over the cached catalog compares unchanged pages by their bytes, reading only the pages that changed', async () => {
+    await open().store.sync();
+    const { store } = open();
+    assert.equal(await store.loadCache(), 'loaded');
+    const cached = [...store.snapshot.merchants.values()];
+
+    const unchanged = await store.sync({ full: true });
+    assert.equal(unchanged.changed, 0);
+    const walked = [...store.snapshot.merchants.values()];
+    assert.equal(CachedMerchant.pagesParsed(cached) + CachedMerchant.pagesParsed(walked), 0, 'no page read to find nothing changed');
+
+    service.touchMerchant(1_700); // on page 4 of 5
+    const changed = await store.sync({ full: true });
+    assert.equal(changed.changed, 1);
+    const again = [...store.snapshot.merchants.values()];
+    assert.equal(CachedMerchant.pagesParsed(walked), 1, 'the old page 4, to compare its other merchants');
+    assert.equal(CachedMerchant.pagesParsed(again), 1, 'the new page 4');
+    assert.deepEqual(again.map(plainMerchant), expected());
+  });
+
   it('a damaged page: a warning, its merchants show their summary, and a full walk repairs memory and file', async () => {
     await open().store.sync();
     const file = cacheFile();

@@ -18,7 +18,7 @@ import { NOW } from './helpers/fixtures';
 import { blankMerchant, plainMerchant } from './helpers/merchants';
 import { CachedMerchant } from '../../src/catalog/cachedMerchant';
 import { merchantContextValue } from '../../src/catalog/merchantDetails';
-import { SUMMARY_FIELDS } from '../../src/catalog/merchantSummary';
+import { ROW, SUMMARY_FIELDS, summaryRow, summaryRowProblem } from '../../src/catalog/merchantSummary';
 
 /** Merchants as the client hands them out: generated wire data, normalised. */
 function sampleMerchants(count: number, seed = 3): Merchant[] {
@@ -226,6 +226,35 @@ describe('catalog cache file', () => {
       const read = await readCatalogCache(file);
       assert.equal(read.kind, 'unreadable');
       assert.match(read.reason, /could not be read/);
+    });
+  });
+
+  describe('summary rows', () => {
+    it('put every summary field where the reader looks for it', () => {
+      // A value no other field holds, for each field: a field written in the wrong place shows.
+      const merchant = blankMerchant({
+        merchantId: 41,
+        name: 'name',
+        imageUri: 'https://img.example/logo.png',
+        defaultDomain: 'default.example',
+        domains: ['a.example'],
+        currencyCode: 'EUR',
+        isActive: true,
+        deeplinkAllowed: false,
+        countryCodes: ['DE'],
+        averageCommission: 2.5,
+        trackingLink: 'https://track.example/x',
+        paymentModels: ['CPC'],
+        updatedAt: '2026-01-02T03:04:05.000Z',
+      });
+      const row = summaryRow(merchant, 17);
+      assert.equal(summaryRowProblem(row), undefined);
+      assert.equal(row[ROW.dataIndex], 17);
+      for (const field of SUMMARY_FIELDS) {
+        assert.deepEqual(row[ROW[field]], merchant[field], field);
+      }
+      assert.equal(row[ROW.supportsCpc], true);
+      assert.equal(new Set(SUMMARY_FIELDS.map((field) => JSON.stringify(merchant[field]))).size, SUMMARY_FIELDS.length, 'every value differs');
     });
   });
 

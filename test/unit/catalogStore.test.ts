@@ -7,6 +7,7 @@ import type { AffiliateServiceClient } from '../../src/api/client';
 import { normalizeMerchant } from '../../src/api/normalize/merchant';
 import type { Merchant } from '../../src/api/types';
 import { cacheFileName, readCatalogCache } from '../../src/catalog/catalogCache';
+import { CachedMerchant } from '../../src/catalog/cachedMerchant';
 import type { CatalogChange, SyncStatus } from '../../src/catalog/catalogTypes';
 import { CatalogStore, type CatalogStoreOptions } from '../../src/catalog/catalogStore';
 import { merchantKey } from '../../src/catalog/merchantKey';
@@ -89,7 +90,11 @@ describe('CatalogStore against the sandbox', function () {
     });
     assert.deepEqual(result, { kind: 'full', received: 1_200, changed: 1_200, total: 1_200 });
     const expected = normalized(service);
-    assert.deepEqual([...store.snapshot.merchants.values()], expected);
+    const held = [...store.snapshot.merchants.values()];
+    assert.ok(held.every((m) => m instanceof CachedMerchant), 'held as a loaded cache holds them: summaries over the pages');
+    assert.equal(CachedMerchant.pagesParsed(held), 0, 'no page read again yet');
+    assert.deepEqual(held.map(plainMerchant), expected);
+    assert.equal(CachedMerchant.pagesParsed(held), PAGES, 'each page read again once for the details');
     assert.deepEqual([...store.snapshot.merchants.keys()], expected.map(merchantKey));
     assert.ok(expected.slice(500, 1_000).every((m) => !m.isActive), 'storage indexes 500-999 are inactive');
     assert.equal(store.snapshot.syncedAt, NOW.toISOString(), 'the time the sync started');
@@ -121,7 +126,7 @@ describe('CatalogStore against the sandbox', function () {
     assert.equal(await second.store.loadCache(), 'loaded');
     assert.deepEqual(service.stats(), before);
     assert.deepEqual([...second.store.snapshot.merchants.keys()], [...first.store.snapshot.merchants.keys()]);
-    assert.deepEqual([...second.store.snapshot.merchants.values()].map(plainMerchant), [...first.store.snapshot.merchants.values()]);
+    assert.deepEqual([...second.store.snapshot.merchants.values()].map(plainMerchant), [...first.store.snapshot.merchants.values()].map(plainMerchant));
     assert.equal(second.store.snapshot.syncedAt, NOW.toISOString());
     assert.equal(second.store.snapshot.source, 'cache');
     assert.deepEqual(second.changes, [{ keys: 'all' }]);
@@ -169,7 +174,7 @@ describe('CatalogStore against the sandbox', function () {
         assert.equal(merchant, before.merchants.get(key), `${key} kept as it was`);
       }
     }
-    assert.deepEqual([...store.snapshot.merchants.values()], normalized(service));
+    assert.deepEqual([...store.snapshot.merchants.values()].map(plainMerchant), normalized(service));
     assert.equal(store.snapshot.syncedAt, clockAt.toISOString());
     assert.notEqual(before.merchants.get(touchedKeys[0]!)?.updatedAt, NOW.toISOString(), 'the old snapshot is untouched');
     const reloaded = open().store;

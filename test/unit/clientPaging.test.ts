@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { PagingError } from '../../src/api/errors';
 import type { Merchant, MerchantPage } from '../../src/api/types';
 import type { Sandbox } from '../../src/sandbox/server';
@@ -132,6 +133,35 @@ describe('paging against crafted answers', () => {
     assert.deepEqual(seenWhileHandlingFirst, [2, 1], 'page 2 was requested before page 1 was handled');
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(server.requests.length, 2, 'nothing more after the caller stopped');
+    await client.close();
+    await server.close();
+  });
+
+  it("has the next page's request written before the caller gets a page, so synchronous work overlaps it too", async () => {
+    const server = await startCraftedServer((request) => {
+      const next = Number(request.query.get('next') ?? 0);
+      return { body: { meta: { next: next < 3 ? next + 1 : null }, data: [{ name: `m${next}` }] } };
+    });
+    const client = clientFor(server);
+    // undici announces each request's headers as it writes them to the socket.
+    const events: string[] = [];
+    const onSendHeaders = (message: unknown): void => {
+      const path = (message as { request: { path: string } }).request.path;
+      events.push(`sent ${new URL(path, 'http://x').searchParams.get('next') ?? 'first'}`);
+    };
+    diagnosticsChannel.subscribe('undici:client:sendHeaders', onSendHeaders);
+    try {
+      for await (const page of client.walkMerchants()) {
+        events.push(`got ${page.merchants[0]!.name}`);
+        const until = performance.now() + 20;
+        while (performance.now() < until) {
+          // the caller's work on this page, never yielding to the event loop
+        }
+      }
+    } finally {
+      diagnosticsChannel.unsubscribe('undici:client:sendHeaders', onSendHeaders);
+    }
+    assert.deepEqual(events, ['sent first', 'sent 1', 'got m0', 'sent 2', 'got m1', 'sent 3', 'got m2', 'got m3']);
     await client.close();
     await server.close();
   });
