@@ -1,5 +1,5 @@
 /** Entry of the benchmark's bundle of the catalog model: built like the extension, minified. */
-export { CatalogStore } from '../../src/catalog/catalogStore';
+export { CatalogStore, DEFAULT_SAFETY_MARGIN_MS } from '../../src/catalog/catalogStore';
 export { readCatalogCache } from '../../src/catalog/catalogCache';
 export { CatalogTreeModel } from '../../src/catalog/catalogTree';
 export { CachedMerchant } from '../../src/catalog/cachedMerchant';
