@@ -194,6 +194,20 @@ export async function benchCatalog(root: string, url: string, Client: ClientClas
       note: `heap ${MB(detailed.heap - before.heap)} MB, buffers ${MB(detailed.buffers - before.buffers)} MB, pages parsed ${catalog.CachedMerchant.pagesParsed(heldMerchants)}, ${rates} rates and campaigns`,
     });
     held.dispose();
+
+    // The same, held by a store that walked the whole catalog instead of loading it.
+    const beforeWalk = memoryUsed();
+    const walked = newStore();
+    await walked.sync({ full: true });
+    const afterWalk = memoryUsed();
+    emit({
+      name: `memory held by a ${catalogSize}-merchant catalog after a full sync (JS heap + page buffers)`,
+      value: MB(afterWalk.heap - beforeWalk.heap + afterWalk.buffers - beforeWalk.buffers),
+      unit: 'MB',
+      target: '< 60 MB',
+      note: `heap ${MB(afterWalk.heap - beforeWalk.heap)} MB, buffers ${MB(afterWalk.buffers - beforeWalk.buffers)} MB, pages parsed ${catalog.CachedMerchant.pagesParsed(walked.snapshot.merchants.values())}`,
+    });
+    walked.dispose();
   } finally {
     await client.close();
     fs.rmSync(dir, { recursive: true, force: true });
