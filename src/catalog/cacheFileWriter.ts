@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Merchant, MerchantPageSource } from '../api/types';
-import { summaryRow } from './merchantSummary';
+import { summaryRows } from './merchantSummary';
 import { toStored } from './storedMerchant';
 
 export const CACHE_FORMAT = 'affiliate-links.catalog';
@@ -54,9 +54,6 @@ export function normalizeBaseUrl(baseUrl: string): string {
 /** A page of merchants as the service sent it, or (without a source) serialised here. */
 function pageSource(merchants: readonly Merchant[], source: MerchantPageSource | undefined): MerchantPageSource {
   if (source !== undefined) {
-    if (source.dataIndexes.length !== merchants.length) {
-      throw new Error(`the page names ${source.dataIndexes.length} merchants but holds ${merchants.length}`);
-    }
     return source;
   }
   const body = `{"data":[${merchants.map((merchant) => JSON.stringify(toStored(merchant))).join(',')}]}`;
@@ -107,13 +104,10 @@ export class CacheFileWriter {
       return;
     }
     const page = pageSource(merchants, source);
-    this.addSummarizedPage(
-      merchants.map((merchant, index) => summaryRow(merchant, page.dataIndexes[index]!)),
-      page.bytes,
-    );
+    this.addSummarizedPage(summaryRows(merchants, page.dataIndexes), page.bytes);
   }
 
-  /** Adds a page whose summary rows (see `summaryRow`) are already built. */
+  /** Adds a page whose summary rows (see `summaryRows`) are already built. */
   addSummarizedPage(rows: readonly unknown[][], bytes: Uint8Array): void {
     this.pages += 1;
     this.merchants += rows.length;

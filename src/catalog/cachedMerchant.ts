@@ -15,7 +15,7 @@ import { normalizeMerchant } from '../api/normalize/merchant';
 import type { AdCampaign, CommissionRate, Merchant, MerchantPageSource } from '../api/types';
 import { supportsCpc } from '../links/cpcLink';
 import { merchantKey } from './merchantKey';
-import { ROW, summaryRow } from './merchantSummary';
+import { ROW, summaryRows } from './merchantSummary';
 
 export type DamageReporter = (reason: string) => void;
 
@@ -261,10 +261,7 @@ export interface CompactPage {
  * merchants that were kept, at `source.dataIndexes` in its `data`.
  */
 export function compactPage(merchants: readonly Merchant[], source: MerchantPageSource, number: number, onDamaged: DamageReporter): CompactPage {
-  if (source.dataIndexes.length !== merchants.length) {
-    throw new Error(`the page names ${source.dataIndexes.length} merchants but holds ${merchants.length}`);
-  }
+  const rows = summaryRows(merchants, source.dataIndexes);
   const page = new CachedPage(number, source.bytes, onDamaged);
-  const rows = merchants.map((merchant, index) => summaryRow(merchant, source.dataIndexes[index]!));
   return { rows, merchants: rows.map((row) => new CachedMerchant(row, page)) };
 }

@@ -105,6 +105,9 @@ export const MERCHANT_FIELDS = [
   'updatedAt',
 ] as const satisfies readonly (keyof Merchant)[];
 
+/** The fields outside a merchant's summary: what reading a cached merchant's page gives. */
+const DETAIL_FIELDS = MERCHANT_FIELDS.filter((field) => !(SUMMARY_FIELDS as readonly string[]).includes(field));
+
 /** Fails to compile when a field is added to Merchant and not to MERCHANT_FIELDS. */
 type Unlisted = Exclude<keyof Merchant, (typeof MERCHANT_FIELDS)[number]>;
 const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
@@ -124,7 +127,7 @@ export function sameMerchant(a: Merchant, b: Merchant): boolean {
     a === b ||
     (a.updatedAt === b.updatedAt &&
       SUMMARY_FIELDS.every((field) => sameJson(a[field], b[field])) &&
-      (CachedMerchant.sameEntry(a, b) || MERCHANT_FIELDS.every((field) => sameJson(a[field], b[field]))))
+      (CachedMerchant.sameEntry(a, b) || DETAIL_FIELDS.every((field) => sameJson(a[field], b[field]))))
   );
 }
 

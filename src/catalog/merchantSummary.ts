@@ -78,6 +78,14 @@ export function summaryRow(m: Merchant, dataIndex: number): unknown[] {
   ];
 }
 
+/** The rows of a page's merchants, the merchant at `i` read from index `dataIndexes[i]` of its `data`. */
+export function summaryRows(merchants: readonly Merchant[], dataIndexes: readonly number[]): unknown[][] {
+  if (dataIndexes.length !== merchants.length) {
+    throw new Error(`the page names ${dataIndexes.length} merchants but holds ${merchants.length}`);
+  }
+  return merchants.map((merchant, index) => summaryRow(merchant, dataIndexes[index]!));
+}
+
 /**
  * Why `row` cannot be used, or undefined when it can: a list of the index in `data`, then the
  * `SUMMARY_FIELDS` in order, then `supportsCpc`. The row is checked where it is, not copied:
