@@ -3,9 +3,9 @@
 // Targets:
 // - extension: the extension host entry (node, cjs, `vscode` external).
 // - api: the service client and undici, loaded lazily by the extension on first request
-//   (`./api/index` imports in the extension resolve to this separate file).
+//   (an import of `src/api/index.ts`, from any file, resolves to this separate file).
 // - links: the merchant domain index and the Public Suffix List it uses (tldts), loaded
-//   lazily on the first hover or link command (`./links/domainIndex` imports resolve to it).
+//   lazily on the first hover or link command (an import of `src/links/domainIndex.ts`).
 // A browser target for the webview app is added to `targets` when the webview arrives.
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -16,21 +16,25 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const withTests = process.argv.includes('--tests');
 
-/** Lazily loaded bundles: the import a loader in src/ makes, and the file it becomes. */
-const LAZY_BUNDLES = [
-  { specifier: './api/index', outfile: './api.js' },
-  { specifier: './links/domainIndex', outfile: './links.js' },
+/** Lazily loaded bundles: the module (its path without extension) and the file it becomes beside dist/extension.js. */
+export const LAZY_BUNDLES = [
+  { module: path.join(root, 'src/api/index'), outfile: './api.js' },
+  { module: path.join(root, 'src/links/domainIndex'), outfile: './links.js' },
 ];
 
-/** Keeps the lazily loaded bundles out of the extension bundle: their loaders require them at run time. */
+/**
+ * Keeps the lazily loaded bundles out of the extension bundle: an import of one of their
+ * modules, from any file, stays a `require` of the bundle's file at run time. Only relative
+ * imports are looked at; type-only imports never reach esbuild.
+ */
 const lazyBundlesPlugin = {
   name: 'lazy-bundles',
   setup(build) {
-    const loaders = path.join(root, 'src') + path.sep;
-    for (const { specifier, outfile } of LAZY_BUNDLES) {
-      const filter = new RegExp(`^${specifier.replace(/[./]/g, (c) => `\\${c}`)}$`);
-      build.onResolve({ filter }, (args) => (path.dirname(args.importer) + path.sep === loaders ? { path: outfile, external: true } : undefined));
-    }
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const imported = path.resolve(args.resolveDir, args.path).replace(/\.ts$/, '');
+      const lazy = LAZY_BUNDLES.find((bundle) => bundle.module === imported);
+      return lazy === undefined ? undefined : { path: lazy.outfile, external: true };
+    });
   },
 };
 

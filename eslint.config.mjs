@@ -1,10 +1,47 @@
 // @ts-check
+// The house rules that a newcomer would otherwise have to remember: which room may import
+// which (docs/architecture.md draws the map), the pure core without `vscode`, errors
+// recognised by shape, and ids kept in src/ids.ts. test/unit/architectureRules.test.ts feeds
+// a wrong import to each rule and checks that it fails.
 import tseslint from 'typescript-eslint';
 
-const noVscode = {
+const undici = { name: 'undici', message: 'Import undici/lib/... modules, never the entry point.', allowTypeImports: true };
+const vscode = {
   name: 'vscode',
-  message: 'The pure core (service client, sandbox, catalog model, link rules) must not import vscode.',
+  message: 'The pure core (api, sandbox, common, merchant, catalog, links) must not import vscode: it is unit-tested in plain Node.',
 };
+
+/** Import patterns (gitignore-style, matched against the import's text) and why they are refused. */
+const SHELL = ['**/services/**', '**/views/**', '**/commands/**', '**/hover/**', '**/secrets/**', '**/extension'];
+const refuse = (group, message) => ({ group, message });
+const noShell = refuse(SHELL, 'The pure core never imports the VS Code shell (services, views, commands, hover, secrets): data flows from the core to the shell.');
+const noCatalog = refuse(['**/catalog', '**/catalog/**'], 'Only the shell imports the catalog: the link rules and the merchant module do not (share types through src/merchant/).');
+const noLinks = refuse(['**/links/**'], 'The catalog does not import the link rules: share what both need through src/merchant/.');
+const noCacheOrStore = refuse(['../cache', '../cache/**', '../store/**'], 'The tree, search and present rooms render a catalog: they never import its cache or its store.');
+const noUpperRooms = refuse(['../store/**', '../cache', '../cache/**', '../tree/**', '../present/**', '../search/**'], 'The catalog model is the bottom of the catalog: it imports no other catalog room.');
+const cacheThroughIndex = refuse(['**/catalog/cache/*', '../cache/*', '!**/catalog/cache/index', '!../cache/index'], 'Outside the cache room, use the cache through its index (catalog/cache), which exports what the store needs.');
+const noTestHooks = refuse(['**/cache/testing', './testing'], 'catalog/cache/testing.ts is for tests and benchmarks only.');
+const onlyApi = refuse(
+  ['**/catalog/**', '**/links/**', '**/merchant/**', '**/common/**', '**/ids', '**/sandbox/**', ...SHELL],
+  'The service client is the bottom layer: it imports nothing of the extension.',
+);
+const onlyCommon = refuse(
+  ['**/api/**', '**/catalog/**', '**/links/**', '**/merchant/**', '**/sandbox/**', '**/ids', ...SHELL],
+  'src/common/ holds the building blocks every room may use; it imports no room.',
+);
+
+/** The restrictions of one room: undici always, `vscode` in the pure core, and the room's own patterns. */
+function room(files, { pure, patterns }) {
+  return {
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: pure ? [undici, vscode] : [undici], patterns }],
+    },
+  };
+}
+
+const NOT_BY_INSTANCEOF =
+  "BinaryExpression[operator='instanceof'][right.type='Identifier'][right.name=/Error$/][right.name!=/^(Error|TypeError|RangeError|SyntaxError|AggregateError)$/]";
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**', '.vscode-test/**', '**/*.js', '**/*.mjs'] },
@@ -15,24 +52,33 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
       // undici's entry point installs a process-wide dispatcher; load its modules one by one.
-      '@typescript-eslint/no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [undici] }],
+    },
+  },
+  room(['src/api/**/*.ts'], { pure: true, patterns: [onlyApi] }),
+  room(['src/sandbox/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
+  room(['src/common/**/*.ts'], { pure: true, patterns: [onlyCommon] }),
+  room(['src/merchant/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
+  room(['src/links/**/*.ts'], { pure: true, patterns: [noCatalog, noShell] }),
+  room(['src/catalog/model/**/*.ts'], { pure: true, patterns: [noUpperRooms, noLinks, noShell] }),
+  room(['src/catalog/tree/**/*.ts', 'src/catalog/search/**/*.ts', 'src/catalog/present/**/*.ts'], { pure: true, patterns: [noCacheOrStore, noLinks, noShell] }),
+  room(['src/catalog/store/**/*.ts'], { pure: true, patterns: [cacheThroughIndex, noTestHooks, noLinks, noShell] }),
+  room(['src/catalog/cache/**/*.ts'], { pure: true, patterns: [refuse(['../store/**', '../tree/**', '../search/**', '../present/**'], 'The cache keeps the catalog on disk; it knows nothing of the store above it or of the views.'), noTestHooks, noLinks, noShell] }),
+  room(['src/*.ts', 'src/services/**/*.ts', 'src/views/**/*.ts', 'src/commands/**/*.ts', 'src/hover/**/*.ts', 'src/secrets/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks] }),
+  {
+    // Errors of the client come from its own bundle (dist/api.js): recognise them by shape.
+    files: ['src/**/*.ts'],
+    ignores: ['src/api/**', 'src/sandbox/**'],
+    rules: {
+      'no-restricted-syntax': [
         'error',
-        { paths: [{ name: 'undici', message: 'Import undici/lib/... modules, never the entry point.', allowTypeImports: true }] },
+        { selector: NOT_BY_INSTANCEOF, message: 'Recognise errors by shape (isServiceError, serviceErrorKind, a kind field), never by instanceof: each bundle has its own copy of the classes.' },
+        { selector: "Literal[value=/^affiliateLinks\\./]", message: 'Command ids, context keys, view ids, settings and state keys live in src/ids.ts.' },
       ],
     },
   },
   {
-    files: ['src/api/**/*.ts', 'src/sandbox/**/*.ts', 'src/catalog/**/*.ts', 'src/links/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'undici', message: 'Import undici/lib/... modules, never the entry point.', allowTypeImports: true },
-            noVscode,
-          ],
-        },
-      ],
-    },
+    files: ['src/ids.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

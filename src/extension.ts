@@ -15,21 +15,24 @@ import { SyncMerchantsCommand } from './commands/syncMerchantsCommands';
 import { treeOptionCommands } from './commands/treeOptionCommands';
 import { HOVER_LANGUAGES, MerchantHoverProvider } from './hover/merchantHoverProvider';
 import { ApiKeyStore } from './secrets/apiKeyStore';
-import { ServiceApiLoader } from './serviceApiLoader';
 import { CatalogController } from './services/catalogController';
-import { DomainIndexLoader } from './domainIndexLoader';
 import { ClientFactory } from './services/clientFactory';
+import { DomainIndexLoader } from './services/domainIndexLoader';
+import { ServiceApiLoader } from './services/serviceApiLoader';
 import { MerchantLinkIndex } from './services/merchantLinkIndex';
 import { MerchantView } from './views/merchantView';
 import { TreeViewOptions } from './views/treeViewOptions';
 
-/** What activation hands to tests and to other extensions: read-only views of the catalog. */
+/**
+ * What activation hands to the integration tests: the catalog's controller and view. Returned
+ * only when the extension runs under tests (`ExtensionMode.Test`); other extensions get nothing.
+ */
 export interface AffiliateLinksApi {
   readonly controller: CatalogController;
   readonly view: MerchantView;
 }
 
-export function activate(context: vscode.ExtensionContext): AffiliateLinksApi {
+export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | undefined {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('Affiliate Links', { log: true });
   context.subscriptions.push(log);
@@ -68,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi {
   log.info(`Affiliate Links ${version} activated in ${(performance.now() - started).toFixed(1)} ms.`);
   // The catalog loads after activation returns: the cache at once, then a sync.
   void controller.start().catch((error: unknown) => log.error(`Starting the catalog failed: ${String(error)}`));
-  return { controller, view };
+  return context.extensionMode === vscode.ExtensionMode.Test ? { controller, view } : undefined;
 }
 
 export function deactivate(): void {}

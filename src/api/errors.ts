@@ -1,7 +1,13 @@
 /**
- * Every failure of a service call is one of these, told apart by `kind` (or `instanceof`).
- * Messages say what happened in words a publisher can act on; `path` is the request's path
- * and query, which never hold the key (it travels only in the Authorization header).
+ * Every failure of a service call is one of these, told apart by `kind`. Messages say what
+ * happened in words a publisher can act on; `path` is the request's path and query, which
+ * never hold the key (it travels only in the Authorization header).
+ *
+ * The client is a bundle of its own (`dist/api.js`) and every other bundle that imports this
+ * file carries its own copy of these classes, so outside `src/api/` an error is recognised by
+ * its shape (`isServiceError`, `serviceErrorKind`, `isOfflineError`, `isAbortError`), never
+ * by `instanceof`. Each class names itself literally (`name`), so logs name it even in a
+ * minified build, where the classes themselves are renamed.
  */
 
 export type ServiceErrorKind =
@@ -23,8 +29,53 @@ export abstract class ServiceError extends Error {
     readonly path: string,
   ) {
     super(message);
-    this.name = new.target.name;
   }
+}
+
+const SERVICE_ERROR_KINDS: ReadonlySet<string> = new Set<ServiceErrorKind>([
+  'http',
+  'invalid-parameter',
+  'invalid-response',
+  'truncated-response',
+  'network',
+  'timeout',
+  'aborted',
+  'paging',
+]);
+
+/** Whether `error` is a ServiceError of any bundle's copy: an Error whose `kind` is one of `ServiceErrorKind`. */
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof Error && SERVICE_ERROR_KINDS.has((error as { kind?: unknown }).kind as string) && typeof (error as { path?: unknown }).path === 'string';
+}
+
+/** The `kind` of a ServiceError (of any bundle's copy), or undefined for anything else. */
+export function serviceErrorKind(error: unknown): ServiceErrorKind | undefined {
+  return isServiceError(error) ? error.kind : undefined;
+}
+
+/** The HTTP status of an `ApiError` (of any bundle's copy), or undefined for anything else. */
+export function httpStatusOf(error: unknown): number | undefined {
+  return serviceErrorKind(error) === 'http' ? (error as ApiError).status : undefined;
+}
+
+/** Whether the service could not be reached at all (network failure or timeout, after the retries). */
+export function isOfflineError(error: unknown): boolean {
+  const kind = serviceErrorKind(error);
+  return kind === 'network' || kind === 'timeout';
+}
+
+/**
+ * Whether what is cached stays worth showing after this failure: the service could not be
+ * reached, or could not serve now (a 5xx after the retries), as opposed to refusing the key or
+ * the request.
+ */
+export function keepsCachedData(error: unknown): boolean {
+  return isOfflineError(error) || (httpStatusOf(error) ?? 0) >= 500;
+}
+
+/** Whether `error` is a cancellation: the client's `aborted`, or a platform `AbortError`. */
+export function isAbortError(error: unknown): boolean {
+  return serviceErrorKind(error) === 'aborted' || (error instanceof Error && error.name === 'AbortError');
 }
 
 /** One entry of the service's `errors` array (spec 7). */
@@ -39,6 +90,7 @@ export interface ApiErrorEntry {
 /** The service answered with an HTTP error status. */
 export class ApiError extends ServiceError {
   readonly kind = 'http';
+  override readonly name = 'ApiError';
 
   constructor(
     readonly status: number,
@@ -69,6 +121,7 @@ function describeApiError(status: number, errors: readonly ApiErrorEntry[], path
 /** A query the client refused to send; `property` is the parameter's name as the service spells it. */
 export class InvalidParameterError extends ServiceError {
   readonly kind = 'invalid-parameter';
+  override readonly name = 'InvalidParameterError';
 
   constructor(
     readonly property: string,
@@ -82,16 +135,19 @@ export class InvalidParameterError extends ServiceError {
 /** The body was complete but not JSON, or not shaped like the spec's responses. */
 export class InvalidResponseError extends ServiceError {
   readonly kind = 'invalid-response';
+  override readonly name = 'InvalidResponseError';
 }
 
 /** The connection closed before the whole body arrived. */
 export class TruncatedResponseError extends ServiceError {
   readonly kind = 'truncated-response';
+  override readonly name = 'TruncatedResponseError';
 }
 
 /** The service could not be reached (refused, reset, DNS, proxy), after any retries. */
 export class NetworkError extends ServiceError {
   readonly kind = 'network';
+  override readonly name = 'NetworkError';
 
   constructor(
     message: string,
@@ -107,6 +163,7 @@ export type TimeoutPhase = 'connect' | 'headers' | 'body';
 
 export class TimeoutError extends ServiceError {
   readonly kind = 'timeout';
+  override readonly name = 'TimeoutError';
 
   constructor(
     message: string,
@@ -120,11 +177,13 @@ export class TimeoutError extends ServiceError {
 /** The caller's AbortSignal fired. */
 export class RequestAbortedError extends ServiceError {
   readonly kind = 'aborted';
+  override readonly name = 'RequestAbortedError';
 }
 
 /** Paging could not finish consistently: a cursor that does not advance, or a report that kept changing. */
 export class PagingError extends ServiceError {
   readonly kind = 'paging';
+  override readonly name = 'PagingError';
 }
 
 /** Replaces every occurrence of `secret` in `text`. */

@@ -3,6 +3,7 @@
  * only on merchants that take CPC; from the palette, another merchant is refused with why.
  */
 import type * as vscode from 'vscode';
+import { COMMANDS } from '../ids';
 import { cpcLinkOf } from '../links/cpcLink';
 import type { CatalogController } from '../services/catalogController';
 import type { Command } from './command';
@@ -10,7 +11,7 @@ import { copyMerchantLink } from './copyLink';
 import type { MerchantPicker } from './merchantPicker';
 
 export class CopyCpcTrackingLinkCommand implements Command {
-  readonly id = 'affiliateLinks.copyCpcTrackingLink';
+  readonly id = COMMANDS.copyCpcTrackingLink;
 
   constructor(private readonly deps: { controller: CatalogController; picker: MerchantPicker; log: vscode.LogOutputChannel }) {}
 

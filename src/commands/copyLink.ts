@@ -5,20 +5,19 @@
  * copied by hand.
  */
 import * as vscode from 'vscode';
-import type { Merchant } from '../api/types';
+import { STATUS_MESSAGE_MS } from '../ids';
 import type { LinkResult } from '../links/linkResult';
+import type { MerchantSummary } from '../merchant/merchantFields';
 import type { CatalogController } from '../services/catalogController';
 import { GONE_MESSAGE, merchantArgument } from './merchantArgument';
 import type { MerchantPicker } from './merchantPicker';
-
-const CONFIRMATION_MS = 4000;
 
 export interface CopyLinkKind {
   /** "tracking link", "CPC tracking link". */
   what: string;
   /** The picker's title. */
   title: string;
-  build(merchant: Merchant): LinkResult;
+  build(merchant: MerchantSummary): LinkResult;
 }
 
 export async function copyMerchantLink(
@@ -55,6 +54,6 @@ export async function copyMerchantLink(
     return undefined;
   }
   deps.log.info(`Copied the ${kind.what} of "${ref.merchant.name}".`);
-  vscode.window.setStatusBarMessage(`$(check) Copied the ${kind.what} of "${ref.merchant.name}"`, CONFIRMATION_MS);
+  vscode.window.setStatusBarMessage(`$(check) Copied the ${kind.what} of "${ref.merchant.name}"`, STATUS_MESSAGE_MS);
   return result.link;
 }

@@ -1,7 +1,9 @@
 /** The questions Insert Deeplink may ask: which of several merchants, and which page to link to. */
 import * as vscode from 'vscode';
-import type { MerchantDomainIndex, MerchantRef } from '../links/domainIndex';
+import { statusWords } from '../catalog/present/merchantFormat';
+import type { MerchantDomainIndex } from '../links/domainIndex';
 import { httpUrlOf } from '../links/trackingLink';
+import type { MerchantRef } from '../merchant/merchantFields';
 
 /** Lets the user choose among merchants that share a domain. */
 export async function chooseAmong(candidates: readonly MerchantRef[], domain: string): Promise<MerchantRef | undefined> {
@@ -10,7 +12,7 @@ export async function chooseAmong(candidates: readonly MerchantRef[], domain: st
       ref,
       label: ref.merchant.name,
       description: ref.merchant.defaultDomain,
-      detail: [ref.merchant.isActive ? 'Active' : 'Inactive', ref.merchant.deeplinkAllowed ? 'deeplinks allowed' : 'no deeplinks'].join(' · '),
+      detail: statusWords(ref.merchant).join(' · '),
     })),
     { title: `Several merchants have the domain ${domain}`, placeHolder: 'Choose the merchant whose deeplink to use' },
   );

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMANDS } from '../ids';
 import type { TreeViewOptions } from '../views/treeViewOptions';
 import type { Command } from './command';
 
@@ -8,7 +9,7 @@ import type { Command } from './command';
  * is applied at once.
  */
 export class FilterMerchantsCommand implements Command {
-  readonly id = 'affiliateLinks.filterMerchants';
+  readonly id = COMMANDS.filterMerchants;
 
   constructor(private readonly options: TreeViewOptions) {}
 

@@ -4,18 +4,19 @@
  * row of the pick also has buttons that copy its tracking link or its CPC link at once.
  */
 import * as vscode from 'vscode';
-import type { MerchantKey } from '../catalog/catalogTypes';
+import { COMMANDS } from '../ids';
+import type { MerchantKey } from '../merchant/merchantKey';
 import type { MerchantView } from '../views/merchantView';
 import type { Command } from './command';
 import type { MerchantPicker } from './merchantPicker';
 
 const ROW_ACTIONS = [
-  { button: { iconPath: new vscode.ThemeIcon('link'), tooltip: 'Copy Tracking Link' }, command: 'affiliateLinks.copyTrackingLink' },
-  { button: { iconPath: new vscode.ThemeIcon('pulse'), tooltip: 'Copy CPC Tracking Link' }, command: 'affiliateLinks.copyCpcTrackingLink' },
+  { button: { iconPath: new vscode.ThemeIcon('link'), tooltip: 'Copy Tracking Link' }, command: COMMANDS.copyTrackingLink },
+  { button: { iconPath: new vscode.ThemeIcon('pulse'), tooltip: 'Copy CPC Tracking Link' }, command: COMMANDS.copyCpcTrackingLink },
 ] as const;
 
 export class FindMerchantCommand implements Command {
-  readonly id = 'affiliateLinks.findMerchant';
+  readonly id = COMMANDS.findMerchant;
 
   constructor(
     private readonly picker: MerchantPicker,
@@ -32,7 +33,7 @@ export class FindMerchantCommand implements Command {
     }
     if (!(await this.view.reveal(chosen.key))) {
       void vscode.window.showInformationMessage(`"${chosen.merchant.name}" is hidden by the current filter.`, 'Clear Filter').then(
-        (choice) => choice && vscode.commands.executeCommand('affiliateLinks.clearFilter').then(() => this.view.reveal(chosen.key)),
+        (choice) => choice && vscode.commands.executeCommand(COMMANDS.clearFilter).then(() => this.view.reveal(chosen.key)),
       );
     }
     return chosen.key;

@@ -9,10 +9,12 @@
  */
 import * as vscode from 'vscode';
 import { deeplinkOf, deeplinkRefusal } from '../links/deeplink';
-import type { MerchantDomainIndex, MerchantRef } from '../links/domainIndex';
+import type { MerchantDomainIndex } from '../links/domainIndex';
 import { linkMarkup } from '../links/linkMarkup';
 import { findUrls, urlAt, type FoundUrl } from '../links/urlFinder';
 import { replacementFor, targetOf } from '../links/urlReplacement';
+import { COMMANDS, STATUS_MESSAGE_MS } from '../ids';
+import type { MerchantRef } from '../merchant/merchantFields';
 import type { CatalogController } from '../services/catalogController';
 import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
 import type { Command } from './command';
@@ -55,7 +57,7 @@ function urlOfSelection(text: string, document: vscode.TextDocument, selection: 
 }
 
 export class InsertDeeplinkCommand implements Command {
-  readonly id = 'affiliateLinks.insertDeeplink';
+  readonly id = COMMANDS.insertDeeplink;
 
   constructor(private readonly deps: { controller: CatalogController; links: MerchantLinkIndex; picker: MerchantPicker; log: vscode.LogOutputChannel }) {}
 
@@ -117,7 +119,7 @@ export class InsertDeeplinkCommand implements Command {
     const done = [replaced > 0 ? `replaced ${replaced} URL${replaced === 1 ? '' : 's'}` : '', inserts.length > 0 ? `inserted ${inserts.length} deeplink${inserts.length === 1 ? '' : 's'}` : '']
       .filter(Boolean)
       .join(', ');
-    vscode.window.setStatusBarMessage(`$(check) Insert Deeplink: ${done}`, 4000);
+    vscode.window.setStatusBarMessage(`$(check) Insert Deeplink: ${done}`, STATUS_MESSAGE_MS);
     this.deps.log.info(`Insert Deeplink: ${done} in ${document.uri.toString(true)}.`);
     return { replaced, inserted: inserts.length };
   }

@@ -4,8 +4,8 @@
  * always read again from the current catalog, so a row rendered before a sync never hands
  * out stale data.
  */
-import type { MerchantKey } from '../catalog/catalogTypes';
-import type { MerchantRef } from '../links/domainIndex';
+import type { MerchantRef } from '../merchant/merchantFields';
+import type { MerchantKey } from '../merchant/merchantKey';
 import type { CatalogController } from '../services/catalogController';
 
 export type MerchantArgument = { kind: 'none' } | { kind: 'merchant'; ref: MerchantRef } | { kind: 'gone'; key: MerchantKey };

@@ -5,20 +5,17 @@
  * catalog snapshot and reused until the store replaces the snapshot.
  */
 import * as vscode from 'vscode';
-import type { Merchant } from '../api/types';
-import { merchantDescription } from '../catalog/catalogTree';
-import type { MerchantKey } from '../catalog/catalogTypes';
-import { MerchantSearchIndex } from '../catalog/merchantSearch';
-import type { MerchantRef } from '../links/domainIndex';
+import type { CatalogMap } from '../catalog/model/catalogTypes';
+import { merchantDescription } from '../catalog/present/merchantFormat';
+import { MerchantSearchIndex } from '../catalog/search/merchantSearch';
+import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
+import type { MerchantKey } from '../merchant/merchantKey';
 import type { CatalogController } from '../services/catalogController';
 import { explainNoCatalog } from './noCatalogMessage';
 
 const SHOWN = 200;
 
-export interface MerchantPick extends vscode.QuickPickItem {
-  key: MerchantKey;
-  merchant: Merchant;
-}
+export interface MerchantPick extends vscode.QuickPickItem, MerchantRef {}
 
 export interface PickOptions {
   title: string;
@@ -27,7 +24,7 @@ export interface PickOptions {
   buttons?: ReadonlyArray<{ button: vscode.QuickInputButton; run(ref: MerchantRef): unknown }>;
 }
 
-function toPick(key: MerchantKey, merchant: Merchant, buttons: readonly vscode.QuickInputButton[]): MerchantPick {
+function toPick(key: MerchantKey, merchant: MerchantSummary, buttons: readonly vscode.QuickInputButton[]): MerchantPick {
   return {
     key,
     merchant,
@@ -40,7 +37,7 @@ function toPick(key: MerchantKey, merchant: Merchant, buttons: readonly vscode.Q
 }
 
 export class MerchantPicker {
-  private index: { merchants: ReadonlyMap<MerchantKey, Merchant>; search: MerchantSearchIndex } | undefined;
+  private index: { merchants: CatalogMap; search: MerchantSearchIndex } | undefined;
 
   constructor(private readonly controller: CatalogController) {}
 

@@ -5,6 +5,7 @@
  * were converted and how many were skipped, and why.
  */
 import * as vscode from 'vscode';
+import { COMMANDS } from '../ids';
 import { describeSkipped, planMonetize, type MonetizeCandidate } from '../links/monetizePlan';
 import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
 import type { Command } from './command';
@@ -23,7 +24,7 @@ interface CandidatePick extends vscode.QuickPickItem {
 }
 
 export class MonetizeLinksCommand implements Command {
-  readonly id = 'affiliateLinks.monetizeLinks';
+  readonly id = COMMANDS.monetizeLinks;
 
   constructor(
     private readonly controller: CatalogController,

@@ -1,5 +1,6 @@
 /** What a command says when it needs the merchant catalog and none is loaded, with the step that loads one. */
 import * as vscode from 'vscode';
+import { COMMANDS } from '../ids';
 import type { CatalogController } from '../services/catalogController';
 
 /** Does not wait for the user: the command that needed the catalog ends at once. */
@@ -11,5 +12,5 @@ export function explainNoCatalog(controller: CatalogController): void {
       keySet ? 'The merchant catalog is not loaded yet. Refresh the merchants, then try again.' : 'Set your API key to load the merchant catalog, then try again.',
       action,
     )
-    .then((choice) => choice && vscode.commands.executeCommand(keySet ? 'affiliateLinks.refreshMerchants' : 'affiliateLinks.setApiKey'));
+    .then((choice) => choice && vscode.commands.executeCommand(keySet ? COMMANDS.refreshMerchants : COMMANDS.setApiKey));
 }

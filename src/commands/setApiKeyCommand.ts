@@ -4,15 +4,18 @@
  * as argument (automation, tests) skips the box. Resolves to true when a key was saved.
  */
 import * as vscode from 'vscode';
-import { KeyStorageError, isWellFormedKey, type ApiKeyStore } from '../secrets/apiKeyStore';
+import { httpStatusOf } from '../api/errors';
+import { messageOf } from '../common/errorMessage';
+import { COMMANDS, STATUS_MESSAGE_MS } from '../ids';
+import { isWellFormedKey, type ApiKeyStore } from '../secrets/apiKeyStore';
 import type { ClientFactory } from '../services/clientFactory';
-import { describeFailure } from '../services/failureMessages';
+import { describeFailure, keyRefusal } from '../services/failureMessages';
 import type { Command } from './command';
 
 type Verdict = { kind: 'valid' } | { kind: 'refused'; message: string } | { kind: 'unchecked'; message: string };
 
 export class SetApiKeyCommand implements Command {
-  readonly id = 'affiliateLinks.setApiKey';
+  readonly id = COMMANDS.setApiKey;
 
   constructor(
     private readonly keys: ApiKeyStore,
@@ -43,13 +46,13 @@ export class SetApiKeyCommand implements Command {
     try {
       await this.keys.store(key);
     } catch (error) {
-      const message = error instanceof KeyStorageError ? error.message : String(error);
+      const message = messageOf(error);
       void vscode.window.showErrorMessage(`${message} The key was not saved. Check that your system keyring works, or set AFFILIATE_LINKS_API_KEY.`, 'Show Log').then(
         (choice) => choice && this.log.show(),
       );
       return false;
     }
-    vscode.window.setStatusBarMessage('$(key) Affiliate Links: API key saved', 4_000);
+    vscode.window.setStatusBarMessage('$(key) Affiliate Links: API key saved', STATUS_MESSAGE_MS);
     return true;
   }
 
@@ -71,12 +74,9 @@ export class SetApiKeyCommand implements Command {
         await client.getMerchantPage({ limit: 1 });
         return { kind: 'valid' };
       } catch (error) {
-        const status = (error as { status?: number }).status;
-        if (status === 401) {
-          return { kind: 'refused', message: 'The service refused this key (401 Unauthorized): it was not saved. Check the key and try again.' };
-        }
-        if (status === 403) {
-          return { kind: 'refused', message: 'This key has no access rights to the catalog (403 Forbidden): it was not saved. Check its rights in your affiliate account.' };
+        const refusal = keyRefusal(httpStatusOf(error));
+        if (refusal !== undefined) {
+          return { kind: 'refused', message: `Checking the key failed: ${refusal}. The key was not saved: check it, and its rights in your affiliate account, then try again.` };
         }
         const failure = describeFailure(error, 'Checking the key');
         return { kind: 'unchecked', message: `${failure.message} Save the key anyway?` };

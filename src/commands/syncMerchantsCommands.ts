@@ -2,6 +2,7 @@
  * `affiliateLinks.refreshMerchants` (only what changed since the last sync) and
  * `affiliateLinks.reloadAllMerchants` (the whole catalog again): the same action, full or not.
  */
+import { COMMANDS } from '../ids';
 import type { CatalogController } from '../services/catalogController';
 import type { Command } from './command';
 
@@ -13,11 +14,11 @@ export class SyncMerchantsCommand implements Command {
   ) {}
 
   static refresh(controller: CatalogController): SyncMerchantsCommand {
-    return new SyncMerchantsCommand('affiliateLinks.refreshMerchants', false, controller);
+    return new SyncMerchantsCommand(COMMANDS.refreshMerchants, false, controller);
   }
 
   static reloadAll(controller: CatalogController): SyncMerchantsCommand {
-    return new SyncMerchantsCommand('affiliateLinks.reloadAllMerchants', true, controller);
+    return new SyncMerchantsCommand(COMMANDS.reloadAllMerchants, true, controller);
   }
 
   execute(): Promise<void> {

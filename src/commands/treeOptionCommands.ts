@@ -1,4 +1,5 @@
 /** The view-title toggles: each sets one option of the tree (filter, deeplink-only, sort order). */
+import { COMMANDS } from '../ids';
 import type { TreeViewOptions } from '../views/treeViewOptions';
 import type { Command } from './command';
 
@@ -15,13 +16,13 @@ class TreeOptionCommand implements Command {
 
 export function treeOptionCommands(options: TreeViewOptions): Command[] {
   return [
-    new TreeOptionCommand('affiliateLinks.clearFilter', () => {
+    new TreeOptionCommand(COMMANDS.clearFilter, () => {
       options.setFilter('');
       options.setDeeplinkOnly(false);
     }),
-    new TreeOptionCommand('affiliateLinks.showDeeplinkOnly', () => options.setDeeplinkOnly(true)),
-    new TreeOptionCommand('affiliateLinks.showAllMerchants', () => options.setDeeplinkOnly(false)),
-    new TreeOptionCommand('affiliateLinks.sortByCommission', () => options.setSort('commission')),
-    new TreeOptionCommand('affiliateLinks.sortByName', () => options.setSort('name')),
+    new TreeOptionCommand(COMMANDS.showDeeplinkOnly, () => options.setDeeplinkOnly(true)),
+    new TreeOptionCommand(COMMANDS.showAllMerchants, () => options.setDeeplinkOnly(false)),
+    new TreeOptionCommand(COMMANDS.sortByCommission, () => options.setSort('commission')),
+    new TreeOptionCommand(COMMANDS.sortByName, () => options.setSort('name')),
   ];
 }

@@ -1,8 +1,37 @@
-/** Ownership of disposables: a class that holds resources extends `Disposable` and `_register`s them. */
-import type * as vscode from 'vscode';
+/**
+ * Ownership of disposables, free of `vscode` so the pure core can use it too: a class that
+ * holds resources extends `Disposable` and `_register`s them. `vscode.Disposable` has the same
+ * shape as `IDisposable`, so VS Code's objects can be registered as they are.
+ */
 
-export abstract class Disposable implements vscode.Disposable {
-  private readonly disposables: vscode.Disposable[] = [];
+/** Anything that frees its resources on `dispose()`; `vscode.Disposable` is one. */
+export interface IDisposable {
+  dispose(): void;
+}
+
+/**
+ * Disposes every item, last first, going on when one throws. Throws afterwards: the one
+ * error, or an `AggregateError` holding all of them.
+ */
+export function disposeAll(items: Iterable<IDisposable>): void {
+  const errors: unknown[] = [];
+  for (const item of [...items].reverse()) {
+    try {
+      item.dispose();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length === 1) {
+    throw errors[0];
+  }
+  if (errors.length > 1) {
+    throw new AggregateError(errors, `${errors.length} disposables failed to dispose`);
+  }
+}
+
+export abstract class Disposable implements IDisposable {
+  private readonly disposables: IDisposable[] = [];
   private disposed = false;
 
   protected get isDisposed(): boolean {
@@ -10,7 +39,7 @@ export abstract class Disposable implements vscode.Disposable {
   }
 
   /** Takes ownership of `value`; it is disposed with this object (at once if that already happened). */
-  protected _register<T extends vscode.Disposable>(value: T): T {
+  protected _register<T extends IDisposable>(value: T): T {
     if (this.disposed) {
       value.dispose();
     } else {
@@ -19,14 +48,12 @@ export abstract class Disposable implements vscode.Disposable {
     return value;
   }
 
+  /** Disposes what was registered, last registered first (later resources may depend on earlier ones); see `disposeAll`. */
   dispose(): void {
     if (this.disposed) {
       return;
     }
     this.disposed = true;
-    // Last registered, first disposed: later resources may depend on earlier ones.
-    for (const disposable of this.disposables.splice(0).reverse()) {
-      disposable.dispose();
-    }
+    disposeAll(this.disposables.splice(0));
   }
 }

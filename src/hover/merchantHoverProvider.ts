@@ -5,29 +5,27 @@
  * ones the hover trusts; every catalog string in it is escaped.
  */
 import * as vscode from 'vscode';
-import type { Merchant } from '../api/types';
-import { formatPercent } from '../catalog/merchantFormat';
-import { escapeMarkdownText } from '../catalog/merchantTooltip';
-import type { MerchantDomainIndex, MerchantRef } from '../links/domainIndex';
+import { formatPercent, statusWords } from '../catalog/present/merchantFormat';
+import { escapeMarkdownText } from '../catalog/present/merchantTooltip';
+import { COMMANDS } from '../ids';
+import type { MerchantDomainIndex } from '../links/domainIndex';
+import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
 import { urlAt } from '../links/urlFinder';
 import { targetOf } from '../links/urlReplacement';
 import { readLinkSettings } from '../services/linkSettings';
 import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
 
 export const HOVER_LANGUAGES = ['markdown', 'mdx', 'html', 'plaintext'] as const;
-const HOVER_COMMANDS = ['affiliateLinks.insertDeeplink', 'affiliateLinks.copyTrackingLink'];
+const HOVER_COMMANDS: string[] = [COMMANDS.insertDeeplink, COMMANDS.copyTrackingLink];
 
 function commandLink(label: string, command: string, args: unknown): string {
   return `[${label}](command:${command}?${encodeURIComponent(JSON.stringify([args]))})`;
 }
 
-function facts(merchant: Merchant): string {
-  const parts = [merchant.isActive ? 'Active' : 'Inactive'];
-  if (merchant.averageCommission !== null) {
-    parts.push(`average commission ${formatPercent(merchant.averageCommission)}`);
-  }
-  parts.push(merchant.deeplinkAllowed ? 'deeplinks allowed' : 'no deeplinks');
-  return escapeMarkdownText(parts.join(' · '));
+function facts(merchant: MerchantSummary): string {
+  const [status, deeplinks] = statusWords(merchant);
+  const commission = merchant.averageCommission === null ? [] : [`average commission ${formatPercent(merchant.averageCommission)}`];
+  return escapeMarkdownText([status, ...commission, deeplinks].join(' · '));
 }
 
 /** The hover's Markdown for a merchant matched at `url`, written at `offset` of the document. */
@@ -38,9 +36,9 @@ export function merchantHover(ref: MerchantRef, url: string, offset: number): vs
   markdown.appendMarkdown(`**${escapeMarkdownText(ref.merchant.name)}** — ${facts(ref.merchant)}\n\n`);
   const actions: string[] = [];
   if (ref.merchant.isActive && ref.merchant.deeplinkAllowed) {
-    actions.push(commandLink('$(link) Insert Deeplink', 'affiliateLinks.insertDeeplink', { merchantKey: ref.key, offset, url }));
+    actions.push(commandLink('$(link) Insert Deeplink', COMMANDS.insertDeeplink, { merchantKey: ref.key, offset, url }));
   }
-  actions.push(commandLink('$(copy) Copy Tracking Link', 'affiliateLinks.copyTrackingLink', ref.key));
+  actions.push(commandLink('$(copy) Copy Tracking Link', COMMANDS.copyTrackingLink, ref.key));
   markdown.appendMarkdown(actions.join(' · '));
   return markdown;
 }

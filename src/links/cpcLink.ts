@@ -1,12 +1,7 @@
 /** CPC (cost per click) links: the tracking link with `model=CPC`. */
-import type { Merchant } from '../api/types';
+import type { MerchantSummary } from '../merchant/merchantFields';
 import { type LinkResult, quoteName } from './linkResult';
 import { trackingLinkOf, withQueryParameters } from './trackingLink';
-
-/** Whether the merchant takes CPC traffic: `CPC` among its payment models (any case) or any ad campaign. */
-export function supportsCpc(merchant: Pick<Merchant, 'paymentModels' | 'adCampaigns'>): boolean {
-  return merchant.paymentModels.some((model) => model.trim().toUpperCase() === 'CPC') || merchant.adCampaigns.length > 0;
-}
 
 /**
  * The tracking link with `model=CPC` set (replacing any `model` parameters, keeping every
@@ -14,8 +9,8 @@ export function supportsCpc(merchant: Pick<Merchant, 'paymentModels' | 'adCampai
  * has no CPC (saying why: no CPC payment model and no ad campaigns) or no usable tracking
  * link. Only a parameter named exactly `model` (after decoding) is replaced; `Model` is kept.
  */
-export function cpcLinkOf(merchant: Pick<Merchant, 'name' | 'trackingLink' | 'paymentModels' | 'adCampaigns'>): LinkResult {
-  if (!supportsCpc(merchant)) {
+export function cpcLinkOf(merchant: Pick<MerchantSummary, 'name' | 'trackingLink' | 'supportsCpc'>): LinkResult {
+  if (!merchant.supportsCpc) {
     return {
       ok: false,
       message:

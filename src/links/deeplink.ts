@@ -10,6 +10,7 @@
  * Without a SubID, an `s` parameter the tracking link already has is left alone.
  */
 import type { Merchant } from '../api/types';
+import { SETTINGS } from '../ids';
 import { type LinkResult, quote, quoteName } from './linkResult';
 import { httpUrlOf, trackingLinkOf, withQueryParameters } from './trackingLink';
 
@@ -78,8 +79,8 @@ export function deeplinkOf(
   const subIdParameter = options.subIdParameter.trim();
   const subId = options.subId ?? '';
   const problem =
-    parameterProblem(name, 'affiliateLinks.deeplink.urlParameter', urlParameter) ??
-    (subId === '' ? undefined : parameterProblem(name, 'affiliateLinks.deeplink.subIdParameter', subIdParameter));
+    parameterProblem(name, SETTINGS.deeplinkUrlParameter, urlParameter) ??
+    (subId === '' ? undefined : parameterProblem(name, SETTINGS.deeplinkSubIdParameter, subIdParameter));
   if (problem !== undefined) {
     return { ok: false, message: problem };
   }

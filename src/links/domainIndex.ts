@@ -20,15 +20,9 @@
  *   everything, on an exact host match only: such a URL is a tracking link already.
  * - Only http(s) URLs match. Nothing here throws, whatever the input.
  */
-import type { Merchant } from '../api/types';
-import type { MerchantKey } from '../catalog/catalogTypes';
+import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
+import type { MerchantKey } from '../merchant/merchantKey';
 import { publicSuffixOf } from './publicSuffix';
-
-/** A merchant of the catalog with its key. */
-export interface MerchantRef {
-  key: MerchantKey;
-  merchant: Merchant;
-}
 
 /** What a URL or host matched. Every call returns a fresh result and fresh arrays (the MerchantRefs in them are shared). */
 export type DomainMatch =
@@ -133,7 +127,7 @@ function addRef(map: Map<string, Listing>, key: string, ref: MerchantRef): void 
 const refsOf = (listing: Listing): MerchantRef[] => (Array.isArray(listing) ? [...listing] : [listing]);
 
 /** Preference rank: active first, then deeplink-capable. */
-function rank(merchant: Merchant): number {
+function rank(merchant: MerchantSummary): number {
   return (merchant.isActive ? 2 : 0) + (merchant.deeplinkAllowed ? 1 : 0);
 }
 
@@ -149,7 +143,7 @@ export class MerchantDomainIndex {
   private readonly trackingHosts = new Map<string, Listing>();
   private readonly suffixMemo = new Map<string, string | null>();
 
-  constructor(merchants: ReadonlyMap<MerchantKey, Merchant>) {
+  constructor(merchants: ReadonlyMap<MerchantKey, MerchantSummary>) {
     for (const [key, merchant] of merchants) {
       if (typeof merchant !== 'object' || merchant === null) {
         continue;

@@ -6,7 +6,8 @@
  */
 import type { DeeplinkOptions } from './deeplink';
 import { deeplinkOf, deeplinkRefusal } from './deeplink';
-import type { MerchantDomainIndex, MerchantRef } from './domainIndex';
+import type { MerchantRef } from '../merchant/merchantFields';
+import type { MerchantDomainIndex } from './domainIndex';
 import { findUrls, type FoundUrl, type TextSpan } from './urlFinder';
 import { replacementFor, targetOf } from './urlReplacement';
 

@@ -6,6 +6,7 @@
  * as VS Code's own date snippet variables do), written YYYY-MM-DD. The expanded result is
  * trimmed. "Letters" means ASCII letters: networks reject or mangle anything else.
  */
+import { SETTINGS } from '../ids';
 import { quote } from './linkResult';
 
 /** Values for the template's variables; a missing or empty one cannot be used. */
@@ -21,7 +22,7 @@ export type SubIdResult = { ok: true; subId: string | undefined } | { ok: false;
 /** The longest SubID accepted. */
 export const SUB_ID_MAX_LENGTH = 100;
 
-const SETTING = 'affiliateLinks.subId';
+const SETTING = SETTINGS.subId;
 const VARIABLE = /\$\{([^}]*)\}/g;
 const ALLOWED = /^[A-Za-z0-9_-]+$/;
 const KNOWN = ['fileBasenameNoExtension', 'workspaceFolderBasename', 'date'] as const;

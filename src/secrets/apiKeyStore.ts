@@ -7,9 +7,10 @@
  * written anywhere else and never logged.
  */
 import type * as vscode from 'vscode';
+import { STATE_KEYS } from '../ids';
 
-export const SECRET_NAME = 'affiliateLinks.apiKey';
-export const SAVED_FLAG = 'affiliateLinks.apiKeySaved';
+export const SECRET_NAME = STATE_KEYS.apiKey;
+export const SAVED_FLAG = STATE_KEYS.apiKeySaved;
 export const ENVIRONMENT_VARIABLE = 'AFFILIATE_LINKS_API_KEY';
 
 export type ApiKeyState =

@@ -1,23 +1,34 @@
 /**
  * Owns the catalog of the current key and base URL: opens its store (cache first, then a
- * sync), follows key and setting changes, runs syncs with progress and cancel, and turns
- * failures into messages with buttons. Views read the store it exposes; they never fetch.
+ * sync), follows key and setting changes, and adds to the store's syncs only what VS Code
+ * needs: progress with cancel, and failures turned into messages with buttons (see
+ * `catalogPrompts.ts`). The store schedules the syncs and holds their status; views read the
+ * store it exposes and never fetch.
  */
 import * as vscode from 'vscode';
 import type { AffiliateServiceClient } from '../api/client';
-import { CatalogStore, type SyncResult } from '../catalog/catalogStore';
-import { cacheFileName } from '../catalog/catalogCache';
+import { cacheFileName } from '../catalog/cache';
+import type { SyncStatus } from '../catalog/model/catalogTypes';
+import { CatalogStore, type SyncResult } from '../catalog/store/catalogStore';
 import { Disposable } from '../common/lifecycle';
 import type { ApiKeyState, ApiKeyStore } from '../secrets/apiKeyStore';
+import { promptForKey, showFailure, warnKeyLost, warnOffline, type PromptActions } from './catalogPrompts';
 import { affectsConnection, configuredBaseUrl, type ClientFactory } from './clientFactory';
-import { describeFailure, type FailureAction } from './failureMessages';
+import { describeFailure, failureLogLine } from './failureMessages';
 
 export type KeyContext = 'none' | 'set' | 'lost';
 
-export interface SyncRequest {
+/** A sync someone asked for: `notify` shows a cancellable notification (user-initiated syncs and first loads). */
+export interface SyncTrigger {
   full: boolean;
-  /** Show a cancellable notification (user-initiated syncs and first loads). */
   notify: boolean;
+}
+
+interface OpenCatalog {
+  store: CatalogStore;
+  client: Promise<AffiliateServiceClient> | undefined;
+  apiKey: string;
+  baseUrl: string;
 }
 
 export class CatalogController extends Disposable {
@@ -25,15 +36,13 @@ export class CatalogController extends Disposable {
   /** Fires when the catalog behind the views is replaced (key or base URL changed) or closed. */
   readonly onDidChangeStore = this.storeChanged.event;
   private readonly stateChanged = this._register(new vscode.EventEmitter<void>());
-  /** Fires when the key state, the offline flag or the load failure changes. */
+  /** Fires when the key state or the store's sync state (offline, failed...) changes. */
   readonly onDidChangeState = this.stateChanged.event;
 
-  private current: { store: CatalogStore; client: Promise<AffiliateServiceClient> | undefined; apiKey: string; baseUrl: string } | undefined;
+  private current: OpenCatalog | undefined;
   private keyStateValue: ApiKeyState = { kind: 'none' };
-  private offlineSince: string | null | undefined;
-  private loadFailedValue = false;
   private lastSyncValue: SyncResult | undefined;
-  private running: Promise<void> | undefined;
+  private readonly prompts: PromptActions;
 
   constructor(
     private readonly globalStorage: vscode.Uri,
@@ -42,6 +51,7 @@ export class CatalogController extends Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
+    this.prompts = { retry: () => this.sync({ full: false, notify: true }), showLog: () => this.log.show() };
     this._register(keys.onDidChange(() => void this.reloadKey()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -75,9 +85,21 @@ export class CatalogController extends Disposable {
     }
   }
 
+  /** How the current catalog's syncing stands: the store's status, read, never kept here. */
+  get status(): SyncStatus | undefined {
+    return this.current?.store.status;
+  }
+
   /** When the cached catalog is shown because the service could not be reached: since when it dates. */
   get offline(): { since: string | null } | undefined {
-    return this.offlineSince === undefined ? undefined : { since: this.offlineSince };
+    const status = this.status;
+    return status?.state === 'offline' && this.hasMerchants ? { since: status.since } : undefined;
+  }
+
+  /** Loading failed and there is nothing cached to show. */
+  get loadFailed(): boolean {
+    const state = this.status?.state;
+    return (state === 'offline' || state === 'failed') && !this.hasMerchants;
   }
 
   /** The outcome of the last successful sync of the current catalog. */
@@ -85,9 +107,8 @@ export class CatalogController extends Disposable {
     return this.lastSyncValue;
   }
 
-  /** Loading failed and there is nothing cached to show. */
-  get loadFailed(): boolean {
-    return this.loadFailedValue;
+  private get hasMerchants(): boolean {
+    return (this.current?.store.snapshot.merchants.size ?? 0) > 0;
   }
 
   /** Reads the key and opens its catalog: the cache at once, then a sync. */
@@ -95,108 +116,58 @@ export class CatalogController extends Disposable {
     await this.reloadKey();
   }
 
-  /** Runs a sync of the current catalog; resolves when done, whatever the outcome (failures are shown). */
-  sync(request: SyncRequest): Promise<void> {
-    const current = this.current;
-    if (!current) {
-      void this.promptForKey();
-      return Promise.resolve();
+  /**
+   * Runs a sync of the current catalog; resolves when done, whatever the outcome (failures are
+   * shown). A request that joins a running (or queued) sync follows it quietly: the request
+   * that started it shows its progress and its failure.
+   */
+  async sync(trigger: SyncTrigger): Promise<void> {
+    const store = this.current?.store;
+    if (!store) {
+      promptForKey();
+      return;
     }
-    // One sync at a time: a refresh joins the running one; a full reload runs after it.
-    if (this.running && !request.full) {
-      return this.running;
+    if (store.wouldJoin({ full: trigger.full })) {
+      await store.sync({ full: trigger.full }).catch(() => undefined);
+      return;
     }
-    const run = (this.running ?? Promise.resolve()).then(() => this.runSync(current.store, request));
-    const tracked = run.finally(() => {
-      if (this.running === tracked) {
-        this.running = undefined;
-      }
-    });
-    this.running = tracked;
-    return tracked;
-  }
-
-  private async runSync(store: CatalogStore, request: SyncRequest): Promise<void> {
-    const full = request.full || store.snapshot.syncedAt === null;
+    const full = trigger.full || store.snapshot.syncedAt === null;
     const title = full ? 'Loading all merchants' : 'Updating merchants';
-    const work = async (progress?: vscode.Progress<{ message?: string }>, token?: vscode.CancellationToken): Promise<void> => {
-      const controller = new AbortController();
-      const cancel = token?.onCancellationRequested(() => controller.abort());
+    const work = async (progress: vscode.Progress<{ message?: string }>, token?: vscode.CancellationToken): Promise<void> => {
+      const cancel = new AbortController();
+      const cancelled = token?.onCancellationRequested(() => cancel.abort());
       try {
         const result = await store.sync({
           full,
-          signal: controller.signal,
-          onProgress: (loaded) => progress?.report({ message: `${loaded.toLocaleString('en-US')} merchants` }),
+          signal: cancel.signal,
+          onProgress: (loaded) => progress.report({ message: `${loaded.toLocaleString('en-US')} merchants` }),
         });
         this.lastSyncValue = result;
         this.log.info(`Merchant sync (${result.kind}): ${result.received} received, ${result.changed} changed, ${result.total} in the catalog.`);
-        this.loadFailedValue = false;
-        this.setOffline(undefined);
       } catch (error) {
-        this.handleFailure(error, store);
+        this.reportFailure(error);
       } finally {
-        cancel?.dispose();
+        cancelled?.dispose();
       }
     };
-    if (request.notify || full) {
+    if (trigger.notify || full) {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, work);
     } else {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, (progress) => work(progress));
     }
   }
 
-  private handleFailure(error: unknown, store: CatalogStore): void {
+  private reportFailure(error: unknown): void {
     const failure = describeFailure(error, 'Loading merchants');
-    this.log.error(failure.message);
+    this.log.error(failureLogLine(error, 'Loading merchants'));
     if (failure.actions.length === 0) {
       return; // cancelled: nothing was changed
     }
-    const hasCatalog = store.snapshot.merchants.size > 0;
-    this.loadFailedValue = !hasCatalog;
-    if (failure.offline && hasCatalog) {
-      this.setOffline(store.snapshot.syncedAt);
-      void vscode.window.showWarningMessage(`${failure.message} Showing the cached merchants.`, 'Retry').then((choice) => {
-        if (choice === 'Retry') {
-          void this.sync({ full: false, notify: true });
-        }
-      });
+    if (failure.offline && this.hasMerchants) {
+      warnOffline(failure, this.prompts);
       return;
     }
-    this.stateChanged.fire();
-    void this.showFailure(failure.message, failure.actions);
-  }
-
-  /** Shows a failure with its buttons and runs the one chosen. */
-  async showFailure(message: string, actions: FailureAction[]): Promise<void> {
-    const choice = await vscode.window.showErrorMessage(message, ...actions);
-    switch (choice) {
-      case 'Set API Key':
-        await vscode.commands.executeCommand('affiliateLinks.setApiKey');
-        break;
-      case 'Retry':
-        await this.sync({ full: false, notify: true });
-        break;
-      case 'Show Log':
-        this.log.show();
-        break;
-      case 'Open Settings':
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'affiliateLinks.baseUrl');
-        break;
-      default:
-        break;
-    }
-  }
-
-  private setOffline(since: string | null | undefined): void {
-    this.offlineSince = since;
-    this.stateChanged.fire();
-  }
-
-  private async promptForKey(): Promise<void> {
-    const choice = await vscode.window.showInformationMessage('Set your API key to load the merchant catalog.', 'Set API Key');
-    if (choice) {
-      await vscode.commands.executeCommand('affiliateLinks.setApiKey');
-    }
+    void showFailure(failure, this.prompts);
   }
 
   /** Re-reads the key; reopens the catalog when the key or (with `force`) the settings changed. */
@@ -210,12 +181,7 @@ export class CatalogController extends Disposable {
       this.closeStore();
       this.stateChanged.fire();
       if (state.kind === 'lost' && previous.kind !== 'lost') {
-        void vscode.window
-          .showWarningMessage(
-            'Your saved API key is gone: the system keyring did not give it back (there may be no keyring, or the key could not be decrypted). Set it again.',
-            'Set API Key',
-          )
-          .then((choice) => choice && vscode.commands.executeCommand('affiliateLinks.setApiKey'));
+        warnKeyLost();
       }
       return;
     }
@@ -229,21 +195,22 @@ export class CatalogController extends Disposable {
   private async openStore(apiKey: string, baseUrl: string): Promise<void> {
     this.closeStore();
     const cacheFile = vscode.Uri.joinPath(this.globalStorage, cacheFileName(baseUrl, apiKey)).fsPath;
-    const current = {
-      apiKey,
-      baseUrl,
-      client: undefined as Promise<AffiliateServiceClient> | undefined,
-      store: undefined as unknown as CatalogStore,
-    };
+    const current: OpenCatalog = { apiKey, baseUrl, client: undefined, store: undefined! };
     current.store = new CatalogStore({
       cacheFile,
       baseUrl,
       logger: this.log,
       source: () => (current.client ??= this.clients.create(apiKey, baseUrl)),
     });
+    // The view's state follows the store's status; progress counts do not change it.
+    let shownState = current.store.status.state;
+    current.store.onDidChangeStatus((status) => {
+      if (status.state !== shownState) {
+        shownState = status.state;
+        this.stateChanged.fire();
+      }
+    });
     this.current = current;
-    this.offlineSince = undefined;
-    this.loadFailedValue = false;
     this.lastSyncValue = undefined;
     const cache = await current.store.loadCache();
     this.log.info(`Catalog for ${baseUrl}: cache ${cache}.`);

@@ -3,19 +3,22 @@
  * proxy settings, which undici does not see by itself. The client code is loaded lazily.
  */
 import * as vscode from 'vscode';
+import { normalizeBaseUrl } from '../api/baseUrl';
 import type { AffiliateServiceClient } from '../api/client';
-import type { ServiceApiLoader } from '../serviceApiLoader';
+import { SETTINGS } from '../ids';
+import type { ServiceApiLoader } from './serviceApiLoader';
 
 export const DEFAULT_BASE_URL = 'https://api.takeads.com';
 
+/** The base URL setting in the one spelling the client and the cache use (see `normalizeBaseUrl`). */
 export function configuredBaseUrl(): string {
-  const value = vscode.workspace.getConfiguration('affiliateLinks').get<string>('baseUrl')?.trim();
-  return value ? value.replace(/\/+$/, '') : DEFAULT_BASE_URL;
+  const value = vscode.workspace.getConfiguration().get<string>(SETTINGS.baseUrl)?.trim();
+  return value ? normalizeBaseUrl(value) : DEFAULT_BASE_URL;
 }
 
 /** True when a configuration change affects how the service is reached. */
 export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
-  return ['affiliateLinks.baseUrl', 'http.proxy', 'http.proxyAuthorization', 'http.noProxy', 'http.proxyStrictSSL'].some((section) =>
+  return [SETTINGS.baseUrl, 'http.proxy', 'http.proxyAuthorization', 'http.noProxy', 'http.proxyStrictSSL'].some((section) =>
     event.affectsConfiguration(section),
   );
 }

@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { SETTINGS, WORKBENCH_COMMANDS } from '../ids';
 import type { DeeplinkOptions } from '../links/deeplink';
 import { expandSubId, type SubIdResult } from '../links/subId';
 
@@ -54,6 +55,6 @@ export function deeplinkOptionsFor(document: vscode.TextDocument | undefined): {
 }
 
 /** Shows a settings problem with a button that opens the setting; does not wait for the user. */
-export function reportSettingsProblem(message: string, setting = 'affiliateLinks.subId'): void {
-  void vscode.window.showWarningMessage(message, 'Open Settings').then((choice) => choice && vscode.commands.executeCommand('workbench.action.openSettings', setting));
+export function reportSettingsProblem(message: string, setting: string = SETTINGS.subId): void {
+  void vscode.window.showWarningMessage(message, 'Open Settings').then((choice) => choice && vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, setting));
 }

@@ -4,14 +4,13 @@
  * again only after the store hands out a new snapshot. Its code is loaded on first use too
  * (see DomainIndexLoader).
  */
-import type { Merchant } from '../api/types';
-import type { MerchantKey } from '../catalog/catalogTypes';
-import type { DomainIndexLoader } from '../domainIndexLoader';
+import type { CatalogMap } from '../catalog/model/catalogTypes';
 import type { MerchantDomainIndex } from '../links/domainIndex';
 import type { CatalogController } from './catalogController';
+import type { DomainIndexLoader } from './domainIndexLoader';
 
 export class MerchantLinkIndex {
-  private cached: { merchants: ReadonlyMap<MerchantKey, Merchant>; index: MerchantDomainIndex } | undefined;
+  private cached: { merchants: CatalogMap; index: MerchantDomainIndex } | undefined;
 
   constructor(
     private readonly controller: CatalogController,

@@ -1,8 +1,9 @@
 /** Turns a node of the pure tree model into a VS Code TreeItem. Tooltips come later, in resolveTreeItem. */
 import * as vscode from 'vscode';
-import type { CatalogNode } from '../catalog/catalogTree';
-import { merchantContextValue, merchantDescription } from '../catalog/catalogTree';
-import { merchantTooltipMarkdown } from '../catalog/merchantTooltip';
+import { merchantDescription } from '../catalog/present/merchantFormat';
+import { merchantTooltipMarkdown } from '../catalog/present/merchantTooltip';
+import { merchantContextValue } from '../catalog/tree/merchantDetails';
+import type { CatalogNode } from '../catalog/tree/treeNodes';
 
 function merchantIcon(imageUri: string | null, isActive: boolean): vscode.ThemeIcon | vscode.Uri {
   if (imageUri) {

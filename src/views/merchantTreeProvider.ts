@@ -4,9 +4,10 @@
  * touched merchant where it was refreshes only those rows; anything else refreshes the tree.
  */
 import * as vscode from 'vscode';
-import { CatalogTreeModel, type CatalogNode } from '../catalog/catalogTree';
-import type { CatalogChange } from '../catalog/catalogTypes';
-import type { CatalogStore } from '../catalog/catalogStore';
+import type { CatalogChange } from '../catalog/model/catalogTypes';
+import type { CatalogStore } from '../catalog/store/catalogStore';
+import { CatalogTreeModel } from '../catalog/tree/catalogTree';
+import type { CatalogNode } from '../catalog/tree/treeNodes';
 import { Disposable } from '../common/lifecycle';
 import type { TreeViewOptions } from './treeViewOptions';
 import { createTreeItem, merchantTooltip } from './merchantTreeItem';

@@ -3,14 +3,13 @@
  * filter) and the context keys its welcome content and title actions depend on.
  */
 import * as vscode from 'vscode';
-import type { CatalogNode } from '../catalog/catalogTree';
-import type { MerchantKey } from '../catalog/catalogTypes';
+import type { CatalogNode } from '../catalog/tree/treeNodes';
 import { Disposable } from '../common/lifecycle';
+import { CONTEXT_KEYS, VIEWS, setContext } from '../ids';
+import type { MerchantKey } from '../merchant/merchantKey';
 import type { CatalogController } from '../services/catalogController';
 import { MerchantTreeProvider } from './merchantTreeProvider';
 import type { TreeViewOptions } from './treeViewOptions';
-
-export const MERCHANTS_VIEW_ID = 'affiliateLinks.merchants';
 
 export class MerchantView extends Disposable {
   readonly provider: MerchantTreeProvider;
@@ -22,7 +21,7 @@ export class MerchantView extends Disposable {
   ) {
     super();
     this.provider = this._register(new MerchantTreeProvider(options));
-    this.view = this._register(vscode.window.createTreeView(MERCHANTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.view = this._register(vscode.window.createTreeView(VIEWS.merchants, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(controller.onDidChangeStore((store) => this.provider.setStore(store)));
     this._register(controller.onDidChangeState(() => this.update()));
     this._register(this.provider.onDidChangeModel(() => this.update()));
@@ -47,8 +46,8 @@ export class MerchantView extends Disposable {
 
   private update(): void {
     const controller = this.controller;
-    void vscode.commands.executeCommand('setContext', 'affiliateLinks.keyState', controller.keyContext);
-    void vscode.commands.executeCommand('setContext', 'affiliateLinks.loadFailed', controller.loadFailed);
+    setContext(CONTEXT_KEYS.keyState, controller.keyContext);
+    setContext(CONTEXT_KEYS.loadFailed, controller.loadFailed);
     const parts: string[] = [];
     if (controller.keyState.kind === 'environment') {
       parts.push('Using the key from the AFFILIATE_LINKS_API_KEY environment variable.');

@@ -4,10 +4,9 @@
  * context keys for the view-title toggles.
  */
 import * as vscode from 'vscode';
-import type { SortOrder, TreeOptions } from '../catalog/catalogTree';
+import type { SortOrder, TreeOptions } from '../catalog/tree/treeNodes';
 import { Disposable } from '../common/lifecycle';
-
-const SORT_STATE = 'affiliateLinks.sort';
+import { CONTEXT_KEYS, STATE_KEYS, setContext } from '../ids';
 
 export class TreeViewOptions extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<TreeOptions>());
@@ -16,7 +15,7 @@ export class TreeViewOptions extends Disposable {
 
   constructor(private readonly globalState: vscode.Memento) {
     super();
-    const sort = globalState.get<SortOrder>(SORT_STATE) === 'commission' ? 'commission' : 'name';
+    const sort = globalState.get<SortOrder>(STATE_KEYS.sort) === 'commission' ? 'commission' : 'name';
     this.value = { sort, filter: '', deeplinkOnly: false };
     this.publish();
   }
@@ -34,7 +33,7 @@ export class TreeViewOptions extends Disposable {
   }
 
   setSort(sort: SortOrder): void {
-    void this.globalState.update(SORT_STATE, sort);
+    void this.globalState.update(STATE_KEYS.sort, sort);
     this.update({ sort });
   }
 
@@ -49,8 +48,8 @@ export class TreeViewOptions extends Disposable {
   }
 
   private publish(): void {
-    void vscode.commands.executeCommand('setContext', 'affiliateLinks.filtered', this.value.filter !== '');
-    void vscode.commands.executeCommand('setContext', 'affiliateLinks.deeplinkOnly', this.value.deeplinkOnly);
-    void vscode.commands.executeCommand('setContext', 'affiliateLinks.sort', this.value.sort);
+    setContext(CONTEXT_KEYS.filtered, this.value.filter !== '');
+    setContext(CONTEXT_KEYS.deeplinkOnly, this.value.deeplinkOnly);
+    setContext(CONTEXT_KEYS.sort, this.value.sort);
   }
 }

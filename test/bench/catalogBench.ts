@@ -174,7 +174,7 @@ export async function benchCatalog(root: string, url: string, Client: ClientClas
       throw new Error('the held catalog is incomplete');
     }
     const heldMerchants = [...held.snapshot.merchants.values()];
-    const parsedOnLoad = catalog.CachedMerchant.pagesParsed(heldMerchants);
+    const parsedOnLoad = catalog.pagesParsed(heldMerchants);
     emit({
       name: `memory held by a ${catalogSize}-merchant catalog shown from the cache (JS heap + page buffers)`,
       value: MB(loaded.heap - before.heap + loaded.buffers - before.buffers),
@@ -191,7 +191,7 @@ export async function benchCatalog(root: string, url: string, Client: ClientClas
       name: `memory held by the same catalog once every merchant's details were read (JS heap + page buffers)`,
       value: MB(detailed.heap - before.heap + detailed.buffers - before.buffers),
       unit: 'MB',
-      note: `heap ${MB(detailed.heap - before.heap)} MB, buffers ${MB(detailed.buffers - before.buffers)} MB, pages parsed ${catalog.CachedMerchant.pagesParsed(heldMerchants)}, ${rates} rates and campaigns`,
+      note: `heap ${MB(detailed.heap - before.heap)} MB, buffers ${MB(detailed.buffers - before.buffers)} MB, pages parsed ${catalog.pagesParsed(heldMerchants)}, ${rates} rates and campaigns`,
     });
     held.dispose();
 
@@ -205,7 +205,7 @@ export async function benchCatalog(root: string, url: string, Client: ClientClas
       value: MB(afterWalk.heap - beforeWalk.heap + afterWalk.buffers - beforeWalk.buffers),
       unit: 'MB',
       target: '< 60 MB',
-      note: `heap ${MB(afterWalk.heap - beforeWalk.heap)} MB, buffers ${MB(afterWalk.buffers - beforeWalk.buffers)} MB, pages parsed ${catalog.CachedMerchant.pagesParsed(walked.snapshot.merchants.values())}`,
+      note: `heap ${MB(afterWalk.heap - beforeWalk.heap)} MB, buffers ${MB(afterWalk.buffers - beforeWalk.buffers)} MB, pages parsed ${catalog.pagesParsed(walked.snapshot.merchants.values())}`,
     });
     walked.dispose();
   } finally {

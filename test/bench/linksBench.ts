@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { Merchant } from '../../src/api/types';
+import type { CatalogMerchant } from '../../src/merchant/merchantFields';
 import type { JsonObject } from '../../src/api/normalize/fields';
 import { generateDataset } from '../../src/sandbox/dataset';
 import { loadShipped } from './shippedBundle';
@@ -55,13 +56,13 @@ function markdownDocument(merchants: readonly Merchant[]): string {
 export function benchLinks(root: string, catalogSize: number): Promise<void> {
   return loadShipped<ShippedLinks>(root, path.join(__dirname, 'shippedLinks.ts'), 'links').then((links) => {
     const dataset = generateDataset({ seed: 5, merchants: catalogSize, clicks: 0, actions: 0, now: new Date('2026-11-01T00:00:00Z') });
-    const catalog = new Map<string, Merchant>();
+    const catalog = new Map<string, CatalogMerchant>();
     // Through JSON, as the extension receives merchants (from the service or the cache file).
     const received = JSON.parse(JSON.stringify(dataset.merchants)) as unknown[];
     for (const wire of received) {
       const result = links.normalizeMerchant(wire as unknown as JsonObject);
       if (result.ok) {
-        catalog.set(links.merchantKey(result.value), result.value);
+        catalog.set(links.merchantKey(result.value), links.toCatalogMerchant(result.value));
       }
     }
     const merchants = [...catalog.values()];

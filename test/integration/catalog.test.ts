@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
-import type { CatalogNode } from '../../src/catalog/catalogTree';
+import type { CatalogNode } from '../../src/catalog/tree/treeNodes';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { activatedExtension, eventually } from './extensionUnderTest';
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Merchant } from '../../src/api/types';
 import type { AffiliateLinksApi } from '../../src/extension';
-import { MerchantDomainIndex, type MerchantRef } from '../../src/links/domainIndex';
+import { MerchantDomainIndex } from '../../src/links/domainIndex';
+import { type MerchantRef } from '../../src/merchant/merchantFields';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { activatedExtension, eventually } from './extensionUnderTest';
 

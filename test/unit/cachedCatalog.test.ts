@@ -10,11 +10,16 @@ import * as path from 'node:path';
 import type { AffiliateServiceClient } from '../../src/api/client';
 import { normalizeMerchant } from '../../src/api/normalize/merchant';
 import { ENDPOINT_PATHS } from '../../src/api/wire';
-import { CachedMerchant } from '../../src/catalog/cachedMerchant';
-import { cacheFileName, readCatalogCache } from '../../src/catalog/catalogCache';
-import { CatalogStore } from '../../src/catalog/catalogStore';
-import { CatalogTreeModel, merchantContextValue, merchantDescription, type CatalogNode } from '../../src/catalog/catalogTree';
-import { MerchantSearchIndex } from '../../src/catalog/merchantSearch';
+import { CachedMerchant } from '../../src/catalog/cache/cachedMerchant';
+import { pagesParsed } from '../../src/catalog/cache/testing';
+import { cacheFileName } from '../../src/catalog/cache/cacheFormat';
+import { readCatalogCache } from '../../src/catalog/cache/cacheReader';
+import { CatalogStore } from '../../src/catalog/store/catalogStore';
+import { CatalogTreeModel } from '../../src/catalog/tree/catalogTree';
+import { merchantContextValue } from '../../src/catalog/tree/merchantDetails';
+import { merchantDescription } from '../../src/catalog/present/merchantFormat';
+import { type CatalogNode } from '../../src/catalog/tree/treeNodes';
+import { MerchantSearchIndex } from '../../src/catalog/search/merchantSearch';
 import { MerchantDomainIndex } from '../../src/links/domainIndex';
 import type { Sandbox } from '../../src/sandbox/server';
 import { NOW, clientFor, sandbox } from './helpers/fixtures';
@@ -115,13 +120,13 @@ describe('the cached catalog, as a full sync against the sandbox leaves it', fun
     assert.ok(new MerchantSearchIndex(merchants).search(all[1_234]!.name).length > 0);
     const domains = new MerchantDomainIndex(merchants);
     assert.equal(domains.match(`https://${all[42]!.defaultDomain}/page`).kind !== 'none', true);
-    assert.equal(CachedMerchant.pagesParsed(all), 0);
+    assert.equal(pagesParsed(all), 0);
 
     // Details come from the merchant's own page, equal to what the service sent.
     assert.deepEqual(plainMerchant(all[1_234]!), expected()[1_234]);
-    assert.equal(CachedMerchant.pagesParsed(all), 1);
+    assert.equal(pagesParsed(all), 1);
     assert.deepEqual(all.map(plainMerchant), expected());
-    assert.equal(CachedMerchant.pagesParsed(all), 5);
+    assert.equal(pagesParsed(all), 5);
   });
 
   it('a full walk over the cached catalog compares unchanged pages by their bytes, reading only the pages that changed', async () => {
@@ -133,14 +138,14 @@ describe('the cached catalog, as a full sync against the sandbox leaves it', fun
     const unchanged = await store.sync({ full: true });
     assert.equal(unchanged.changed, 0);
     const walked = [...store.snapshot.merchants.values()];
-    assert.equal(CachedMerchant.pagesParsed(cached) + CachedMerchant.pagesParsed(walked), 0, 'no page read to find nothing changed');
+    assert.equal(pagesParsed(cached) + pagesParsed(walked), 0, 'no page read to find nothing changed');
 
     service.touchMerchant(1_700); // on page 4 of 5
     const changed = await store.sync({ full: true });
     assert.equal(changed.changed, 1);
     const again = [...store.snapshot.merchants.values()];
-    assert.equal(CachedMerchant.pagesParsed(walked), 1, 'the old page 4, to compare its other merchants');
-    assert.equal(CachedMerchant.pagesParsed(again), 1, 'the new page 4');
+    assert.equal(pagesParsed(walked), 1, 'the old page 4, to compare its other merchants');
+    assert.equal(pagesParsed(again), 1, 'the new page 4');
     assert.deepEqual(again.map(plainMerchant), expected());
   });
 

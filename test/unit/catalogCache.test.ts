@@ -4,32 +4,28 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { normalizeMerchant } from '../../src/api/normalize/merchant';
-import type { Merchant } from '../../src/api/types';
-import {
-  CacheFileWriter,
-  cacheFileName,
-  readCatalogCache,
-  writeCatalogCache,
-  type CatalogCacheData,
-} from '../../src/catalog/catalogCache';
+import { CacheFileWriter, writeCatalogCache, type CatalogCacheData } from '../../src/catalog/cache/cacheFileWriter';
+import { cacheFileName } from '../../src/catalog/cache/cacheFormat';
+import { readCatalogCache } from '../../src/catalog/cache/cacheReader';
 import { generateMerchants } from '../../src/sandbox/merchantData';
 import { Random } from '../../src/sandbox/random';
 import { NOW } from './helpers/fixtures';
 import { blankMerchant, plainMerchant } from './helpers/merchants';
-import { CachedMerchant } from '../../src/catalog/cachedMerchant';
-import { merchantContextValue } from '../../src/catalog/merchantDetails';
-import { ROW, SUMMARY_FIELDS, summaryRow, summaryRowProblem } from '../../src/catalog/merchantSummary';
+import { pagesParsed } from '../../src/catalog/cache/testing';
+import { merchantContextValue } from '../../src/catalog/tree/merchantDetails';
+import { ROW, summaryRow, summaryRowProblem } from '../../src/catalog/cache/merchantSummary';
+import { SUMMARY_FIELDS, toCatalogMerchant, type CatalogMerchant } from '../../src/merchant/merchantFields';
 
-/** Merchants as the client hands them out: generated wire data, normalised. */
-function sampleMerchants(count: number, seed = 3): Merchant[] {
+/** Merchants as they enter the catalog: generated wire data, normalised, `supportsCpc` worked out. */
+function sampleMerchants(count: number, seed = 3): CatalogMerchant[] {
   return generateMerchants(new Random(seed), count, NOW.getTime()).map((raw) => {
     const result = normalizeMerchant(raw);
     assert.ok(result.ok);
-    return result.value;
+    return toCatalogMerchant(result.value);
   });
 }
 
-function data(merchants: readonly Merchant[], overrides: Partial<CatalogCacheData> = {}): CatalogCacheData {
+function data(merchants: readonly CatalogMerchant[], overrides: Partial<CatalogCacheData> = {}): CatalogCacheData {
   return {
     baseUrl: 'https://api.example.com',
     syncedAt: '2026-11-21T11:00:00.000Z',
@@ -247,7 +243,7 @@ describe('catalog cache file', () => {
         paymentModels: ['CPC'],
         updatedAt: '2026-01-02T03:04:05.000Z',
       });
-      const row = summaryRow(merchant, 17);
+      const row = summaryRow(merchant, 17, merchant.supportsCpc);
       assert.equal(summaryRowProblem(row), undefined);
       assert.equal(row[ROW.dataIndex], 17);
       for (const field of SUMMARY_FIELDS) {
@@ -269,10 +265,10 @@ describe('catalog cache file', () => {
         }
         merchantContextValue(merchant);
       }
-      assert.equal(CachedMerchant.pagesParsed(read.merchants), 0);
+      assert.equal(pagesParsed(read.merchants), 0);
       void read.merchants[700]!.commissionRates;
       void read.merchants[701]!.adCampaigns;
-      assert.equal(CachedMerchant.pagesParsed(read.merchants), 1, 'one page parsed, once, for two merchants of it');
+      assert.equal(pagesParsed(read.merchants), 1, 'one page parsed, once, for two merchants of it');
     });
 
     it('gives merchants of a tampered page the right types, and never pollutes a prototype', async () => {
@@ -286,7 +282,7 @@ describe('catalog cache file', () => {
         description: { text: 'no' },
         ['__proto__']: { polluted: true },
       };
-      const summary = { ...blankMerchant({ merchantId: 12, name: 'Hostile' }) };
+      const summary = blankMerchant({ merchantId: 12, name: 'Hostile' });
       const writer = await CacheFileWriter.open(file, data([]));
       const page = Buffer.from(JSON.stringify({ data: [hostile] }));
       writer.addPage([summary], { bytes: page, dataIndexes: [0] });

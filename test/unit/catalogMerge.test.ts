@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Merchant } from '../../src/api/types';
-import { changedKeys, mergeMerchants, replaceAll, sameMerchant } from '../../src/catalog/catalogMerge';
-import type { MerchantKey } from '../../src/catalog/catalogTypes';
-import { merchantKey } from '../../src/catalog/merchantKey';
+import { changedKeys, mergeMerchants, replaceAll, sameMerchant } from '../../src/catalog/model/catalogMerge';
+import type { MerchantKey } from '../../src/merchant/merchantKey';
+import { merchantKey } from '../../src/merchant/merchantKey';
 import { blankMerchant } from './helpers/merchants';
 
 function merchant(overrides: Partial<Merchant> = {}): Merchant {

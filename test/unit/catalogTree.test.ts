@@ -1,26 +1,24 @@
 import assert from 'node:assert/strict';
 import type { Merchant } from '../../src/api/types';
+import { toCatalogMerchant, type CatalogMerchant } from '../../src/merchant/merchantFields';
 import { normalizeMerchant } from '../../src/api/normalize/merchant';
 import { generateDataset } from '../../src/sandbox/dataset';
-import {
-  CatalogTreeModel,
-  merchantContextValue,
-  merchantDescription,
-  type CatalogNode,
-  type TreeOptions,
-} from '../../src/catalog/catalogTree';
+import { CatalogTreeModel } from '../../src/catalog/tree/catalogTree';
+import { merchantContextValue } from '../../src/catalog/tree/merchantDetails';
+import { merchantDescription } from '../../src/catalog/present/merchantFormat';
+import { type CatalogNode, type TreeOptions } from '../../src/catalog/tree/treeNodes';
 import { blankMerchant } from './helpers/merchants';
 
-function merchant(overrides: Partial<Merchant> = {}): Merchant {
+function merchant(overrides: Partial<Merchant> = {}): CatalogMerchant {
   return blankMerchant({ defaultDomain: 'shop.example.com', domains: ['shop.example.com'], ...overrides });
 }
 
 /** Merchants keyed `k0`, `k1`, ... from names or partial merchants. */
-function catalog(items: Array<string | Partial<Merchant>>): Map<string, Merchant> {
+function catalog(items: Array<string | Partial<Merchant>>): Map<string, CatalogMerchant> {
   return new Map(items.map((item, i) => [`k${i}`, merchant(typeof item === 'string' ? { name: item } : item)]));
 }
 
-function build(merchants: ReadonlyMap<string, Merchant>, options: Partial<TreeOptions> = {}): CatalogTreeModel {
+function build(merchants: ReadonlyMap<string, CatalogMerchant>, options: Partial<TreeOptions> = {}): CatalogTreeModel {
   return new CatalogTreeModel(merchants, { sort: 'name', filter: '', deeplinkOnly: false, locale: 'en-US', ...options });
 }
 
@@ -43,13 +41,13 @@ function walk(model: CatalogTreeModel, details = false): CatalogNode[] {
 const merchantsOf = (nodes: CatalogNode[]) => nodes.filter((n): n is Extract<CatalogNode, { kind: 'merchant' }> => n.kind === 'merchant');
 
 /** The sandbox's catalog, normalised, keyed by merchant id (or position when the id is null). */
-function sandboxCatalog(count: number): Map<string, Merchant> {
+function sandboxCatalog(count: number): Map<string, CatalogMerchant> {
   const dataset = generateDataset({ seed: 7, merchants: count, clicks: 0, actions: 0, now: new Date('2026-01-15T00:00:00Z') });
-  const map = new Map<string, Merchant>();
+  const map = new Map<string, CatalogMerchant>();
   dataset.merchants.forEach((wire, i) => {
     const result = normalizeMerchant(wire);
     assert.ok(result.ok);
-    map.set(result.value.merchantId === null ? `fallback:${i}` : `id:${result.value.merchantId}`, result.value);
+    map.set(result.value.merchantId === null ? `fallback:${i}` : `id:${result.value.merchantId}`, toCatalogMerchant(result.value));
   });
   return map;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AdCampaign } from '../../src/api/types';
-import { cpcLinkOf, supportsCpc } from '../../src/links/cpcLink';
+import { cpcLinkOf } from '../../src/links/cpcLink';
+import { deriveSupportsCpc as supportsCpc } from '../../src/merchant/merchantFields';
 import { blankMerchant } from './helpers/merchants';
 
 const CAMPAIGN: AdCampaign = { name: 'Spring', activeFrom: null, activeTo: null, allowDeeplink: false, rates: [] };

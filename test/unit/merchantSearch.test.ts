@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict';
 import type { Merchant } from '../../src/api/types';
+import { toCatalogMerchant, type CatalogMerchant, type MerchantSummary } from '../../src/merchant/merchantFields';
 import { normalizeMerchant } from '../../src/api/normalize/merchant';
 import { generateDataset } from '../../src/sandbox/dataset';
-import { MerchantSearchIndex, SEARCH_SCORES } from '../../src/catalog/merchantSearch';
+import { MerchantSearchIndex, SEARCH_SCORES } from '../../src/catalog/search/merchantSearch';
 import { blankMerchant } from './helpers/merchants';
 
 const merchant = blankMerchant;
 
 /** An index over merchants keyed by their names (or `key` when given). */
 function index(items: Array<Partial<Merchant> & { key?: string }>): MerchantSearchIndex {
-  return new MerchantSearchIndex(items.map(({ key, ...m }): [string, Merchant] => [key ?? m.name ?? 'Shop', merchant(m)]));
+  return new MerchantSearchIndex(items.map(({ key, ...m }): [string, CatalogMerchant] => [key ?? m.name ?? 'Shop', merchant(m)]));
 }
 
-const names = (hits: Array<{ merchant: Merchant }>) => hits.map((h) => h.merchant.name);
+const names = (hits: Array<{ merchant: MerchantSummary }>) => hits.map((h) => h.merchant.name);
 
 describe('merchant search', () => {
   describe('ranks exact above prefix above word start above substring above fuzzy', () => {
@@ -126,16 +127,16 @@ describe('merchant search', () => {
 
   describe('over the sandbox catalog of 20,000 merchants', () => {
     let search: MerchantSearchIndex;
-    let merchants: Merchant[];
+    let merchants: CatalogMerchant[];
     before(function () {
       this.timeout(15000);
       const dataset = generateDataset({ seed: 3, merchants: 20000, clicks: 0, actions: 0, now: new Date('2026-01-15T00:00:00Z') });
       merchants = dataset.merchants.map((wire) => {
         const result = normalizeMerchant(wire);
         assert.ok(result.ok);
-        return result.value;
+        return toCatalogMerchant(result.value);
       });
-      search = new MerchantSearchIndex(merchants.map((m, i): [string, Merchant] => [`k${i}`, m]));
+      search = new MerchantSearchIndex(merchants.map((m, i): [string, CatalogMerchant] => [`k${i}`, m]));
     });
 
     it('respects the limit, 200 by default', () => {

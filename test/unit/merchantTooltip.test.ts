@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Merchant } from '../../src/api/types';
-import { escapeMarkdownText, merchantTooltipMarkdown } from '../../src/catalog/merchantTooltip';
+import { escapeMarkdownText, merchantTooltipMarkdown } from '../../src/catalog/present/merchantTooltip';
 import { blankMerchant } from './helpers/merchants';
 
 function merchant(overrides: Partial<Merchant> = {}): Merchant {

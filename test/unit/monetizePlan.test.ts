@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Merchant } from '../../src/api/types';
+import type { CatalogMerchant } from '../../src/merchant/merchantFields';
 import { DEFAULT_DEEPLINK_OPTIONS } from '../../src/links/deeplink';
 import { MerchantDomainIndex } from '../../src/links/domainIndex';
 import { describeSkipped, planMonetize } from '../../src/links/monetizePlan';
@@ -7,7 +7,7 @@ import { escapeHtml } from '../../src/links/linkMarkup';
 import { decodeAttribute } from '../../src/links/urlReplacement';
 import { blankMerchant } from './helpers/merchants';
 
-const catalog = new Map<string, Merchant>([
+const catalog = new Map<string, CatalogMerchant>([
   ['id:1', blankMerchant({ merchantId: 1, name: 'Shoe Shop', defaultDomain: 'shoes.example', domains: ['shoes.example'], deeplinkAllowed: true, trackingLink: 'https://go.track.example/shoe?aff=1' })],
   ['id:2', blankMerchant({ merchantId: 2, name: 'Old Books', defaultDomain: 'books.example', domains: ['books.example'], isActive: false, deeplinkAllowed: true, trackingLink: 'https://go.track.example/books' })],
   ['id:3', blankMerchant({ merchantId: 3, name: 'No Deeplinks', defaultDomain: 'nodeep.example', domains: ['nodeep.example'], trackingLink: 'https://go.track.example/nodeep' })],

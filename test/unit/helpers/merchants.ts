@@ -1,17 +1,20 @@
 import type { Merchant } from '../../../src/api/types';
-import { MERCHANT_FIELDS } from '../../../src/catalog/catalogMerge';
+import { MERCHANT_FIELDS, toCatalogMerchant, type CatalogMerchant } from '../../../src/merchant/merchantFields';
 
 /**
  * A plain copy of any merchant, field by field: merchants read from the cache file keep their
- * details behind getters (see cachedMerchant.ts), which deep equality does not read.
+ * fields behind getters (see cachedMerchant.ts), which deep equality does not read.
  */
 export function plainMerchant(merchant: Merchant): Merchant {
   return Object.fromEntries(MERCHANT_FIELDS.map((field) => [field, merchant[field]])) as unknown as Merchant;
 }
 
-/** A merchant that knows nothing but its name, active, in EUR; tests add what they need. */
-export function blankMerchant(overrides: Partial<Merchant> = {}): Merchant {
-  return {
+/**
+ * A merchant that knows nothing but its name, active, in EUR; tests add what they need. It is a
+ * catalog entry: `supportsCpc` is worked out from the fields, as when a merchant enters the catalog.
+ */
+export function blankMerchant(overrides: Partial<Merchant> = {}): CatalogMerchant {
+  return toCatalogMerchant({
     merchantId: null,
     name: 'Shop',
     imageUri: null,
@@ -36,5 +39,5 @@ export function blankMerchant(overrides: Partial<Merchant> = {}): Merchant {
     createdAt: null,
     updatedAt: null,
     ...overrides,
-  };
+  });
 }

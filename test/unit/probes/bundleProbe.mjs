@@ -15,10 +15,10 @@ const build = (target, extra = {}) => esbuild.build({ ...target, write: false, m
 
 const extension = await build(extensionTarget);
 const api = await build(apiTarget);
-const loader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/serviceApiLoader.ts')] });
+const loader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/services/serviceApiLoader.ts')] });
 const loaderText = loader.outputFiles[0].text;
 const links = await build(linksTarget);
-const linksLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/domainIndexLoader.ts')] });
+const linksLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/services/domainIndexLoader.ts')] });
 
 // Load the built loader next to a built api.js: nothing of the client runs until load().
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-bundle-'));

@@ -1,0 +1,12 @@
+/**
+ * The catalog cache as the store uses it: the keeper of the file and its journal, the check
+ * that lets a merge skip reading details, and the file's name. Everything else in this folder
+ * is the cache's own business (tests may reach in; the extension goes through here).
+ */
+export { CacheKeeper, type CacheKeeperOptions, type CachedCatalog, type FullSave } from './cacheKeeper';
+export { cacheFileName } from './cacheFormat';
+import { CachedMerchant } from './cachedMerchant';
+import type { KnownEqual } from '../model/catalogMerge';
+
+/** Two cached merchants over the same page bytes, at the same place: equal without reading their details. */
+export const sameCacheEntry: KnownEqual = (a, b) => CachedMerchant.sameEntry(a, b);

@@ -1,0 +1,35 @@
+/**
+ * The catalog model's shared vocabulary. Everything under `src/catalog/` is pure (no
+ * `vscode` import) and unit-tested in plain Node; the tree provider and commands adapt it.
+ */
+import type { CatalogMerchant } from '../../merchant/merchantFields';
+import type { MerchantKey } from '../../merchant/merchantKey';
+
+/** The catalog's merchants by key, in catalog order. */
+export type CatalogMap = ReadonlyMap<MerchantKey, CatalogMerchant>;
+
+/** The catalog at one moment. Maps are never mutated after they are handed out. */
+export interface CatalogSnapshot {
+  merchants: CatalogMap;
+  /** ISO time when the last successful sync started; null before the first one. */
+  syncedAt: string | null;
+  /** Where the merchants came from: nothing yet, the cache file, or the service. */
+  source: 'empty' | 'cache' | 'network';
+}
+
+/** What a change touched: some merchants (by key), or everything (first load, clear, base URL switch). */
+export interface CatalogChange {
+  keys: ReadonlySet<MerchantKey> | 'all';
+}
+
+/**
+ * Where the catalog's syncing stands; the one place the extension reads it from. `offline`:
+ * the service could not be reached (network, timeout, 5xx); `since` is when the catalog shown
+ * was synced, or, before any sync, when the service was first found offline. `failed`: the
+ * service refused (401, 403, 404...) or answered what cannot be read.
+ */
+export type SyncStatus =
+  | { state: 'idle' }
+  | { state: 'syncing'; full: boolean; loaded: number }
+  | { state: 'offline'; since: string; error: Error }
+  | { state: 'failed'; error: Error };

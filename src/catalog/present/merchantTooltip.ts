@@ -1,0 +1,96 @@
+/**
+ * The Markdown tooltip of a merchant row: the figures a publisher chooses a merchant by.
+ *
+ * Everything the service sent is text, never markup: `escapeMarkdownText` backslash-escapes
+ * every ASCII punctuation character (so no link, image, emphasis, code span, table cell,
+ * heading, list or autolink can start, and bare URLs are not linkified because `https\:` and
+ * `example\.com` no longer look like one), writes `&`, `<` and `>` as entities (so no HTML tag
+ * and no entity the service wrote can appear), turns line breaks and other control characters
+ * into spaces (so the text stays on its own line) and drops bidirectional-override characters.
+ * The result is meant for an untrusted MarkdownString without HTML support.
+ *
+ * Figures the service left out are shown as `—`, so every tooltip has the same rows.
+ */
+import type { Merchant } from '../../api/types';
+import {
+  formatCancellationRate,
+  formatCommissionRate,
+  formatDate,
+  formatDays,
+  formatMoney,
+  formatPercent,
+  statusWords,
+} from './merchantFormat';
+
+export const MISSING = '—';
+/** Longest piece of service text shown, in characters; longer ones end with `…`. */
+const MAX_TEXT = 300;
+const MAX_DOMAINS = 10;
+
+const MARKDOWN_SPECIAL = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g;
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const SPACES = / {2,}/g;
+
+function shorten(text: string): string {
+  if (text.length <= MAX_TEXT) {
+    return text;
+  }
+  const chars = Array.from(text);
+  return chars.length <= MAX_TEXT ? text : `${chars.slice(0, MAX_TEXT - 1).join('')}…`;
+}
+
+/** Service text made safe to place inside Markdown as plain text, on one line. */
+export function escapeMarkdownText(text: string): string {
+  const oneLine = text.replace(BIDI_CONTROLS, '').replace(CONTROL_OR_BREAK, ' ').replace(SPACES, ' ').trim();
+  return shorten(oneLine).replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? `\\${c}`);
+}
+
+function list(values: readonly string[], max = Infinity): string | null {
+  if (values.length === 0) {
+    return null;
+  }
+  const shown = values.slice(0, max).map(escapeMarkdownText).join(', ');
+  return values.length > max ? `${shown} and ${values.length - max} more` : shown;
+}
+
+function figure<T>(value: T | null, format: (value: T) => string): string | null {
+  return value === null ? null : escapeMarkdownText(format(value));
+}
+
+function statusLine(m: Merchant): string {
+  const parts: string[] = statusWords(m);
+  if (m.adCampaigns.length > 0) {
+    parts.push(`${m.adCampaigns.length} ad ${m.adCampaigns.length === 1 ? 'campaign' : 'campaigns'}`);
+  }
+  return parts.join(' · ');
+}
+
+/** The tooltip as Markdown; `locale` (BCP 47) for the figures, the runtime's default when left out. */
+export function merchantTooltipMarkdown(m: Merchant, locale?: string): string {
+  const currency = m.currencyCode;
+  const rates = m.commissionRates
+    .map((rate) => formatCommissionRate(rate, currency, locale))
+    .filter((text): text is string => text !== null)
+    .map(escapeMarkdownText);
+  const rows: Array<[string, string | null]> = [
+    ['Commission rates', rates.length > 0 ? rates.join(' · ') : null],
+    ['Average commission', figure(m.averageCommission, (v) => formatPercent(v, locale))],
+    ['Average basket value', figure(m.averageBasketValue, (v) => formatMoney(v, currency, locale))],
+    ['Confirmation time', figure(m.averageConfirmationTime, (v) => formatDays(v, locale))],
+    ['Cancellation rate', figure(m.averageCancellationRate, (v) => formatCancellationRate(v, locale))],
+    ['Countries', list(m.countryCodes)],
+    ['Payment models', list(m.paymentModels)],
+    ['Domains', list(m.domains.length > 0 ? m.domains : m.defaultDomain !== '' ? [m.defaultDomain] : [], MAX_DOMAINS)],
+    ['Last update', figure(m.updatedAt, (v) => formatDate(v) ?? v)],
+  ];
+  const name = escapeMarkdownText(m.name) || 'Unnamed merchant';
+  const paragraphs = [`**${name}**`, statusLine(m)];
+  const description = m.description === null ? '' : escapeMarkdownText(m.description);
+  if (description !== '') {
+    paragraphs.push(description);
+  }
+  paragraphs.push(rows.map(([label, value]) => `${label}: ${value ?? MISSING}`).join('  \n'));
+  return paragraphs.join('\n\n');
+}

@@ -1,0 +1,43 @@
+/**
+ * The nodes of the catalog tree model and the options it is built with. A VS Code tree view
+ * adapts them one to one (see `catalogTree.ts` for their ids and order).
+ */
+import type { CatalogMerchant } from '../../merchant/merchantFields';
+import type { MerchantKey } from '../../merchant/merchantKey';
+
+export type SortOrder = 'name' | 'commission';
+
+export interface TreeOptions {
+  sort: SortOrder;
+  filter: string;
+  deeplinkOnly: boolean;
+  /** Most rows one level may list before a group is cut into buckets; default 1000. */
+  bucketThreshold?: number;
+  /** BCP 47 locale for name order and figures; the runtime's default when left out. */
+  locale?: string;
+}
+
+export type CatalogNode =
+  | { kind: 'group'; id: string; active: boolean; label: 'Active' | 'Inactive'; count: number }
+  | { kind: 'bucket'; id: string; parentId: string; label: string; count: number }
+  | { kind: 'merchant'; id: string; parentId: string; key: MerchantKey; merchant: CatalogMerchant }
+  | { kind: 'detail'; id: string; parentId: string; label: string; description?: string; hasChildren: boolean };
+
+export type GroupNode = Extract<CatalogNode, { kind: 'group' }>;
+export type BucketNode = Extract<CatalogNode, { kind: 'bucket' }>;
+export type MerchantNode = Extract<CatalogNode, { kind: 'merchant' }>;
+export type DetailNode = Extract<CatalogNode, { kind: 'detail' }>;
+
+/** A merchant of the catalog as the tree lists it. */
+export interface CatalogEntry {
+  key: MerchantKey;
+  merchant: CatalogMerchant;
+}
+
+export function merchantNodeId(key: MerchantKey): string {
+  return `merchant:${key}`;
+}
+
+export function merchantNode(entry: CatalogEntry, parentId: string): MerchantNode {
+  return { kind: 'merchant', id: merchantNodeId(entry.key), parentId, key: entry.key, merchant: entry.merchant };
+}

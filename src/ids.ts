@@ -1,0 +1,93 @@
+/**
+ * Every id the extension shares with `package.json` and VS Code, in one place: command ids,
+ * context keys (with `setContext`), the view id, and the keys of what it keeps in VS Code's
+ * state and secret storage. A unit test checks them against `package.json`; a lint rule keeps
+ * `affiliateLinks.*` literals out of every other file.
+ *
+ * Pure apart from `setContext`, which loads `vscode` only when called, so the plain-Node unit
+ * tests can import the ids (the key store's test does).
+ */
+import type * as vscode from 'vscode';
+
+export const COMMANDS = {
+  showLog: 'affiliateLinks.showLog',
+  setApiKey: 'affiliateLinks.setApiKey',
+  clearApiKey: 'affiliateLinks.clearApiKey',
+  refreshMerchants: 'affiliateLinks.refreshMerchants',
+  reloadAllMerchants: 'affiliateLinks.reloadAllMerchants',
+  filterMerchants: 'affiliateLinks.filterMerchants',
+  clearFilter: 'affiliateLinks.clearFilter',
+  showDeeplinkOnly: 'affiliateLinks.showDeeplinkOnly',
+  showAllMerchants: 'affiliateLinks.showAllMerchants',
+  sortByCommission: 'affiliateLinks.sortByCommission',
+  sortByName: 'affiliateLinks.sortByName',
+  findMerchant: 'affiliateLinks.findMerchant',
+  showGettingStarted: 'affiliateLinks.showGettingStarted',
+  copyTrackingLink: 'affiliateLinks.copyTrackingLink',
+  copyCpcTrackingLink: 'affiliateLinks.copyCpcTrackingLink',
+  insertDeeplink: 'affiliateLinks.insertDeeplink',
+  monetizeLinks: 'affiliateLinks.monetizeLinks',
+} as const;
+
+export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+/** VS Code's own commands the extension runs. */
+export const WORKBENCH_COMMANDS = {
+  openSettings: 'workbench.action.openSettings',
+  markdownPreview: 'markdown.showPreview',
+} as const;
+
+export const VIEWS = {
+  merchants: 'affiliateLinks.merchants',
+} as const;
+
+export const CONTEXT_KEYS = {
+  keyState: 'affiliateLinks.keyState',
+  loadFailed: 'affiliateLinks.loadFailed',
+  filtered: 'affiliateLinks.filtered',
+  deeplinkOnly: 'affiliateLinks.deeplinkOnly',
+  sort: 'affiliateLinks.sort',
+} as const;
+
+/** Context keys for `when` clauses in `package.json`, with the values each takes. */
+export interface ContextValues {
+  'affiliateLinks.keyState': 'none' | 'set' | 'lost';
+  'affiliateLinks.loadFailed': boolean;
+  'affiliateLinks.filtered': boolean;
+  'affiliateLinks.deeplinkOnly': boolean;
+  'affiliateLinks.sort': 'name' | 'commission';
+}
+
+export type ContextKey = keyof ContextValues;
+
+/** Fails to compile when a context key is listed in one place and not the other. */
+const everyKeyTyped: [Exclude<(typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS], ContextKey> | Exclude<ContextKey, (typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS]>] extends [never] ? true : false = true;
+void everyKeyTyped;
+
+/** Sets a context key; nothing waits for it. */
+export function setContext<K extends ContextKey>(key: K, value: ContextValues[K]): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { commands } = require('vscode') as typeof vscode;
+  void commands.executeCommand('setContext', key, value);
+}
+
+/** Keys of what the extension keeps in VS Code's global state and secret storage. */
+export const STATE_KEYS = {
+  /** globalState: the tree's sort order. */
+  sort: 'affiliateLinks.sort',
+  /** globalState: a key was saved, so a key the keyring does not give back is "lost", not "none". */
+  apiKeySaved: 'affiliateLinks.apiKeySaved',
+  /** SecretStorage: the API key. */
+  apiKey: 'affiliateLinks.apiKey',
+} as const;
+
+/** Settings the extension opens or watches by name. */
+export const SETTINGS = {
+  baseUrl: 'affiliateLinks.baseUrl',
+  subId: 'affiliateLinks.subId',
+  deeplinkUrlParameter: 'affiliateLinks.deeplink.urlParameter',
+  deeplinkSubIdParameter: 'affiliateLinks.deeplink.subIdParameter',
+} as const;
+
+/** How long a confirmation stays in the status bar. */
+export const STATUS_MESSAGE_MS = 4_000;

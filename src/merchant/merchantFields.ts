@@ -1,0 +1,110 @@
+/**
+ * The merchant as the rest of the extension sees it, shared by the catalog and the link rules
+ * (which never import each other): its fields listed once, the summary every view reads, and
+ * the one `MerchantRef`.
+ *
+ * - `Merchant` (from the client) holds every field.
+ * - `MerchantSummary` is what the tree, its filter, Find Merchant, the domain index, the picker
+ *   and the link rules read for every merchant: the `SUMMARY_FIELDS` plus `supportsCpc`.
+ * - `CatalogMerchant` is an entry of the catalog: a summary whose other fields (the
+ *   `DETAIL_FIELDS`) may be read lazily. A merchant shown from the cache file parses its
+ *   page of the file the first time one of them is asked for (see `catalog/cache`), so
+ *   only the details, the tooltip and the full-merchant readers should touch them.
+ */
+import type { Merchant } from '../api/types';
+import type { MerchantKey } from './merchantKey';
+
+/** Every field of a Merchant, in the service's order. */
+export const MERCHANT_FIELDS = [
+  'merchantId',
+  'name',
+  'imageUri',
+  'defaultDomain',
+  'description',
+  'categoryIds',
+  'domains',
+  'currencyCode',
+  'isActive',
+  'deeplinkAllowed',
+  'countryCodes',
+  'averageBasketValue',
+  'averageCommission',
+  'averageConfirmationTime',
+  'averageCancellationRate',
+  'minimumCommission',
+  'maximumCommission',
+  'commissionRates',
+  'adCampaigns',
+  'trackingLink',
+  'paymentModels',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Merchant)[];
+
+export type MerchantField = (typeof MERCHANT_FIELDS)[number];
+
+/** Fails to compile when a field is added to Merchant and not to MERCHANT_FIELDS. */
+type Unlisted = Exclude<keyof Merchant, MerchantField>;
+const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldListed;
+
+/** The fields every view reads for every merchant; the cache keeps them apart from the rest. */
+export const SUMMARY_FIELDS = [
+  'merchantId',
+  'name',
+  'imageUri',
+  'defaultDomain',
+  'domains',
+  'currencyCode',
+  'isActive',
+  'deeplinkAllowed',
+  'countryCodes',
+  'averageCommission',
+  'trackingLink',
+  'paymentModels',
+  'updatedAt',
+] as const satisfies readonly MerchantField[];
+
+export type SummaryField = (typeof SUMMARY_FIELDS)[number];
+export type DetailField = Exclude<MerchantField, SummaryField>;
+
+/** The fields outside the summary, in `MERCHANT_FIELDS` order: what reading a cached merchant's page gives. */
+export const DETAIL_FIELDS = MERCHANT_FIELDS.filter((field): field is DetailField => !(SUMMARY_FIELDS as readonly string[]).includes(field));
+
+export type DetailFields = Pick<Merchant, DetailField>;
+
+/** What a merchant's details read as when they cannot be read: no figures, no rates, no campaigns. */
+export function emptyDetail<F extends DetailField>(field: F): Merchant[F] {
+  return (field === 'categoryIds' || field === 'commissionRates' || field === 'adCampaigns' ? [] : null) as Merchant[F];
+}
+
+/** What every view reads of every merchant. */
+export interface MerchantSummary extends Pick<Merchant, SummaryField> {
+  /** Whether the merchant takes CPC traffic (see `deriveSupportsCpc`), worked out once when it entered the catalog. */
+  readonly supportsCpc: boolean;
+}
+
+/** An entry of the catalog: its summary at once, its details possibly read on first access. */
+export interface CatalogMerchant extends Merchant, MerchantSummary {}
+
+/** A merchant of the catalog with its key: what the link commands, the picker and the domain index pass around. */
+export interface MerchantRef {
+  key: MerchantKey;
+  merchant: MerchantSummary;
+}
+
+/** Whether a merchant takes CPC traffic: `CPC` among its payment models (any case) or any ad campaign. */
+export function deriveSupportsCpc(merchant: Pick<Merchant, 'paymentModels' | 'adCampaigns'>): boolean {
+  return merchant.paymentModels.some((model) => model.trim().toUpperCase() === 'CPC') || merchant.adCampaigns.length > 0;
+}
+
+/**
+ * A merchant the client returned, as a catalog entry: a copy with `supportsCpc` worked out.
+ * `supportsCpc` is derived, not one of the service's fields, so it is not enumerable: copies,
+ * JSON and comparisons of the merchant see the service's fields only. Build entries here,
+ * never by spreading another entry (a spread leaves `supportsCpc` behind).
+ */
+export function toCatalogMerchant(merchant: Merchant): CatalogMerchant {
+  return Object.defineProperty({ ...merchant }, 'supportsCpc', { value: deriveSupportsCpc(merchant), enumerable: false }) as CatalogMerchant;
+}
+

@@ -1,0 +1,38 @@
+/**
+ * The identity of a merchant across syncs, so an incremental sync can tell an update of a
+ * known merchant from a new one.
+ */
+import type { Merchant } from '../api/types';
+
+/** Stable identity of a merchant across syncs: `id:<merchantId>`, or a fallback key when the id is null. */
+export type MerchantKey = string;
+
+/**
+ * `id:<merchantId>` when the service gave an id. The spec allows `merchantId: null`, and such a
+ * merchant must still be found again on the next sync, so its key is built from what names
+ * the merchant to a publisher: its name (case and surrounding blanks ignored), its default
+ * domain (host names are case-insensitive) and its tracking link (kept as sent: a link's path
+ * is case-sensitive). Fields that change from sync to sync (figures, description, updatedAt)
+ * are left out, so an update of those keeps the key.
+ *
+ * The parts are joined with `|` after escaping `%` as `%25` and `|` as `%7C` inside each part,
+ * so the separator cannot appear in a part and no two different triples give the same key
+ * (the escaping can be undone). `encodeURIComponent` would do too, but it throws on a lone
+ * surrogate, which a JSON string may hold. The `fallback:` prefix keeps these keys apart from
+ * `id:` keys.
+ *
+ * Trade-off: when a null-id merchant is renamed or changes its default domain or tracking
+ * link, an incremental sync sees a new merchant and keeps the old entry until the next full
+ * sync replaces the catalog.
+ */
+export function merchantKey(m: Pick<Merchant, 'merchantId' | 'name' | 'defaultDomain' | 'trackingLink'>): MerchantKey {
+  if (m.merchantId !== null) {
+    return `id:${m.merchantId}`;
+  }
+  const parts = [m.name.trim().toLowerCase(), m.defaultDomain.trim().toLowerCase(), (m.trackingLink ?? '').trim()];
+  return `fallback:${parts.map(escapePart).join('|')}`;
+}
+
+function escapePart(part: string): string {
+  return part.replace(/%/g, '%25').replace(/\|/g, '%7C');
+}

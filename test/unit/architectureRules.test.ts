@@ -1,0 +1,68 @@
+/**
+ * The import rules of docs/architecture.md, each fed a wrong import through ESLint with the
+ * project's own configuration: a rule that stopped firing fails here. Every case is linted as
+ * if it were a file of the room named by its path (the file need not exist).
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(__dirname, '../..');
+
+interface Case {
+  rule: string;
+  file: string;
+  code: string;
+  /** The message (or part of it) the rule gives; undefined: the code must pass. */
+  refused?: RegExp;
+}
+
+const CASES: Case[] = [
+  { rule: 'the pure core never imports vscode', file: 'src/catalog/model/wrong.ts', code: "import * as vscode from 'vscode';\nvoid vscode;", refused: /must not import vscode/ },
+  { rule: 'the pure core never imports vscode', file: 'src/links/wrong.ts', code: "import * as vscode from 'vscode';\nvoid vscode;", refused: /must not import vscode/ },
+  { rule: 'the pure core never imports vscode', file: 'src/common/wrong.ts', code: "import * as vscode from 'vscode';\nvoid vscode;", refused: /must not import vscode/ },
+  { rule: 'the pure core never imports vscode', file: 'src/merchant/wrong.ts', code: "import * as vscode from 'vscode';\nvoid vscode;", refused: /must not import vscode/ },
+  { rule: 'the shell may import vscode', file: 'src/views/right.ts', code: "import * as vscode from 'vscode';\nvoid vscode;" },
+  { rule: 'tree never imports cache', file: 'src/catalog/tree/wrong.ts', code: "import { CacheKeeper } from '../cache';\nvoid CacheKeeper;", refused: /never import its cache or its store/ },
+  { rule: 'tree never imports store', file: 'src/catalog/tree/wrong.ts', code: "import { CatalogStore } from '../store/catalogStore';\nvoid CatalogStore;", refused: /never import its cache or its store/ },
+  { rule: 'search never imports cache', file: 'src/catalog/search/wrong.ts', code: "import { toStored } from '../cache/storedMerchant';\nvoid toStored;", refused: /never import its cache or its store/ },
+  { rule: 'present never imports store', file: 'src/catalog/present/wrong.ts', code: "import { CatalogStore } from '../store/catalogStore';\nvoid CatalogStore;", refused: /never import its cache or its store/ },
+  { rule: 'tree may import present and model', file: 'src/catalog/tree/right.ts', code: "import { foldText } from '../present/textFold';\nimport { sameMerchant } from '../model/catalogMerge';\nvoid foldText; void sameMerchant;" },
+  { rule: 'the model imports no other catalog room', file: 'src/catalog/model/wrong.ts', code: "import { CachedMerchant } from '../cache/cachedMerchant';\nvoid CachedMerchant;", refused: /bottom of the catalog/ },
+  { rule: 'links never import the catalog', file: 'src/links/wrong.ts', code: "import { foldText } from '../catalog/present/textFold';\nvoid foldText;", refused: /Only the shell imports the catalog/ },
+  { rule: 'the catalog never imports links', file: 'src/catalog/tree/wrong.ts', code: "import { cpcLinkOf } from '../../links/cpcLink';\nvoid cpcLinkOf;", refused: /does not import the link rules/ },
+  { rule: 'both may import the merchant module', file: 'src/links/right.ts', code: "import { merchantKey } from '../merchant/merchantKey';\nvoid merchantKey;" },
+  { rule: 'the merchant module imports neither', file: 'src/merchant/wrong.ts', code: "import { findUrls } from '../links/urlFinder';\nvoid findUrls;", refused: /does not import the link rules/ },
+  { rule: 'the core never imports the shell', file: 'src/catalog/store/wrong.ts', code: "import { describeFailure } from '../../services/failureMessages';\nvoid describeFailure;", refused: /never imports the VS Code shell/ },
+  { rule: 'the client imports nothing of the extension', file: 'src/api/wrong.ts', code: "import { messageOf } from '../common/errorMessage';\nvoid messageOf;", refused: /bottom layer/ },
+  { rule: 'common imports no room', file: 'src/common/wrong.ts', code: "import { isServiceError } from '../api/errors';\nvoid isServiceError;", refused: /imports no room/ },
+  { rule: 'the shell uses the cache through its index', file: 'src/services/wrong.ts', code: "import { CacheKeeper } from '../catalog/cache/cacheKeeper';\nvoid CacheKeeper;", refused: /through its index/ },
+  { rule: 'the store uses the cache through its index', file: 'src/catalog/store/wrong.ts', code: "import { CacheKeeper } from '../cache/cacheKeeper';\nvoid CacheKeeper;", refused: /through its index/ },
+  { rule: 'the store uses the cache through its index', file: 'src/catalog/store/right.ts', code: "import { CacheKeeper } from '../cache';\nvoid CacheKeeper;" },
+  { rule: 'test hooks stay out of the product', file: 'src/services/wrong.ts', code: "import { pagesParsed } from '../catalog/cache/testing';\nvoid pagesParsed;", refused: /tests and benchmarks only|through its index/ },
+  { rule: 'errors are recognised by shape', file: 'src/services/wrong.ts', code: "import { NetworkError } from '../api/errors';\nexport const offline = (e: unknown) => e instanceof NetworkError;", refused: /never by instanceof/ },
+  { rule: 'errors are recognised by shape', file: 'src/catalog/store/wrong.ts', code: "import { ServiceError } from '../../api/errors';\nexport const ours = (e: unknown) => e instanceof ServiceError;", refused: /never by instanceof/ },
+  { rule: 'Error itself may be checked', file: 'src/services/right.ts', code: 'export const isError = (e: unknown) => e instanceof Error;' },
+  { rule: 'ids live in src/ids.ts', file: 'src/commands/wrong.ts', code: "export const id = 'affiliateLinks.showLog';", refused: /live in src\/ids\.ts/ },
+  { rule: 'undici only module by module', file: 'src/services/wrong.ts', code: "import { Agent } from 'undici';\nvoid Agent;", refused: /never the entry point/ },
+];
+
+describe('architecture rules (lint)', function () {
+  this.timeout(60_000);
+  const eslint = new ESLint({ cwd: root });
+
+  for (const { rule, file, code, refused } of CASES) {
+    it(`${rule}: ${refused ? 'refuses' : 'allows'} ${code.split('\n')[0]} in ${file}`, async () => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      const messages = result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+      if (refused === undefined) {
+        assert.deepEqual(messages, []);
+      } else {
+        assert.ok(
+          messages.some((message) => refused.test(message)),
+          `expected ${refused} among: ${messages.join(' | ') || 'no messages'}`,
+        );
+      }
+    });
+  }
+});
