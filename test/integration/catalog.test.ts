@@ -124,6 +124,33 @@ describe('the merchant catalog in the real host', function () {
     assert.equal(links.view.message, undefined);
   });
 
+  it('recognises a failure of the lazily loaded client when the service is gone: one status, offline, and the log names the error class', async () => {
+    const links = await api();
+    const gone = await startSandbox({ merchants: 40, seed: 13 });
+    try {
+      await setBaseUrl(gone.url);
+      await eventually(() => (links.controller.store?.snapshot.merchants.size === 40 && links.controller.status?.state === 'idle' ? true : undefined), 'the catalog of the service about to stop', 30_000);
+      await gone.close();
+      await vscode.commands.executeCommand('affiliateLinks.refreshMerchants');
+      const status = await eventually(() => (links.controller.status?.state === 'offline' ? links.controller.status : undefined), 'the store to say offline', 30_000);
+      assert.equal(status.state === 'offline' && status.error.name, 'NetworkError', 'the error keeps its literal class name');
+      assert.deepEqual(links.controller.offline, { since: links.controller.store?.snapshot.syncedAt }, 'the view reads the store\'s status');
+      assert.equal(links.controller.loadFailed, false, 'the cached merchants are still shown');
+      assert.equal(links.controller.store?.snapshot.merchants.size, 40, 'nothing lost');
+      await vscode.commands.executeCommand('affiliateLinks.showLog');
+      const log = await eventually(
+        () => vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'output' && /\[NetworkError, network\]/.test(document.getText())),
+        'a log line naming NetworkError',
+        20_000,
+      );
+      assert.match(log.getText(), /\[error\] Loading merchants failed: .+ \[NetworkError, network\]/);
+    } finally {
+      await gone.close().catch(() => undefined);
+      await setBaseUrl(first.url);
+      await eventually(() => (links.controller.store?.snapshot.merchants.size === 2_500 ? true : undefined), 'the first catalog again', 30_000);
+    }
+  });
+
   it('narrows the tree with the filter and says how many are shown', async () => {
     const links = await api();
     const country = first.dataset.merchants[0]!.countryCodes[0]!;

@@ -3,7 +3,7 @@ import type * as vscode from 'vscode';
 import { ApiKeyStore, KeyStorageError, SAVED_FLAG, SECRET_NAME, type ApiKeyState } from '../../src/secrets/apiKeyStore';
 
 /** An in-memory SecretStorage whose failures a test chooses: throwing, or silently forgetting. */
-class FakeSecrets {
+class FakeSecrets implements vscode.SecretStorage {
   readonly values = new Map<string, string>();
   failGet = false;
   failStore = false;
@@ -28,16 +28,18 @@ class FakeSecrets {
     this.values.delete(key);
     this.listeners.forEach((listener) => listener({ key }));
   }
-  onDidChange(listener: (event: { key: string }) => void): { dispose(): void } {
+  readonly onDidChange: vscode.Event<vscode.SecretStorageChangeEvent> = (listener) => {
     this.listeners.push(listener);
     return { dispose: () => this.listeners.splice(this.listeners.indexOf(listener), 1) };
-  }
+  };
 }
 
-class FakeMemento {
+class FakeMemento implements vscode.Memento {
   readonly values = new Map<string, unknown>();
-  get<T>(key: string): T | undefined {
-    return this.values.get(key) as T | undefined;
+  get<T>(key: string): T | undefined;
+  get<T>(key: string, defaultValue: T): T;
+  get<T>(key: string, defaultValue?: T): T | undefined {
+    return this.values.has(key) ? (this.values.get(key) as T) : defaultValue;
   }
   async update(key: string, value: unknown): Promise<void> {
     if (value === undefined) {
@@ -56,7 +58,7 @@ function setup(environment: Record<string, string> = {}) {
   const state = new FakeMemento();
   const lines: string[] = [];
   const log = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string) => lines.push(m) };
-  const store = new ApiKeyStore(secrets as unknown as vscode.SecretStorage, state as unknown as vscode.Memento, log, environment);
+  const store = new ApiKeyStore(secrets, state, log, environment);
   return { secrets, state, lines, store };
 }
 

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import ts from 'typescript';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
@@ -18,6 +20,59 @@ interface BundleReport {
   linksInputs: string[];
   linksLoaderInputs: string[];
   linksLoaderRequiresLinksBundle: boolean;
+}
+
+/** What failureProbe.mjs prints: a failure of the minified dist/api.js, as another minified bundle's helpers see it. */
+interface FailureReport {
+  threw: boolean;
+  name?: string;
+  instanceOfShippedNetworkError: boolean;
+  instanceOfOtherNetworkError: boolean;
+  otherNetworkErrorExported: boolean;
+  isServiceError: boolean;
+  kind: string | null;
+  isOffline: boolean;
+  offline: boolean;
+  message: string;
+  logLine: string;
+  apiBundleDeclaresNetworkError: boolean;
+}
+
+const parse = (file: string, text: string) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+
+/** The classes a source text declares (`class X`, `export class X`, `export abstract class X`), at any depth. */
+function declaredClasses(file: string, text: string): string[] {
+  const names: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassDeclaration(node) && node.name !== undefined) {
+      names.push(node.name.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parse(file, text));
+  return names;
+}
+
+/**
+ * Every `instanceof C` (or `instanceof ns.C`) in a source text whose right side names one of
+ * `classes`, as `file:line: instanceof C`. Read from the syntax tree, so comments and strings
+ * that mention `instanceof` do not count.
+ */
+function instanceofUses(file: string, text: string, classes: ReadonlySet<string>): string[] {
+  const source = parse(file, text);
+  const uses: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) {
+      const right = ts.isPropertyAccessExpression(node.right) ? node.right.name : node.right;
+      if (ts.isIdentifier(right) && classes.has(right.text)) {
+        const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+        uses.push(`${file}:${line}: instanceof ${right.text}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return uses;
 }
 
 describe('bundles', () => {
@@ -62,5 +117,50 @@ describe('bundles', () => {
     assert.ok(!undici.some((input) => input.endsWith('undici/index.js')), 'the entry point is bundled');
     assert.ok(!undici.some((input) => input.endsWith('lib/global.js')), 'the global dispatcher module is bundled');
     assert.ok(!report.apiInputs.some((input) => input.includes('vscode')));
+  });
+
+  // A file of src/api/ bundled into two bundles gives each its own copy of its classes, and an
+  // `instanceof` of one copy is false for an object made by the other.
+  it('checks no class that src/api puts in more than one bundle with instanceof outside src/api', () => {
+    const bundles = [report.extensionInputs, report.apiInputs, report.linksInputs];
+    const inputs = [...new Set(bundles.flat())].filter((input) => !input.includes('node_modules/'));
+    const read = (input: string) => fs.readFileSync(path.join(root, input), 'utf8');
+
+    const duplicated = inputs.filter((input) => /^src\/api\/.+\.ts$/.test(input) && bundles.filter((bundle) => bundle.includes(input)).length > 1);
+    assert.ok(duplicated.includes('src/api/errors.ts'), `src/api files in more than one bundle: ${duplicated.join(', ')}`);
+    const classes = new Set(duplicated.flatMap((input) => declaredClasses(input, read(input))));
+    for (const name of ['ServiceError', 'ApiError', 'NetworkError', 'TimeoutError', 'RequestAbortedError']) {
+      assert.ok(classes.has(name), `${name} is not among the duplicated classes`);
+    }
+
+    const outside = inputs.filter((input) => !input.startsWith('src/api/') && /\.(ts|js|mjs|cjs)$/.test(input));
+    assert.ok(outside.includes('src/extension.ts') && outside.includes('src/services/failureMessages.ts'));
+    assert.deepEqual(
+      outside.flatMap((input) => instanceofUses(input, read(input), classes)),
+      [],
+    );
+
+    // The scanner reports such a use, and only a real one.
+    assert.deepEqual(instanceofUses('src/services/fake.ts', 'if (e instanceof NetworkError) {}', classes), ['src/services/fake.ts:1: instanceof NetworkError']);
+    assert.deepEqual(instanceofUses('src/services/fake.ts', '// e instanceof ApiError\nif (e instanceof Error) {}', classes), []);
+  });
+
+  it('recognises a failure thrown by the shipped dist/api.js, and logs it under its real class name', async () => {
+    const { stdout } = await run(process.execPath, [path.join(__dirname, 'probes/failureProbe.mjs')], { cwd: root, timeout: 15_000 });
+    const failure = JSON.parse(stdout) as FailureReport;
+    assert.equal(failure.threw, true, 'getMerchantPage did not fail against a closed port');
+    // The other bundle's copy of the class does not recognise it; its helpers do.
+    assert.equal(failure.instanceOfShippedNetworkError, true);
+    assert.equal(failure.otherNetworkErrorExported, true);
+    assert.equal(failure.instanceOfOtherNetworkError, false);
+    assert.equal(failure.isServiceError, true);
+    assert.equal(failure.kind, 'network');
+    assert.equal(failure.isOffline, true);
+    assert.equal(failure.offline, true);
+    // Minification renamed the class; its literal name survived.
+    assert.equal(failure.apiBundleDeclaresNetworkError, false);
+    assert.equal(failure.name, 'NetworkError');
+    assert.match(failure.logLine, /^Loading merchants failed: .*\[NetworkError, network\]$/);
+    assert.ok(!failure.message.includes('k1') && !failure.logLine.includes('k1'), 'the key is printed');
   });
 });
