@@ -7,6 +7,7 @@
  * written anywhere else and never logged.
  */
 import type * as vscode from 'vscode';
+import { messageOf } from '../common/errorMessage';
 import { STATE_KEYS } from '../ids';
 
 export const SECRET_NAME = STATE_KEYS.apiKey;
@@ -37,10 +38,6 @@ interface KeyLog {
 
 const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export class ApiKeyStore {
   constructor(
     private readonly secrets: vscode.SecretStorage,
@@ -63,8 +60,8 @@ export class ApiKeyStore {
     try {
       stored = await this.secrets.get(SECRET_NAME);
     } catch (error) {
-      this.log.error(`Reading the API key from the secret storage failed: ${describe(error)}`);
-      return { kind: 'unavailable', reason: describe(error) };
+      this.log.error(`Reading the API key from the secret storage failed: ${messageOf(error)}`);
+      return { kind: 'unavailable', reason: messageOf(error) };
     }
     if (stored !== undefined && stored !== '') {
       return { kind: 'stored', key: stored };
@@ -88,8 +85,8 @@ export class ApiKeyStore {
     try {
       await this.secrets.store(SECRET_NAME, key);
     } catch (error) {
-      this.log.error(`Saving the API key in the secret storage failed: ${describe(error)}`);
-      throw new KeyStorageError(`VS Code's secret storage could not save the key (${describe(error)}).`);
+      this.log.error(`Saving the API key in the secret storage failed: ${messageOf(error)}`);
+      throw new KeyStorageError(`VS Code's secret storage could not save the key (${messageOf(error)}).`);
     }
     await this.globalState.update(SAVED_FLAG, true);
     this.log.info('API key saved in the secret storage.');
@@ -101,8 +98,8 @@ export class ApiKeyStore {
     try {
       await this.secrets.delete(SECRET_NAME);
     } catch (error) {
-      this.log.error(`Removing the API key from the secret storage failed: ${describe(error)}`);
-      throw new KeyStorageError(`VS Code's secret storage could not remove the key (${describe(error)}).`);
+      this.log.error(`Removing the API key from the secret storage failed: ${messageOf(error)}`);
+      throw new KeyStorageError(`VS Code's secret storage could not remove the key (${messageOf(error)}).`);
     }
     this.log.info('API key removed.');
   }
