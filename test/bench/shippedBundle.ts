@@ -11,6 +11,8 @@ export async function loadShipped<T>(root: string, entry: string, name: string):
     format: 'cjs',
     target: 'node20',
     minify: true,
+    // As in the extension: `vscode` is the host's (src/ids.ts loads it only when setting a context key).
+    external: ['vscode'],
     outfile,
     logLevel: 'warning',
   });

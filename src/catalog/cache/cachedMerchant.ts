@@ -127,21 +127,14 @@ export class CachedPage {
 
 /**
  * A merchant of the cache file: its summary at once, the rest from its page when first asked
- * for. Its fields are getters, defined once for every field of `SUMMARY_FIELDS` and
- * `DETAIL_FIELDS` below, so no field is listed here again; the interface of the same name
- * (below) tells TypeScript they are there.
+ * for. The summary fields are its own fields, copied from the row in `SUMMARY_FIELDS` order
+ * (plain fields keep the catalog small and quick to sort); the detail fields are getters on
+ * the prototype, defined once for every field of `DETAIL_FIELDS`. So no field is listed here
+ * again; the interface of the same name (below) tells TypeScript they are there.
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class CachedMerchant {
   static {
-    for (const [index, field] of SUMMARY_FIELDS.entries()) {
-      Object.defineProperty(CachedMerchant.prototype, field, {
-        get(this: CachedMerchant) {
-          return this.#row[index + 1];
-        },
-        enumerable: true,
-      });
-    }
     for (const field of DETAIL_FIELDS) {
       Object.defineProperty(CachedMerchant.prototype, field, {
         get(this: CachedMerchant) {
@@ -152,23 +145,23 @@ export class CachedMerchant {
     }
   }
 
-  /** A summary row that `summaryRowProblem` found sound. */
-  readonly #row: readonly unknown[];
   readonly #page: CachedPage;
+  readonly #dataIndex: number;
 
+  /** `row`: a summary row that `summaryRowProblem` found sound. */
   constructor(row: readonly unknown[], page: CachedPage) {
-    this.#row = row;
+    const fields = this as unknown as Record<string, unknown>;
+    for (let i = 0; i < SUMMARY_FIELDS.length; i++) {
+      fields[SUMMARY_FIELDS[i]!] = row[i + 1];
+    }
+    fields.supportsCpc = row[ROW.supportsCpc];
     this.#page = page;
-  }
-
-  /** Whether the merchant takes CPC traffic, worked out when the cache was written. */
-  get supportsCpc(): boolean {
-    return this.#row[ROW.supportsCpc] as boolean;
+    this.#dataIndex = row[ROW.dataIndex] as number;
   }
 
   #details(): DetailFields | undefined {
     // The key is worked out here, not at load: the catalog map works it out once already.
-    return this.#page.detailsAt(this.#row[ROW.dataIndex] as number, merchantKey(this));
+    return this.#page.detailsAt(this.#dataIndex, merchantKey(this));
   }
 
   /**
@@ -177,7 +170,7 @@ export class CachedMerchant {
    * the catalog's merge as its `KnownEqual`; a merchant from elsewhere is never known equal.
    */
   static sameEntry(a: Merchant, b: Merchant): boolean {
-    return a instanceof CachedMerchant && b instanceof CachedMerchant && a.#row[ROW.dataIndex] === b.#row[ROW.dataIndex] && a.#page.sameBytes(b.#page);
+    return a instanceof CachedMerchant && b instanceof CachedMerchant && a.#dataIndex === b.#dataIndex && a.#page.sameBytes(b.#page);
   }
 
   /** The page a cached merchant reads its details from; undefined for other merchants. */

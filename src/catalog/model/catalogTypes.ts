@@ -24,9 +24,10 @@ export interface CatalogChange {
 
 /**
  * Where the catalog's syncing stands; the one place the extension reads it from. `offline`:
- * the service could not be reached (network, timeout, 5xx); `since` is when the catalog shown
- * was synced, or, before any sync, when the service was first found offline. `failed`: the
- * service refused (401, 403, 404...) or answered what cannot be read.
+ * the service could not be reached (network failure or timeout, see `isOfflineError`); `since`
+ * is when the catalog shown was synced, or, before any sync, when the service was first found
+ * offline. `failed`: anything else (an HTTP error such as 401, 403, 404 or 5xx, an answer that
+ * cannot be read).
  */
 export type SyncStatus =
   | { state: 'idle' }
