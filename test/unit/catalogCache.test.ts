@@ -11,6 +11,7 @@ import { generateMerchants } from '../../src/sandbox/merchantData';
 import { Random } from '../../src/sandbox/random';
 import { NOW } from './helpers/fixtures';
 import { blankMerchant, plainMerchant } from './helpers/merchants';
+import { CachedMerchant, CachedPage } from '../../src/catalog/cache/cachedMerchant';
 import { pagesParsed } from '../../src/catalog/cache/testing';
 import { merchantContextValue } from '../../src/catalog/tree/merchantDetails';
 import { ROW, summaryRow, summaryRowProblem } from '../../src/catalog/cache/merchantSummary';
@@ -251,6 +252,17 @@ describe('catalog cache file', () => {
       }
       assert.equal(row[ROW.supportsCpc], true);
       assert.equal(new Set(SUMMARY_FIELDS.map((field) => JSON.stringify(merchant[field]))).size, SUMMARY_FIELDS.length, 'every value differs');
+    });
+
+    it('give a cached merchant every summary field as its own, read from its place in the row', () => {
+      const merchant = blankMerchant({ merchantId: 41, name: 'name', imageUri: 'https://img.example/logo.png', defaultDomain: 'default.example', domains: ['a.example'], countryCodes: ['DE'], averageCommission: 2.5, trackingLink: 'https://track.example/x', paymentModels: ['CPC'], updatedAt: '2026-01-02T03:04:05.000Z' });
+      const row = summaryRow(merchant, 0, merchant.supportsCpc);
+      const cached = new CachedMerchant(row, new CachedPage(1, Buffer.from('{"data":[]}'), () => undefined));
+      for (const field of [...SUMMARY_FIELDS, 'supportsCpc'] as const) {
+        assert.ok(Object.hasOwn(cached, field), `${field} is an own field`);
+        assert.deepEqual(cached[field], merchant[field], field);
+      }
+      assert.deepEqual(Object.keys(cached).sort(), [...SUMMARY_FIELDS, 'supportsCpc'].sort(), 'no other own field');
     });
   });
 
