@@ -60,8 +60,13 @@ export interface Merchant {
   updatedAt: string | null;
 }
 
+/**
+ * An item of the clicks report. Ids are opaque strings: the spec says numbers, real payloads
+ * send UUIDs. Real payloads also carry `merchantId` (the catalog's merchant) and `couponId`,
+ * which the spec does not list, and may leave the program null with an empty name.
+ */
 export interface ClickItem {
-  id: number | null;
+  id: string | null;
   adspaceId: string | null;
   adspaceName: string | null;
   programId: string | null;
@@ -70,12 +75,16 @@ export interface ClickItem {
   date: string | null;
   count: number;
   productId: Open<ProductId> | null;
+  /** The catalog merchant the clicks went to, when the service says. */
+  merchantId: number | null;
+  couponId: string | null;
   updatedAt: string | null;
 }
 
+/** An item of the (deprecated) actions report; ids are opaque strings, as for clicks. */
 export interface ActionItem {
-  id: number | null;
-  actionId: number | null;
+  id: string | null;
+  actionId: string | null;
   status: Open<ActionStatus> | null;
   orderType: Open<OrderType> | null;
   adspaceId: string | null;

@@ -48,16 +48,22 @@ export interface WireMerchant {
   updatedAt: string;
 }
 
+/**
+ * A click item as the spec describes it, widened to what real payloads send: a UUID string
+ * for `id`, a null `programId` with an empty `programName`, and `merchantId` and `couponId`.
+ */
 export interface WireClickItem {
-  id: number | null;
+  id: string | number | null;
   adspaceId: string;
   adspaceName: string;
-  programId: string;
+  programId: string | null;
   programName: string;
   subId: string | null;
   date: string;
   count: number;
   productId: string;
+  merchantId?: number | null;
+  couponId?: string | null;
   updatedAt: string;
 }
 

@@ -84,7 +84,7 @@ interface Timed<T> {
 }
 
 /** Sorts by `updatedAt` descending, then `id` ascending (ids are never null here). */
-function inReportOrder<T extends { id: number | null }>(timed: Timed<T>[]): T[] {
+function inReportOrder<T extends { id: string | number | null }>(timed: Timed<T>[]): T[] {
   timed.sort((a, b) => b.time - a.time || (a.item.id as number) - (b.item.id as number));
   return timed.map((entry) => entry.item);
 }

@@ -8,7 +8,7 @@ import type { CheckedReportQuery } from '../api/queryRules';
 
 export interface ReportItem {
   adspaceId: string;
-  programId: string;
+  programId: string | null;
   subId: string | null;
 }
 

@@ -147,6 +147,41 @@ describe('normalisation of messy payloads', () => {
     assert.equal(result.value.date, null);
   });
 
+  it('reads click items as real payloads send them: a UUID id, a null program with an empty name, merchantId and couponId', () => {
+    const result = normalizeClickItem({
+      id: '9b2f6a1e-4c1d-4d53-9d0e-2f1f0c6a7b11',
+      programId: null,
+      programName: '',
+      subId: null,
+      merchantId: 1234,
+      couponId: null,
+      count: 3,
+      date: '2024-10-09',
+      updatedAt: '2024-10-09T15:20:58.000Z',
+    });
+    assert.ok(result.ok);
+    assert.equal(result.value.id, '9b2f6a1e-4c1d-4d53-9d0e-2f1f0c6a7b11');
+    assert.equal(result.value.programId, null);
+    assert.equal(result.value.programName, null);
+    assert.equal(result.value.merchantId, 1234);
+    assert.equal(result.value.couponId, null);
+    const coupon = normalizeClickItem({ id: 17, count: 1, couponId: 'SPRING10', merchantId: 'x' });
+    assert.ok(coupon.ok);
+    assert.deepEqual([coupon.value.couponId, coupon.value.merchantId], ['SPRING10', null]);
+  });
+
+  it('keeps ids opaque: a number id is read as its digits, a blank or fractional one as unknown', () => {
+    const ids = [17, '  ', 1.5, 'abc-1', true].map((id) => {
+      const result = normalizeClickItem({ id, count: 1 });
+      assert.ok(result.ok);
+      return result.value.id;
+    });
+    assert.deepEqual(ids, ['17', null, null, 'abc-1', null]);
+    const action = normalizeActionItem({ id: 'a-1', actionId: 900000001, status: 'PENDING' });
+    assert.ok(action.ok);
+    assert.deepEqual([action.value.id, action.value.actionId], ['a-1', '900000001']);
+  });
+
   it('rejects a click item without a count', () => {
     const result = normalizeClickItem({ id: 3, count: null });
     assert.ok(!result.ok);

@@ -115,7 +115,7 @@ describe('sandbox: data and endpoints', () => {
     const sample = sandbox.dataset.clicks.find((c) => c.subId !== null && c.date >= addDays(TODAY, -120)) as WireClickItem;
     const from = addDays(TODAY, -120);
     const cases: Array<[Record<string, string>, (c: WireClickItem) => boolean]> = [
-      [{ programId: sample.programId }, (c) => c.programId === sample.programId],
+      [{ programId: sample.programId as string }, (c) => c.programId === sample.programId],
       [{ subId: sample.subId as string }, (c) => c.subId === sample.subId],
       [{ adspaceId: sample.adspaceId.toUpperCase() }, (c) => c.adspaceId === sample.adspaceId],
     ];

@@ -54,6 +54,17 @@ export function readText(value: unknown): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/**
+ * An identifier kept opaque: a non-blank string as sent (real payloads send UUIDs where the
+ * spec says numbers), or a whole number written as a string; null for anything else.
+ */
+export function readId(value: unknown): string | null {
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) ? String(value) : null;
+  }
+  return readText(value);
+}
+
 export function readBoolean(value: unknown): boolean | null {
   if (typeof value === 'boolean') {
     return value;

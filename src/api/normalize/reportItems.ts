@@ -1,6 +1,6 @@
 /** Turns raw click items (spec 2.2) and action items (spec 2.3) into typed items, or rejects them. */
 import type { ActionItem, ClickItem } from '../types';
-import { isObject, readBoolean, readInteger, readNumber, readText } from './fields';
+import { isObject, readBoolean, readId, readInteger, readNumber, readText } from './fields';
 import type { Normalized } from './merchant';
 
 function notAnObject(raw: unknown): Normalized<never> {
@@ -18,7 +18,7 @@ export function normalizeClickItem(raw: unknown): Normalized<ClickItem> {
   return {
     ok: true,
     value: {
-      id: readInteger(raw.id),
+      id: readId(raw.id),
       adspaceId: readText(raw.adspaceId),
       adspaceName: readText(raw.adspaceName),
       programId: readText(raw.programId),
@@ -27,6 +27,8 @@ export function normalizeClickItem(raw: unknown): Normalized<ClickItem> {
       date: readText(raw.date),
       count,
       productId: readText(raw.productId),
+      merchantId: readInteger(raw.merchantId),
+      couponId: readId(raw.couponId),
       updatedAt: readText(raw.updatedAt),
     },
   };
@@ -36,8 +38,8 @@ export function normalizeActionItem(raw: unknown): Normalized<ActionItem> {
   if (!isObject(raw)) {
     return notAnObject(raw);
   }
-  const id = readInteger(raw.id);
-  const actionId = readInteger(raw.actionId);
+  const id = readId(raw.id);
+  const actionId = readId(raw.actionId);
   if (id === null && actionId === null) {
     return { ok: false, reason: 'it has neither an id nor an actionId' };
   }
