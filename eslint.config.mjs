@@ -8,25 +8,25 @@ import tseslint from 'typescript-eslint';
 const undici = { name: 'undici', message: 'Import undici/lib/... modules, never the entry point.', allowTypeImports: true };
 const vscode = {
   name: 'vscode',
-  message: 'The pure core (api, sandbox, common, merchant, catalog, links) must not import vscode: it is unit-tested in plain Node.',
+  message: 'The pure core (api, sandbox, common, merchant, catalog, links, reports) must not import vscode: it is unit-tested in plain Node.',
 };
 
 /** Import patterns (gitignore-style, matched against the import's text) and why they are refused. */
 const SHELL = ['**/services/**', '**/views/**', '**/commands/**', '**/hover/**', '**/secrets/**', '**/extension'];
 const refuse = (group, message) => ({ group, message });
 const noShell = refuse(SHELL, 'The pure core never imports the VS Code shell (services, views, commands, hover, secrets): data flows from the core to the shell.');
-const noCatalog = refuse(['**/catalog', '**/catalog/**'], 'Only the shell imports the catalog: the link rules and the merchant module do not (share types through src/merchant/).');
+const noCatalog = refuse(['**/catalog', '**/catalog/**'], 'Only the shell imports the catalog: the link rules, the reports and the merchant module do not (share types through src/merchant/).');
 const noLinks = refuse(['**/links/**'], 'The catalog does not import the link rules: share what both need through src/merchant/.');
 const noCacheOrStore = refuse(['../cache', '../cache/**', '../store/**'], 'The tree, search and present rooms render a catalog: they never import its cache or its store.');
 const noUpperRooms = refuse(['../store/**', '../cache', '../cache/**', '../tree/**', '../present/**', '../search/**'], 'The catalog model is the bottom of the catalog: it imports no other catalog room.');
 const cacheThroughIndex = refuse(['**/catalog/cache/*', '../cache/*', '!**/catalog/cache/index', '!../cache/index'], 'Outside the cache room, use the cache through its index (catalog/cache), which exports what the store needs.');
 const noTestHooks = refuse(['**/cache/testing', './testing'], 'catalog/cache/testing.ts is for tests and benchmarks only.');
 const onlyApi = refuse(
-  ['**/catalog/**', '**/links/**', '**/merchant/**', '**/common/**', '**/ids', '**/sandbox/**', ...SHELL],
+  ['**/catalog/**', '**/links/**', '**/merchant/**', '**/reports/**', '**/common/**', '**/ids', '**/sandbox/**', ...SHELL],
   'The service client is the bottom layer: it imports nothing of the extension.',
 );
 const onlyCommon = refuse(
-  ['**/api/**', '**/catalog/**', '**/links/**', '**/merchant/**', '**/sandbox/**', '**/ids', ...SHELL],
+  ['**/api/**', '**/catalog/**', '**/links/**', '**/merchant/**', '**/reports/**', '**/sandbox/**', '**/ids', ...SHELL],
   'src/common/ holds the building blocks every room may use; it imports no room.',
 );
 
@@ -64,6 +64,9 @@ export default tseslint.config(
   room(['src/catalog/tree/**/*.ts', 'src/catalog/search/**/*.ts', 'src/catalog/present/**/*.ts'], { pure: true, patterns: [noCacheOrStore, noLinks, noShell] }),
   room(['src/catalog/store/**/*.ts'], { pure: true, patterns: [cacheThroughIndex, noTestHooks, noLinks, noShell] }),
   room(['src/catalog/cache/**/*.ts'], { pure: true, patterns: [refuse(['../store/**', '../tree/**', '../search/**', '../present/**'], 'The cache keeps the catalog on disk; it knows nothing of the store above it or of the views.'), noTestHooks, noLinks, noShell] }),
+  room(['src/reports/model/**/*.ts'], { pure: true, patterns: [refuse(['../store/**', '../cache/**'], 'The report model aggregates what it is given: it never imports the report store or its cache.'), noCatalog, noLinks, noShell] }),
+  room(['src/reports/cache/**/*.ts'], { pure: true, patterns: [refuse(['../store/**'], 'The report cache keeps reports on disk; it knows nothing of the store above it.'), noCatalog, noLinks, noShell] }),
+  room(['src/reports/store/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
   room(['src/*.ts', 'src/services/**/*.ts', 'src/views/**/*.ts', 'src/commands/**/*.ts', 'src/hover/**/*.ts', 'src/secrets/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks] }),
   {
     // Errors of the client come from its own bundle (dist/api.js): recognise them by shape.

@@ -44,6 +44,11 @@ const CASES: Case[] = [
   { rule: 'errors are recognised by shape', file: 'src/catalog/store/wrong.ts', code: "import { ServiceError } from '../../api/errors';\nexport const ours = (e: unknown) => e instanceof ServiceError;", refused: /never by instanceof/ },
   { rule: 'Error itself may be checked', file: 'src/services/right.ts', code: 'export const isError = (e: unknown) => e instanceof Error;' },
   { rule: 'ids live in src/ids.ts', file: 'src/commands/wrong.ts', code: "export const id = 'affiliateLinks.showLog';", refused: /live in src\/ids\.ts/ },
+  { rule: 'the pure core never imports vscode', file: 'src/reports/store/wrong.ts', code: "import * as vscode from 'vscode';\nvoid vscode;", refused: /must not import vscode/ },
+  { rule: 'the report model never imports the report store or cache', file: 'src/reports/model/wrong.ts', code: "import { readReportCache } from '../cache/reportCacheFile';\nvoid readReportCache;", refused: /never imports the report store or its cache/ },
+  { rule: 'the report cache never imports the report store', file: 'src/reports/cache/wrong.ts', code: "import { refreshWindow } from '../store/reportReader';\nvoid refreshWindow;", refused: /knows nothing of the store above it/ },
+  { rule: 'the reports never import the catalog', file: 'src/reports/store/wrong.ts', code: "import { CatalogStore } from '../../catalog/store/catalogStore';\nvoid CatalogStore;", refused: /Only the shell imports the catalog/ },
+  { rule: 'the reports may import the client', file: 'src/reports/store/right.ts', code: "import type { ClickItem } from '../../api/types';\nexport type Item = ClickItem;" },
   { rule: 'undici only module by module', file: 'src/services/wrong.ts', code: "import { Agent } from 'undici';\nvoid Agent;", refused: /never the entry point/ },
 ];
 

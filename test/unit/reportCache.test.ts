@@ -104,6 +104,7 @@ describe('report cache', () => {
     assert.deepEqual(await readReportCache(file, 'clicks', 'q-other'), { kind: 'unreadable', reason: 'it holds another report or query' });
   });
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed file, damaged field by field
   const damaged: Array<[string, (document: Record<string, any>) => unknown, RegExp]> = [
     ['not JSON', () => '{"format":', /not valid JSON/],
     ['another format', (d) => ({ ...d, format: 'x' }), /not a report cache of version 1/],
