@@ -102,9 +102,10 @@ export async function refreshWindow<K extends CachedReportKind>(
       return full('the service gave no total');
     }
     total ??= page.total;
-    let reachedOld = false;
-    for (const item of page.items) {
-      const updated = item.updatedAt === null ? NaN : Date.parse(item.updatedAt);
+    // The whole page is checked for its order before anything is taken from it: an ascending
+    // report starts with its oldest item and would otherwise look like nothing changed.
+    const times = page.items.map((item) => (item.updatedAt === null ? NaN : Date.parse(item.updatedAt)));
+    for (const updated of times) {
       if (Number.isNaN(updated)) {
         continue; // no place in the order: it cannot be told changed, and is kept as read before
       }
@@ -112,11 +113,17 @@ export async function refreshWindow<K extends CachedReportKind>(
         return full('the report is not ordered by updatedAt descending');
       }
       last = updated;
+    }
+    let reachedOld = false;
+    for (const [index, item] of page.items.entries()) {
+      const updated = times[index]!;
       if (updated < since) {
         reachedOld = true;
         break;
       }
-      fresh.push(item);
+      if (!Number.isNaN(updated)) {
+        fresh.push(item);
+      }
     }
     if (reachedOld || page.received < REPORT_PAGE_SIZE || offset + REPORT_PAGE_SIZE >= page.total) {
       break;
