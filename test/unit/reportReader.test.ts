@@ -155,6 +155,16 @@ describe('report reader', () => {
     await client.close();
   });
 
+  it('sends a chosen platform, program and SubID to the service as query parameters', async () => {
+    const s = await service(10);
+    const client = clientFor(s.server);
+    const filters = { adspaceId: 'a5f0c3e2-1b2d-4c3e-8f4a-5b6c7d8e9f00', programId: 'b5f0c3e2-1b2d-4c3e-8f4a-5b6c7d8e9f00', subId: 'best-running-shoes' };
+    await readWindowInFull(client, 'clicks', WINDOW, filters, options(s));
+    const sent = s.server.requests.at(-1)!.query;
+    assert.deepEqual([sent.get('adspaceId'), sent.get('programId'), sent.get('subId'), sent.get('dateFrom'), sent.get('dateTo')], [filters.adspaceId, filters.programId, filters.subId, WINDOW.from, WINDOW.to]);
+    await client.close();
+  });
+
   it('merges fresh items first, replacing earlier ones by key', () => {
     const item = (id: string | null, count: number, date = '2026-11-01'): ClickItem => ({ id, adspaceId: 'p', adspaceName: null, programId: 'g', programName: null, subId: null, date, count, productId: null, merchantId: null, couponId: null, updatedAt: null });
     const merged = mergeItems([item('a', 1), item('b', 1), item(null, 1), item(null, 1, '2026-11-02')], [item('b', 2), item(null, 3)]);
@@ -174,6 +184,14 @@ describe('report reader', () => {
       });
       assert.deepEqual(await runBounded(tasks, 3), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
       assert.equal(most, 3);
+    });
+
+    it('starts nothing when stopped before it began, and says it was stopped', async () => {
+      const stop = new AbortController();
+      stop.abort();
+      let started = 0;
+      await assert.rejects(runBounded([async () => (started += 1)], 2, stop.signal), (error: Error) => error.name === 'AbortError');
+      assert.equal(started, 0);
     });
 
     it('stops starting tasks after the first failure, and rethrows it', async () => {

@@ -44,7 +44,7 @@ export interface CachedWindow<T> {
   items: T[];
 }
 
-export interface CachedReport<K extends CachedReportKind> {
+export interface CachedReport<K extends CachedReportKind = CachedReportKind> {
   kind: K;
   baseUrl: string;
   /** The query in canonical form (see `reportCacheFileName`). */

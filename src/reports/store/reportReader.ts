@@ -152,6 +152,9 @@ export function mergeItems<T extends ClickItem | ActionItem>(earlier: readonly T
 export async function runBounded<R>(tasks: ReadonlyArray<(signal: AbortSignal) => Promise<R>>, concurrency: number, signal?: AbortSignal): Promise<R[]> {
   const stop = new AbortController();
   const onAbort = (): void => stop.abort(signal?.reason);
+  if (signal?.aborted) {
+    onAbort();
+  }
   signal?.addEventListener('abort', onAbort, { once: true });
   const results: R[] = new Array(tasks.length);
   let next = 0;
@@ -166,6 +169,10 @@ export async function runBounded<R>(tasks: ReadonlyArray<(signal: AbortSignal) =
       stop.abort(error);
       throw error;
     })));
+    if (stop.signal.aborted) {
+      // Stopped from outside before every task ran: the results are incomplete.
+      throw stop.signal.reason ?? new Error('The report read was cancelled.');
+    }
     return results;
   } finally {
     signal?.removeEventListener('abort', onAbort);

@@ -1,0 +1,183 @@
+/**
+ * The reports the extension shows, kept up to date: one entry per query (report kind, period,
+ * filters). Opening a query shows its cached report at once, marked with its time, then
+ * refreshes it: windows read before are refreshed incrementally, new windows read in full, at
+ * most `windowConcurrency` at a time. Offline, the cached report stays with the reason. Views
+ * and the figures read `state(query)` and listen to `onDidChange`; they never fetch. Pure (no
+ * vscode): the extension passes the cache folder, a logger and a way to get the client.
+ */
+import { isAbortError, isOfflineError } from '../../api/errors';
+import type { ClientLogger } from '../../api/types';
+import { Emitter, type Event } from '../../common/emitter';
+import { messageOf } from '../../common/errorMessage';
+import { Disposable } from '../../common/lifecycle';
+import { evictReportCaches, type EvictionLimits } from '../cache/reportCacheEviction';
+import { readReportCache, writeReportCache, type CachedReport, type CachedReportKind, type CachedWindow, type ItemOfKind } from '../cache/reportCacheFile';
+import { readWindowInFull, refreshWindow, runBounded, type ReportSource, type WindowFilters, type WindowRead } from './reportReader';
+
+export interface StoreQuery<K extends CachedReportKind = CachedReportKind> {
+  kind: K;
+  period: { from: string; to: string };
+  filters: WindowFilters;
+}
+
+export interface ReportStoreOptions {
+  /** The cache file of a query (its name carries a hash of the service address and key). */
+  cacheFileOf(kind: CachedReportKind, queryKey: string): string;
+  cacheFolder: string;
+  /** Called when a refresh starts; lets the extension load the client lazily. */
+  source: () => Promise<ReportSource>;
+  /** The windows a period is read in (at most the service's 120 days each). */
+  windowsOf(period: { from: string; to: string }): Array<{ from: string; to: string }>;
+  logger: ClientLogger;
+  baseUrl: string;
+  now?: () => Date;
+  /** How far before a window's last read a refresh reads back. Default 10 minutes. */
+  marginMs?: number;
+  windowConcurrency?: number;
+  cacheLimits?: Omit<EvictionLimits, 'now' | 'keep'>;
+}
+
+/**
+ * Where a query stands: `loading` (nothing to show yet), `ready`, `refreshing` (the cached or
+ * last report shows meanwhile), `offline` (the service could not be reached; the cached report
+ * shows, if any) or `failed` (anything else; `error` says what).
+ */
+export interface ReportState<K extends CachedReportKind = CachedReportKind> {
+  query: StoreQuery<K>;
+  key: string;
+  status: 'loading' | 'ready' | 'refreshing' | 'offline' | 'failed';
+  report: CachedReport<K> | undefined;
+  /** The oldest moment the report shown is up to date with (the earliest window read), or undefined. */
+  asOf: string | undefined;
+  /** Where the report shown came from. */
+  source: 'cache' | 'network' | undefined;
+  error?: Error;
+  /** Requests the last refresh made, and how each window was read. */
+  lastRefresh?: { requests: number; modes: Array<WindowRead<unknown>['mode']>; fallbacks: string[] };
+}
+
+export const DEFAULT_MARGIN_MS = 10 * 60_000;
+export const DEFAULT_CACHE_LIMITS = { maxAgeMs: 30 * 86_400_000, maxBytes: 200 * 1024 * 1024 };
+
+/** The query in one spelling, for cache file names and the store's map. */
+export function queryKey(query: StoreQuery): string {
+  const { adspaceId, programId, subId } = query.filters;
+  return JSON.stringify([query.kind, query.period.from, query.period.to, adspaceId ?? null, programId ?? null, subId ?? null]);
+}
+
+export class ReportStore extends Disposable {
+  private readonly states = new Map<string, ReportState>();
+  private readonly running = new Map<string, Promise<ReportState>>();
+  private readonly changes: Emitter<ReportState>;
+  private readonly stop = new AbortController();
+  private readonly now: () => Date;
+
+  /** Fires with a query's new state: cached report shown, refresh started, done or failed. */
+  readonly onDidChange: Event<ReportState>;
+
+  constructor(private readonly options: ReportStoreOptions) {
+    super();
+    this.changes = this._register(new Emitter((error) => options.logger.error(`A report listener failed: ${messageOf(error)}`)));
+    this._register({ dispose: () => this.stop.abort() });
+    this.onDidChange = this.changes.event;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  state<K extends CachedReportKind>(query: StoreQuery<K>): ReportState<K> | undefined {
+    return this.states.get(queryKey(query)) as ReportState<K> | undefined;
+  }
+
+  /**
+   * Shows the query's cached report (if any) and refreshes it; resolves with the state after
+   * the refresh, whatever its outcome. A call for a query being refreshed joins that refresh.
+   */
+  open<K extends CachedReportKind>(query: StoreQuery<K>, signal?: AbortSignal): Promise<ReportState<K>> {
+    const key = queryKey(query);
+    const joined = this.running.get(key);
+    if (joined) {
+      return joined as Promise<ReportState<K>>;
+    }
+    const run = this.loadAndRefresh(query, key, signal).finally(() => this.running.delete(key));
+    this.running.set(key, run);
+    return run as Promise<ReportState<K>>;
+  }
+
+  private async loadAndRefresh<K extends CachedReportKind>(query: StoreQuery<K>, key: string, signal: AbortSignal | undefined): Promise<ReportState<K>> {
+    let state = this.states.get(key) as ReportState<K> | undefined;
+    if (state?.report === undefined) {
+      const cached = await readReportCache(this.options.cacheFileOf(query.kind, key), query.kind, key);
+      if (cached.kind === 'unreadable') {
+        this.options.logger.warn(`The cached ${query.kind} report cannot be used (${cached.reason}); it will be read again.`);
+      }
+      const report = cached.kind === 'ok' ? cached.report : undefined;
+      state = this.set({ query, key, status: report ? 'refreshing' : 'loading', report, asOf: asOf(report), source: report ? 'cache' : undefined });
+    } else {
+      state = this.set({ ...state, status: 'refreshing', error: undefined });
+    }
+    return this.refresh(query, key, state, signal);
+  }
+
+  private async refresh<K extends CachedReportKind>(query: StoreQuery<K>, key: string, shown: ReportState<K>, outer: AbortSignal | undefined): Promise<ReportState<K>> {
+    const signal = outer ? AbortSignal.any([outer, this.stop.signal]) : this.stop.signal;
+    const margin = this.options.marginMs ?? DEFAULT_MARGIN_MS;
+    const previous = new Map((shown.report?.windows ?? []).map((window) => [`${window.from}..${window.to}`, window]));
+    try {
+      const source = await this.options.source();
+      const readOptions = { now: this.now, marginMs: margin, signal };
+      const tasks = this.options.windowsOf(query.period).map((period) => (taskSignal: AbortSignal) => {
+        const earlier = previous.get(`${period.from}..${period.to}`) as CachedWindow<ItemOfKind[K]> | undefined;
+        const options = { ...readOptions, signal: taskSignal };
+        return earlier ? refreshWindow(source, query.kind, earlier, query.filters, options) : readWindowInFull(source, query.kind, period, query.filters, options);
+      });
+      const reads = await runBounded(tasks, this.options.windowConcurrency ?? 2, signal);
+      const report: CachedReport<K> = { kind: query.kind, baseUrl: this.options.baseUrl, query: key, savedAt: this.now().toISOString(), windows: reads.map((read) => read.window) };
+      const lastRefresh = { requests: reads.reduce((sum, read) => sum + read.requests, 0), modes: reads.map((read) => read.mode), fallbacks: reads.flatMap((read) => (read.fallback ? [read.fallback] : [])) };
+      for (const fallback of lastRefresh.fallbacks) {
+        this.options.logger.info(`The ${query.kind} report was read in full: ${fallback}.`);
+      }
+      const state = this.set({ query, key, status: 'ready', report, asOf: asOf(report), source: 'network', lastRefresh });
+      await this.save(query.kind, key, report);
+      return state;
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) {
+        return this.set({ ...shown, status: shown.report ? 'ready' : 'loading' });
+      }
+      const cause = error instanceof Error ? error : new Error(String(error));
+      return this.set({ ...shown, status: isOfflineError(error) ? 'offline' : 'failed', error: cause });
+    }
+  }
+
+  /** Writes the report and keeps the cache within its limits; a failure is logged, never thrown (the report is up to date in memory). */
+  private async save(kind: CachedReportKind, key: string, report: CachedReport): Promise<void> {
+    const file = this.options.cacheFileOf(kind, key);
+    try {
+      await writeReportCache(file, report);
+    } catch (error) {
+      this.options.logger.warn(`Could not save the ${kind} report to the cache (${messageOf(error)}); it is up to date in memory.`);
+      return;
+    }
+    const limits = { ...DEFAULT_CACHE_LIMITS, ...this.options.cacheLimits, now: this.now(), keep: file };
+    const { removed } = await evictReportCaches(this.options.cacheFolder, limits);
+    if (removed.length > 0) {
+      this.options.logger.debug(`Removed ${removed.length} cached reports past the cache's limits.`);
+    }
+  }
+
+  private set<K extends CachedReportKind>(state: ReportState<K>): ReportState<K> {
+    if (this.isDisposed) {
+      return state;
+    }
+    this.states.set(state.key, state as ReportState);
+    this.changes.fire(state as ReportState);
+    return state;
+  }
+}
+
+/** The earliest `readStartedAt` of the report's windows: the report is up to date with the service as of then. */
+function asOf(report: CachedReport | undefined): string | undefined {
+  if (report === undefined || report.windows.length === 0) {
+    return undefined;
+  }
+  return report.windows.map((window) => window.readStartedAt).sort()[0];
+}
