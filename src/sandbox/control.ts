@@ -4,10 +4,17 @@
  *   POST /__sandbox/faults                      body = fault SPEC (faults.ts); an empty body clears
  *   POST /__sandbox/latency?ms=N                delay of every response to a spec path
  *   POST /__sandbox/merchants/touch?index=N     sets that stored merchant's updatedAt to now
- * A bad value is a 400 in the format of spec 7 naming the parameter (`spec`, `ms`, `index`).
+ *   POST /__sandbox/reports/touch?count=N       changes N click items and N actions (fewer when
+ *                                               there are fewer), picked over the whole history:
+ *                                               a click's count grows, a pending action is decided,
+ *                                               another action's commission is corrected; their
+ *                                               updatedAt becomes now, so reports list them first.
+ *                                               N from 1 to 100000; answers {"clicks":n,"actions":m}
+ * A bad value is a 400 in the format of spec 7 naming the parameter (`spec`, `ms`, `index`, `count`).
  */
 import { badRequest, jsonResponse, notFound, type SandboxResponse } from './responses';
 import type { SandboxStats } from './requestStats';
+import { MAX_TOUCH_COUNT, type TouchedCounts } from './reportTouch';
 
 export const CONTROL_PREFIX = '/__sandbox/';
 
@@ -16,6 +23,7 @@ export interface ControlTarget {
   setFaults(spec: string): void;
   setLatency(ms: number): void;
   touchMerchant(index: number): string;
+  touchReports(count: number): TouchedCounts;
 }
 
 export interface ControlRequest {
@@ -37,6 +45,16 @@ function wholeNumber(query: URLSearchParams, name: string): number {
     throw new ControlProblem(name, `${name} must be a whole number of 0 or more; got "${text}".`);
   }
   return Number(text);
+}
+
+/** A whole number from `min` to `max`, named in the message whichever way it is wrong. */
+function wholeNumberIn(query: URLSearchParams, name: string, min: number, max: number): number {
+  const text = query.get(name) ?? '';
+  const value = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max)) {
+    throw new ControlProblem(name, `${name} must be a whole number from ${min} to ${max}; got "${text}".`);
+  }
+  return value;
 }
 
 function act(property: string, action: () => unknown): SandboxResponse {
@@ -69,6 +87,8 @@ export function answerControl(target: ControlTarget, request: ControlRequest): S
         const index = wholeNumber(request.query, 'index');
         return { index, updatedAt: target.touchMerchant(index) };
       });
+    case `POST ${CONTROL_PREFIX}reports/touch`:
+      return act('count', () => target.touchReports(wholeNumberIn(request.query, 'count', 1, MAX_TOUCH_COUNT)));
     default:
       return notFound(request.method, request.pathname);
   }

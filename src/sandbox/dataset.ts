@@ -2,7 +2,7 @@
 import type { WireActionItem, WireClickItem, WireMerchant } from '../api/wire';
 import { Random } from './random';
 import { generateMerchants } from './merchantData';
-import { generateActions, generateClicks, generatePlatforms, generatePrograms, type NamedId } from './reportData';
+import { generateActions, generateClicks, generatePlatforms, generatePrograms, type NamedId, type SandboxProgram } from './reportData';
 import { SUB_IDS } from './vocabulary';
 
 export interface DatasetOptions {
@@ -20,11 +20,16 @@ export interface SandboxDataset {
   merchants: WireMerchant[];
   /** The account's platforms (adspaces): reports for any other adspace are 403. */
   platforms: NamedId[];
-  programs: NamedId[];
+  /** Each program is one catalog merchant, whose `merchantId` its click items carry. */
+  programs: SandboxProgram[];
+  /** The SubIDs items carry: article slugs (see SUB_IDS). */
   subIds: readonly string[];
-  /** Click items in report order: `updatedAt` descending, then `id` ascending. */
+  /**
+   * Click items in report order: `updatedAt` descending, then `id` ascending as strings,
+   * null ids last. `touchReports` changes items and reorders this array in place.
+   */
   clicks: WireClickItem[];
-  /** Action items in report order: `updatedAt` descending, then `id` ascending. */
+  /** Action items in report order: `updatedAt` descending, then `id` ascending; touched in place too. */
   actions: WireActionItem[];
 }
 
@@ -37,7 +42,7 @@ export function generateDataset(options: DatasetOptions): SandboxDataset {
   const merchants = generateMerchants(stream(STREAMS.merchants), options.merchants, nowMs);
   const account = stream(STREAMS.account);
   const platforms = generatePlatforms(account);
-  const programs = generatePrograms(account, merchants.map((m) => m.name));
+  const programs = generatePrograms(account, merchants);
   return {
     generatedAt: options.now.toISOString(),
     merchants,

@@ -1,92 +1,63 @@
 /**
- * Generates the account's platforms and programs and the items of the clicks report (spec 2.2)
- * and the actions report (spec 2.3), spread over the past REPORT_HISTORY_DAYS days and
- * returned in the order the service lists them.
+ * Generates the account's platforms and programs and the items of the clicks report (spec 2.2,
+ * widened to what real payloads carry) and the actions report (spec 2.3), spread over the past
+ * REPORT_HISTORY_DAYS days and returned in the order the service lists them.
  */
-import { ACTION_STATUSES, ORDER_TYPES, PRODUCT_IDS, type WireActionItem, type WireClickItem } from '../api/wire';
-import { fromDayNumber, toDayNumber, utcDate } from '../api/calendarDate';
+import { ACTION_STATUSES, ORDER_TYPES, PRODUCT_IDS, type WireActionItem, type WireClickItem, type WireMerchant } from '../api/wire';
+import { utcDate } from '../api/calendarDate';
 import type { Random } from './random';
-import { ACTION_CURRENCIES, PLATFORM_NAMES, SUB_IDS } from './vocabulary';
+import { compareActionIds, compareClickIds, inReportOrder, type Timed } from './reportOrder';
+import { MS_PER_DAY, Timeline } from './reportTimeline';
+import { ACTION_CURRENCIES, COUPON_CODES, PLATFORM_NAMES, SUB_IDS } from './vocabulary';
 
-export const REPORT_HISTORY_DAYS = 125;
+export { REPORT_HISTORY_DAYS } from './reportTimeline';
+
 const PROGRAM_COUNT = 30;
-const MS_PER_DAY = 86_400_000;
-/** Statistics are updated in batches, so many items share one `updatedAt`. */
-const BATCH_MS = 15 * 60_000;
+/** Real click ids are UUIDs, and now and then null (public fixtures of the service). */
+const NULL_CLICK_ID_CHANCE = 0.01;
+/** Clicks the service could not attribute to a program: `programId` null, `programName` "". */
+const NO_PROGRAM_CHANCE = 0.02;
+const NO_SUB_ID_CHANCE = 0.2;
+const COUPON_CHANCE = 0.08;
+/**
+ * Merchants settle an action within about this many days: an older action is CONFIRMED or
+ * CANCELED, and only a younger one may still be PENDING.
+ */
+export const SETTLE_DAYS = 20;
+/** Status weights (PENDING, CONFIRMED, CANCELED) of actions still within SETTLE_DAYS, and of older ones. */
+const RECENT_STATUS_WEIGHTS = [0.75, 0.18, 0.07] as const;
+const SETTLED_STATUS_WEIGHTS = [0, 0.85, 0.15] as const;
 
 export interface NamedId {
   id: string;
   name: string;
 }
 
+/** A program of the account: one catalog merchant, named exactly as the catalog names it. */
+export interface SandboxProgram extends NamedId {
+  /**
+   * The catalog merchant's `merchantId`, which click items of the program carry. Null only
+   * when the catalog has no merchant with an id, and the programs are invented.
+   */
+  merchantId: number | null;
+}
+
 export function generatePlatforms(random: Random): NamedId[] {
   return PLATFORM_NAMES.map((name) => ({ id: random.uuid(), name }));
 }
 
-export function generatePrograms(random: Random, merchantNames: readonly string[]): NamedId[] {
-  const names = merchantNames.length > 0 ? random.sample(merchantNames, PROGRAM_COUNT) : [];
-  while (names.length < PROGRAM_COUNT) {
-    names.push(`Program ${names.length + 1}`);
+type NamedMerchant = Pick<WireMerchant, 'name'> & { merchantId: number };
+
+/**
+ * Up to PROGRAM_COUNT programs, each a distinct catalog merchant with an id (a click item
+ * could not name a merchant without one). An empty catalog gets invented programs.
+ */
+export function generatePrograms(random: Random, merchants: readonly Pick<WireMerchant, 'name' | 'merchantId'>[]): SandboxProgram[] {
+  const named = merchants.filter((merchant): merchant is NamedMerchant => merchant.merchantId !== null);
+  if (named.length === 0) {
+    return Array.from({ length: PROGRAM_COUNT }, (_, i) => ({ id: random.uuid(), name: `Program ${i + 1}`, merchantId: null }));
   }
-  return names.map((name) => ({ id: random.uuid(), name: `${name} Affiliate Program` }));
-}
-
-/** Picks the day of an item and the clock bounds shared by both reports. */
-class Timeline {
-  private readonly todayNumber: number;
-  private readonly lastBatchMs: number;
-  /** `YYYY-MM-DD` of each day of the history, today first. */
-  private readonly dates: string[] = [];
-  /** ISO strings of batch times, which many items share. */
-  private readonly batchText = new Map<number, string>();
-
-  constructor(private readonly nowMs: number) {
-    this.todayNumber = toDayNumber(utcDate(new Date(nowMs))) as number;
-    this.lastBatchMs = Math.floor(nowMs / BATCH_MS) * BATCH_MS;
-    for (let back = 0; back < REPORT_HISTORY_DAYS; back++) {
-      this.dates.push(fromDayNumber(this.todayNumber - back));
-    }
-  }
-
-  /** A day number within the history, today included. */
-  day(random: Random): number {
-    return this.todayNumber - random.int(0, REPORT_HISTORY_DAYS - 1);
-  }
-
-  date(day: number): string {
-    return this.dates[this.todayNumber - day];
-  }
-
-  /** A batch time at or after `fromMs` (up to `maxDelayMs` later), never after now. */
-  batchAfter(random: Random, fromMs: number, maxDelayMs: number): number {
-    const ms = Math.ceil((fromMs + random.next() * maxDelayMs) / BATCH_MS) * BATCH_MS;
-    return Math.min(ms, this.lastBatchMs);
-  }
-
-  batchIso(ms: number): string {
-    let text = this.batchText.get(ms);
-    if (text === undefined) {
-      text = new Date(ms).toISOString();
-      this.batchText.set(ms, text);
-    }
-    return text;
-  }
-
-  capToNow(ms: number): number {
-    return Math.min(ms, this.nowMs);
-  }
-}
-
-interface Timed<T> {
-  item: T;
-  /** `updatedAt` in epoch milliseconds. */
-  time: number;
-}
-
-/** Sorts by `updatedAt` descending, then `id` ascending (ids are never null here). */
-function inReportOrder<T extends { id: string | number | null }>(timed: Timed<T>[]): T[] {
-  timed.sort((a, b) => b.time - a.time || (a.item.id as number) - (b.item.id as number));
-  return timed.map((entry) => entry.item);
+  return random.sample(named, PROGRAM_COUNT).map((merchant) => ({ id: random.uuid(), name: merchant.name, merchantId: merchant.merchantId }));
 }
 
 /** Enumeration values cycle through the first items, so even a small report holds them all. */
@@ -107,29 +78,50 @@ function enumValue<T>(random: Random, index: number, values: readonly T[], weigh
   return values[values.length - 1];
 }
 
-export function generateClicks(random: Random, count: number, nowMs: number, platforms: NamedId[], programs: NamedId[]): WireClickItem[] {
+/**
+ * `random.uuid()` as a flat string. The generator appends one character at a time, which V8
+ * keeps as a chain of 36 pieces, and comparing such chains is about 40 times slower than
+ * comparing flat strings: sorting a large report (and re-sorting after a touch) compares ids
+ * often. Scanning a string makes V8 flatten it, and lower-casing a UUID leaves it as it is.
+ */
+function flatUuid(random: Random): string {
+  return random.uuid().toLowerCase();
+}
+
+/**
+ * The clicks of one item: mostly a handful, now and then a popular link, scaled by how busy
+ * the day was. Items per day stay uniform; the rhythm is in the counts.
+ */
+function clickCount(random: Random, activity: number): number {
+  const base = random.chance(0.04) ? random.int(60, 400) : random.int(1, 40);
+  return Math.max(1, Math.round(base * activity));
+}
+
+export function generateClicks(random: Random, count: number, nowMs: number, platforms: NamedId[], programs: SandboxProgram[]): WireClickItem[] {
   const timeline = new Timeline(nowMs);
   const items: Timed<WireClickItem>[] = [];
   for (let i = 0; i < count; i++) {
     const day = timeline.day(random);
     const platform = random.pick(platforms);
-    const program = random.pick(programs);
+    const program = random.chance(NO_PROGRAM_CHANCE) ? null : random.pick(programs);
     const time = timeline.batchAfter(random, (day + 1) * MS_PER_DAY, 2 * MS_PER_DAY);
     const item: WireClickItem = {
-      id: 3_000_000 + i,
+      id: random.chance(NULL_CLICK_ID_CHANCE) ? null : flatUuid(random),
       adspaceId: platform.id,
       adspaceName: platform.name,
-      programId: program.id,
-      programName: program.name,
-      subId: random.chance(0.25) ? null : random.pick(SUB_IDS),
+      programId: program?.id ?? null,
+      programName: program?.name ?? '',
+      subId: random.chance(NO_SUB_ID_CHANCE) ? null : random.pick(SUB_IDS),
       date: timeline.date(day),
-      count: random.chance(0.1) ? random.int(50, 2000) : random.int(1, 40),
+      count: clickCount(random, timeline.activity(day)),
       productId: enumValue(random, i, PRODUCT_IDS),
+      merchantId: program?.merchantId ?? null,
+      couponId: random.chance(COUPON_CHANCE) ? random.pick(COUPON_CODES) : null,
       updatedAt: timeline.batchIso(time),
     };
     items.push({ item, time });
   }
-  return inReportOrder(items);
+  return inReportOrder(items, compareClickIds);
 }
 
 function money(random: Random, orderType: string): { revenue: number; commission: number } {
@@ -143,17 +135,30 @@ function money(random: Random, orderType: string): { revenue: number; commission
   return { revenue: 0, commission: random.amount(0.01, 0.6, 3) };
 }
 
-export function generateActions(random: Random, count: number, nowMs: number, platforms: NamedId[], programs: NamedId[]): WireActionItem[] {
+/**
+ * When an action was performed. The first items cycle through the statuses, and a PENDING
+ * one among them must be young enough to still be pending.
+ */
+function createdAt(random: Random, index: number, timeline: Timeline): number {
+  const days = ACTION_STATUSES[index] === 'PENDING' ? SETTLE_DAYS : undefined;
+  return timeline.capToNow(timeline.day(random, days) * MS_PER_DAY + random.int(0, 86_399) * 1000);
+}
+
+export function generateActions(random: Random, count: number, nowMs: number, platforms: NamedId[], programs: SandboxProgram[]): WireActionItem[] {
   const timeline = new Timeline(nowMs);
   const items: Timed<WireActionItem>[] = [];
   for (let i = 0; i < count; i++) {
-    const createdMs = timeline.capToNow(timeline.day(random) * MS_PER_DAY + random.int(0, 86_399) * 1000);
+    const createdMs = createdAt(random, i, timeline);
+    const settled = nowMs - createdMs > SETTLE_DAYS * MS_PER_DAY;
     const platform = random.pick(platforms);
     const program = random.pick(programs);
-    const status = enumValue(random, i, ACTION_STATUSES, [0.4, 0.45, 0.15]);
+    const status = enumValue(random, i, ACTION_STATUSES, settled ? SETTLED_STATUS_WEIGHTS : RECENT_STATUS_WEIGHTS);
     const orderType = enumValue(random, i, ORDER_TYPES, [0.7, 0.2, 0.1]);
-    const paidOut = status === 'CONFIRMED' && random.chance(0.5);
-    const updatedMs = Math.max(timeline.batchAfter(random, createdMs, 20 * MS_PER_DAY), createdMs);
+    // Rewards are paid out some time after they are confirmed, so mostly for older actions.
+    const paidOut = status === 'CONFIRMED' && random.chance(settled ? 0.6 : 0.1);
+    // A pending action was last updated when it was recorded; a decided one when the merchant decided.
+    const decisionDelayMs = status === 'PENDING' ? MS_PER_DAY : SETTLE_DAYS * MS_PER_DAY;
+    const updatedMs = Math.max(timeline.batchAfter(random, createdMs, decisionDelayMs), createdMs);
     const item: WireActionItem = {
       id: 7_000_000 + i,
       actionId: 900_000_000 + i * 3 + random.int(0, 2),
@@ -164,7 +169,7 @@ export function generateActions(random: Random, count: number, nowMs: number, pl
       programId: program.id,
       programName: program.name,
       subId: random.chance(0.15) ? '' : random.pick(SUB_IDS),
-      currencyCode: random.pick(ACTION_CURRENCIES),
+      currencyCode: enumValue(random, i, ACTION_CURRENCIES),
       ...money(random, orderType),
       productId: enumValue(random, i, PRODUCT_IDS),
       paidOut,
@@ -174,5 +179,5 @@ export function generateActions(random: Random, count: number, nowMs: number, pl
     };
     items.push({ item, time: updatedMs });
   }
-  return inReportOrder(items);
+  return inReportOrder(items, compareActionIds);
 }

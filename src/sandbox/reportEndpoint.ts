@@ -2,6 +2,8 @@
  * The clicks and actions reports (spec 4.2, 4.3). Items are kept in report order; the list
  * matching one set of filters is computed once and cached (a bounded, least-recently-used
  * cache), so paging through a large report slices instead of filtering and sorting again.
+ * The cache trusts the items not to change: whoever changes them (a report touch, see
+ * reportTouch.ts and server.ts) drops the store and builds a new one.
  */
 import type { WireReportPage } from '../api/wire';
 import type { CheckedReportQuery } from '../api/queryRules';

@@ -11,6 +11,7 @@ import { generateDataset, type SandboxDataset } from './dataset';
 import { deliver, send } from './delivery';
 import { endpointOf } from './endpoints';
 import { FaultSelector } from './faults';
+import { ReportToucher, type TouchedCounts } from './reportTouch';
 import { RequestStats, type SandboxStats } from './requestStats';
 import { notFound, statusError } from './responses';
 import { checkNumericOption, resolveSandboxOptions, type SandboxOptions } from './sandboxOptions';
@@ -19,6 +20,7 @@ import { SandboxTimers } from './timers';
 export { DEFAULT_SANDBOX_KEY, SANDBOX_DEFAULTS, SandboxOptionError, type SandboxOptions } from './sandboxOptions';
 export type { SandboxDataset } from './dataset';
 export type { SandboxStats } from './requestStats';
+export type { TouchedCounts } from './reportTouch';
 
 export interface Sandbox extends ControlTarget {
   /** `http://127.0.0.1:<port>`, without a trailing slash. */
@@ -33,6 +35,12 @@ export interface Sandbox extends ControlTarget {
   stats(): SandboxStats;
   /** Sets the updatedAt of the merchant at storage `index` to now; returns it. Throws RangeError. */
   touchMerchant(index: number): string;
+  /**
+   * Changes `count` click items and `count` actions (fewer when there are fewer) and sets their
+   * updatedAt to now (see reportTouch.ts); returns how many of each. Throws RangeError unless
+   * `count` is a whole number from 1 to 100000.
+   */
+  touchReports(count: number): TouchedCounts;
   /** Closes the server and every open connection; pending delays are dropped. */
   close(): Promise<void>;
 }
@@ -72,7 +80,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { key, now } = resolved;
   let latencyMs = resolved.latencyMs;
   const dataset = generateDataset({ ...resolved, now: now() });
-  const api = new ApiHandler(dataset, key, now);
+  // Rebuilt after a report touch: its report stores cache filtered lists of the items, which a
+  // touch changes and reorders. It holds only what it derives from the dataset (those caches,
+  // the platform ids, parsed merchant times), so rebuilding it is cheap and drops nothing else.
+  let api = new ApiHandler(dataset, key, now);
+  const toucher = new ReportToucher(dataset, resolved.seed);
   const faults = new FaultSelector(resolved.seed ^ FAULT_STREAM, resolved.faults);
   const requests = new RequestStats();
   const timers = new SandboxTimers();
@@ -91,6 +103,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
       merchant.updatedAt = now().toISOString();
       return merchant.updatedAt;
+    },
+    touchReports: (count) => {
+      const touched = toucher.touch(count, now().toISOString());
+      api = new ApiHandler(dataset, key, now);
+      return touched;
     },
   };
 

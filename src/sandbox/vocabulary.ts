@@ -75,9 +75,25 @@ export const PLATFORM_NAMES = [
   'Old Forum (disconnected)',
 ] as const;
 
+/**
+ * SubIDs as publishers set them: the slug of the article a link sits in, which is also what the
+ * SubID template `${fileBasenameNoExtension}` gives for an article file named after its slug.
+ * Lower case, digits and hyphens, well within the SubID rules of `links/subId.ts`; exported so
+ * a demo workspace can name its articles after them.
+ */
 export const SUB_IDS = [
-  'homepage', 'sidebar', 'newsletter-2026-w12', 'article-1042', 'article-2291', 'footer',
-  'comparison-table', 'search', 'push-campaign', 'video-description', 'app-banner', 'reddit',
+  'best-running-shoes', 'winter-jackets-review', 'budget-laptops-2026', 'espresso-machines-guide',
+  'noise-cancelling-headphones', 'hiking-boots-tested', 'standing-desk-buyers-guide', 'gifts-for-gardeners',
+  'cheap-flights-to-lisbon', 'robot-vacuum-comparison', 'best-dog-food-2026', 'skincare-routine-basics',
+  'home-gym-on-a-budget', 'mechanical-keyboards-101', 'camping-gear-checklist', 'smartwatch-showdown',
+  'coffee-grinders-ranked', 'weekend-in-vienna', 'kids-bikes-by-age', 'best-air-fryers',
+  'ergonomic-office-chairs', 'vinyl-record-players', 'eco-friendly-cleaning', 'tablet-for-students',
+  'wine-subscription-review', 'board-games-for-two', 'mirrorless-cameras-2026', 'protein-powder-guide',
+  'led-desk-lamps', 'travel-backpacks-carry-on',
 ] as const;
 
-export const ACTION_CURRENCIES = ['EUR', 'USD', 'GBP', 'PLN', 'UAH'] as const;
+/** Currencies of the account's commissions; a small report still holds each of them. */
+export const ACTION_CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
+
+/** Coupon codes a click may have come through (`couponId` of a click item). */
+export const COUPON_CODES = ['SAVE10', 'WELCOME15', 'SPRING20', 'FREESHIP', 'VIP25', 'NEWS5', 'BLACKFRI30', 'STUDENT12'] as const;

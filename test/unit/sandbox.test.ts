@@ -136,7 +136,9 @@ describe('sandbox: data and endpoints', () => {
     let ties = 0;
     for (let i = 1; i < clicks.length; i++) {
       const [a, b] = [clicks[i - 1], clicks[i]];
-      assert.ok(a.updatedAt > b.updatedAt || (a.updatedAt === b.updatedAt && (a.id as number) < (b.id as number)), `at ${i}`);
+      // Ids are UUID strings, compared as strings, with null ids last (issue 12).
+      const idsInOrder = b.id === null || (a.id !== null && String(a.id) < String(b.id));
+      assert.ok(a.updatedAt > b.updatedAt || (a.updatedAt === b.updatedAt && idsInOrder), `at ${i}`);
       ties += a.updatedAt === b.updatedAt ? 1 : 0;
     }
     assert.ok(ties > 10, 'the page holds equal updatedAt values, so the id order is exercised');
