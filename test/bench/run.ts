@@ -13,6 +13,8 @@ import { bareCatalogWalk } from './bareWalk';
 import { startSandboxProcess } from './sandboxProcess';
 import { benchCatalog } from './catalogBench';
 import { benchLinks } from './linksBench';
+import { benchReportModel } from './reportModelBench';
+import { benchReportStore } from './reportStoreBench';
 import { emit, median, round2, settle, timed } from './figures';
 
 const CATALOG_SIZE = 20_000;
@@ -109,6 +111,8 @@ async function main(): Promise<void> {
     await benchLinks(root, CATALOG_SIZE);
     await sandbox.setLatency(REPORT_LATENCY_MS);
     await benchReport(sandbox.url);
+    await benchReportStore(root, sandbox.url, AffiliateServiceClient);
+    await benchReportModel();
   } finally {
     await sandbox.stop();
   }

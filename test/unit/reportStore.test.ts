@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { fromDayNumber, toDayNumber } from '../../src/api/calendarDate';
 import type { ClickItem } from '../../src/api/types';
 import { reportCacheFileName } from '../../src/reports/cache/reportCacheFile';
+import { periodWindows } from '../../src/reports/model/reportPeriods';
 import { queryKey, ReportStore, type ReportState, type StoreQuery } from '../../src/reports/store/reportStore';
 import type { Sandbox } from '../../src/sandbox/server';
 import { clientFor, NOW, sandbox } from './helpers/fixtures';
@@ -12,14 +13,6 @@ import { clientFor, NOW, sandbox } from './helpers/fixtures';
 const TODAY = NOW.toISOString().slice(0, 10);
 const daysBefore = (days: number): string => fromDayNumber(toDayNumber(TODAY)! - days);
 
-/** Windows of at most 121 calendar days (the service's 120-day length), earliest first: enough for these tests. */
-function windowsOf(period: { from: string; to: string }): Array<{ from: string; to: string }> {
-  const windows: Array<{ from: string; to: string }> = [];
-  for (let start = toDayNumber(period.from)!; start <= toDayNumber(period.to)!; start += 121) {
-    windows.push({ from: fromDayNumber(start), to: fromDayNumber(Math.min(start + 120, toDayNumber(period.to)!)) });
-  }
-  return windows;
-}
 
 function logger() {
   const lines: string[] = [];
@@ -59,7 +52,7 @@ describe('report store against the sandbox', function () {
       cacheFileOf: (kind, key) => path.join(folder, reportCacheFileName(target.url, target.key ?? 'sandboxkey', kind, key)),
       cacheFolder: folder,
       source: async () => client,
-      windowsOf,
+      windowsOf: periodWindows,
       logger: log,
       baseUrl: target.url,
       now: () => NOW,

@@ -111,6 +111,9 @@ export function periodLength(period: ReportPeriod): number {
 export function periodDates(period: ReportPeriod): string[] {
   const first = dayNumberOf(period.from, 'period.from');
   const last = dayNumberOf(period.to, 'period.to');
+  if (first > last) {
+    throw new RangeError(`period.from (${period.from}) is after period.to (${period.to})`);
+  }
   const dates: string[] = [];
   for (let day = first; day <= last; day++) {
     dates.push(fromDayNumber(day));

@@ -1,0 +1,71 @@
+/**
+ * Row access to a clicks report for a view that pages: grouped rows, or with no grouping the
+ * items themselves, sorted by any column, one slice at a time; the totals row on its own.
+ */
+import type { ClickItem } from '../../api/types';
+import type { ClickGrouping, ClickGroupRow, ClickReport } from './clickReport';
+import { TOTAL_LABEL } from './reportLabels';
+import { readersByName, SortedRows, type RowSort, type SortValue } from './sortedRows';
+
+export type ClickRowGrouping = ClickGrouping | 'none';
+export type ClickGroupColumn = 'label' | 'clicks' | 'items' | 'share';
+export type ClickItemColumn = 'date' | 'program' | 'subId' | 'platform' | 'product' | 'merchant' | 'clicks' | 'updatedAt' | 'id';
+
+const GROUP_COLUMNS: Record<ClickGroupColumn, (row: ClickGroupRow) => SortValue> = {
+  label: (row) => row.label,
+  clicks: (row) => row.clicks,
+  items: (row) => row.items,
+  share: (row) => row.share,
+};
+
+const ITEM_COLUMNS: Record<ClickItemColumn, (item: ClickItem) => SortValue> = {
+  date: (item) => item.date,
+  program: (item) => item.programName ?? item.programId,
+  subId: (item) => item.subId,
+  platform: (item) => item.adspaceName ?? item.adspaceId,
+  product: (item) => item.productId,
+  merchant: (item) => item.merchantId,
+  clicks: (item) => item.count,
+  updatedAt: (item) => item.updatedAt,
+  id: (item) => item.id,
+};
+
+export class ClickReportRows {
+  private readonly groupRows = new Map<ClickGrouping, SortedRows<ClickGroupRow>>();
+  private itemRows: SortedRows<ClickItem> | undefined;
+
+  constructor(private readonly report: ClickReport) {}
+
+  rowCount(grouping: ClickRowGrouping): number {
+    return grouping === 'none' ? this.report.items.length : this.groupsOf(grouping).count;
+  }
+
+  rows(grouping: 'none', sort: RowSort<ClickItemColumn> | undefined, offset: number, count: number): ClickItem[];
+  rows(grouping: ClickGrouping, sort: RowSort<ClickGroupColumn> | undefined, offset: number, count: number): ClickGroupRow[];
+  rows(grouping: ClickRowGrouping, sort: RowSort | undefined, offset: number, count: number): ClickItem[] | ClickGroupRow[];
+  rows(grouping: ClickRowGrouping, sort: RowSort | undefined, offset: number, count: number): ClickItem[] | ClickGroupRow[] {
+    if (grouping === 'none') {
+      this.itemRows ??= new SortedRows(this.report.items, readersByName(ITEM_COLUMNS));
+      return this.itemRows.slice(sort, offset, count);
+    }
+    return this.groupsOf(grouping).slice(sort, offset, count);
+  }
+
+  /** The report's totals as a row of the grouped tables, to show under them. */
+  totals(): ClickGroupRow {
+    const { clicks, items } = this.report.totals;
+    return { key: null, label: TOTAL_LABEL, clicks, items, share: clicks > 0 ? 1 : 0 };
+  }
+
+  private groupsOf(grouping: ClickGrouping): SortedRows<ClickGroupRow> {
+    let rows = this.groupRows.get(grouping);
+    if (rows === undefined) {
+      if (!Object.hasOwn(this.report.groups, grouping)) {
+        throw new RangeError(`a clicks report has no grouping ${JSON.stringify(grouping)}`);
+      }
+      rows = new SortedRows(this.report.groups[grouping], readersByName(GROUP_COLUMNS));
+      this.groupRows.set(grouping, rows);
+    }
+    return rows;
+  }
+}
