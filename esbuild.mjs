@@ -6,6 +6,8 @@
 //   (an import of `src/api/index.ts`, from any file, resolves to this separate file).
 // - links: the merchant domain index and the Public Suffix List it uses (tldts), loaded
 //   lazily on the first hover or link command (an import of `src/links/domainIndex.ts`).
+// - reports: the report store, its cache and model, loaded lazily when a report or a figure is
+//   first asked for (an import of `src/reports/index.ts`).
 // A browser target for the webview app is added to `targets` when the webview arrives.
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +22,7 @@ const withTests = process.argv.includes('--tests');
 export const LAZY_BUNDLES = [
   { module: path.join(root, 'src/api/index'), outfile: './api.js' },
   { module: path.join(root, 'src/links/domainIndex'), outfile: './links.js' },
+  { module: path.join(root, 'src/reports/index'), outfile: './reports.js' },
 ];
 
 /**
@@ -56,6 +59,7 @@ export const targets = [
   { ...nodeTarget, entryPoints: [path.join(root, 'src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), plugins: [lazyBundlesPlugin] },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/api/index.ts')], outfile: path.join(root, 'dist/api.js') },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/links/domainIndex.ts')], outfile: path.join(root, 'dist/links.js') },
+  { ...nodeTarget, entryPoints: [path.join(root, 'src/reports/index.ts')], outfile: path.join(root, 'dist/reports.js') },
 ];
 
 /** The integration suite, run inside the extension host (`vscode` and mocha come from there and node_modules). */

@@ -20,6 +20,8 @@ import { ClientFactory } from './services/clientFactory';
 import { DomainIndexLoader } from './services/domainIndexLoader';
 import { ServiceApiLoader } from './services/serviceApiLoader';
 import { MerchantLinkIndex } from './services/merchantLinkIndex';
+import { ReportService } from './services/reportService';
+import { ReportsLoader } from './services/reportsLoader';
 import { MerchantView } from './views/merchantView';
 import { TreeViewOptions } from './views/treeViewOptions';
 
@@ -30,6 +32,7 @@ import { TreeViewOptions } from './views/treeViewOptions';
 export interface AffiliateLinksApi {
   readonly controller: CatalogController;
   readonly view: MerchantView;
+  readonly reports: ReportService;
 }
 
 export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | undefined {
@@ -44,7 +47,8 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   const options = new TreeViewOptions(context.globalState);
   const view = new MerchantView(controller, options);
   const commands = new CommandManager();
-  context.subscriptions.push(controller, options, view, commands);
+  const reports = new ReportService(context.globalStorageUri, controller, new ReportsLoader(), log);
+  context.subscriptions.push(controller, options, view, commands, reports);
 
   commands.register(new ShowLogCommand(log));
   commands.register(new SetApiKeyCommand(keys, clients, log));
@@ -71,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   log.info(`Affiliate Links ${version} activated in ${(performance.now() - started).toFixed(1)} ms.`);
   // The catalog loads after activation returns: the cache at once, then a sync.
   void controller.start().catch((error: unknown) => log.error(`Starting the catalog failed: ${String(error)}`));
-  return context.extensionMode === vscode.ExtensionMode.Test ? { controller, view } : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? { controller, view, reports } : undefined;
 }
 
 export function deactivate(): void {}

@@ -87,6 +87,9 @@ export const SETTINGS = {
   subId: 'affiliateLinks.subId',
   deeplinkUrlParameter: 'affiliateLinks.deeplink.urlParameter',
   deeplinkSubIdParameter: 'affiliateLinks.deeplink.subIdParameter',
+  reportsProvisionalDays: 'affiliateLinks.reports.provisionalDays',
+  reportsCacheMaxMB: 'affiliateLinks.reports.cacheMaxMB',
+  reportsCacheMaxAgeDays: 'affiliateLinks.reports.cacheMaxAgeDays',
 } as const;
 
 /** How long a confirmation stays in the status bar. */

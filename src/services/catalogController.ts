@@ -18,6 +18,12 @@ import { describeFailure, failureLogLine } from './failureMessages';
 
 export type KeyContext = 'none' | 'set' | 'lost';
 
+export interface ServiceConnection {
+  baseUrl: string;
+  apiKey: string;
+  client(): Promise<AffiliateServiceClient>;
+}
+
 /** A sync someone asked for: `notify` shows a cancellable notification (user-initiated syncs and first loads). */
 export interface SyncTrigger {
   full: boolean;
@@ -83,6 +89,19 @@ export class CatalogController extends Disposable {
       default:
         return 'none';
     }
+  }
+
+  /**
+   * The service connection of the current catalog: its address, its key and the client made
+   * for it (loaded on first use and shared). The report service reads its reports through it;
+   * the key never leaves the extension host.
+   */
+  get connection(): ServiceConnection | undefined {
+    const current = this.current;
+    if (!current) {
+      return undefined;
+    }
+    return { baseUrl: current.baseUrl, apiKey: current.apiKey, client: () => (current.client ??= this.clients.create(current.apiKey, current.baseUrl)) };
   }
 
   /** How the current catalog's syncing stands: the store's status, read, never kept here. */

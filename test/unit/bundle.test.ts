@@ -18,6 +18,8 @@ interface BundleReport {
   apiLoadedOnFirstUse: boolean;
   loadedClientIsAClass: boolean;
   linksInputs: string[];
+  reportsInputs: string[];
+  reportsLoaderRequiresReportsBundle: boolean;
   linksLoaderInputs: string[];
   linksLoaderRequiresLinksBundle: boolean;
 }
@@ -92,6 +94,13 @@ describe('bundles', () => {
     assert.ok(report.extensionBytes < 175_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
+  it('keeps the report store, its cache and model in dist/reports.js, loaded on first use', () => {
+    assert.deepEqual(report.extensionInputs.filter((input) => input.startsWith('src/reports/')), []);
+    assert.ok(report.reportsInputs.includes('src/reports/store/reportStore.ts'));
+    assert.ok(report.reportsInputs.includes('src/reports/model/reportPeriods.ts'));
+    assert.equal(report.reportsLoaderRequiresReportsBundle, true);
+  });
+
   it('keeps the domain index and its Public Suffix List (tldts) in dist/links.js, loaded on first use', () => {
     const tldts = (inputs: string[]) => inputs.filter((input) => input.includes('node_modules/tldts'));
     assert.deepEqual(tldts(report.extensionInputs), []);
@@ -122,7 +131,7 @@ describe('bundles', () => {
   // A file of src/api/ bundled into two bundles gives each its own copy of its classes, and an
   // `instanceof` of one copy is false for an object made by the other.
   it('checks no class that src/api puts in more than one bundle with instanceof outside src/api', () => {
-    const bundles = [report.extensionInputs, report.apiInputs, report.linksInputs];
+    const bundles = [report.extensionInputs, report.apiInputs, report.linksInputs, report.reportsInputs];
     const inputs = [...new Set(bundles.flat())].filter((input) => !input.includes('node_modules/'));
     const read = (input: string) => fs.readFileSync(path.join(root, input), 'utf8');
 

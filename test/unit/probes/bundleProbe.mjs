@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 import { targets } from '../../../esbuild.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const [extensionTarget, apiTarget, linksTarget] = targets;
+const [extensionTarget, apiTarget, linksTarget, reportsTarget] = targets;
 const inputsOf = (result) => Object.keys(result.metafile.inputs);
 const build = (target, extra = {}) => esbuild.build({ ...target, write: false, metafile: true, sourcemap: false, ...extra });
 
@@ -18,6 +18,8 @@ const api = await build(apiTarget);
 const loader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/services/serviceApiLoader.ts')] });
 const loaderText = loader.outputFiles[0].text;
 const links = await build(linksTarget);
+const reports = await build(reportsTarget);
+const reportsLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/services/reportsLoader.ts')] });
 const linksLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/services/domainIndexLoader.ts')] });
 
 // Load the built loader next to a built api.js: nothing of the client runs until load().
@@ -43,6 +45,8 @@ process.stdout.write(
     apiLoadedOnFirstUse: loadedAfter,
     loadedClientIsAClass: typeof serviceApi.AffiliateServiceClient === 'function',
     linksInputs: inputsOf(links),
+    reportsInputs: inputsOf(reports),
+    reportsLoaderRequiresReportsBundle: reportsLoader.outputFiles[0].text.includes('require("./reports.js")'),
     linksLoaderInputs: inputsOf(linksLoader),
     linksLoaderRequiresLinksBundle: linksLoader.outputFiles[0].text.includes('require("./links.js")'),
   }),
