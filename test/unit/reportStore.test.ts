@@ -74,6 +74,19 @@ describe('report store against the sandbox', function () {
     assert.equal(fs.readdirSync(folder).filter((name) => name.startsWith('report-')).length, 1);
   });
 
+  it('offers the platforms, programs and SubIDs seen in the report, with their names, as the filter’s choices', async () => {
+    const { store } = open();
+    assert.equal(store.choices(last30), undefined, 'no choices before a report is shown');
+    await store.open(last30);
+    const choices = store.choices(last30)!;
+    const inPeriod = service.dataset.clicks.filter((item) => item.date >= last30.period.from && item.date <= last30.period.to);
+    assert.deepEqual(new Set(choices.subIds.map((choice) => choice.value)), new Set(inPeriod.map((item) => item.subId).filter((subId) => subId !== null)));
+    const program = inPeriod.find((item) => item.programId !== null)!;
+    assert.equal(choices.programs.find((choice) => choice.value === program.programId)?.label, program.programName);
+    const clicks = choices.platforms.map((choice) => choice.clicks);
+    assert.deepEqual(clicks, [...clicks].sort((a, b) => b - a), 'most clicks first');
+  });
+
   it('shows the cached report at once, marked with its time, then refreshes only what changed', async () => {
     await open().store.open(last30);
     const { store, events } = open();

@@ -13,6 +13,9 @@ import { messageOf } from '../../common/errorMessage';
 import { Disposable } from '../../common/lifecycle';
 import { evictReportCaches, type EvictionLimits } from '../cache/reportCacheEviction';
 import { readReportCache, writeReportCache, type CachedReport, type CachedReportKind, type CachedWindow, type ItemOfKind } from '../cache/reportCacheFile';
+import { aggregateActions } from '../model/actionReport';
+import { aggregateClicks } from '../model/clickReport';
+import { filterChoices, type FilterChoices } from '../model/filterChoices';
 import { readWindowInFull, refreshWindow, runBounded, type ReportSource, type WindowFilters, type WindowRead } from './reportReader';
 
 export interface StoreQuery<K extends CachedReportKind = CachedReportKind> {
@@ -86,6 +89,22 @@ export class ReportStore extends Disposable {
 
   state<K extends CachedReportKind>(query: StoreQuery<K>): ReportState<K> | undefined {
     return this.states.get(queryKey(query)) as ReportState<K> | undefined;
+  }
+
+  /**
+   * The platforms, programs and SubIDs seen in the report shown for `query`, with their names,
+   * most clicks (or actions) first: the choices of the report's filters. Undefined before a
+   * report is shown.
+   */
+  choices(query: StoreQuery): FilterChoices | undefined {
+    const report = this.state(query)?.report;
+    if (report === undefined) {
+      return undefined;
+    }
+    if (report.kind === 'clicks') {
+      return filterChoices(aggregateClicks((report as CachedReport<'clicks'>).windows.flatMap((window) => window.items), query.period));
+    }
+    return filterChoices(undefined, aggregateActions((report as CachedReport<'actions'>).windows.flatMap((window) => window.items), query.period));
   }
 
   /**
