@@ -5,7 +5,7 @@ export const CLI_DEFAULT_PORT = 8787;
 
 export const USAGE =
   'Usage: npm run sandbox -- [--port N] [--key KEY] [--merchants N] [--clicks N] [--actions N] ' +
-  '[--seed N] [--latency MS] [--faults SPEC]';
+  '[--seed N] [--history-days N] [--latency MS] [--faults SPEC]';
 
 export class CliArgumentError extends Error {
   constructor(message: string) {

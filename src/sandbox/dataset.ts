@@ -11,6 +11,8 @@ export interface DatasetOptions {
   clicks: number;
   actions: number;
   now: Date;
+  /** Days of report history, today included; 125 when left out (a 120-day window is full). */
+  historyDays?: number;
 }
 
 export interface SandboxDataset {
@@ -49,8 +51,8 @@ export function generateDataset(options: DatasetOptions): SandboxDataset {
     platforms,
     programs,
     subIds: SUB_IDS,
-    clicks: generateClicks(stream(STREAMS.clicks), options.clicks, nowMs, platforms, programs),
-    actions: generateActions(stream(STREAMS.actions), options.actions, nowMs, platforms, programs),
+    clicks: generateClicks(stream(STREAMS.clicks), options.clicks, nowMs, platforms, programs, options.historyDays),
+    actions: generateActions(stream(STREAMS.actions), options.actions, nowMs, platforms, programs, options.historyDays),
   };
 }
 

@@ -88,8 +88,8 @@ function clickCount(random: Random, activity: number): number {
   return Math.max(1, Math.round(base * activity));
 }
 
-export function generateClicks(random: Random, count: number, nowMs: number, platforms: NamedId[], programs: SandboxProgram[]): WireClickItem[] {
-  const timeline = new Timeline(nowMs);
+export function generateClicks(random: Random, count: number, nowMs: number, platforms: NamedId[], programs: SandboxProgram[], historyDays?: number): WireClickItem[] {
+  const timeline = new Timeline(nowMs, historyDays);
   const items: Timed<WireClickItem>[] = [];
   for (let i = 0; i < count; i++) {
     const day = timeline.day(random);
@@ -135,8 +135,8 @@ function createdAt(random: Random, index: number, timeline: Timeline): number {
   return timeline.capToNow(timeline.day(random, days) * MS_PER_DAY + random.int(0, 86_399) * 1000);
 }
 
-export function generateActions(random: Random, count: number, nowMs: number, platforms: NamedId[], programs: SandboxProgram[]): WireActionItem[] {
-  const timeline = new Timeline(nowMs);
+export function generateActions(random: Random, count: number, nowMs: number, platforms: NamedId[], programs: SandboxProgram[], historyDays?: number): WireActionItem[] {
+  const timeline = new Timeline(nowMs, historyDays);
   const items: Timed<WireActionItem>[] = [];
   for (let i = 0; i < count; i++) {
     const createdMs = createdAt(random, i, timeline);

@@ -6,6 +6,7 @@
 import { fromDayNumber, toDayNumber, utcDate } from '../api/calendarDate';
 import type { Random } from './random';
 
+/** Days of report history when the sandbox is not told otherwise (`historyDays`). */
 export const REPORT_HISTORY_DAYS = 125;
 export const MS_PER_DAY = 86_400_000;
 /** Statistics are updated in batches, so many items share one `updatedAt`. */
@@ -35,16 +36,20 @@ export class Timeline {
   /** ISO strings of batch times, which many items share. */
   private readonly batchText = new Map<number, string>();
 
-  constructor(readonly nowMs: number) {
+  constructor(
+    readonly nowMs: number,
+    /** How many days back, today included, the reports go. */
+    readonly historyDays = REPORT_HISTORY_DAYS,
+  ) {
     this.todayNumber = toDayNumber(utcDate(new Date(nowMs))) as number;
     this.lastBatchMs = Math.floor(nowMs / BATCH_MS) * BATCH_MS;
-    for (let back = 0; back < REPORT_HISTORY_DAYS; back++) {
+    for (let back = 0; back < historyDays; back++) {
       this.dates.push(fromDayNumber(this.todayNumber - back));
     }
   }
 
   /** A day number among the last `days` days, today included (the whole history by default). */
-  day(random: Random, days = REPORT_HISTORY_DAYS): number {
+  day(random: Random, days = this.historyDays): number {
     return this.todayNumber - random.int(0, days - 1);
   }
 
@@ -54,7 +59,7 @@ export class Timeline {
 
   /** How busy `day` was, around 1: its weekday's activity times the trend at that day. */
   activity(day: number): number {
-    const age = (this.todayNumber - day) / (REPORT_HISTORY_DAYS - 1);
+    const age = (this.todayNumber - day) / Math.max(1, this.historyDays - 1);
     return WEEKDAY_ACTIVITY[weekdayOf(day)] * (TREND_TO - (TREND_TO - TREND_FROM) * age);
   }
 

@@ -13,6 +13,8 @@ export interface SandboxOptions {
   clicks?: number;
   actions?: number;
   seed?: number;
+  /** Days of report history, today included (default 125). */
+  historyDays?: number;
   /** Delay before every response to a spec path. */
   latencyMs?: number;
   /** A fault SPEC (see faults.ts); empty for none. */
@@ -30,11 +32,12 @@ export const SANDBOX_DEFAULTS: Readonly<Omit<ResolvedSandboxOptions, 'now'>> = {
   clicks: 5000,
   actions: 2000,
   seed: 1,
+  historyDays: 125,
   latencyMs: 0,
   faults: '',
 };
 
-type NumericOption = 'port' | 'merchants' | 'clicks' | 'actions' | 'seed' | 'latencyMs';
+type NumericOption = 'port' | 'merchants' | 'clicks' | 'actions' | 'seed' | 'historyDays' | 'latencyMs';
 
 /** Allowed range and command-line flag of each numeric option. */
 export const NUMERIC_OPTIONS: Readonly<Record<NumericOption, { flag: string; min: number; max: number }>> = {
@@ -43,6 +46,7 @@ export const NUMERIC_OPTIONS: Readonly<Record<NumericOption, { flag: string; min
   clicks: { flag: '--clicks', min: 0, max: 2_000_000 },
   actions: { flag: '--actions', min: 0, max: 2_000_000 },
   seed: { flag: '--seed', min: 0, max: 4_294_967_295 },
+  historyDays: { flag: '--history-days', min: 1, max: 3_660 },
   latencyMs: { flag: '--latency', min: 0, max: 600_000 },
 };
 

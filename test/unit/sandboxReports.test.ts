@@ -113,6 +113,20 @@ describe('sandbox: real-shaped report data', () => {
     assert.ok(Math.abs(share - 121 / 125) < 0.01, `share ${share}`);
   });
 
+  it('spreads the reports over as many days as historyDays says (365 here), evenly', async () => {
+    const long = await startSandbox({ ...BASE, historyDays: 365 });
+    try {
+      const days = long.dataset.clicks.map((item) => toDayNumber(item.date)!);
+      const today = toDayNumber(long.dataset.generatedAt.slice(0, 10))!;
+      assert.equal(today - Math.min(...days), 364, 'the oldest item is 364 days back');
+      assert.equal(Math.max(...days), today);
+      const pastDefault = days.filter((day) => today - day >= 125).length / days.length;
+      assert.ok(Math.abs(pastDefault - 240 / 365) < 0.03, `share past the default history ${pastDefault}`);
+    } finally {
+      await long.close();
+    }
+  });
+
   it('gives click counts a weekly rhythm and a slow upward trend', () => {
     const clicks = sandbox.dataset.clicks;
     const weekday = mean(clicks.filter((c) => !isWeekend(c.date)).map((c) => c.count));
