@@ -6,7 +6,7 @@ import { fromDayNumber, toDayNumber } from '../../src/api/calendarDate';
 import type { ClickItem } from '../../src/api/types';
 import { reportCacheFileName } from '../../src/reports/cache/reportCacheFile';
 import { periodWindows } from '../../src/reports/model/reportPeriods';
-import { queryKey, ReportStore, type ReportState, type StoreQuery } from '../../src/reports/store/reportStore';
+import { queryKey, ReportStore, REPORTS_IN_MEMORY, type ReportState, type StoreQuery } from '../../src/reports/store/reportStore';
 import type { Sandbox } from '../../src/sandbox/server';
 import { clientFor, NOW, sandbox } from './helpers/fixtures';
 
@@ -148,6 +148,18 @@ describe('report store against the sandbox', function () {
     const state = await opening;
     assert.equal(state.status, 'loading');
     assert.equal(state.error, undefined);
+  });
+
+  it('keeps only the most recent reports in memory; one let go opens again from its cache file', async () => {
+    const { store } = open();
+    const queries = Array.from({ length: REPORTS_IN_MEMORY + 2 }, (_, i): StoreQuery<'clicks'> => ({ kind: 'clicks', period: { from: daysBefore(10 + i), to: TODAY }, filters: {} }));
+    for (const query of queries) {
+      await store.open(query);
+    }
+    assert.equal(store.state(queries[0]!), undefined, 'the oldest is let go');
+    assert.equal(store.state(queries.at(-1)!)?.status, 'ready');
+    const again = await store.open(queries[0]!);
+    assert.deepEqual(again.lastRefresh?.modes, ['incremental'], 'read back from its cache file, then refreshed');
   });
 
   it('joins a refresh already running for the same query', async () => {

@@ -61,6 +61,11 @@ export interface ReportState<K extends CachedReportKind = CachedReportKind> {
 }
 
 export const DEFAULT_MARGIN_MS = 10 * 60_000;
+/**
+ * Reports kept in memory, most recently changed first; older ones are let go (their cache file
+ * stays, so opening one again shows it at once). A 100,000-item report holds about 20 MB.
+ */
+export const REPORTS_IN_MEMORY = 6;
 export const DEFAULT_CACHE_LIMITS = { maxAgeMs: 30 * 86_400_000, maxBytes: 200 * 1024 * 1024 };
 
 /** The query in one spelling, for cache file names and the store's map. */
@@ -187,7 +192,16 @@ export class ReportStore extends Disposable {
     if (this.isDisposed) {
       return state;
     }
+    this.states.delete(state.key);
     this.states.set(state.key, state as ReportState);
+    for (const key of this.states.keys()) {
+      if (this.states.size <= REPORTS_IN_MEMORY) {
+        break;
+      }
+      if (!this.running.has(key)) {
+        this.states.delete(key);
+      }
+    }
     this.changes.fire(state as ReportState);
     return state;
   }
