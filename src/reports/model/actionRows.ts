@@ -8,7 +8,8 @@ import type { ActionItem } from '../../api/types';
 import type { ActionGrouping, ActionGroupRow, ActionReport } from './actionReport';
 import { amountIn, currencyKey } from './currencyAmounts';
 import { TOTAL_LABEL } from './reportLabels';
-import { readersByName, SortedRows, type RowSort, type SortValue } from './sortedRows';
+import { ReportRows } from './reportRows';
+import { readersByName, type RowSort, type SortValue } from './sortedRows';
 
 export type ActionRowGrouping = ActionGrouping | 'none';
 export type ActionGroupColumn = 'label' | 'actions' | 'share' | 'commission' | 'pendingConfirmedCommission';
@@ -73,42 +74,21 @@ function itemReader(sort: RowSort): ((item: ActionItem) => SortValue) | undefine
   return (item) => (currencyKey(item.currencyCode) === currency ? amount(item) : null);
 }
 
-export class ActionReportRows {
-  private readonly groupRows = new Map<ActionGrouping, SortedRows<ActionGroupRow>>();
-  private itemRows: SortedRows<ActionItem> | undefined;
-
-  constructor(private readonly report: ActionReport) {}
-
-  rowCount(grouping: ActionRowGrouping): number {
-    return grouping === 'none' ? this.report.items.length : this.groupsOf(grouping).count;
+export class ActionReportRows extends ReportRows<ActionItem, ActionGroupRow, ActionGrouping> {
+  constructor(private readonly report: ActionReport) {
+    super(report.items, report.groups, itemReader, groupReader, 'an actions report');
   }
 
   rows(grouping: 'none', sort: RowSort<ActionItemColumn> | undefined, offset: number, count: number): ActionItem[];
   rows(grouping: ActionGrouping, sort: RowSort<ActionGroupColumn> | undefined, offset: number, count: number): ActionGroupRow[];
   rows(grouping: ActionRowGrouping, sort: RowSort | undefined, offset: number, count: number): ActionItem[] | ActionGroupRow[];
   rows(grouping: ActionRowGrouping, sort: RowSort | undefined, offset: number, count: number): ActionItem[] | ActionGroupRow[] {
-    if (grouping === 'none') {
-      this.itemRows ??= new SortedRows(this.report.items, itemReader);
-      return this.itemRows.slice(sort, offset, count);
-    }
-    return this.groupsOf(grouping).slice(sort, offset, count);
+    return this.slice(grouping, sort, offset, count);
   }
 
   /** The report's totals as a row of the grouped tables, to show under them. */
   totals(): ActionGroupRow {
     const { actions, commission, pendingConfirmedCommission } = this.report.totals;
     return { key: null, label: TOTAL_LABEL, actions, share: actions > 0 ? 1 : 0, commission, pendingConfirmedCommission };
-  }
-
-  private groupsOf(grouping: ActionGrouping): SortedRows<ActionGroupRow> {
-    let rows = this.groupRows.get(grouping);
-    if (rows === undefined) {
-      if (!Object.hasOwn(this.report.groups, grouping)) {
-        throw new RangeError(`an actions report has no grouping ${JSON.stringify(grouping)}`);
-      }
-      rows = new SortedRows(this.report.groups[grouping], groupReader);
-      this.groupRows.set(grouping, rows);
-    }
-    return rows;
   }
 }

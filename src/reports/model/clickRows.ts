@@ -5,7 +5,8 @@
 import type { ClickItem } from '../../api/types';
 import type { ClickGrouping, ClickGroupRow, ClickReport } from './clickReport';
 import { TOTAL_LABEL } from './reportLabels';
-import { readersByName, SortedRows, type RowSort, type SortValue } from './sortedRows';
+import { ReportRows } from './reportRows';
+import { readersByName, type RowSort, type SortValue } from './sortedRows';
 
 export type ClickRowGrouping = ClickGrouping | 'none';
 export type ClickGroupColumn = 'label' | 'clicks' | 'items' | 'share';
@@ -30,42 +31,21 @@ const ITEM_COLUMNS: Record<ClickItemColumn, (item: ClickItem) => SortValue> = {
   id: (item) => item.id,
 };
 
-export class ClickReportRows {
-  private readonly groupRows = new Map<ClickGrouping, SortedRows<ClickGroupRow>>();
-  private itemRows: SortedRows<ClickItem> | undefined;
-
-  constructor(private readonly report: ClickReport) {}
-
-  rowCount(grouping: ClickRowGrouping): number {
-    return grouping === 'none' ? this.report.items.length : this.groupsOf(grouping).count;
+export class ClickReportRows extends ReportRows<ClickItem, ClickGroupRow, ClickGrouping> {
+  constructor(private readonly report: ClickReport) {
+    super(report.items, report.groups, readersByName(ITEM_COLUMNS), readersByName(GROUP_COLUMNS), 'a clicks report');
   }
 
   rows(grouping: 'none', sort: RowSort<ClickItemColumn> | undefined, offset: number, count: number): ClickItem[];
   rows(grouping: ClickGrouping, sort: RowSort<ClickGroupColumn> | undefined, offset: number, count: number): ClickGroupRow[];
   rows(grouping: ClickRowGrouping, sort: RowSort | undefined, offset: number, count: number): ClickItem[] | ClickGroupRow[];
   rows(grouping: ClickRowGrouping, sort: RowSort | undefined, offset: number, count: number): ClickItem[] | ClickGroupRow[] {
-    if (grouping === 'none') {
-      this.itemRows ??= new SortedRows(this.report.items, readersByName(ITEM_COLUMNS));
-      return this.itemRows.slice(sort, offset, count);
-    }
-    return this.groupsOf(grouping).slice(sort, offset, count);
+    return this.slice(grouping, sort, offset, count);
   }
 
   /** The report's totals as a row of the grouped tables, to show under them. */
   totals(): ClickGroupRow {
     const { clicks, items } = this.report.totals;
     return { key: null, label: TOTAL_LABEL, clicks, items, share: clicks > 0 ? 1 : 0 };
-  }
-
-  private groupsOf(grouping: ClickGrouping): SortedRows<ClickGroupRow> {
-    let rows = this.groupRows.get(grouping);
-    if (rows === undefined) {
-      if (!Object.hasOwn(this.report.groups, grouping)) {
-        throw new RangeError(`a clicks report has no grouping ${JSON.stringify(grouping)}`);
-      }
-      rows = new SortedRows(this.report.groups[grouping], readersByName(GROUP_COLUMNS));
-      this.groupRows.set(grouping, rows);
-    }
-    return rows;
   }
 }

@@ -107,13 +107,19 @@ export function periodLength(period: ReportPeriod): number {
   return dayNumberOf(period.to, 'period.to') - dayNumberOf(period.from, 'period.from');
 }
 
-/** Every date of the period, earliest first. */
-export function periodDates(period: ReportPeriod): string[] {
+/** The day numbers of the period's first and last dates; throws when `from` is after `to`. */
+function dayRange(period: ReportPeriod): { first: number; last: number } {
   const first = dayNumberOf(period.from, 'period.from');
   const last = dayNumberOf(period.to, 'period.to');
   if (first > last) {
     throw new RangeError(`period.from (${period.from}) is after period.to (${period.to})`);
   }
+  return { first, last };
+}
+
+/** Every date of the period, earliest first. */
+export function periodDates(period: ReportPeriod): string[] {
+  const { first, last } = dayRange(period);
   const dates: string[] = [];
   for (let day = first; day <= last; day++) {
     dates.push(fromDayNumber(day));
@@ -134,11 +140,7 @@ export function previousPeriod(period: ReportPeriod): ReportPeriod {
  * no overlap, every window full but the last.
  */
 export function periodWindows(period: ReportPeriod): ReportPeriod[] {
-  const first = dayNumberOf(period.from, 'period.from');
-  const last = dayNumberOf(period.to, 'period.to');
-  if (first > last) {
-    throw new RangeError(`period.from (${period.from}) is after period.to (${period.to})`);
-  }
+  const { first, last } = dayRange(period);
   const windows: ReportPeriod[] = [];
   for (let start = first; start <= last; start += MAX_PERIOD_DAYS + 1) {
     windows.push({ from: fromDayNumber(start), to: fromDayNumber(Math.min(last, start + MAX_PERIOD_DAYS)) });
