@@ -8,9 +8,15 @@
 //   lazily on the first hover or link command (an import of `src/links/domainIndex.ts`).
 // - reports: the report store, its cache and model, loaded lazily when a report or a figure is
 //   first asked for (an import of `src/reports/index.ts`).
-// A browser target for the webview app is added to `targets` when the webview arrives.
+// - reportsPanel: the report panel's host (the panel, its messages, export, row actions), loaded
+//   lazily when a panel first opens or is restored (an import of
+//   `src/webviews/reports/host/index.ts`).
+// - webview: the report panel's app (browser, IIFE) → dist/webview/reports.js, and its
+//   stylesheet → dist/webview/reports.css, with the files the page links beside them
+//   (codicon.css and codicon.ttf for the icons, uPlot.min.css for the chart).
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -23,6 +29,7 @@ export const LAZY_BUNDLES = [
   { module: path.join(root, 'src/api/index'), outfile: './api.js' },
   { module: path.join(root, 'src/links/domainIndex'), outfile: './links.js' },
   { module: path.join(root, 'src/reports/index'), outfile: './reports.js' },
+  { module: path.join(root, 'src/webviews/reports/host/index'), outfile: './reportsPanel.js' },
 ];
 
 /**
@@ -55,11 +62,48 @@ const nodeTarget = {
   supported: { 'dynamic-import': false },
 };
 
+/** Files the webview page links as they are, copied beside the app into dist/webview/. */
+const WEBVIEW_ASSETS = ['node_modules/@vscode/codicons/dist/codicon.css', 'node_modules/@vscode/codicons/dist/codicon.ttf', 'node_modules/uplot/dist/uPlot.min.css'];
+
+/** Copies WEBVIEW_ASSETS into dist/webview/ after each build (watch included). */
+const webviewAssetsPlugin = {
+  name: 'webview-assets',
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (result.errors.length > 0) {
+        return;
+      }
+      const outdir = path.join(root, 'dist/webview');
+      await fs.mkdir(outdir, { recursive: true });
+      await Promise.all(WEBVIEW_ASSETS.map((asset) => fs.copyFile(path.join(root, asset), path.join(outdir, path.basename(asset)))));
+    });
+  },
+};
+
+const browserTarget = {
+  bundle: true,
+  platform: 'browser',
+  // VS Code 1.100's Electron (Chromium 134) and code-server's browsers.
+  target: ['chrome120', 'firefox120', 'safari17'],
+  sourcemap: !production,
+  sourcesContent: false,
+  minify: production,
+  logLevel: 'warning',
+};
+
+/** The report panel's webview app and its stylesheet (the host links both from dist/webview/). */
+export const webviewTargets = [
+  { ...browserTarget, format: 'iife', entryPoints: [path.join(root, 'src/webviews/reports/app/main.ts')], outfile: path.join(root, 'dist/webview/reports.js') },
+  { ...browserTarget, entryPoints: [path.join(root, 'src/webviews/reports/app/reports.css')], outfile: path.join(root, 'dist/webview/reports.css'), plugins: [webviewAssetsPlugin] },
+];
+
 export const targets = [
   { ...nodeTarget, entryPoints: [path.join(root, 'src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), plugins: [lazyBundlesPlugin] },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/api/index.ts')], outfile: path.join(root, 'dist/api.js') },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/links/domainIndex.ts')], outfile: path.join(root, 'dist/links.js') },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/reports/index.ts')], outfile: path.join(root, 'dist/reports.js') },
+  { ...nodeTarget, entryPoints: [path.join(root, 'src/webviews/reports/host/index.ts')], outfile: path.join(root, 'dist/reportsPanel.js'), plugins: [lazyBundlesPlugin] },
+  ...webviewTargets,
 ];
 
 /** The integration suite, run inside the extension host (`vscode` and mocha come from there and node_modules). */

@@ -12,7 +12,7 @@ const vscode = {
 };
 
 /** Import patterns (gitignore-style, matched against the import's text) and why they are refused. */
-const SHELL = ['**/services/**', '**/views/**', '**/commands/**', '**/hover/**', '**/secrets/**', '**/extension'];
+const SHELL = ['**/services/**', '**/views/**', '**/commands/**', '**/hover/**', '**/secrets/**', '**/extension', '**/webviews/*/host/**'];
 const refuse = (group, message) => ({ group, message });
 const noShell = refuse(SHELL, 'The pure core never imports the VS Code shell (services, views, commands, hover, secrets): data flows from the core to the shell.');
 const noCatalog = refuse(['**/catalog', '**/catalog/**'], 'Only the shell imports the catalog: the link rules, the reports and the merchant module do not (share types through src/merchant/).');
@@ -29,6 +29,19 @@ const onlyCommon = refuse(
   ['**/api/**', '**/catalog/**', '**/links/**', '**/merchant/**', '**/reports/**', '**/sandbox/**', '**/ids', ...SHELL],
   'src/common/ holds the building blocks every room may use; it imports no room.',
 );
+
+const nodeBuiltins = { group: ['node:*'], message: 'The webview app runs in a browser: no Node.js modules.' };
+const webviewApp = refuse(
+  ['../../../*', '../../../**', '!../protocol', '../host/**', '../host'],
+  'The webview app is its own small app: it imports its own files, its libraries and (type only) ../protocol, never the extension.',
+);
+const protocolTypeOnly = { group: ['**/webviews/*/protocol', '../protocol'], message: 'Import the protocol with `import type`: it holds types only and both sides share it.', allowTypeImports: true };
+const reportsLazily = {
+  group: ['**/reports/*/**', '!**/webviews/**'],
+  message: 'The reports are a lazy bundle (dist/reports.js): the shell takes their values through reports/index and the ReportsLoader; types may come from anywhere.',
+  allowTypeImports: true,
+};
+const noWebviewApp = refuse(['**/webviews/*/app/**', '../app', '../app/**'], 'The host never imports the webview app: they talk through the protocol only.');
 
 /** The restrictions of one room: undici always, `vscode` in the pure core, and the room's own patterns. */
 function room(files, { pure, patterns }) {
@@ -67,7 +80,16 @@ export default tseslint.config(
   room(['src/reports/model/**/*.ts'], { pure: true, patterns: [refuse(['../store/**', '../cache/**'], 'The report model aggregates what it is given: it never imports the report store or its cache.'), noCatalog, noLinks, noShell] }),
   room(['src/reports/cache/**/*.ts'], { pure: true, patterns: [refuse(['../store/**'], 'The report cache keeps reports on disk; it knows nothing of the store above it.'), noCatalog, noLinks, noShell] }),
   room(['src/reports/store/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
-  room(['src/*.ts', 'src/services/**/*.ts', 'src/views/**/*.ts', 'src/commands/**/*.ts', 'src/hover/**/*.ts', 'src/secrets/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks] }),
+  room(['src/reports/view/**/*.ts'], { pure: true, patterns: [refuse(['../cache/**'], 'The report view reads reports through the store, never its cache.'), protocolTypeOnly, noWebviewApp, noCatalog, noLinks, noShell] }),
+  {
+    files: ['src/webviews/*/app/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'The webview app runs in a browser: it talks to the extension through the protocol, never through vscode.' }, undici], patterns: [nodeBuiltins, webviewApp, protocolTypeOnly] }],
+    },
+  },
+  room(['src/webviews/*/host/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks, protocolTypeOnly, noWebviewApp, reportsLazily] }),
+  room(['src/webviews/*/host/messageValidation.ts'], { pure: true, patterns: [protocolTypeOnly, noWebviewApp, noShell] }),
+  room(['src/*.ts', 'src/services/**/*.ts', 'src/views/**/*.ts', 'src/commands/**/*.ts', 'src/hover/**/*.ts', 'src/secrets/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks, noWebviewApp, reportsLazily] }),
   {
     // Errors of the client come from its own bundle (dist/api.js): recognise them by shape.
     files: ['src/**/*.ts'],

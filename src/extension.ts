@@ -11,9 +11,11 @@ import { MonetizeLinksCommand } from './commands/monetizeLinksCommand';
 import { SetApiKeyCommand } from './commands/setApiKeyCommand';
 import { ShowGettingStartedCommand } from './commands/showGettingStartedCommand';
 import { ShowLogCommand } from './commands/showLogCommand';
+import { ShowReportsCommand } from './commands/showReportsCommand';
 import { SyncMerchantsCommand } from './commands/syncMerchantsCommands';
 import { treeOptionCommands } from './commands/treeOptionCommands';
 import { HOVER_LANGUAGES, MerchantHoverProvider } from './hover/merchantHoverProvider';
+import { WEBVIEWS } from './ids';
 import { ApiKeyStore } from './secrets/apiKeyStore';
 import { CatalogController } from './services/catalogController';
 import { ClientFactory } from './services/clientFactory';
@@ -23,16 +25,23 @@ import { MerchantLinkIndex } from './services/merchantLinkIndex';
 import { ReportService } from './services/reportService';
 import { ReportsLoader } from './services/reportsLoader';
 import { MerchantView } from './views/merchantView';
+import { ReportsStatusBarItem } from './views/reportsStatusBarItem';
 import { TreeViewOptions } from './views/treeViewOptions';
+import { ReportsPanelSerializer } from './webviews/reports/host/reportsPanelSerializer';
+import { ReportsPanelLoader } from './webviews/reports/host/reportsPanelLoader';
+import { ReportsPanels, type ReportsPanelTestApi } from './webviews/reports/host/reportsPanels';
 
 /**
- * What activation hands to the integration tests: the catalog's controller and view. Returned
- * only when the extension runs under tests (`ExtensionMode.Test`); other extensions get nothing.
+ * What activation hands to the integration tests: the catalog's controller and view, the
+ * report service, the report panel and the status bar figure. Returned only when the extension
+ * runs under tests (`ExtensionMode.Test`); other extensions get nothing.
  */
 export interface AffiliateLinksApi {
   readonly controller: CatalogController;
   readonly view: MerchantView;
   readonly reports: ReportService;
+  readonly reportsPanel: ReportsPanelTestApi;
+  readonly reportsStatus: ReportsStatusBarItem;
 }
 
 export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | undefined {
@@ -47,8 +56,14 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   const options = new TreeViewOptions(context.globalState);
   const view = new MerchantView(controller, options);
   const commands = new CommandManager();
-  const reports = new ReportService(context.globalStorageUri, controller, new ReportsLoader(), log);
-  context.subscriptions.push(controller, options, view, commands, reports);
+  const reportsLoader = new ReportsLoader();
+  const reports = new ReportService(context.globalStorageUri, controller, reportsLoader, log);
+  const panels = new ReportsPanels({ extensionUri: context.extensionUri, reports, loader: reportsLoader, controller, merchants: view, log }, new ReportsPanelLoader());
+  const serializer = new ReportsPanelSerializer(panels);
+  // Reads nothing during activation: its first read is a few seconds later.
+  const reportsStatus = new ReportsStatusBarItem(reports, reportsLoader, controller, log);
+  context.subscriptions.push(controller, options, view, commands, reports, panels, reportsStatus);
+  context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
 
   commands.register(new ShowLogCommand(log));
   commands.register(new SetApiKeyCommand(keys, clients, log));
@@ -70,12 +85,15 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
     ),
   );
   commands.register(new ShowGettingStartedCommand(context.extensionUri));
+  commands.register(new ShowReportsCommand(panels));
   treeOptionCommands(options).forEach((command) => commands.register(command));
 
   log.info(`Affiliate Links ${version} activated in ${(performance.now() - started).toFixed(1)} ms.`);
   // The catalog loads after activation returns: the cache at once, then a sync.
   void controller.start().catch((error: unknown) => log.error(`Starting the catalog failed: ${String(error)}`));
-  return context.extensionMode === vscode.ExtensionMode.Test ? { controller, view, reports } : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test
+    ? { controller, view, reports, reportsPanel: panels.testApi(serializer), reportsStatus }
+    : undefined;
 }
 
 export function deactivate(): void {}

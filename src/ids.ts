@@ -1,8 +1,9 @@
 /**
  * Every id the extension shares with `package.json` and VS Code, in one place: command ids,
- * context keys (with `setContext`), the view id, and the keys of what it keeps in VS Code's
- * state and secret storage. A unit test checks them against `package.json`; a lint rule keeps
- * `affiliateLinks.*` literals out of every other file.
+ * context keys (with `setContext`), the view id, the webview panel's view type, the status bar
+ * item's id, and the keys of what it keeps in VS Code's state and secret storage. A unit test
+ * checks them against `package.json`; a lint rule keeps `affiliateLinks.*` literals out of every
+ * other file.
  *
  * Pure apart from `setContext`, which loads `vscode` only when called, so the plain-Node unit
  * tests can import the ids (the key store's test does).
@@ -27,6 +28,7 @@ export const COMMANDS = {
   copyCpcTrackingLink: 'affiliateLinks.copyCpcTrackingLink',
   insertDeeplink: 'affiliateLinks.insertDeeplink',
   monetizeLinks: 'affiliateLinks.monetizeLinks',
+  showReports: 'affiliateLinks.showReports',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -35,10 +37,23 @@ export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 export const WORKBENCH_COMMANDS = {
   openSettings: 'workbench.action.openSettings',
   markdownPreview: 'markdown.showPreview',
+  open: 'vscode.open',
+  revealInExplorer: 'revealInExplorer',
+  revealFileInOS: 'revealFileInOS',
 } as const;
 
 export const VIEWS = {
   merchants: 'affiliateLinks.merchants',
+} as const;
+
+/** Webview panel view types; each has an `onWebviewPanel:<viewType>` activation event for its serializer. */
+export const WEBVIEWS = {
+  reports: 'affiliateLinks.reports',
+} as const;
+
+/** Status bar item ids (VS Code lets people hide each one by its id). */
+export const STATUS_BAR_ITEMS = {
+  todayClicks: 'affiliateLinks.todayClicks',
 } as const;
 
 export const CONTEXT_KEYS = {

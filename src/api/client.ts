@@ -47,6 +47,8 @@ export interface ClientOptions {
 export interface AllPagesOptions extends CallOptions {
   /** Overrides the client's `reportConcurrency` for this call. */
   concurrency?: number;
+  /** After each page: items received so far and the report's total, when the service gave one. */
+  onProgress?: (received: number, total: number | null) => void;
 }
 
 type ReportFilters = Omit<ReportQuery, 'offset' | 'limit'>;
@@ -192,6 +194,7 @@ export class AffiliateServiceClient {
         maxRestarts: REPORT_PAGE_RESTARTS,
         signal: options.signal,
         onRestart: (reason) => this.transport.log('info', `GET ${endpoint}: ${reason}; reading the report again.`),
+        onProgress: options.onProgress,
       },
     );
   }

@@ -84,6 +84,8 @@ export interface OffsetPagingOptions {
   maxRestarts: number;
   signal?: AbortSignal;
   onRestart?: (reason: string) => void;
+  /** After each page: the items received so far in this round, and the report's total when known. */
+  onProgress?: (received: number, total: number | null) => void;
 }
 
 type FetchOffsetPage<T> = (offset: number, signal: AbortSignal | undefined) => Promise<ReportPage<T>>;
@@ -100,11 +102,19 @@ export async function readAllOffsetPages<T>(
   options: OffsetPagingOptions,
 ): Promise<ReportResult<T>> {
   let requests = 0;
-  const counted: FetchOffsetPage<T> = (offset, signal) => {
+  let received = 0;
+  let total: number | null = null;
+  const counted: FetchOffsetPage<T> = async (offset, signal) => {
     requests += 1;
-    return fetchPage(offset, signal);
+    const page = await fetchPage(offset, signal);
+    received += page.received;
+    total ??= page.total;
+    options.onProgress?.(received, total);
+    return page;
   };
   for (let round = 0; round <= options.maxRestarts; round++) {
+    received = 0;
+    total = null;
     const first = await counted(0, options.signal);
     const pages =
       first.total === null

@@ -31,6 +31,15 @@ export function readReportSettings(): ReportSettings {
   };
 }
 
+/**
+ * The local calendar date, `YYYY-MM-DD`: report presets ("today", "last 7 days") and
+ * provisional days count from the day the person is living, not from the UTC day.
+ */
+export function localToday(now = new Date()): string {
+  const pad = (value: number): string => String(value).padStart(2, '0');
+  return `${String(now.getFullYear()).padStart(4, '0')}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 export class ReportService extends Disposable {
   private opened: { connection: ServiceConnection; store: Promise<ReportStore> } | undefined;
   private readonly storeChanged = this._register(new vscode.EventEmitter<void>());

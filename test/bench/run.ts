@@ -14,6 +14,8 @@ import { startSandboxProcess } from './sandboxProcess';
 import { benchCatalog } from './catalogBench';
 import { benchLinks } from './linksBench';
 import { benchReportModel } from './reportModelBench';
+import { benchPanelInWorkbench } from './panelWorkbenchBench';
+import { benchReportPanel } from './reportPanelBench';
 import { benchReportStore } from './reportStoreBench';
 import { emit, median, round2, settle, timed } from './figures';
 
@@ -113,6 +115,9 @@ async function main(): Promise<void> {
     await benchReport(sandbox.url);
     await benchReportStore(root, sandbox.url, AffiliateServiceClient);
     await benchReportModel();
+    await benchReportPanel(root, sandbox.url, DEFAULT_SANDBOX_KEY, AffiliateServiceClient);
+    await sandbox.setLatency(0);
+    await benchPanelInWorkbench(sandbox.url, DEFAULT_SANDBOX_KEY);
   } finally {
     await sandbox.stop();
   }

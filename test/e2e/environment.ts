@@ -81,6 +81,13 @@ export function useE2eEnvironment(): () => E2eEnvironment {
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') {
       await env?.workbench.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-').toLowerCase()}`);
+      if (env) {
+        // The extension's own log says what it did; print its end with the failure.
+        const logs = findFiles(path.join(env.server.userDataDir, 'logs'), /Affiliate Links\.log$/)
+          .sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs)
+          .map((file) => fs.readFileSync(file, 'utf8'));
+        console.log(`      the extension's log (end):\n${logs.join('\n').split('\n').slice(-80).map((line) => `        ${line}`).join('\n')}`);
+      }
     }
   });
   after(async () => {

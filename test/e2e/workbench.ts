@@ -142,12 +142,17 @@ export class Workbench {
     return this.page.evaluate('navigator.clipboard.readText()') as Promise<string>;
   }
 
-  /** The content frame of the webview whose tab has `title`. */
-  async webviewFrame(title: string): Promise<Frame> {
-    await this.page.locator('.tab', { hasText: title }).first().waitFor();
-    const outer = await this.page.locator('iframe.webview.ready').first().elementHandle();
-    const outerFrame = await outer?.contentFrame();
-    const inner = await outerFrame?.waitForSelector('iframe#active-frame');
+  /**
+   * The content frame of the webview whose tab has `title`: VS Code puts each webview in an
+   * outer iframe (`iframe.webview`) holding the content in `iframe#active-frame`. Only the
+   * visible webview's outer frame is shown, so the visible one is taken.
+   */
+  async webviewFrame(title: string, timeoutMs = 30_000): Promise<Frame> {
+    await this.page.locator('.tab', { hasText: title }).first().waitFor({ timeout: timeoutMs });
+    const outer = this.page.locator('iframe.webview.ready:visible').first();
+    await outer.waitFor({ timeout: timeoutMs });
+    const outerFrame = await (await outer.elementHandle())?.contentFrame();
+    const inner = await outerFrame?.waitForSelector('iframe#active-frame', { timeout: timeoutMs });
     const frame = await inner?.contentFrame();
     if (!frame) {
       throw new Error(`no webview frame for "${title}"`);

@@ -22,6 +22,8 @@ interface BundleReport {
   reportsLoaderRequiresReportsBundle: boolean;
   linksLoaderInputs: string[];
   linksLoaderRequiresLinksBundle: boolean;
+  panelInputs: string[];
+  panelLoaderRequiresPanelBundle: boolean;
 }
 
 /** What failureProbe.mjs prints: a failure of the minified dist/api.js, as another minified bundle's helpers see it. */
@@ -99,6 +101,15 @@ describe('bundles', () => {
     assert.ok(report.reportsInputs.includes('src/reports/store/reportStore.ts'));
     assert.ok(report.reportsInputs.includes('src/reports/model/reportPeriods.ts'));
     assert.equal(report.reportsLoaderRequiresReportsBundle, true);
+  });
+
+  it('keeps the report panel’s host in dist/reportsPanel.js, loaded when a panel opens, and the reports out of it', () => {
+    const host = (inputs: string[]) => inputs.filter((input) => input.startsWith('src/webviews/reports/host/') && !input.endsWith('reportsPanelLoader.ts') && !input.endsWith('reportsPanels.ts') && !input.endsWith('reportsPanelSerializer.ts'));
+    assert.deepEqual(host(report.extensionInputs), [], 'no panel host code in the activation bundle but its loader, the one-panel keeper and the serializer');
+    assert.ok(report.panelInputs.includes('src/webviews/reports/host/reportsPanel.ts'));
+    assert.ok(report.panelInputs.includes('src/webviews/reports/host/messageValidation.ts'));
+    assert.deepEqual(report.panelInputs.filter((input) => input.startsWith('src/reports/') || input.includes('node_modules/uplot') || input.includes('node_modules/lit')), [], 'the reports and the webview app are bundles of their own');
+    assert.equal(report.panelLoaderRequiresPanelBundle, true);
   });
 
   it('keeps the domain index and its Public Suffix List (tldts) in dist/links.js, loaded on first use', () => {

@@ -82,6 +82,18 @@ describe('paging against the sandbox', () => {
     await client.close();
   });
 
+  it('reports its progress after each page: items received so far out of the total', async () => {
+    const client = clientFor(service);
+    const seen: Array<[number, number | null]> = [];
+    const result = await client.getAllClicks({ days: 120 }, { concurrency: 4, onProgress: (received, total) => seen.push([received, total]) });
+    assert.equal(seen.length, result.requests, 'once per page');
+    assert.ok(seen.every(([, total]) => total === result.total), 'the total known from the first page on');
+    const received = seen.map(([count]) => count);
+    assert.deepEqual(received, [...received].sort((a, b) => a - b), 'never going back');
+    assert.equal(received.at(-1), result.total);
+    await client.close();
+  });
+
   it('reads all action pages in server order', async () => {
     const client = clientFor(service);
     const result = await client.getAllActions({ dateFrom: '2026-08-01', dateTo: '2026-11-21' });

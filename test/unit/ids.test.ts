@@ -1,11 +1,12 @@
 /**
  * src/ids.ts against package.json: every contributed command, view and context key used in a
- * `when` clause has its id there, and every id there is contributed or used.
+ * `when` clause has its id there, and every id there is contributed or used; every webview panel
+ * has the activation event its serializer needs.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { COMMANDS, CONTEXT_KEYS, SETTINGS, VIEWS } from '../../src/ids';
+import { COMMANDS, CONTEXT_KEYS, SETTINGS, VIEWS, WEBVIEWS } from '../../src/ids';
 
 const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8'));
 const contributes = manifest.contributes;
@@ -39,5 +40,10 @@ describe('ids', () => {
   it('names only settings that are contributed', () => {
     const settings = Object.keys(contributes.configuration.properties);
     assert.deepEqual(Object.values(SETTINGS).filter((setting) => !settings.includes(setting)), []);
+  });
+
+  it('activates on every webview panel it names, and names every panel it activates on', () => {
+    const panels = (manifest.activationEvents as string[]).filter((event) => event.startsWith('onWebviewPanel:')).map((event) => event.slice('onWebviewPanel:'.length));
+    assert.deepEqual(Object.values(WEBVIEWS).sort(), panels.sort());
   });
 });

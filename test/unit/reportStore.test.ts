@@ -162,6 +162,25 @@ describe('report store against the sandbox', function () {
     assert.deepEqual(again.lastRefresh?.modes, ['incremental'], 'read back from its cache file, then refreshed');
   });
 
+  it('keeps a held report in memory however many others it reads, and lets it go once released', async () => {
+    const { store } = open();
+    const queries = Array.from({ length: REPORTS_IN_MEMORY + 2 }, (_, i): StoreQuery<'clicks'> => ({ kind: 'clicks', period: { from: daysBefore(10 + i), to: TODAY }, filters: {} }));
+    const hold = store.hold(queries[0]!);
+    const twice = store.hold(queries[0]!);
+    for (const query of queries) {
+      await store.open(query);
+    }
+    assert.equal(store.state(queries[0]!)?.status, 'ready', 'held: kept');
+    assert.equal(store.state(queries[1]!), undefined, 'the oldest not held is let go');
+    hold.dispose();
+    hold.dispose();
+    await store.open(queries[2]!);
+    assert.equal(store.state(queries[0]!)?.status, 'ready', 'still held by the second holder (a holder released twice counts once)');
+    twice.dispose();
+    await store.open(queries[3]!);
+    assert.equal(store.state(queries[0]!), undefined, 'released: let go like any other');
+  });
+
   it('joins a refresh already running for the same query', async () => {
     const { store } = open();
     const [a, b] = await Promise.all([store.open(last30), store.open(last30)]);

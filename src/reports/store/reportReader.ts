@@ -15,10 +15,12 @@ import type { CachedReportKind, CachedWindow, ItemOfKind } from '../cache/report
 /** Where reports come from; `AffiliateServiceClient` is one. */
 export interface ReportSource {
   getClicksPage(query: ReportQuery, options?: CallOptions): Promise<ReportPage<ClickItem>>;
-  getAllClicks(filters: Omit<ReportQuery, 'offset' | 'limit'>, options?: CallOptions & { concurrency?: number }): Promise<ReportResult<ClickItem>>;
+  getAllClicks(filters: Omit<ReportQuery, 'offset' | 'limit'>, options?: AllReadOptions): Promise<ReportResult<ClickItem>>;
   getActionsPage(query: ReportQuery, options?: CallOptions): Promise<ReportPage<ActionItem>>;
-  getAllActions(filters: Omit<ReportQuery, 'offset' | 'limit'>, options?: CallOptions & { concurrency?: number }): Promise<ReportResult<ActionItem>>;
+  getAllActions(filters: Omit<ReportQuery, 'offset' | 'limit'>, options?: AllReadOptions): Promise<ReportResult<ActionItem>>;
 }
+
+export type AllReadOptions = CallOptions & { concurrency?: number; onProgress?: (received: number, total: number | null) => void };
 
 export interface WindowFilters {
   adspaceId?: string;
@@ -31,6 +33,8 @@ export interface ReadOptions {
   now: () => Date;
   /** How far before the previous read's start a refresh reads back. */
   marginMs: number;
+  /** After each page of a full read: items received so far and the window's total, when known. */
+  onProgress?: (received: number, total: number | null) => void;
 }
 
 /** How a window was brought up to date, and what it cost. */
@@ -59,7 +63,7 @@ function pageOf<K extends CachedReportKind>(source: ReportSource, kind: K): (que
   return (kind === 'clicks' ? source.getClicksPage.bind(source) : source.getActionsPage.bind(source)) as never;
 }
 
-function allOf<K extends CachedReportKind>(source: ReportSource, kind: K): (query: ReportQuery, options: CallOptions) => Promise<ReportResult<ItemOfKind[K]>> {
+function allOf<K extends CachedReportKind>(source: ReportSource, kind: K): (query: ReportQuery, options: AllReadOptions) => Promise<ReportResult<ItemOfKind[K]>> {
   return (kind === 'clicks' ? source.getAllClicks.bind(source) : source.getAllActions.bind(source)) as never;
 }
 
@@ -72,7 +76,7 @@ export async function readWindowInFull<K extends CachedReportKind>(
   options: ReadOptions,
 ): Promise<WindowRead<ItemOfKind[K]>> {
   const readStartedAt = options.now().toISOString();
-  const result = await allOf(source, kind)({ dateFrom: period.from, dateTo: period.to, ...filters }, { signal: options.signal });
+  const result = await allOf(source, kind)({ dateFrom: period.from, dateTo: period.to, ...filters }, { signal: options.signal, onProgress: options.onProgress });
   return { window: { from: period.from, to: period.to, readStartedAt, total: result.total, items: result.items }, mode: 'full', requests: result.requests };
 }
 

@@ -10,7 +10,7 @@ import { isAbortError, isOfflineError } from '../../api/errors';
 import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
-import { Disposable } from '../../common/lifecycle';
+import { Disposable, type IDisposable } from '../../common/lifecycle';
 import { evictReportCaches, type EvictionLimits } from '../cache/reportCacheEviction';
 import { readReportCache, writeReportCache, type CachedReport, type CachedReportKind, type CachedWindow, type ItemOfKind } from '../cache/reportCacheFile';
 import { aggregateActions } from '../model/actionReport';
@@ -60,10 +60,19 @@ export interface ReportState<K extends CachedReportKind = CachedReportKind> {
   lastRefresh?: { requests: number; modes: Array<WindowRead<unknown>['mode']>; fallbacks: string[] };
 }
 
+/** How far a refresh has got: items received and the total of the windows whose total is known yet. */
+export interface ReportProgress {
+  key: string;
+  received: number;
+  /** Undefined until every window being read has said its total. */
+  total: number | undefined;
+}
+
 export const DEFAULT_MARGIN_MS = 10 * 60_000;
 /**
- * Reports kept in memory, most recently changed first; older ones are let go (their cache file
- * stays, so opening one again shows it at once). A 100,000-item report holds about 20 MB.
+ * Reports kept in memory, most recently changed first, besides those held (`hold`) or being
+ * read; older ones are let go (their cache file stays, so opening one again shows it at once).
+ * A 100,000-item report holds about 20 MB.
  */
 export const REPORTS_IN_MEMORY = 6;
 export const DEFAULT_CACHE_LIMITS = { maxAgeMs: 30 * 86_400_000, maxBytes: 200 * 1024 * 1024 };
@@ -77,21 +86,53 @@ export function queryKey(query: StoreQuery): string {
 export class ReportStore extends Disposable {
   private readonly states = new Map<string, ReportState>();
   private readonly running = new Map<string, Promise<ReportState>>();
+  /** Queries something shows now, by how many holders: never let go while held. */
+  private readonly held = new Map<string, number>();
   /** Filter choices worked out per report object; weak, so a report let go takes them along. */
   private readonly choicesOf = new WeakMap<CachedReport, FilterChoices>();
   private readonly changes: Emitter<ReportState>;
+  private readonly progress: Emitter<ReportProgress>;
   private readonly stop = new AbortController();
   private readonly now: () => Date;
 
   /** Fires with a query's new state: cached report shown, refresh started, done or failed. */
   readonly onDidChange: Event<ReportState>;
+  /** Fires as pages of a full read arrive (incremental refreshes read a page or two and do not report). */
+  readonly onDidProgress: Event<ReportProgress>;
 
   constructor(private readonly options: ReportStoreOptions) {
     super();
     this.changes = this._register(new Emitter((error) => options.logger.error(`A report listener failed: ${messageOf(error)}`)));
     this._register({ dispose: () => this.stop.abort() });
     this.onDidChange = this.changes.event;
+    this.progress = this._register(new Emitter((error) => options.logger.error(`A report progress listener failed: ${messageOf(error)}`)));
+    this.onDidProgress = this.progress.event;
     this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Keeps the query's report in memory while the returned disposable lives, past the
+   * REPORTS_IN_MEMORY most recent: a view holds what it shows, so a report it shows is never
+   * let go under it.
+   */
+  hold(query: StoreQuery): IDisposable {
+    const key = queryKey(query);
+    this.held.set(key, (this.held.get(key) ?? 0) + 1);
+    let released = false;
+    return {
+      dispose: () => {
+        if (released) {
+          return;
+        }
+        released = true;
+        const count = (this.held.get(key) ?? 1) - 1;
+        if (count > 0) {
+          this.held.set(key, count);
+        } else {
+          this.held.delete(key);
+        }
+      },
+    };
   }
 
   state<K extends CachedReportKind>(query: StoreQuery<K>): ReportState<K> | undefined {
@@ -157,9 +198,26 @@ export class ReportStore extends Disposable {
     try {
       const source = await this.options.source();
       const readOptions = { now: this.now, marginMs: margin, signal };
-      const tasks = this.options.windowsOf(query.period).map((period) => (taskSignal: AbortSignal) => {
+      const windows = this.options.windowsOf(query.period);
+      const received = new Array<number>(windows.length).fill(0);
+      const totals = new Array<number | null>(windows.length).fill(null);
+      const progressOf = (index: number) => (count: number, total: number | null) => {
+        received[index] = count;
+        totals[index] = total;
+        const known = totals.every((value) => value !== null);
+        this.progress.fire({ key, received: received.reduce((a, b) => a + b, 0), total: known ? totals.reduce<number>((a, b) => a + (b ?? 0), 0) : undefined });
+      };
+      windows.forEach((period, index) => {
+        const earlier = previous.get(`${period.from}..${period.to}`);
+        if (earlier !== undefined) {
+          // A window read before counts as read: its refresh reads a page or two.
+          received[index] = earlier.items.length;
+          totals[index] = earlier.total;
+        }
+      });
+      const tasks = windows.map((period, index) => (taskSignal: AbortSignal) => {
         const earlier = previous.get(`${period.from}..${period.to}`) as CachedWindow<ItemOfKind[K]> | undefined;
-        const options = { ...readOptions, signal: taskSignal };
+        const options = { ...readOptions, signal: taskSignal, onProgress: progressOf(index) };
         return earlier ? refreshWindow(source, query.kind, earlier, query.filters, options) : readWindowInFull(source, query.kind, period, query.filters, options);
       });
       const reads = await runBounded(tasks, this.options.windowConcurrency ?? 2, signal);
@@ -206,7 +264,7 @@ export class ReportStore extends Disposable {
       if (this.states.size <= REPORTS_IN_MEMORY) {
         break;
       }
-      if (!this.running.has(key)) {
+      if (!this.running.has(key) && !this.held.has(key)) {
         this.states.delete(key);
       }
     }

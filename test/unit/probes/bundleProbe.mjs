@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 import { targets } from '../../../esbuild.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const [extensionTarget, apiTarget, linksTarget, reportsTarget] = targets;
+const [extensionTarget, apiTarget, linksTarget, reportsTarget, panelTarget] = targets;
 const inputsOf = (result) => Object.keys(result.metafile.inputs);
 const build = (target, extra = {}) => esbuild.build({ ...target, write: false, metafile: true, sourcemap: false, ...extra });
 
@@ -21,6 +21,8 @@ const links = await build(linksTarget);
 const reports = await build(reportsTarget);
 const reportsLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/services/reportsLoader.ts')] });
 const linksLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/services/domainIndexLoader.ts')] });
+const panel = await build(panelTarget);
+const panelLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/webviews/reports/host/reportsPanelLoader.ts')] });
 
 // Load the built loader next to a built api.js: nothing of the client runs until load().
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-bundle-'));
@@ -49,5 +51,7 @@ process.stdout.write(
     reportsLoaderRequiresReportsBundle: reportsLoader.outputFiles[0].text.includes('require("./reports.js")'),
     linksLoaderInputs: inputsOf(linksLoader),
     linksLoaderRequiresLinksBundle: linksLoader.outputFiles[0].text.includes('require("./links.js")'),
+    panelInputs: inputsOf(panel),
+    panelLoaderRequiresPanelBundle: panelLoader.outputFiles[0].text.includes('require("./reportsPanel.js")'),
   }),
 );

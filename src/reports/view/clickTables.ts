@@ -1,0 +1,107 @@
+/**
+ * The clicks tab's tables. By a grouping: the group, its clicks and share, and for programs
+ * and SubIDs the EPC per currency when the actions report of the same period is there. By day:
+ * the date and its clicks, provisional days flagged. With no grouping: the items as the service
+ * sent them, newest first.
+ */
+import type { ClickItem } from '../../api/types';
+import type { ColumnInfo, GroupBy } from '../../webviews/reports/protocol';
+import type { ActionReport } from '../model/actionReport';
+import type { ClickDay, ClickGrouping, ClickGroupRow, ClickReport } from '../model/clickReport';
+import { amountIn } from '../model/currencyAmounts';
+import { earningsPerClick, type EpcRow } from '../model/earningsPerClick';
+import { EPC_LABEL, merchantLabel, TOTAL_LABEL } from '../model/reportLabels';
+import { earningCurrencies } from './panelSummary';
+import { groupLabelOf, groupRowActions, idRanks, PanelTable, timeOf, type ColumnDef, type TableContext } from './panelTable';
+import { currencyId, currencyTitle, GROUPING_LABELS, tidyAmount } from './panelWords';
+
+const COUNT = (label: string): Pick<ColumnInfo, 'label' | 'kind'> => ({ label, kind: 'count' });
+const SHARE_TITLE = "Share of the period's clicks";
+
+function epcColumns(clicks: ClickReport, actions: ActionReport, grouping: 'program' | 'subId'): { columns: ColumnDef<ClickGroupRow>[]; totals: Array<number | null> } {
+  const table = earningsPerClick(clicks, actions, grouping);
+  const byKey = new Map<string | null, EpcRow>(table.rows.map((row) => [row.key, row]));
+  const codes = earningCurrencies(actions);
+  // A group with clicks and nothing earned in a currency earned 0 per click in it; without clicks it has no EPC.
+  const epcIn = (row: EpcRow | undefined, clicks: number, code: string | null) => (clicks > 0 ? tidyAmount(amountIn(row?.epc ?? [], code) ?? 0) : null);
+  return {
+    columns: codes.map((code) => ({
+      info: { id: currencyId('epc', code), label: currencyTitle('EPC', code), kind: 'amount', currencyCode: code, title: EPC_LABEL },
+      cell: (row: ClickGroupRow) => epcIn(byKey.get(row.key), row.clicks, code),
+    })),
+    totals: codes.map((code) => epcIn(table.total, table.total.clicks, code)),
+  };
+}
+
+function groupTable(report: ClickReport, grouping: ClickGrouping, actions: ActionReport | undefined, context: TableContext): PanelTable<ClickGroupRow> {
+  const epc = actions !== undefined && (grouping === 'program' || grouping === 'subId') ? epcColumns(report, actions, grouping) : undefined;
+  const columns: ColumnDef<ClickGroupRow>[] = [
+    { info: { id: 'label', label: GROUPING_LABELS[grouping], kind: 'text' }, cell: (row) => groupLabelOf(grouping, row.key, row.label, context) },
+    { info: { id: 'clicks', ...COUNT('Clicks') }, cell: (row) => row.clicks },
+    { info: { id: 'share', label: 'Share', kind: 'share', title: SHARE_TITLE }, cell: (row) => row.share },
+    ...(epc?.columns ?? []),
+  ];
+  const { clicks } = report.totals;
+  return new PanelTable({
+    columns,
+    rows: report.groups[grouping],
+    keyOf: (row) => row.key,
+    actionsOf: (row) => groupRowActions(grouping, row.key, context),
+    totals: [TOTAL_LABEL, clicks, clicks > 0 ? 1 : 0, ...(epc?.totals ?? [])],
+  });
+}
+
+function dayTable(report: ClickReport): PanelTable<ClickDay> {
+  return new PanelTable<ClickDay>({
+    columns: [
+      { info: { id: 'date', label: 'Date', kind: 'date' }, cell: (day) => day.date, sortValue: (day) => timeOf(day.date) },
+      { info: { id: 'clicks', ...COUNT('Clicks') }, cell: (day) => day.clicks },
+    ],
+    rows: report.days,
+    keyOf: (day) => day.date,
+    actionsOf: () => [],
+    provisionalOf: (day) => day.provisional,
+    totals: [TOTAL_LABEL, report.totals.clicks],
+  });
+}
+
+function itemTable(report: ClickReport, context: TableContext): PanelTable<ClickItem> {
+  const merchant = (item: ClickItem) => {
+    if (item.merchantId === null) {
+      return null;
+    }
+    const id = String(item.merchantId);
+    return context.merchantName?.(id) ?? merchantLabel(id);
+  };
+  const text = (id: string, label: string, cell: (item: ClickItem) => string | null): ColumnDef<ClickItem> => ({ info: { id, label, kind: 'text' }, cell });
+  return new PanelTable<ClickItem>({
+    columns: [
+      { info: { id: 'date', label: 'Date', kind: 'date' }, cell: (item) => item.date, sortValue: (item) => timeOf(item.date) },
+      text('program', 'Program', (item) => item.programName || item.programId),
+      text('subId', 'SubID', (item) => item.subId),
+      text('platform', 'Platform', (item) => item.adspaceName || item.adspaceId),
+      text('product', 'Product', (item) => item.productId),
+      text('merchant', 'Merchant', merchant),
+      { info: { id: 'clicks', ...COUNT('Clicks') }, cell: (item) => item.count },
+      { info: { id: 'updatedAt', label: 'Updated', kind: 'date' }, cell: (item) => item.updatedAt, sortValue: (item) => timeOf(item.updatedAt) },
+      { info: { id: 'id', label: 'Id', kind: 'text' }, cell: (item) => item.id, sortValue: idRanks(report.items, (item) => item.id) },
+    ],
+    rows: report.items,
+    keyOf: () => null,
+    actionsOf: () => [],
+    totals: null,
+    defaultSort: { column: 'date', direction: 'desc' },
+  });
+}
+
+/** The clicks table by `groupBy`; `actions` (same period and filters) adds EPC to programs and SubIDs. */
+export function clickTable(report: ClickReport, groupBy: GroupBy, actions: ActionReport | undefined, context: TableContext): PanelTable<unknown> {
+  switch (groupBy) {
+    case 'day':
+      return dayTable(report) as PanelTable<unknown>;
+    case 'none':
+      return itemTable(report, context) as PanelTable<unknown>;
+    default:
+      return groupTable(report, groupBy, actions, context) as PanelTable<unknown>;
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The report panel's chart: every day of the period, its provisional days flagged, and its
+ * series. Clicks: one series "Clicks", or by a grouping its five biggest groups plus "Other"
+ * (the rest, so the series always add up to the day's clicks). Actions: the commission per
+ * day, one series per currency (amounts of two currencies are never added). The description
+ * says the same in words, for screen readers and as the chart's text alternative.
+ */
+import type { ClickItem } from '../../api/types';
+import type { ChartData, ChartSeries, GroupBy } from '../../webviews/reports/protocol';
+import type { ActionReport } from '../model/actionReport';
+import type { ClickGrouping, ClickReport } from '../model/clickReport';
+import { dayPosition, dayPositions } from '../model/reportDays';
+import { formatAmount, formatCount, formatDay, formatPeriod, plural, tidyAmount } from './panelWords';
+
+/** Groups drawn on their own; the rest are added up as "Other". */
+export const CHART_TOP_GROUPS = 5;
+export const OTHER_LABEL = 'Other';
+
+const GROUP_KEYS: Readonly<Record<ClickGrouping, (item: ClickItem) => string | null>> = {
+  program: (item) => item.programId,
+  subId: (item) => item.subId,
+  platform: (item) => item.adspaceId,
+  product: (item) => item.productId,
+  // The model keys merchants by the id written as text.
+  merchant: (item) => (item.merchantId === null ? null : String(item.merchantId)),
+};
+
+/** A grouping's name within a sentence. */
+const GROUPING_WORDS: Readonly<Record<ClickGrouping, string>> = { program: 'program', subId: 'SubID', platform: 'platform', product: 'product', merchant: 'merchant' };
+
+export const isClickGrouping = (groupBy: GroupBy): groupBy is ClickGrouping => Object.hasOwn(GROUP_KEYS, groupBy);
+
+/** A series of a grouping before it is named: the group's key and the model's label. */
+export interface GroupSeries {
+  key: string | null;
+  label: string;
+  values: number[];
+  other?: boolean;
+}
+
+/**
+ * The top groups' clicks per day and the rest's, in one pass over the items (the caller keeps
+ * them per report). Named later, at each snapshot: the catalog's merchant names may arrive
+ * after the report.
+ */
+export function groupSeries(report: ClickReport, grouping: ClickGrouping): GroupSeries[] {
+  const groups = report.groups[grouping];
+  const top = groups.slice(0, CHART_TOP_GROUPS);
+  const dayCount = report.days.length;
+  const slots = new Map(top.map((group, slot) => [group.key, slot]));
+  const values = top.map(() => new Float64Array(dayCount));
+  const other = new Float64Array(dayCount);
+  const positions = dayPositions(report.days.map((day) => day.date));
+  const keyOf = GROUP_KEYS[grouping];
+  for (const item of report.items) {
+    const position = dayPosition(positions, item.date);
+    if (position < 0) {
+      continue;
+    }
+    const slot = slots.get(keyOf(item));
+    (slot === undefined ? other : values[slot]!)[position] += item.count;
+  }
+  const series: GroupSeries[] = top.map((group, slot) => ({ key: group.key, label: group.label, values: Array.from(values[slot]!) }));
+  if (groups.length > CHART_TOP_GROUPS) {
+    series.push({ key: null, label: OTHER_LABEL, values: Array.from(other), other: true });
+  }
+  return series;
+}
+
+const total = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0);
+
+/** The position of the biggest value (the first, on a tie). */
+function busiest(values: readonly number[]): number {
+  let best = 0;
+  for (let position = 1; position < values.length; position++) {
+    if (values[position]! > values[best]!) {
+      best = position;
+    }
+  }
+  return best;
+}
+
+function provisionalSentence(days: readonly string[], flags: readonly boolean[]): string {
+  const provisional = days.filter((_, position) => flags[position]);
+  if (provisional.length === 0) {
+    return '';
+  }
+  const verb = provisional.length === 1 ? 'is' : 'are';
+  return ` The last ${plural(provisional.length, 'day', 'days')} (${formatPeriod(provisional[0]!, provisional.at(-1)!)}) ${verb} provisional and may still change.`;
+}
+
+function clickDescription(report: ClickReport, groupBy: GroupBy, series: readonly ChartSeries[], days: readonly string[]): string {
+  const period = formatPeriod(report.period.from, report.period.to);
+  const clicks = report.totals.clicks;
+  if (clicks === 0) {
+    return `No clicks from ${formatDay(report.period.from)} to ${formatDay(report.period.to)}.`;
+  }
+  const byDay = report.days.map((day) => day.clicks);
+  const best = busiest(byDay);
+  let text = `Clicks per day, ${period}: ${formatCount(clicks)} in total. Busiest day: ${formatDay(days[best]!)} with ${formatCount(byDay[best]!)}.`;
+  if (isClickGrouping(groupBy)) {
+    text += ` By ${GROUPING_WORDS[groupBy]}: ${series.map((entry) => `${entry.label} ${formatCount(total(entry.values))}`).join(', ')}.`;
+  }
+  return text;
+}
+
+function actionDescription(report: ActionReport, series: readonly ChartSeries[], days: readonly string[]): string {
+  const period = formatPeriod(report.period.from, report.period.to);
+  if (series.length === 0) {
+    return `Commission per day, ${period}: no commission in this period (${plural(report.totals.actions, 'action', 'actions')}).`;
+  }
+  const parts = series.map((entry) => {
+    const code = entry.currencyCode ?? null;
+    const best = busiest(entry.values);
+    return `${formatAmount(total(entry.values), code)} in total, most on ${formatDay(days[best]!)} (${formatAmount(entry.values[best]!, code)})`;
+  });
+  return `Commission per day, ${period}: ${parts.join('; ')}. ${plural(report.totals.actions, 'action', 'actions')} in all.`;
+}
+
+/**
+ * The chart of a clicks report by `groupBy` (day and none draw one series); `grouped` is
+ * `groupSeries` of the report and grouping, worked out once by the caller.
+ */
+export function clickChart(report: ClickReport, groupBy: GroupBy, labelOf: (key: string | null, label: string) => string, grouped?: readonly GroupSeries[]): ChartData {
+  const days = report.days.map((day) => day.date);
+  const provisional = report.days.map((day) => day.provisional);
+  const series: ChartSeries[] = isClickGrouping(groupBy)
+    ? (grouped ?? groupSeries(report, groupBy)).map((entry) =>
+        entry.other ? { label: entry.label, values: entry.values, other: true } : { label: labelOf(entry.key, entry.label), values: entry.values },
+      )
+    : [{ label: 'Clicks', values: report.days.map((day) => day.clicks) }];
+  return {
+    unit: 'clicks',
+    days,
+    provisional,
+    provisionalReason: report.provisionalReason,
+    series,
+    description: clickDescription(report, groupBy, series, days) + provisionalSentence(days, provisional),
+  };
+}
+
+/** The chart of an actions report: commission per day, one series per currency. */
+export function actionChart(report: ActionReport): ChartData {
+  const days = report.days.map((day) => day.date);
+  const provisional = report.days.map((day) => day.provisional);
+  const series = report.commissionByDay.map((entry) => ({ label: entry.label, currencyCode: entry.currencyCode, values: entry.values.map(tidyAmount) }));
+  return {
+    unit: 'commission',
+    days,
+    provisional,
+    provisionalReason: report.provisionalReason,
+    series,
+    description: actionDescription(report, series, days) + provisionalSentence(days, provisional),
+  };
+}

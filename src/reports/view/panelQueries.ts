@@ -1,0 +1,129 @@
+/**
+ * From a view state of the report panel to the store queries it needs: the report shown (the
+ * tab's kind, the period, the filters), the previous period's report of the same kind and
+ * filters (for the change figures), the other kind's report of the same period and filters
+ * (for EPC), and the unfiltered report whose choices fill the filter lists. A custom period
+ * the rules refuse gives the problem instead, in the period rules' words, and no query.
+ */
+import { MAX_PERIOD_DAYS } from '../../api/period';
+import type { GroupBy, PanelFilters, PanelViewState, PeriodChoice, PresetName, ReportTab } from '../../webviews/reports/protocol';
+import { periodLength, previousPeriod, resolveReportPeriod } from '../model/reportPeriods';
+import type { ReportPeriod } from '../model/reportTypes';
+import type { StoreQuery } from '../store/reportStore';
+
+/** The longest custom period the panel reads (in windows of 120 days): three years. */
+export const MAX_CUSTOM_PERIOD_DAYS = 1096;
+
+const CLICK_GROUPINGS: readonly GroupBy[] = ['day', 'program', 'subId', 'platform', 'product', 'merchant', 'none'];
+const ACTION_GROUPINGS: readonly GroupBy[] = ['day', 'program', 'subId', 'platform', 'product', 'none'];
+
+/** The groupings a tab offers: the actions report has no merchant. */
+export function groupingsOf(tab: ReportTab): GroupBy[] {
+  return [...(tab === 'clicks' ? CLICK_GROUPINGS : ACTION_GROUPINGS)];
+}
+
+export interface PanelQueries {
+  period: ReportPeriod;
+  previousPeriod: ReportPeriod;
+  current: StoreQuery;
+  previous: StoreQuery;
+  other: StoreQuery;
+  /** The same kind and period without filters: its choices fill the filter lists. */
+  unfiltered: StoreQuery;
+}
+
+export type PanelPlan = { ok: true; queries: PanelQueries } | { ok: false; message: string };
+
+/** The state with what the tab cannot show replaced: a grouping it lacks becomes 'day'. */
+export function normalizeState(state: PanelViewState): PanelViewState {
+  const groupBy = groupingsOf(state.tab).includes(state.groupBy) ? state.groupBy : 'day';
+  return { ...state, filters: cleanFilters(state.filters), groupBy };
+}
+
+/** Only filters with a value: an empty SubID is "all", not a SubID of "". */
+function cleanFilters(filters: PanelFilters | undefined): PanelFilters {
+  const clean: PanelFilters = {};
+  for (const name of ['adspaceId', 'programId', 'subId'] as const) {
+    const value = filters?.[name];
+    if (typeof value === 'string' && value !== '') {
+      clean[name] = value;
+    }
+  }
+  return clean;
+}
+
+/**
+ * The period a choice stands for on `today`, or why it cannot be read. Beyond the service's
+ * own rules (real dates, from not after to), a custom period may not end after today (there
+ * are no reports of the future) nor be longer than three years (it is read in 120-day
+ * windows, each a full read).
+ */
+export function resolvePanelPeriod(choice: PeriodChoice, today: string): { ok: true; period: ReportPeriod } | { ok: false; message: string } {
+  let result: ReturnType<typeof resolveReportPeriod>;
+  try {
+    result = resolveReportPeriod(choice, today);
+  } catch (error) {
+    // An unknown preset or a broken date of today: the host validates both, but the panel must still answer.
+    return { ok: false, message: `The period could not be worked out (${(error as Error).message}). Choose a period from the list.` };
+  }
+  if (!result.ok) {
+    return { ok: false, message: result.problem.message };
+  }
+  const { from, to } = result.period;
+  if (choice.preset === 'custom') {
+    if (to > today) {
+      return { ok: false, message: `dateTo (${to}) must not be after today (${today}): there are no reports of days to come.` };
+    }
+    const length = periodLength(result.period);
+    if (length > MAX_CUSTOM_PERIOD_DAYS) {
+      return {
+        ok: false,
+        message: `The period from ${from} to ${to} spans ${length} days; it cannot exceed ${MAX_CUSTOM_PERIOD_DAYS} days (3 years, read ${MAX_PERIOD_DAYS + 1} days at a time).`,
+      };
+    }
+  }
+  return { ok: true, period: result.period };
+}
+
+/** The store queries of a (normalized) view state. */
+export function planView(state: PanelViewState, today: string): PanelPlan {
+  const resolved = resolvePanelPeriod(state.period, today);
+  if (!resolved.ok) {
+    return resolved;
+  }
+  const { period } = resolved;
+  const before = previousPeriod(period);
+  const filters = cleanFilters(state.filters);
+  const other: ReportTab = state.tab === 'clicks' ? 'actions' : 'clicks';
+  return {
+    ok: true,
+    queries: {
+      period,
+      previousPeriod: before,
+      current: { kind: state.tab, period, filters },
+      previous: { kind: state.tab, period: before, filters },
+      other: { kind: other, period, filters },
+      unfiltered: { kind: state.tab, period, filters: {} },
+    },
+  };
+}
+
+const LONGER: Partial<Record<PresetName, PresetName>> = {
+  today: 'last7',
+  yesterday: 'last7',
+  last7: 'last30',
+  thisMonth: 'last30',
+  last30: 'last90',
+  lastMonth: 'last90',
+  last90: 'last12Months',
+  last120: 'last12Months',
+};
+
+/** The next longer preset to offer when a period has no data; none after a year. */
+export function longerPeriod(choice: PeriodChoice): PeriodChoice | undefined {
+  if (choice.preset === 'custom') {
+    return { preset: 'last90' };
+  }
+  const next = LONGER[choice.preset];
+  return next === undefined ? undefined : { preset: next };
+}

@@ -1,0 +1,73 @@
+/**
+ * The report panel's table as text: CSV for Export CSV (RFC 4180) and tab-separated text for
+ * Copy Table (a spreadsheet pastes it into cells).
+ *
+ * Names in a report come from merchants and publishers, so a cell may read `=HYPERLINK(...)`:
+ * a spreadsheet opening the file would run it. Every text that starts with `=`, `+`, `-`, `@`,
+ * a tab, CR or LF is neutralised as OWASP advises (CSV injection): prefixed with `'`, and in
+ * CSV quoted with its inner quotes doubled. Numbers stay numbers (a negative amount is not a
+ * formula), written as JavaScript writes them: `.` for decimals, no thousands separators.
+ * (papaparse's escapeFormulae misses a leading LF and `"=1\n2"`; the tests try both.)
+ */
+import type { Cell, ColumnInfo } from '../../webviews/reports/protocol';
+
+export interface ExportTable {
+  columns: ColumnInfo[];
+  rows: Cell[][];
+  totals: Cell[] | null;
+}
+
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+const CSV_SPECIAL = /[",\r\n]/;
+
+/** The text with `'` in front when a spreadsheet would read it as a formula. */
+export function neutralise(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function numberText(value: number): string {
+  return Number.isFinite(value) ? String(value) : '';
+}
+
+function csvField(cell: Cell): string {
+  if (cell === null) {
+    return '';
+  }
+  if (typeof cell === 'number') {
+    return numberText(cell);
+  }
+  const text = neutralise(cell);
+  return text !== cell || CSV_SPECIAL.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function tsvField(cell: Cell): string {
+  if (cell === null) {
+    return '';
+  }
+  if (typeof cell === 'number') {
+    return numberText(cell);
+  }
+  // Neutralised first, by what the text starts with, then flattened to one line and one cell.
+  const text = neutralise(cell).replace(/[\t\r\n]/g, ' ');
+  // A spreadsheet reads a pasted field with quotes as a quoted field: quote it to keep them.
+  return text.includes('"') ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function linesOf(table: ExportTable, field: (cell: Cell) => string, separator: string): string[] {
+  const records = [table.columns.map((column) => column.label), ...table.rows, ...(table.totals ? [table.totals] : [])];
+  return records.map((record) => record.map(field).join(separator));
+}
+
+/** RFC 4180: a header row of the column labels, then every row, then the totals; CRLF after each record. */
+export function toCsv(table: ExportTable): string {
+  return linesOf(table, csvField, ',')
+    .map((line) => `${line}\r\n`)
+    .join('');
+}
+
+/** Tab-separated, one line per record (header, rows, totals), for pasting into a spreadsheet. */
+export function toTsv(table: ExportTable): string {
+  return linesOf(table, tsvField, '\t')
+    .map((line) => `${line}\n`)
+    .join('');
+}

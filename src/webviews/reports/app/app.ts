@@ -1,0 +1,193 @@
+/**
+ * The panel: the Clicks and Actions tabs around the toolbar, the state of the read, the
+ * summary, the chart and the table. It owns the view state: each change is kept with
+ * `setState` and sent as `setView`; the host answers with snapshots of a new view (a new
+ * `viewId`), which are drawn as they come.
+ */
+import type { HostToWebview, PanelSnapshot, PanelViewState, RowAction, TableRow } from '../protocol';
+import { ChartView } from './chartView';
+import { h } from './dom';
+import { Formatters } from './formatters';
+import type { HostChannel } from './hostChannel';
+import { Disposable, listen } from './lifecycle';
+import { ReportGrid } from './reportGrid';
+import type { Progress } from './statusTexts';
+import { NoticeView, StatusView } from './statusView';
+import { SummaryView } from './summaryView';
+import { Toolbar } from './toolbar';
+import { defaultViewState, isFilterAction, restoreViewState, sameViewState, toggledSort, withPeriod, withRowFilter, withSort, withTab } from './viewState';
+
+const DEPRECATED = 'The service has deprecated the actions report; it may be removed.';
+
+export class ReportApp extends Disposable {
+  private state: PanelViewState;
+  /** The state `getState()` gave back (null: none, or of another version), sent with `ready`. */
+  private readonly restored: PanelViewState | null;
+  private snapshot: PanelSnapshot | undefined;
+  private progress: Progress | undefined;
+  /** `ready` and `setView`s sent whose first snapshot (a new viewId) has not come yet. */
+  private awaiting = 0;
+  private newestViewId = -1;
+  private readonly tabs: HTMLElementTagNameMap['vscode-tabs'];
+  private readonly panels: Array<HTMLElementTagNameMap['vscode-tab-panel']>;
+  private readonly content: HTMLElement;
+  private readonly toolbar: Toolbar;
+  private readonly status: StatusView;
+  private readonly summary: SummaryView;
+  private readonly chart: ChartView;
+  private readonly grid: ReportGrid;
+  private readonly notice: NoticeView;
+
+  constructor(
+    root: HTMLElement,
+    private readonly channel: HostChannel,
+  ) {
+    super();
+    this._register(channel);
+    const format = new Formatters();
+    this.restored = restoreViewState(channel.savedState());
+    this.state = this.restored ?? defaultViewState();
+
+    this.toolbar = this._register(
+      new Toolbar(
+        {
+          changeState: (state) => this.changeState(state),
+          refresh: () => channel.post({ type: 'refresh' }),
+          exportCsv: () => this.postForView('exportCsv'),
+          copyTable: () => this.postForView('copyTable'),
+        },
+        format,
+      ),
+    );
+    this.status = new StatusView(format, {
+      cancel: () => channel.post({ type: 'cancel' }),
+      hostAction: (action) => channel.post({ type: 'action', action }),
+      choosePeriod: (period) => this.changeState(withPeriod(this.state, period)),
+    });
+    this.summary = new SummaryView(format);
+    this.chart = this._register(new ChartView(format));
+    this.grid = this._register(
+      new ReportGrid(
+        {
+          fetchRows: (viewId, offset, count) => channel.request('rows', { viewId, offset, count }),
+          sortBy: (column) => this.changeState(withSort(this.state, toggledSort(this.snapshot?.table?.sort ?? this.state.sort, column))),
+          rowAction: (row, action) => this.rowAction(row, action),
+        },
+        format,
+      ),
+    );
+    this.notice = this._register(new NoticeView());
+    this.content = h('div', { className: 'content' }, [this.toolbar.element, this.status.element, this.summary.element, this.chart.element, this.grid.element]);
+
+    const badge = h('vscode-badge', { className: 'deprecated', testId: 'deprecated-badge', text: 'deprecated', title: DEPRECATED });
+    this.panels = [h('vscode-tab-panel'), h('vscode-tab-panel')];
+    this.tabs = h('vscode-tabs', {}, [
+      h('vscode-tab-header', { testId: 'tab-clicks', text: 'Clicks' }),
+      h('vscode-tab-header', { testId: 'tab-actions', title: DEPRECATED }, [document.createTextNode('Actions '), badge]),
+      ...this.panels,
+    ]);
+    this._register(listen(this.tabs, 'vsc-tabs-select', (event) => this.changeState(withTab(this.state, event.detail.selectedIndex === 1 ? 'actions' : 'clicks'))));
+    root.replaceChildren(this.tabs, this.notice.element);
+    this._register(channel.onMessage((message) => this.receive(message)));
+  }
+
+  /** Says `ready` (with the restored state, if any); the host answers with the first snapshot. */
+  start(): void {
+    this.awaiting++;
+    this.channel.post({ type: 'ready', state: this.restored });
+    this.render();
+  }
+
+  private changeState(next: PanelViewState): void {
+    if (sameViewState(next, this.state)) {
+      this.render(); // put back a control the user moved to the same value
+      return;
+    }
+    this.state = next;
+    this.channel.saveState(next);
+    this.awaiting++;
+    this.channel.post({ type: 'setView', state: next });
+    this.render();
+  }
+
+  /** Export CSV and Copy Table: of the table shown (the host refuses an older view's). */
+  private postForView(type: 'exportCsv' | 'copyTable'): void {
+    if (this.snapshot?.table !== undefined) {
+      this.channel.post({ type, viewId: this.snapshot.viewId });
+    }
+  }
+
+  private rowAction(row: TableRow, action: RowAction): void {
+    if (row.key === null) {
+      return;
+    }
+    if (isFilterAction(action)) {
+      this.changeState(withRowFilter(this.state, action, row.key));
+    } else if (this.snapshot !== undefined && (action === 'openSubIdFile' || action === 'revealMerchant')) {
+      this.channel.post({ type: 'rowAction', viewId: this.snapshot.viewId, action, key: row.key });
+    }
+  }
+
+  private receive(message: HostToWebview): void {
+    switch (message.type) {
+      case 'snapshot':
+        this.applySnapshot(message.snapshot);
+        break;
+      case 'progress':
+        if (message.viewId === this.snapshot?.viewId) {
+          this.progress = { received: message.received, total: message.total };
+          this.status.update(this.snapshot, this.snapshot.state.tab, this.progress);
+        }
+        break;
+      case 'notice':
+        this.notice.show(message.message);
+        break;
+    }
+  }
+
+  private applySnapshot(snapshot: PanelSnapshot): void {
+    if (snapshot.viewId < this.newestViewId) {
+      return; // a view replaced since
+    }
+    if (snapshot.viewId > this.newestViewId) {
+      this.newestViewId = snapshot.viewId;
+      this.awaiting = Math.max(0, this.awaiting - 1);
+      this.progress = undefined;
+    }
+    // The answer to the latest change: the host's (validated) state is the state. While the
+    // user's later changes are on their way, the controls keep showing those.
+    if (this.awaiting === 0 && !sameViewState(snapshot.state, this.state)) {
+      this.state = snapshot.state;
+      this.channel.saveState(snapshot.state);
+    }
+    if (snapshot.status !== 'loading' && snapshot.status !== 'refreshing') {
+      this.progress = undefined;
+    }
+    this.snapshot = snapshot;
+    this.render();
+  }
+
+  private render(): void {
+    const snapshot = this.snapshot;
+    // A view loading without a cached report shows no data yet: the content keeps its height
+    // meanwhile, so the page does not jump to the top and back.
+    const loadingEmpty = snapshot?.status === 'loading' && snapshot.table === undefined;
+    if (!loadingEmpty) {
+      this.content.style.minHeight = '';
+    } else if (this.content.style.minHeight === '') {
+      this.content.style.minHeight = `${this.content.offsetHeight}px`;
+    }
+    const index = this.state.tab === 'actions' ? 1 : 0;
+    if (this.tabs.selectedIndex !== index) {
+      this.tabs.selectedIndex = index;
+    }
+    if (this.content.parentElement !== this.panels[index]) {
+      this.panels[index].append(this.content);
+    }
+    this.toolbar.update(this.state, snapshot, new Date());
+    this.status.update(snapshot, snapshot?.state.tab ?? this.state.tab, this.progress);
+    this.summary.update(snapshot?.summary);
+    this.chart.update(snapshot?.chart);
+    this.grid.update(snapshot?.viewId ?? -1, snapshot?.table, snapshot?.chart?.provisionalReason ?? '', snapshot?.state.groupBy ?? this.state.groupBy);
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The table's rows as the webview holds them: blocks of 100 read from the host by range (a
+ * `rows` request each), the most recently used kept, the rest let go, so a table of 100,000
+ * rows costs the webview a few blocks. A refreshed table of the same view keeps its blocks,
+ * marked stale, to show while they are read again (no flash of placeholders). No DOM here.
+ */
+import type { RowsResult, TableRow } from '../protocol';
+
+/** Rows per request (the host takes at most 200). */
+export const BLOCK_SIZE = 100;
+/** Blocks kept: 4,000 rows, several screens either side of the one shown. */
+const MAX_BLOCKS = 40;
+
+export type FetchRows = (viewId: number, offset: number, count: number) => Promise<RowsResult>;
+
+interface Block {
+  rows: TableRow[] | undefined;
+  /** Rows of an earlier snapshot of the same view: shown, but read again. */
+  stale: boolean;
+  /** The generation a request for this block was last sent in. */
+  requested: number;
+  /** The generation a request failed in (not asked again in it). */
+  failed: number;
+  usedAt: number;
+}
+
+export class RowBlocks {
+  private viewId = -1;
+  private rowCount = 0;
+  /** Counts tables (new view or refreshed): answers of an earlier one are dropped. */
+  private generation = 0;
+  private clock = 0;
+  private readonly blocks = new Map<number, Block>();
+  private lastError: string | undefined;
+
+  constructor(
+    private readonly fetchRows: FetchRows,
+    private readonly onLoaded: () => void,
+  ) {}
+
+  /** A new table. A new view drops every block; the same view refreshed keeps them, stale. */
+  reset(viewId: number, rowCount: number): void {
+    if (viewId !== this.viewId) {
+      this.blocks.clear();
+    } else {
+      for (const [index, block] of this.blocks) {
+        if (index * BLOCK_SIZE >= rowCount) {
+          this.blocks.delete(index);
+        } else {
+          block.stale = true;
+        }
+      }
+    }
+    this.viewId = viewId;
+    this.rowCount = rowCount;
+    this.generation++;
+    this.lastError = undefined;
+  }
+
+  /** The row at `index`, if its block is here (possibly stale); undefined while it loads. */
+  row(index: number): TableRow | undefined {
+    const block = this.blocks.get(Math.floor(index / BLOCK_SIZE));
+    if (block === undefined || block.rows === undefined) {
+      return undefined;
+    }
+    block.usedAt = this.clock;
+    return block.rows[index % BLOCK_SIZE];
+  }
+
+  /** Why the last block could not be read in this table, if one could not. */
+  error(): string | undefined {
+    return this.lastError;
+  }
+
+  /** Reads the blocks of rows `first`..`last` (inclusive) that are missing or stale. */
+  ensure(first: number, last: number): void {
+    this.clock++;
+    if (this.rowCount === 0 || last < first) {
+      return;
+    }
+    const from = Math.floor(Math.max(0, first) / BLOCK_SIZE);
+    const to = Math.floor(Math.min(this.rowCount - 1, last) / BLOCK_SIZE);
+    for (let index = from; index <= to; index++) {
+      let block = this.blocks.get(index);
+      if (block === undefined) {
+        block = { rows: undefined, stale: false, requested: -1, failed: -1, usedAt: this.clock };
+        this.blocks.set(index, block);
+      }
+      block.usedAt = this.clock;
+      const wanted = block.rows === undefined || block.stale;
+      if (wanted && block.requested !== this.generation && block.failed !== this.generation) {
+        this.load(index, block);
+      }
+    }
+    this.evict(from, to);
+  }
+
+  private load(index: number, block: Block): void {
+    const generation = this.generation;
+    const viewId = this.viewId;
+    const offset = index * BLOCK_SIZE;
+    block.requested = generation;
+    this.fetchRows(viewId, offset, Math.min(BLOCK_SIZE, this.rowCount - offset)).then(
+      (result) => {
+        if (generation !== this.generation || result.viewId !== viewId || result.offset !== offset || this.blocks.get(index) !== block) {
+          return; // an earlier table's answer
+        }
+        block.rows = result.rows;
+        block.stale = false;
+        this.onLoaded();
+      },
+      (error: unknown) => {
+        if (generation !== this.generation) {
+          return;
+        }
+        block.failed = generation;
+        this.lastError = error instanceof Error ? error.message : String(error);
+        this.onLoaded();
+      },
+    );
+  }
+
+  /** Lets the least recently used blocks go, never those of the rows in view. */
+  private evict(from: number, to: number): void {
+    if (this.blocks.size <= MAX_BLOCKS) {
+      return;
+    }
+    const candidates = [...this.blocks].filter(([index]) => index < from || index > to).sort((a, b) => a[1].usedAt - b[1].usedAt);
+    for (const [index] of candidates.slice(0, this.blocks.size - MAX_BLOCKS)) {
+      this.blocks.delete(index);
+    }
+  }
+}

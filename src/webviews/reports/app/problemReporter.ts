@@ -1,0 +1,66 @@
+/**
+ * Tells the host what went wrong inside the webview, where nobody would see it otherwise: a
+ * script error, a promise nobody caught, a file that did not load, something the CSP blocked.
+ * The host logs it. A page gone wrong could repeat one error forever, so each message is sent
+ * once and at most a few dozen in all.
+ */
+import type { WebviewToHost } from '../protocol';
+import { Disposable, listen } from './lifecycle';
+
+const MAX_PROBLEMS = 30;
+
+function messageOf(reason: unknown): string {
+  if (reason instanceof Error) {
+    return `${reason.name}: ${reason.message}`;
+  }
+  if (typeof reason === 'string') {
+    return reason;
+  }
+  try {
+    return JSON.stringify(reason) ?? String(reason);
+  } catch {
+    return String(reason); // a cycle
+  }
+}
+
+export class ProblemReporter extends Disposable {
+  private readonly sent = new Set<string>();
+
+  constructor(
+    target: Window,
+    private readonly post: (message: WebviewToHost) => void,
+  ) {
+    super();
+    this._register(
+      listen(target, 'securitypolicyviolation', (event) => {
+        const where = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : '';
+        this.report(`The webview's Content Security Policy blocked ${event.blockedURI || 'an inline resource'} (${event.effectiveDirective})${where}.`);
+      }),
+    );
+    // Capture: a file that fails to load fires 'error' on its element, which does not bubble.
+    this._register(
+      listen(
+        target,
+        'error',
+        (event: Event) => {
+          if (event instanceof ErrorEvent) {
+            this.report(`Script error: ${event.message}${event.filename ? ` (${event.filename}:${event.lineno}:${event.colno})` : ''}`);
+          } else if (event.target instanceof HTMLLinkElement || event.target instanceof HTMLScriptElement) {
+            const address = event.target instanceof HTMLLinkElement ? event.target.href : event.target.src;
+            this.report(`The webview could not load ${address}.`);
+          }
+        },
+        { capture: true },
+      ),
+    );
+    this._register(listen(target, 'unhandledrejection', (event) => this.report(`Unhandled rejection: ${messageOf(event.reason)}`)));
+  }
+
+  report(message: string): void {
+    if (this.sent.size >= MAX_PROBLEMS || this.sent.has(message)) {
+      return;
+    }
+    this.sent.add(message);
+    this.post({ type: 'problem', message });
+  }
+}

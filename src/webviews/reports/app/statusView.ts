@@ -1,0 +1,151 @@
+/**
+ * The panel's states around the data: a full read in progress (a bar, "Read 12,000 of 48,000
+ * items" and Cancel), an error (its message and what can be done about it, as buttons), an
+ * empty period (what to say and a longer period to choose), and the host's brief notices.
+ */
+import type { PanelAction, PanelError, PanelSnapshot, PeriodChoice, ReportTab } from '../protocol';
+import { codicon, h, setAttr, setText } from './dom';
+import type { Formatters } from './formatters';
+import { Disposable, listen, toDisposable } from './lifecycle';
+import { progressText, type Progress } from './statusTexts';
+import { periodLabel } from './viewState';
+
+export interface StatusActions {
+  cancel(): void;
+  /** Set API Key, Retry, Show Log (the host does them). */
+  hostAction(action: Exclude<PanelAction, 'longerPeriod'>): void;
+  choosePeriod(period: PeriodChoice): void;
+}
+
+const ACTION_LABELS: Readonly<Record<Exclude<PanelAction, 'longerPeriod'>, { label: string; icon: string }>> = {
+  setApiKey: { label: 'Set API Key', icon: 'key' },
+  retry: { label: 'Retry', icon: 'refresh' },
+  showLog: { label: 'Show Log', icon: 'output' },
+};
+
+/** How long a notice ("Copied 42 rows") stays. */
+const NOTICE_MS = 4000;
+
+function button(label: string, testId: string, icon: string | undefined, secondary: boolean, onClick: () => void): HTMLElement {
+  const element = h('vscode-button', { testId, text: label });
+  element.secondary = secondary;
+  if (icon !== undefined) {
+    element.icon = icon;
+  }
+  element.addEventListener('click', onClick);
+  return element;
+}
+
+export class StatusView {
+  readonly element: HTMLElement;
+  private readonly progress: HTMLElement;
+  private readonly progressBar: HTMLElementTagNameMap['vscode-progress-bar'];
+  private readonly progressLabel: HTMLSpanElement;
+  private readonly error: HTMLElement;
+  private readonly empty: HTMLElement;
+  private errorKey = '';
+  private emptyKey = '';
+
+  constructor(
+    private readonly format: Formatters,
+    private readonly actions: StatusActions,
+  ) {
+    this.progressBar = h('vscode-progress-bar');
+    this.progressBar.ariaLabel = 'Reading the report';
+    this.progressLabel = h('span', { className: 'progress-text', attrs: { 'aria-live': 'polite' } });
+    this.progress = h('div', { className: 'progress', testId: 'progress' }, [
+      this.progressBar,
+      h('div', { className: 'progress-line' }, [this.progressLabel, button('Cancel', 'cancel', 'close', true, () => actions.cancel())]),
+    ]);
+    this.error = h('div', { className: 'message-bar message-error', testId: 'error', attrs: { role: 'alert' } });
+    this.empty = h('div', { className: 'empty', testId: 'empty', attrs: { role: 'status' } });
+    this.element = h('div', { className: 'status' }, [this.progress, this.error, this.empty]);
+  }
+
+  update(snapshot: PanelSnapshot | undefined, tab: ReportTab, progress: Progress | undefined): void {
+    const busy = snapshot === undefined || snapshot.status === 'loading' || snapshot.status === 'refreshing';
+    this.progress.hidden = !busy;
+    if (busy) {
+      setText(this.progressLabel, progressText(tab, snapshot?.status === 'refreshing', progress, this.format));
+      const determinate = progress !== undefined && progress.total !== null && progress.total > 0;
+      this.progressBar.indeterminate = !determinate;
+      if (determinate) {
+        this.progressBar.max = progress.total ?? 1;
+        this.progressBar.value = progress.received;
+      }
+    }
+    this.showError(snapshot?.error, snapshot?.empty?.suggestion);
+    this.showEmpty(snapshot?.error === undefined && snapshot?.status !== 'loading' ? snapshot?.empty : undefined);
+    this.element.hidden = this.progress.hidden && this.error.hidden && this.empty.hidden;
+  }
+
+  private showError(error: PanelError | undefined, suggestion: PeriodChoice | undefined): void {
+    this.error.hidden = error === undefined;
+    const key = JSON.stringify([error ?? null, suggestion ?? null]);
+    if (error === undefined || key === this.errorKey) {
+      this.errorKey = error === undefined ? '' : key;
+      return;
+    }
+    this.errorKey = key;
+    setAttr(this.error, 'data-kind', error.kind);
+    const buttons = error.actions.flatMap((action) => {
+      if (action === 'longerPeriod') {
+        return suggestion === undefined ? [] : [button(`Show ${periodLabel(suggestion)}`, 'error-action-longerPeriod', 'calendar', false, () => this.actions.choosePeriod(suggestion))];
+      }
+      const { label, icon } = ACTION_LABELS[action];
+      return [button(label, `error-action-${action}`, icon, action !== error.actions[0], () => this.actions.hostAction(action))];
+    });
+    this.error.replaceChildren(codicon('error'), h('span', { className: 'message-text', text: error.message }), h('span', { className: 'message-actions' }, buttons));
+  }
+
+  private showEmpty(empty: PanelSnapshot['empty']): void {
+    this.empty.hidden = empty === undefined;
+    const key = JSON.stringify(empty ?? null);
+    if (empty === undefined || key === this.emptyKey) {
+      this.emptyKey = empty === undefined ? '' : key;
+      return;
+    }
+    this.emptyKey = key;
+    const suggestion = empty.suggestion;
+    this.empty.replaceChildren(codicon('info'), h('span', { className: 'message-text', text: empty.message }));
+    if (suggestion !== undefined) {
+      this.empty.append(button(`Show ${periodLabel(suggestion)}`, 'empty-suggestion', 'calendar', false, () => this.actions.choosePeriod(suggestion)));
+    }
+  }
+}
+
+/**
+ * The host's brief notices ("Copied 42 rows"): a toast that goes after a few seconds, and the
+ * same words in a live region that stays in the page (a region hidden when it changes is not
+ * read out).
+ */
+export class NoticeView extends Disposable {
+  readonly element: HTMLElement;
+  private readonly toast: HTMLElement;
+  private readonly text: HTMLSpanElement;
+  private readonly live: HTMLSpanElement;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    super();
+    this.text = h('span');
+    this.toast = h('div', { className: 'notice', testId: 'notice', attrs: { 'aria-hidden': 'true' } }, [codicon('check'), this.text]);
+    this.toast.hidden = true;
+    this.live = h('span', { className: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
+    this.element = h('div', {}, [this.toast, this.live]);
+    this._register(listen(this.toast, 'click', () => this.hide()));
+    this._register(toDisposable(() => clearTimeout(this.timer)));
+  }
+
+  show(message: string): void {
+    setText(this.text, ` ${message}`);
+    setText(this.live, message);
+    this.toast.hidden = false;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.hide(), NOTICE_MS);
+  }
+
+  private hide(): void {
+    this.toast.hidden = true;
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The view state the webview owns: its default, its loose restore from `getState()` (whatever
+ * an older or damaged state holds, keep what is valid), and the changes the toolbar, the tabs
+ * and the table make to it. No DOM here: plain data in, plain data out.
+ */
+import type { ColumnInfo, GroupBy, PanelFilters, PanelSort, PanelViewState, PeriodChoice, PresetName, ReportTab, RowAction } from '../protocol';
+
+export const PRESETS: ReadonlyArray<{ name: PresetName; label: string }> = [
+  { name: 'today', label: 'Today' },
+  { name: 'yesterday', label: 'Yesterday' },
+  { name: 'last7', label: 'Last 7 days' },
+  { name: 'last30', label: 'Last 30 days' },
+  { name: 'thisMonth', label: 'This month' },
+  { name: 'lastMonth', label: 'Last month' },
+  { name: 'last90', label: 'Last 90 days' },
+  { name: 'last120', label: 'Last 120 days' },
+  { name: 'last12Months', label: 'Last 12 months' },
+];
+
+export const GROUP_LABELS: Readonly<Record<GroupBy, string>> = {
+  day: 'Day',
+  program: 'Program',
+  subId: 'SubID',
+  platform: 'Platform',
+  product: 'Product',
+  merchant: 'Merchant',
+  none: 'None (items)',
+};
+
+const TABS: readonly ReportTab[] = ['clicks', 'actions'];
+const GROUPINGS = Object.keys(GROUP_LABELS) as GroupBy[];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Longer filter values are not ids of this service; a restored state is not trusted further. */
+const MAX_FILTER_LENGTH = 200;
+
+export function defaultViewState(): PanelViewState {
+  return { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null };
+}
+
+export function isDay(value: unknown): value is string {
+  return typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function restorePeriod(raw: unknown): PeriodChoice | undefined {
+  if (!isRecord(raw)) {
+    return undefined;
+  }
+  if (raw.preset === 'custom') {
+    return isDay(raw.from) && isDay(raw.to) && raw.from <= raw.to ? { preset: 'custom', from: raw.from, to: raw.to } : undefined;
+  }
+  const preset = PRESETS.find((entry) => entry.name === raw.preset);
+  return preset === undefined ? undefined : { preset: preset.name };
+}
+
+function restoreFilters(raw: unknown): PanelFilters {
+  const filters: PanelFilters = {};
+  if (!isRecord(raw)) {
+    return filters;
+  }
+  for (const name of ['adspaceId', 'programId', 'subId'] as const) {
+    const value = raw[name];
+    if (typeof value === 'string' && value.length > 0 && value.length <= MAX_FILTER_LENGTH) {
+      filters[name] = value;
+    }
+  }
+  return filters;
+}
+
+function restoreSort(raw: unknown): PanelSort | null {
+  if (!isRecord(raw) || typeof raw.column !== 'string' || raw.column.length === 0 || raw.column.length > 100) {
+    return null;
+  }
+  return raw.direction === 'asc' || raw.direction === 'desc' ? { column: raw.column, direction: raw.direction } : null;
+}
+
+/**
+ * The state `getState()` returned, checked loosely: null when there is none or it is of
+ * another version; otherwise each field that is valid is kept and the others take their
+ * default. The host validates it again.
+ */
+export function restoreViewState(raw: unknown): PanelViewState | null {
+  if (!isRecord(raw) || raw.version !== 1) {
+    return null;
+  }
+  const fallback = defaultViewState();
+  return {
+    version: 1,
+    tab: TABS.includes(raw.tab as ReportTab) ? (raw.tab as ReportTab) : fallback.tab,
+    period: restorePeriod(raw.period) ?? fallback.period,
+    filters: restoreFilters(raw.filters),
+    groupBy: GROUPINGS.includes(raw.groupBy as GroupBy) ? (raw.groupBy as GroupBy) : fallback.groupBy,
+    sort: restoreSort(raw.sort),
+  };
+}
+
+/** The same state, whatever the order of keys and absent versus undefined filters. */
+export function sameViewState(a: PanelViewState, b: PanelViewState): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(state: PanelViewState): string {
+  const { period, filters, sort } = state;
+  return JSON.stringify([
+    state.version,
+    state.tab,
+    period.preset,
+    period.preset === 'custom' ? [period.from, period.to] : null,
+    filters.adspaceId ?? null,
+    filters.programId ?? null,
+    filters.subId ?? null,
+    state.groupBy,
+    sort === null ? null : [sort.column, sort.direction],
+  ]);
+}
+
+/** Another tab: the columns differ, so the sort goes; Actions has no Merchant grouping. */
+export function withTab(state: PanelViewState, tab: ReportTab): PanelViewState {
+  const groupBy = tab === 'actions' && state.groupBy === 'merchant' ? 'day' : state.groupBy;
+  return { ...state, tab, groupBy, sort: null };
+}
+
+export function withPeriod(state: PanelViewState, period: PeriodChoice): PanelViewState {
+  return { ...state, period };
+}
+
+export type FilterName = keyof PanelFilters;
+
+export function withFilter(state: PanelViewState, name: FilterName, value: string | undefined): PanelViewState {
+  const filters: PanelFilters = { ...state.filters };
+  if (value === undefined || value === '') {
+    delete filters[name];
+  } else {
+    filters[name] = value;
+  }
+  return { ...state, filters };
+}
+
+/** Another grouping: other columns, so the sort goes. */
+export function withGroupBy(state: PanelViewState, groupBy: GroupBy): PanelViewState {
+  return { ...state, groupBy, sort: null };
+}
+
+export function withSort(state: PanelViewState, sort: PanelSort | null): PanelViewState {
+  return { ...state, sort };
+}
+
+const ROW_FILTERS: Partial<Record<RowAction, { filter: FilterName; grouping: GroupBy }>> = {
+  filterPlatform: { filter: 'adspaceId', grouping: 'platform' },
+  filterProgram: { filter: 'programId', grouping: 'program' },
+  filterSubId: { filter: 'subId', grouping: 'subId' },
+};
+
+/** True for the row actions the webview does itself (a new view state). */
+export function isFilterAction(action: RowAction): boolean {
+  return ROW_FILTERS[action] !== undefined;
+}
+
+/**
+ * A row's filter action: the filter set to the row's key. Filtering by the dimension the table
+ * is grouped by would leave one row, so the table then shows that one by day.
+ */
+export function withRowFilter(state: PanelViewState, action: RowAction, key: string): PanelViewState {
+  const rule = ROW_FILTERS[action];
+  if (rule === undefined) {
+    return state;
+  }
+  const filtered = withFilter(state, rule.filter, key);
+  return state.groupBy === rule.grouping ? withGroupBy(filtered, 'day') : filtered;
+}
+
+/**
+ * The sort after choosing a column's header: the other direction when it is the sorted column;
+ * otherwise text ascending and numbers and dates descending (biggest, newest first).
+ */
+export function toggledSort(current: PanelSort | null, column: ColumnInfo): PanelSort {
+  if (current !== null && current.column === column.id) {
+    return { column: column.id, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  }
+  return { column: column.id, direction: column.kind === 'text' ? 'asc' : 'desc' };
+}
+
+export function periodLabel(period: PeriodChoice): string {
+  if (period.preset === 'custom') {
+    return `${period.from} – ${period.to}`;
+  }
+  return PRESETS.find((entry) => entry.name === period.preset)?.label ?? period.preset;
+}

@@ -1,0 +1,98 @@
+/**
+ * Export CSV and Copy Table for the report panel: the table (grouping, filters and sort
+ * applied) comes from the session and is written by the reports bundle's `toCsv`/`toTsv`; this
+ * file only asks where to save, writes, and tells how it went.
+ */
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import { messageOf } from '../../../common/errorMessage';
+import { WORKBENCH_COMMANDS } from '../../../ids';
+import type { PanelSnapshot } from '../protocol';
+
+const GROUP_NAMES: Record<PanelSnapshot['state']['groupBy'], string> = {
+  day: 'by-day',
+  program: 'by-program',
+  subId: 'by-subid',
+  platform: 'by-platform',
+  product: 'by-product',
+  merchant: 'by-merchant',
+  none: 'items',
+};
+
+/** A part of a file name: letters, digits, `_` and `-` only, at most 40 characters. */
+function namePart(text: string): string {
+  return text.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 40);
+}
+
+/** `clicks-2026-10-24-to-2026-11-23-by-subid.csv`, with the filters after it when there are any. */
+export function csvFileName(snapshot: Pick<PanelSnapshot, 'state' | 'period'>): string {
+  const { state, period } = snapshot;
+  const dates = period ? `-${period.from}-to-${period.to}` : state.period.preset === 'custom' ? '' : `-${state.period.preset}`;
+  const filters = [
+    state.filters.adspaceId && `platform-${namePart(state.filters.adspaceId)}`,
+    state.filters.programId && `program-${namePart(state.filters.programId)}`,
+    state.filters.subId && `subid-${namePart(state.filters.subId)}`,
+  ].filter(Boolean);
+  return `${state.tab}${dates}-${GROUP_NAMES[state.groupBy]}${filters.map((part) => `-${part}`).join('')}.csv`;
+}
+
+function rowsText(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
+}
+
+export class ReportExport {
+  constructor(private readonly log: vscode.LogOutputChannel) {}
+
+  /** Asks where to save the CSV and writes it; resolves when done or given up. */
+  async exportCsv(csv: string, rowCount: number, snapshot: Pick<PanelSnapshot, 'state' | 'period'>): Promise<void> {
+    const name = csvFileName(snapshot);
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+    const target = await vscode.window.showSaveDialog({
+      title: 'Export Report as CSV',
+      saveLabel: 'Export',
+      defaultUri: vscode.Uri.joinPath(folder, name),
+      filters: { 'CSV files': ['csv'] },
+    });
+    if (target) {
+      await this.write(target, csv, rowCount);
+    }
+  }
+
+  /** Puts the table on the clipboard as tab-separated text (it pastes into a spreadsheet); returns the message for the panel. */
+  async copyTable(tsv: string, rowCount: number): Promise<string> {
+    await vscode.env.clipboard.writeText(tsv);
+    return `Copied ${rowsText(rowCount)}`;
+  }
+
+  private async write(target: vscode.Uri, csv: string, rowCount: number): Promise<void> {
+    const name = target.path.slice(target.path.lastIndexOf('/') + 1);
+    try {
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(csv));
+    } catch (error) {
+      this.log.error(`Report panel: writing the CSV export to ${target.toString()} failed: ${messageOf(error)}`);
+      const choice = await vscode.window.showErrorMessage(
+        `Could not write ${name}: ${messageOf(error)}. Check that the folder exists and that you may write there, then retry, or export to another place.`,
+        'Retry',
+        'Show Log',
+      );
+      if (choice === 'Retry') {
+        await this.write(target, csv, rowCount);
+      } else if (choice === 'Show Log') {
+        this.log.show(true);
+      }
+      return;
+    }
+    this.log.info(`Report panel: exported ${rowsText(rowCount)} to ${target.toString()}.`);
+    void vscode.window.showInformationMessage(`Exported ${rowsText(rowCount)} to ${name}.`, 'Open File', 'Reveal').then((choice) => {
+      if (choice === 'Open File') {
+        return vscode.commands.executeCommand(WORKBENCH_COMMANDS.open, target);
+      }
+      if (choice === 'Reveal') {
+        // The Explorer shows files of the workspace; others are shown by the system's file manager.
+        const inWorkspace = vscode.workspace.getWorkspaceFolder(target) !== undefined;
+        return vscode.commands.executeCommand(inWorkspace ? WORKBENCH_COMMANDS.revealInExplorer : WORKBENCH_COMMANDS.revealFileInOS, target);
+      }
+      return undefined;
+    });
+  }
+}

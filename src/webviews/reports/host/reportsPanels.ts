@@ -1,0 +1,133 @@
+/**
+ * One report panel at a time: Show Reports opens it or brings it forward, and the serializer
+ * hands over a panel VS Code restored after a reload. The panel's code is loaded on first use
+ * (`ReportsPanelLoader`); this file, in the activation bundle, takes only its types. Also what
+ * the integration tests reach the panel through (`AffiliateLinksApi.reportsPanel`).
+ */
+import * as vscode from 'vscode';
+import { messageOf } from '../../../common/errorMessage';
+import { Disposable } from '../../../common/lifecycle';
+import { WEBVIEWS } from '../../../ids';
+import { localToday } from '../../../services/reportService';
+import type { HostToWebview, PanelSnapshot, WebviewToHost } from '../protocol';
+import type { MessageSource, ReportsPanel, ReportsPanelDeps } from './index';
+import type { ReportsPanelLoader, ReportsPanelModule } from './reportsPanelLoader';
+
+/** The panel as the integration tests see it. */
+export interface ReportsPanelTestApi {
+  /** The open panel's webview panel, if one is open. */
+  webviewPanel(): vscode.WebviewPanel | undefined;
+  /** The snapshot the open panel's webview was last sent. */
+  snapshot(): PanelSnapshot | undefined;
+  /** Runs a message through the handler the webview's messages go through; resolves when handled. */
+  postToHost(message: unknown): Promise<void>;
+  /** What the open panel (and the next ones) post to the webview. */
+  readonly onDidPost: vscode.Event<HostToWebview>;
+  /** What the open panel (and the next ones) accept, and where it came from. */
+  readonly onDidReceive: vscode.Event<{ message: WebviewToHost; from: MessageSource }>;
+  /** The reasons of the messages the open panel (and the next ones) refused. */
+  readonly onDidRefuse: vscode.Event<{ reason: string; from: MessageSource }>;
+  /** The serializer registered for the panel's view type. */
+  readonly serializer: vscode.WebviewPanelSerializer<unknown>;
+  /** Opens the panel, or brings it forward; resolves when its host side is running. */
+  show(): Promise<void>;
+}
+
+export class ReportsPanels extends Disposable {
+  private open: ReportsPanel | undefined;
+  private opening: Promise<void> | undefined;
+  private readonly posted = this._register(new vscode.EventEmitter<HostToWebview>());
+  private readonly received = this._register(new vscode.EventEmitter<{ message: WebviewToHost; from: MessageSource }>());
+  private readonly refused = this._register(new vscode.EventEmitter<{ reason: string; from: MessageSource }>());
+
+  constructor(
+    private readonly deps: ReportsPanelDeps,
+    private readonly loader: ReportsPanelLoader,
+  ) {
+    super();
+    this._register({ dispose: () => this.open?.dispose() });
+  }
+
+  get current(): ReportsPanel | undefined {
+    return this.open;
+  }
+
+  /** Brings the panel forward, or opens it in the active editor group. */
+  show(): Promise<void> {
+    if (this.open) {
+      this.open.reveal();
+      return Promise.resolve();
+    }
+    // A second Show Reports while the first panel's code loads waits for that panel.
+    this.opening ??= this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, 'Reports', vscode.ViewColumn.Active), undefined).finally(() => {
+      this.opening = undefined;
+    });
+    return this.opening;
+  }
+
+  /**
+   * Makes `panel` the one panel, showing `state` once checked (the default view when it is
+   * missing or refused); a panel open before is closed. Never rejects: a failure closes the
+   * panel and says so.
+   */
+  async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    let closed = false;
+    const closing = panel.onDidDispose(() => (closed = true));
+    let module: ReportsPanelModule;
+    try {
+      module = await this.loader.load();
+    } catch (error) {
+      this.deps.log.error(`Report panel: loading its code failed: ${messageOf(error)}`);
+      panel.dispose();
+      void vscode.window.showErrorMessage(`The report panel could not be opened: ${messageOf(error)}. Try again; the log has the details.`, 'Show Log').then(
+        (choice) => choice && this.deps.log.show(true),
+      );
+      return;
+    } finally {
+      closing.dispose();
+    }
+    if (closed || this.isDisposed) {
+      return;
+    }
+    this.adopt(module, panel, state);
+  }
+
+  private adopt(module: ReportsPanelModule, panel: vscode.WebviewPanel, state: unknown): void {
+    const parsed = module.parseViewState(state, localToday());
+    if (!parsed.ok && state !== undefined && state !== null) {
+      this.deps.log.warn(`Report panel: the restored view state was refused (${parsed.reason}); showing the default view.`);
+    }
+    this.open?.dispose();
+    const opened = new module.ReportsPanel(panel, this.deps, parsed.ok ? parsed.value : module.defaultViewState());
+    this.open = opened;
+    const forwarding = [
+      opened.onDidPost((message) => this.posted.fire(message)),
+      opened.onDidReceive((event) => this.received.fire(event)),
+      opened.onDidRefuse((event) => this.refused.fire(event)),
+    ];
+    opened.onDidDispose(() => {
+      forwarding.forEach((listener) => listener.dispose());
+      if (this.open === opened) {
+        this.open = undefined;
+      }
+    });
+  }
+
+  testApi(serializer: vscode.WebviewPanelSerializer<unknown>): ReportsPanelTestApi {
+    return {
+      webviewPanel: () => this.open?.panel,
+      snapshot: () => this.open?.snapshot(),
+      postToHost: async (message) => {
+        if (!this.open) {
+          throw new Error('No report panel is open.');
+        }
+        await this.open.handle(message, 'test');
+      },
+      onDidPost: this.posted.event,
+      onDidReceive: this.received.event,
+      onDidRefuse: this.refused.event,
+      serializer,
+      show: () => this.show(),
+    };
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The report panel's protocol: every message between the extension (the host) and the webview
+ * app, typed once. Both sides import it with `import type` only; it holds no code, so it adds
+ * nothing to either bundle.
+ *
+ * - The webview says `ready` when it has started (with the view state it restored, if any).
+ * - The webview owns the view state (tab, period, filters, grouping, sort) and keeps it with
+ *   `setState`; it sends `setView` when the state changes, and the host answers with a
+ *   `snapshot` (summary, chart, table shape) for that state. Each snapshot has a `viewId`.
+ * - Table rows are fetched by range with a `request` (method `rows`); the host answers with a
+ *   `reply` carrying the same `id`. Replies for an older `viewId` are refused by the host.
+ * - Everything the webview sends is untrusted input: the host validates it
+ *   (`src/webviews/reports/host/messageValidation.ts`) and logs what it refuses.
+ *
+ * Learnt from GitLens's `src/webviews/protocol.ts` (typed requests and notifications, a ready
+ * message) and the PR extension's `webviews/common/message.ts` (replies matched by sequence id).
+ */
+
+// ---- The view state (what the webview keeps with setState and the serializer restores) ----
+
+export type ReportTab = 'clicks' | 'actions';
+
+export type PresetName = 'today' | 'yesterday' | 'last7' | 'last30' | 'thisMonth' | 'lastMonth' | 'last90' | 'last120' | 'last12Months';
+
+export type PeriodChoice = { preset: PresetName } | { preset: 'custom'; from: string; to: string };
+
+export type GroupBy = 'day' | 'program' | 'subId' | 'platform' | 'product' | 'merchant' | 'none';
+
+/** The service's filters: platform (`adspaceId`), program and SubID; absent means all. */
+export interface PanelFilters {
+  adspaceId?: string;
+  programId?: string;
+  subId?: string;
+}
+
+export interface PanelSort {
+  /** A column id of the current table (`ColumnInfo.id`). */
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface PanelViewState {
+  version: 1;
+  tab: ReportTab;
+  period: PeriodChoice;
+  filters: PanelFilters;
+  groupBy: GroupBy;
+  /** Null: the table's own order (most clicks or actions first; by date for Day and None). */
+  sort: PanelSort | null;
+}
+
+// ---- What the host sends: a snapshot of one view state ----
+
+/** How a table column reads: text, a whole count, a share (0 to 1), an amount in one currency, or a date. */
+export type ColumnKind = 'text' | 'count' | 'share' | 'amount' | 'date';
+
+export interface ColumnInfo {
+  /** Sort key: what `PanelSort.column` names. */
+  id: string;
+  label: string;
+  kind: ColumnKind;
+  /** For amount columns: the ISO code (null: the service gave none). */
+  currencyCode?: string | null;
+  /** A longer explanation for the header's tooltip (EPC, provisional...). */
+  title?: string;
+}
+
+/** A cell as sent: numbers as numbers (the webview formats them), text as text, null for empty. */
+export type Cell = string | number | null;
+
+/**
+ * What choosing a row can do. The filters the webview applies itself (a new view state); the
+ * host does the others (`rowAction`) and checks them against the current view again.
+ */
+export type RowAction = 'filterPlatform' | 'filterProgram' | 'filterSubId' | 'openSubIdFile' | 'revealMerchant';
+
+export type HostRowAction = Extract<RowAction, 'openSubIdFile' | 'revealMerchant'>;
+
+export interface TableRow {
+  /** The id the row stands for in its grouping (program id, SubID, platform id, merchant id, date); null for "No SubID" rows and items. */
+  key: string | null;
+  cells: Cell[];
+  actions: RowAction[];
+  /** The day is provisional (Day grouping only). */
+  provisional?: boolean;
+}
+
+export interface TableShape {
+  columns: ColumnInfo[];
+  rowCount: number;
+  totals: TableRow | null;
+  sort: PanelSort | null;
+}
+
+export interface FigureChange {
+  /** "+12.3%", "−4.0%", "0%", "new". */
+  text: string;
+  direction: 'up' | 'down' | 'same' | 'new';
+  /** "against 1–30 Oct: 1,234". */
+  title: string;
+}
+
+export interface SummaryFigure {
+  id: string;
+  label: string;
+  /** The figure as a number (a count or an amount); null when there is none (EPC without clicks). */
+  value: number | null;
+  /** For amounts: the currency (null: the service gave none). */
+  currencyCode?: string | null;
+  change?: FigureChange;
+  title?: string;
+}
+
+/** Actions: one row per status, its count and its commission per currency. */
+export interface StatusSummary {
+  currencies: Array<string | null>;
+  rows: Array<{ status: string | null; label: string; actions: number; commission: Array<number | null> }>;
+}
+
+export interface SummaryData {
+  figures: SummaryFigure[];
+  statuses?: StatusSummary;
+  /** Counted items that could not be placed (outside the period, undated, malformed): said, never dropped silently. */
+  skipped?: string;
+}
+
+export interface ChartSeries {
+  label: string;
+  /** One value per day of `ChartData.days`. */
+  values: number[];
+  /** "Other": the rest of the grouping after the top 5. */
+  other?: boolean;
+  currencyCode?: string | null;
+}
+
+export interface ChartData {
+  /** What the values count: clicks per day, or commission per day (one series per currency). */
+  unit: 'clicks' | 'commission';
+  days: string[];
+  provisional: boolean[];
+  provisionalReason: string;
+  series: ChartSeries[];
+  /** The chart in words, for screen readers and as the text alternative. */
+  description: string;
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export interface FilterOptions {
+  platforms: FilterOption[];
+  programs: FilterOption[];
+  subIds: FilterOption[];
+  /** The lists were cut to their first entries (most clicks first). */
+  truncated: boolean;
+}
+
+export type PanelErrorKind = 'noKey' | 'auth' | 'forbidden' | 'badRequest' | 'network' | 'rateLimited' | 'server' | 'other';
+
+export type PanelAction = 'setApiKey' | 'retry' | 'showLog' | 'longerPeriod';
+
+export interface PanelError {
+  kind: PanelErrorKind;
+  /** What happened and what to do, in one or two sentences. */
+  message: string;
+  actions: PanelAction[];
+}
+
+export type LoadStatus = 'loading' | 'ready' | 'refreshing' | 'offline' | 'failed';
+
+export interface PanelSnapshot {
+  viewId: number;
+  state: PanelViewState;
+  /** The dates the period resolved to; undefined when the period was refused. */
+  period?: { from: string; to: string };
+  previousPeriod?: { from: string; to: string };
+  status: LoadStatus;
+  /** ISO time the report shown is up to date as of; `source` says whether it came from the cache. */
+  asOf?: string;
+  source?: 'cache' | 'network';
+  error?: PanelError;
+  /** The groupings this tab offers (Actions has no Merchant). */
+  groupings: GroupBy[];
+  filterOptions: FilterOptions;
+  summary?: SummaryData;
+  chart?: ChartData;
+  table?: TableShape;
+  /** No data in the period: what to say, and a longer period to offer. */
+  empty?: { message: string; suggestion?: PeriodChoice };
+}
+
+// ---- Requests (webview → host, answered by a reply with the same id) ----
+
+export interface RowsParams {
+  viewId: number;
+  offset: number;
+  count: number;
+}
+
+export interface RowsResult {
+  viewId: number;
+  offset: number;
+  rows: TableRow[];
+}
+
+export interface RequestMap {
+  rows: { params: RowsParams; result: RowsResult };
+}
+
+export type RequestMethod = keyof RequestMap;
+
+export type RequestMessage = { [M in RequestMethod]: { type: 'request'; id: number; method: M; params: RequestMap[M]['params'] } }[RequestMethod];
+
+export type ReplyMessage =
+  | { [M in RequestMethod]: { type: 'reply'; id: number; method: M; ok: true; result: RequestMap[M]['result'] } }[RequestMethod]
+  | { type: 'reply'; id: number; ok: false; error: string };
+
+// ---- Notifications ----
+
+export type WebviewToHost =
+  | { type: 'ready'; state: PanelViewState | null }
+  | { type: 'setView'; state: PanelViewState }
+  | RequestMessage
+  | { type: 'refresh' }
+  | { type: 'cancel' }
+  | { type: 'exportCsv'; viewId: number }
+  | { type: 'copyTable'; viewId: number }
+  | { type: 'action'; action: Exclude<PanelAction, 'longerPeriod'> }
+  | { type: 'rowAction'; viewId: number; action: HostRowAction; key: string }
+  /** Something went wrong in the webview (a script error, a CSP violation): the host logs it. */
+  | { type: 'problem'; message: string };
+
+export type HostToWebview =
+  | { type: 'snapshot'; snapshot: PanelSnapshot }
+  | { type: 'progress'; viewId: number; received: number; total: number | null }
+  | ReplyMessage
+  | { type: 'notice'; message: string };
+
+export type WebviewMessageType = WebviewToHost['type'];

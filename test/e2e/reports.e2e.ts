@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ClickItem } from '../../src/api/types';
+import { presetPeriod, type FixedPreset } from '../../src/reports/model/reportPeriods';
+import { eventually } from '../common/eventually';
+import { useE2eEnvironment } from './environment';
+import { ReportPanel } from './reportPanel';
+
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+function clicksIn(items: readonly ClickItem[], preset: FixedPreset, keep: (item: ClickItem) => boolean = () => true): ClickItem[] {
+  const { from, to } = presetPeriod(preset, localToday());
+  return items.filter((item) => item.date !== null && item.date.slice(0, 10) >= from && item.date.slice(0, 10) <= to && keep(item));
+}
+
+const sum = (items: readonly ClickItem[]): number => items.reduce((total, item) => total + item.count, 0);
+
+describe('the report panel in the real workbench', function () {
+  this.timeout(240_000);
+  const environment = useE2eEnvironment();
+
+  before(async () => {
+    const env = environment();
+    await env.workbench.runCommand('Affiliate Links: Set API Key');
+    await env.workbench.typeIntoInputBox(env.sandbox.key);
+    await env.workbench.openView('Affiliate Links');
+    await env.workbench.treeRows('Active').first().waitFor({ timeout: 60_000 });
+  });
+
+  it('opens from the palette with the sandbox’s totals; Last 30 days, grouped by SubID, sorted, filtered by a row', async () => {
+    const env = environment();
+    await env.workbench.runCommand('Affiliate Links: Show Reports');
+    const panel = await ReportPanel.find(env.workbench);
+    await panel.chartDrawn();
+    const preset = (await panel.selected('period-select')) as FixedPreset;
+    const clicks = env.sandbox.dataset.clicks as ClickItem[];
+    assert.equal(await panel.figure('clicks'), sum(clicksIn(clicks, preset)), `total clicks of ${preset}`);
+    await env.workbench.screenshot('reports-opened');
+
+    await panel.choose('period-select', 'last30');
+    const last30 = clicksIn(clicks, 'last30');
+    await eventually(async () => ((await panel.figure('clicks')) === sum(last30) ? true : undefined), 'the Last 30 days total', 30_000);
+
+    await panel.choose('groupby-select', 'subId');
+    await panel.byId('header-label').waitFor();
+    const subIds = new Set(last30.map((item) => item.subId));
+    await eventually(async () => ((await panel.byId('grid').getAttribute('aria-rowcount')) === String(subIds.size + 2) ? true : undefined), 'one row per SubID', 30_000);
+
+    await panel.byId('header-clicks').click();
+    await panel.frame.locator('[data-testid="header-clicks"][aria-sort]').waitFor();
+    const firstOrder = await panel.byId('header-clicks').getAttribute('aria-sort');
+    if (firstOrder !== 'ascending') {
+      await panel.byId('header-clicks').click();
+    }
+    await panel.frame.locator('[data-testid="header-clicks"][aria-sort="ascending"]').waitFor();
+    await panel.rows().first().waitFor();
+    const bySubId = new Map<string | null, number>();
+    for (const item of last30) {
+      bySubId.set(item.subId, (bySubId.get(item.subId) ?? 0) + item.count);
+    }
+    const fewest = Math.min(...bySubId.values());
+    assert.equal((await panel.rowCells(0))[1], fewest.toLocaleString('en-US'), 'ascending: the SubID with fewest clicks first');
+    await env.workbench.screenshot('reports-by-subid-sorted');
+
+    const row = panel.rows().filter({ has: panel.frame.locator('[data-testid="row-action-filterSubId"]') }).first();
+    const subId = await row.getAttribute('data-key');
+    assert.ok(subId, 'a SubID row with a key');
+    await row.locator('[data-testid="row-action-filterSubId"]').click();
+    await eventually(async () => ((await panel.selected('filter-subid')) === subId ? true : undefined), 'the SubID filter set from the row', 15_000);
+    const filtered = sum(last30.filter((item) => item.subId === subId));
+    await eventually(async () => ((await panel.figure('clicks')) === filtered ? true : undefined), 'the filtered total', 30_000);
+    await panel.choose('filter-subid', '');
+  });
+
+  it('opens Actions and exports its table to a CSV file', async () => {
+    const env = environment();
+    await env.workbench.runCommand('Affiliate Links: Show Reports');
+    const panel = await ReportPanel.find(env.workbench);
+    await panel.byId('tab-actions').click();
+    await panel.byId('deprecated-badge').waitFor();
+    await panel.choose('groupby-select', 'program');
+    await panel.figure('actions');
+    await panel.chartDrawn();
+    const rowCount = Number(await panel.byId('grid').getAttribute('aria-rowcount')) - 2;
+    assert.ok(rowCount > 0, 'program rows');
+    await env.workbench.screenshot('reports-actions');
+
+    const file = path.join(env.server.workspace, 'actions-by-program.csv');
+    await panel.byId('export-csv').click();
+    // In the browser, VS Code's own save dialog: a path in a quick input, with the name the
+    // extension suggests (kind, period, grouping).
+    const input = env.workbench.page.locator('.quick-input-widget .quick-input-box input');
+    await eventually(async () => ((await input.isVisible()) && /actions-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-by-program\.csv$/.test(await input.inputValue()) ? true : undefined), 'the save dialog with the suggested name', 15_000);
+    await input.fill(file);
+    await input.press('Enter');
+    const csv = await eventually(() => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined), 'the exported file', 30_000);
+    const lines = csv.trimEnd().split('\r\n');
+    assert.match(lines[0]!, /^Program,Actions,/);
+    assert.equal(lines.length, 1 + rowCount + 1, 'header, a line per program, the totals');
+    assert.match(lines.at(-1)!, /^Total,/);
+    const actions = env.sandbox.dataset.actions;
+    const { from, to } = presetPeriod((await panel.selected('period-select')) as FixedPreset, localToday());
+    const inPeriod = actions.filter((action) => {
+      const day = (action.date ?? action.createdAt ?? '').slice(0, 10);
+      return day >= from && day <= to;
+    });
+    assert.equal(Number(lines.at(-1)!.split(',')[1]), inPeriod.length, 'the totals line counts the period’s actions');
+  });
+
+  it('comes back after a window reload with its state, drawn from the cache before the service answers', async () => {
+    const env = environment();
+    await env.workbench.runCommand('Affiliate Links: Show Reports');
+    let panel = await ReportPanel.find(env.workbench);
+    await panel.byId('tab-clicks').click();
+    await panel.choose('groupby-select', 'platform');
+    const total = await panel.figure('clicks');
+    await panel.chartDrawn();
+    env.sandbox.setLatency(30_000);
+    try {
+      await env.workbench.runCommand('Developer: Reload Window');
+      await env.workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      const started = Date.now();
+      panel = await ReportPanel.find(env.workbench);
+      await panel.chartDrawn(20_000);
+      assert.equal(await panel.figure('clicks', 5_000), total);
+      assert.ok(Date.now() - started < 25_000, 'drawn before the service could answer');
+      assert.equal(await panel.selected('groupby-select'), 'platform');
+      assert.equal(await panel.selected('period-select'), 'last30');
+      assert.match((await panel.byId('as-of').textContent()) ?? '', /cache|refreshing/i);
+      await env.workbench.screenshot('reports-restored-from-cache');
+    } finally {
+      env.sandbox.setLatency(0);
+    }
+  });
+
+  it('is readable in dark, light, high contrast and high contrast light themes', async () => {
+    const env = environment();
+    const page = env.workbench.page;
+    const settingsFile = path.join(env.server.userDataDir, 'User/settings.json');
+    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+    // code-server reads the user settings when the window loads: each theme takes a reload,
+    // after which the serializer brings the panel back. The workbench marks the theme's kind
+    // with a class (vs, vs-dark, hc-black, hc-light); the webview, its body.
+    try {
+      for (const [theme, kind, bodyClass, name] of [
+        ['Default Dark Modern', 'vs-dark', 'vscode-dark', 'reports-dark'],
+        ['Default Light Modern', 'vs', 'vscode-light', 'reports-light'],
+        ['Default High Contrast', 'hc-black', 'vscode-high-contrast', 'reports-high-contrast'],
+        ['Default High Contrast Light', 'hc-light', 'vscode-high-contrast-light', 'reports-high-contrast-light'],
+      ] as const) {
+        fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'workbench.colorTheme': theme }, null, 2));
+        await page.reload();
+        await page.locator(`.monaco-workbench.${kind}`).waitFor({ timeout: 60_000 });
+        const panel = await ReportPanel.find(env.workbench);
+        await panel.frame.locator(`body.${bodyClass}`).waitFor({ timeout: 15_000 });
+        await panel.chartDrawn();
+        await panel.figure('clicks');
+        await env.workbench.screenshot(name);
+      }
+    } finally {
+      fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+    }
+  });
+});

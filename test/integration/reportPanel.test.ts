@@ -1,0 +1,188 @@
+/**
+ * The report panel in the real host, against the sandbox: Show Reports opens a webview tab of
+ * the panel's view type; the real webview app says `ready` and gets a snapshot; a rows request
+ * gets its rows; the summary's total is the sandbox's sum; the serializer restores a state; no
+ * key and a refused key show what to do; the status bar shows today's clicks.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { AffiliateLinksApi } from '../../src/extension';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from '../../src/webviews/reports/protocol';
+import { activatedExtension, eventually } from './extensionUnderTest';
+
+const VIEW_TYPE = 'affiliateLinks.reports';
+
+async function api(): Promise<AffiliateLinksApi> {
+  return (await activatedExtension()).exports as AffiliateLinksApi;
+}
+
+async function setBaseUrl(url: string | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('affiliateLinks').update('baseUrl', url, vscode.ConfigurationTarget.Global);
+}
+
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+function panelTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.includes(VIEW_TYPE));
+}
+
+function sandboxClicks(sandbox: Sandbox, period: { from: string; to: string }): number {
+  return sandbox.dataset.clicks.filter((item) => item.date !== null && item.date >= period.from && item.date <= period.to).reduce((sum, item) => sum + item.count, 0);
+}
+
+describe('report panel in the real host', function () {
+  this.timeout(90_000);
+  let sandbox: Sandbox;
+  const received: Array<{ message: WebviewToHost; from: string }> = [];
+  const posted: HostToWebview[] = [];
+  const refused: Array<{ reason: string; from: string }> = [];
+  const listeners: vscode.Disposable[] = [];
+
+  /** The next snapshot posted (or the one shown) that satisfies `accept`. */
+  async function snapshotWhere(accept: (snapshot: PanelSnapshot) => boolean, what: string, timeoutMs = 30_000): Promise<PanelSnapshot> {
+    const links = await api();
+    return eventually(() => {
+      const shown = links.reportsPanel.snapshot();
+      return shown !== undefined && accept(shown) ? shown : undefined;
+    }, what, timeoutMs);
+  }
+
+  async function setKey(key: string): Promise<void> {
+    assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', key), true);
+  }
+
+  before(async () => {
+    sandbox = await startSandbox({ merchants: 60, clicks: 3_000, actions: 300, seed: 41 });
+    await setBaseUrl(sandbox.url);
+    await setKey(sandbox.key);
+    const links = await api();
+    await eventually(() => (links.controller.connection?.baseUrl === sandbox.url ? true : undefined), 'the connection to the sandbox', 30_000);
+    listeners.push(
+      links.reportsPanel.onDidReceive((event) => received.push(event)),
+      links.reportsPanel.onDidPost((message) => posted.push(message)),
+      links.reportsPanel.onDidRefuse((event) => refused.push(event)),
+    );
+  });
+
+  afterEach(() => {
+    assert.deepEqual(refused.filter((event) => event.from === 'webview'), [], 'the webview sends only messages the host accepts');
+  });
+
+  after(async () => {
+    listeners.forEach((listener) => listener.dispose());
+    (await api()).reportsPanel.webviewPanel()?.dispose();
+    await vscode.commands.executeCommand('affiliateLinks.clearApiKey');
+    await setBaseUrl(undefined);
+    await sandbox?.close();
+  });
+
+  it('opens from Show Reports as a webview tab of its view type, and comes forward instead of opening twice', async () => {
+    await vscode.commands.executeCommand('affiliateLinks.showReports');
+    await eventually(() => (panelTabs().length === 1 ? true : undefined), 'the report panel tab');
+    await vscode.commands.executeCommand('affiliateLinks.showReports');
+    assert.equal(panelTabs().length, 1);
+    const links = await api();
+    assert.equal(links.reportsPanel.webviewPanel()?.viewType, VIEW_TYPE);
+    assert.equal(links.reportsPanel.webviewPanel()?.webview.options.enableScripts, true);
+  });
+
+  it('answers the real webview’s ready with a snapshot, and a rows request with the rows of the table', async () => {
+    const links = await api();
+    assert.ok(fs.existsSync(path.join(vscode.extensions.getExtension('affiliate-links.affiliate-links')!.extensionPath, 'dist/webview/reports.js')), 'the webview app is built (dist/webview/reports.js)');
+    await eventually(() => received.find((event) => event.from === 'webview' && event.message.type === 'ready'), 'ready from the webview', 30_000);
+    const ready = await snapshotWhere((snapshot) => snapshot.status === 'ready' && snapshot.table !== undefined && snapshot.table.rowCount > 0, 'a ready snapshot with a table');
+    assert.ok(posted.some((message) => message.type === 'snapshot' && message.snapshot.viewId === ready.viewId), 'the snapshot was posted to the webview');
+    // The app asks for the rows of the table it shows: each of its requests is answered.
+    const asked = await eventually(() => {
+      const requests = received.filter((event) => event.from === 'webview' && event.message.type === 'request');
+      return requests.length > 0 ? requests : undefined;
+    }, 'a rows request from the webview');
+    for (const { message } of asked) {
+      assert.ok(message.type === 'request' && posted.some((reply) => reply.type === 'reply' && reply.id === message.id), `request ${JSON.stringify(message)} answered`);
+    }
+    assert.deepEqual(refused.filter((event) => event.from === 'webview'), [], 'the webview sends only messages the host accepts');
+
+    const count = Math.min(5, ready.table!.rowCount);
+    await links.reportsPanel.postToHost({ type: 'request', id: 900_001, method: 'rows', params: { viewId: ready.viewId, offset: 0, count } });
+    const reply = posted.find((message) => message.type === 'reply' && message.id === 900_001);
+    assert.ok(reply && reply.type === 'reply' && reply.ok, `a reply with rows: ${JSON.stringify(reply)}`);
+    assert.equal(reply.result.viewId, ready.viewId);
+    assert.equal(reply.result.rows.length, count);
+    assert.equal(reply.result.rows[0].cells.length, ready.table!.columns.length);
+
+    await links.reportsPanel.postToHost({ type: 'request', id: 900_002, method: 'rows', params: { viewId: ready.viewId + 1_000, offset: 0, count } });
+    const staleReply = posted.find((message) => message.type === 'reply' && message.id === 900_002);
+    assert.ok(staleReply && staleReply.type === 'reply' && !staleReply.ok, 'a stale view gets an error reply');
+
+    const before = posted.length;
+    await links.reportsPanel.postToHost({ type: 'request', id: 900_003, method: 'rows', params: { viewId: ready.viewId, offset: 0, count: 501 } });
+    assert.ok(!posted.slice(before).some((message) => message.type === 'reply' && message.id === 900_003), 'a refused message gets no answer');
+    assert.deepEqual(refused.at(-1), { reason: 'request.params.count: expected 1 to 500', from: 'test' });
+  });
+
+  it('shows the clicks the sandbox sums for the same period', async () => {
+    const links = await api();
+    const state: PanelViewState = { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null };
+    await links.reportsPanel.postToHost({ type: 'setView', state });
+    const shown = await snapshotWhere((snapshot) => snapshot.status === 'ready' && snapshot.state.period.preset === 'last30' && snapshot.state.groupBy === 'day' && snapshot.summary !== undefined, 'the last 30 days');
+    const clicks = shown.summary!.figures.find((figure) => figure.id === 'clicks');
+    assert.ok(shown.period);
+    assert.equal(clicks?.value, sandboxClicks(sandbox, shown.period));
+  });
+
+  it('restores a panel through its serializer, showing the saved state, and the default view for a bad one', async () => {
+    const links = await api();
+    const saved: PanelViewState = { version: 1, tab: 'actions', period: { preset: 'last7' }, filters: {}, groupBy: 'program', sort: null };
+    const restored = vscode.window.createWebviewPanel(VIEW_TYPE, 'Reports', vscode.ViewColumn.One);
+    await links.reportsPanel.serializer.deserializeWebviewPanel(restored, saved);
+    assert.equal(links.reportsPanel.webviewPanel(), restored);
+    await eventually(() => (panelTabs().length === 1 ? true : undefined), 'one report panel after the restore');
+    const shown = await snapshotWhere((snapshot) => snapshot.state.tab === 'actions', 'the restored state');
+    assert.deepEqual(shown.state, saved);
+
+    const again = vscode.window.createWebviewPanel(VIEW_TYPE, 'Reports', vscode.ViewColumn.One);
+    await links.reportsPanel.serializer.deserializeWebviewPanel(again, { ...saved, version: 7 });
+    assert.equal(links.reportsPanel.webviewPanel(), again);
+    const fallback = await snapshotWhere((snapshot) => snapshot.state.tab === 'clicks', 'the default view');
+    assert.deepEqual(fallback.state, { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null });
+  });
+
+  it('shows today’s clicks in the status bar, as the sandbox counts them', async () => {
+    const links = await api();
+    const expected = sandboxClicks(sandbox, { from: localToday(), to: localToday() });
+    const shown = await eventually(() => {
+      const status = links.reportsStatus.shown;
+      return status && status.text === `$(graph) ${expected.toLocaleString('en-US')} ${expected === 1 ? 'click' : 'clicks'} today` ? status : undefined;
+    }, `"${expected} clicks today" in the status bar (shown: ${links.reportsStatus.shown?.text})`, 30_000);
+    assert.match(shown.tooltip, /Click to show reports/);
+  });
+
+  it('asks for a key when there is none, and shows the Set API Key action when the service refuses the key', async () => {
+    const links = await api();
+    await vscode.commands.executeCommand('affiliateLinks.clearApiKey');
+    const noKey = await snapshotWhere((snapshot) => snapshot.error?.kind === 'noKey', 'the no-key snapshot');
+    assert.deepEqual(noKey.error, { kind: 'noKey', message: 'Set your publisher API key to see your reports.', actions: ['setApiKey'] });
+    await eventually(() => (links.reportsStatus.shown === undefined ? true : undefined), 'the status bar item hidden without a key');
+
+    // A key another service accepts, then this sandbox refuses (401).
+    const other = await startSandbox({ key: 'someoneelseskey', merchants: 5, clicks: 10, actions: 5, seed: 42 });
+    try {
+      await setBaseUrl(other.url);
+      await setKey(other.key);
+      await setBaseUrl(sandbox.url);
+      await eventually(() => (links.controller.connection?.baseUrl === sandbox.url && links.controller.connection.apiKey === other.key ? true : undefined), 'the refused key in use', 30_000);
+      const unauthorized = await snapshotWhere((snapshot) => snapshot.error?.kind === 'auth', 'the 401 snapshot');
+      assert.ok(unauthorized.error!.actions.includes('setApiKey'), JSON.stringify(unauthorized.error));
+    } finally {
+      await setKey(sandbox.key);
+      await other.close();
+    }
+    await snapshotWhere((snapshot) => snapshot.status === 'ready', 'the report again with the right key');
+  });
+});
