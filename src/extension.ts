@@ -58,7 +58,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   const commands = new CommandManager();
   const reportsLoader = new ReportsLoader();
   const reports = new ReportService(context.globalStorageUri, controller, reportsLoader, log);
-  const panels = new ReportsPanels({ extensionUri: context.extensionUri, reports, loader: reportsLoader, controller, merchants: view, log }, new ReportsPanelLoader());
+  const panels = new ReportsPanels({ extensionUri: context.extensionUri, reports, loader: reportsLoader, controller, merchants: view, log }, new ReportsPanelLoader(), context.workspaceState);
   const serializer = new ReportsPanelSerializer(panels);
   // Reads nothing during activation: its first read is a few seconds later.
   const reportsStatus = new ReportsStatusBarItem(reports, reportsLoader, controller, log);

@@ -92,6 +92,8 @@ export const STATE_KEYS = {
   sort: 'affiliateLinks.sort',
   /** globalState: a key was saved, so a key the keyring does not give back is "lost", not "none". */
   apiKeySaved: 'affiliateLinks.apiKeySaved',
+  /** workspaceState: the report panel's last view state, for the next panel opened. */
+  reportsView: 'affiliateLinks.reportsView',
   /** SecretStorage: the API key. */
   apiKey: 'affiliateLinks.apiKey',
 } as const;

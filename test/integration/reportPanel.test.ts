@@ -153,6 +153,19 @@ describe('report panel in the real host', function () {
     assert.deepEqual(fallback.state, { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null });
   });
 
+  it('opens a new panel on the view the last one showed', async () => {
+    const links = await api();
+    await links.reportsPanel.show();
+    const shown: PanelViewState = { version: 1, tab: 'clicks', period: { preset: 'last90' }, filters: {}, groupBy: 'platform', sort: { column: 'clicks', direction: 'asc' } };
+    await links.reportsPanel.postToHost({ type: 'setView', state: shown });
+    await snapshotWhere((snapshot) => snapshot.state.groupBy === 'platform' && snapshot.state.period.preset === 'last90', 'the view shown');
+    links.reportsPanel.webviewPanel()!.dispose();
+    await eventually(() => (panelTabs().length === 0 ? true : undefined), 'the panel closed');
+    await vscode.commands.executeCommand('affiliateLinks.showReports');
+    const reopened = await snapshotWhere((snapshot) => snapshot.state.period.preset === 'last90', 'the new panel on the last view');
+    assert.deepEqual(reopened.state, shown);
+  });
+
   it('shows today’s clicks in the status bar, as the sandbox counts them', async () => {
     const links = await api();
     const expected = sandboxClicks(sandbox, { from: localToday(), to: localToday() });

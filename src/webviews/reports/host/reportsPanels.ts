@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { messageOf } from '../../../common/errorMessage';
 import { Disposable } from '../../../common/lifecycle';
-import { WEBVIEWS } from '../../../ids';
+import { STATE_KEYS, WEBVIEWS } from '../../../ids';
 import { localToday } from '../../../services/reportService';
 import type { HostToWebview, PanelSnapshot, WebviewToHost } from '../protocol';
 import type { MessageSource, ReportsPanel, ReportsPanelDeps } from './index';
@@ -43,6 +43,8 @@ export class ReportsPanels extends Disposable {
   constructor(
     private readonly deps: ReportsPanelDeps,
     private readonly loader: ReportsPanelLoader,
+    /** The workspace's state: a new panel opens on the view the last one showed. */
+    private readonly memory: vscode.Memento,
   ) {
     super();
     this._register({ dispose: () => this.open?.dispose() });
@@ -59,7 +61,9 @@ export class ReportsPanels extends Disposable {
       return Promise.resolve();
     }
     // A second Show Reports while the first panel's code loads waits for that panel.
-    this.opening ??= this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, 'Reports', vscode.ViewColumn.Active), undefined).finally(() => {
+    // The view the last panel showed (checked again like any restored state).
+    const last = this.memory.get<unknown>(STATE_KEYS.reportsView);
+    this.opening ??= this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, 'Reports', vscode.ViewColumn.Active), last).finally(() => {
       this.opening = undefined;
     });
     return this.opening;
@@ -102,7 +106,12 @@ export class ReportsPanels extends Disposable {
     this.open = opened;
     const forwarding = [
       opened.onDidPost((message) => this.posted.fire(message)),
-      opened.onDidReceive((event) => this.received.fire(event)),
+      opened.onDidReceive((event) => {
+        if (event.message.type === 'setView' || (event.message.type === 'ready' && event.message.state !== null)) {
+          void this.memory.update(STATE_KEYS.reportsView, event.message.state);
+        }
+        this.received.fire(event);
+      }),
       opened.onDidRefuse((event) => this.refused.fire(event)),
     ];
     opened.onDidDispose(() => {
