@@ -76,17 +76,51 @@ describe('the report panel in the real workbench', function () {
     await panel.choose('filter-subid', '');
   });
 
+  it('keeps the table virtualized: thousands of items, fewer than 100 rows in the page, rows fetched as it scrolls', async () => {
+    const env = environment();
+    await env.workbench.runCommand('Affiliate Links: Show Reports');
+    const panel = await ReportPanel.find(env.workbench);
+    await panel.byId('tab-clicks').click();
+    await panel.choose('period-select', 'last120');
+    await panel.choose('groupby-select', 'none');
+    const items = clicksIn(env.sandbox.dataset.clicks as ClickItem[], 'last120').length;
+    const grid = panel.byId('grid');
+    await eventually(async () => ((await grid.getAttribute('aria-rowcount')) === String(items + 1) ? true : undefined), `a row count of ${items} items and the header`, 30_000);
+    assert.ok(items > 1_000, `${items} items`);
+    await panel.rows().first().waitFor();
+    assert.ok((await panel.rows().count()) < 100, `${await panel.rows().count()} rows in the page`);
+    // Half way down: the rows there are asked for and drawn, still only a window of them.
+    await grid.evaluate((element) => {
+      element.scrollTop = element.scrollHeight / 2;
+    });
+    const middle = Math.floor(items / 2);
+    await eventually(async () => {
+      const indexes = (await panel.rows().evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('aria-rowindex')))));
+      return indexes.some((index) => Math.abs(index - middle) < 50) ? indexes : undefined;
+    }, 'the rows half way down', 15_000);
+    assert.ok((await panel.rows().count()) < 100, `${await panel.rows().count()} rows in the page after scrolling`);
+    await env.workbench.screenshot('reports-items-scrolled');
+  });
+
   it('opens Actions and exports its table to a CSV file', async () => {
     const env = environment();
     await env.workbench.runCommand('Affiliate Links: Show Reports');
     const panel = await ReportPanel.find(env.workbench);
     await panel.byId('tab-actions').click();
     await panel.byId('deprecated-badge').waitFor();
+    await panel.choose('period-select', 'last30');
     await panel.choose('groupby-select', 'program');
-    await panel.figure('actions');
+    const { from, to } = presetPeriod('last30', localToday());
+    const inPeriod = env.sandbox.dataset.actions.filter((action) => {
+      const day = (action.date ?? action.createdAt ?? '').slice(0, 10);
+      return day >= from && day <= to;
+    });
+    await eventually(async () => ((await panel.figure('actions')) === inPeriod.length ? true : undefined), 'the Last 30 days actions', 30_000);
+    await panel.byId('header-label').filter({ hasText: 'Program' }).waitFor();
     await panel.chartDrawn();
+    const programs = new Set(inPeriod.map((action) => action.programId)).size;
     const rowCount = Number(await panel.byId('grid').getAttribute('aria-rowcount')) - 2;
-    assert.ok(rowCount > 0, 'program rows');
+    assert.equal(rowCount, programs, 'a row per program');
     await env.workbench.screenshot('reports-actions');
 
     const file = path.join(env.server.workspace, 'actions-by-program.csv');
@@ -102,12 +136,6 @@ describe('the report panel in the real workbench', function () {
     assert.match(lines[0]!, /^Program,Actions,/);
     assert.equal(lines.length, 1 + rowCount + 1, 'header, a line per program, the totals');
     assert.match(lines.at(-1)!, /^Total,/);
-    const actions = env.sandbox.dataset.actions;
-    const { from, to } = presetPeriod((await panel.selected('period-select')) as FixedPreset, localToday());
-    const inPeriod = actions.filter((action) => {
-      const day = (action.date ?? action.createdAt ?? '').slice(0, 10);
-      return day >= from && day <= to;
-    });
     assert.equal(Number(lines.at(-1)!.split(',')[1]), inPeriod.length, 'the totals line counts the period’s actions');
   });
 
@@ -116,8 +144,10 @@ describe('the report panel in the real workbench', function () {
     await env.workbench.runCommand('Affiliate Links: Show Reports');
     let panel = await ReportPanel.find(env.workbench);
     await panel.byId('tab-clicks').click();
+    await panel.choose('period-select', 'last30');
     await panel.choose('groupby-select', 'platform');
-    const total = await panel.figure('clicks');
+    const expected = sum(clicksIn(env.sandbox.dataset.clicks as ClickItem[], 'last30'));
+    const total = await eventually(async () => ((await panel.figure('clicks')) === expected ? expected : undefined), 'the Last 30 days total', 30_000);
     await panel.chartDrawn();
     env.sandbox.setLatency(30_000);
     try {
