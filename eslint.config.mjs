@@ -31,10 +31,11 @@ const onlyCommon = refuse(
 );
 
 const nodeBuiltins = { group: ['node:*'], message: 'The webview app runs in a browser: no Node.js modules.' };
-const webviewApp = refuse(
-  ['../../../*', '../../../**', '!../protocol', '../host/**', '../host'],
-  'The webview app is its own small app: it imports its own files, its libraries and (type only) ../protocol, never the extension.',
-);
+const webviewApp = {
+  // Anything above src/webviews/<name>/ but the one building block, and the host beside it.
+  regex: '^(\\.\\./\\.\\./\\.\\./(?!common/lifecycle$)|\\.\\./host(/|$))',
+  message: 'The webview app is its own small app: it imports its own files, its libraries, (type only) ../protocol and the building block common/lifecycle, never the extension.',
+};
 const protocolTypeOnly = { group: ['**/webviews/*/protocol', '../protocol'], message: 'Import the protocol with `import type`: it holds types only and both sides share it.', allowTypeImports: true };
 const reportsLazily = {
   group: ['**/reports/*/**', '!**/webviews/**'],

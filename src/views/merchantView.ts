@@ -34,6 +34,11 @@ export class MerchantView extends Disposable {
     return this.view.message;
   }
 
+  /** The names of the merchants selected in the tree. */
+  get selectedMerchants(): string[] {
+    return this.view.selection.flatMap((node) => (node.kind === 'merchant' ? [node.merchant.name] : []));
+  }
+
   /** Shows a merchant in the tree: selects and focuses its row, expanding its group and bucket. */
   async reveal(key: MerchantKey): Promise<boolean> {
     const node = this.provider.model?.nodeForMerchant(key);

@@ -66,6 +66,13 @@ describe('the report panel in the real workbench', function () {
     assert.equal((await panel.rowCells(0))[1], fewest.toLocaleString('en-US'), 'ascending: the SubID with fewest clicks first');
     await env.workbench.screenshot('reports-by-subid-sorted');
 
+    await panel.byId('copy-table').click();
+    await panel.byId('notice').filter({ hasText: /Copied/ }).waitFor({ timeout: 15_000 });
+    const copied = (await env.workbench.readClipboard()).trimEnd().split(/\r?\n/);
+    assert.match(copied[0]!, /^SubID\tClicks\t/, 'a header row, tab-separated');
+    assert.equal(copied.length, 1 + subIds.size + 1, 'the header, a line per SubID, the totals');
+    assert.equal(copied[1]!.split('\t')[1], String(fewest), 'in the order shown, numbers as numbers');
+
     const row = panel.rows().filter({ has: panel.frame.locator('[data-testid="row-action-filterSubId"]') }).first();
     const subId = await row.getAttribute('data-key');
     assert.ok(subId, 'a SubID row with a key');

@@ -136,6 +136,46 @@ describe('report panel in the real host', function () {
     assert.equal(clicks?.value, sandboxClicks(sandbox, shown.period));
   });
 
+  it('opens the workspace file named after a SubID from its row, and reveals a merchant’s row in the Merchants view', async () => {
+    const links = await api();
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test host has a workspace folder');
+    const bySubId: PanelViewState = { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'subId', sort: null };
+    await links.reportsPanel.postToHost({ type: 'setView', state: bySubId });
+    const shown = await snapshotWhere((snapshot) => snapshot.status === 'ready' && snapshot.state.groupBy === 'subId' && (snapshot.table?.rowCount ?? 0) > 0, 'the SubID rows');
+    const period = shown.period!;
+    const subId = sandbox.dataset.clicks.find((item) => item.subId !== null && item.date >= period.from && item.date <= period.to)!.subId!;
+    const file = vscode.Uri.joinPath(folder.uri, 'posts', `${subId}.md`);
+    await vscode.workspace.fs.writeFile(file, Buffer.from(`# ${subId}\n`));
+    // The file is seen (the workspace watcher), then offered on its row.
+    const rowsOf = async (id: number): Promise<Array<{ key: string | null; actions: string[] }>> => {
+      const viewId = links.reportsPanel.snapshot()!.viewId;
+      await links.reportsPanel.postToHost({ type: 'request', id, method: 'rows', params: { viewId, offset: 0, count: 200 } });
+      const reply = posted.find((message) => message.type === 'reply' && message.id === id);
+      return reply?.type === 'reply' && reply.ok ? reply.result.rows : [];
+    };
+    let nextId = 910_000;
+    await eventually(async () => {
+      await links.reportsPanel.postToHost({ type: 'setView', state: { ...bySubId, sort: { column: 'label', direction: nextId % 2 === 0 ? 'asc' : 'desc' } } });
+      await snapshotWhere((snapshot) => snapshot.status === 'ready' && snapshot.state.groupBy === 'subId', 'the SubID rows again');
+      const row = (await rowsOf(nextId++)).find((candidate) => candidate.key === subId);
+      return row?.actions.includes('openSubIdFile') ? row : undefined;
+    }, `"Open file" offered on the row of ${subId}`, 30_000);
+    await links.reportsPanel.postToHost({ type: 'rowAction', viewId: links.reportsPanel.snapshot()!.viewId, action: 'openSubIdFile', key: subId });
+    await eventually(() => (vscode.window.activeTextEditor?.document.uri.path === file.path ? true : undefined), `${subId}.md opened`, 15_000);
+
+    const byMerchant: PanelViewState = { ...bySubId, groupBy: 'merchant', sort: null };
+    await links.reportsPanel.postToHost({ type: 'setView', state: byMerchant });
+    await snapshotWhere((snapshot) => snapshot.status === 'ready' && snapshot.state.groupBy === 'merchant', 'the merchant rows');
+    const catalog = links.controller.store!.snapshot.merchants;
+    const merchantRow = (await rowsOf(nextId++)).find((row) => row.key !== null && row.actions.includes('revealMerchant') && [...catalog.values()].some((merchant) => String(merchant.merchantId) === row.key && merchant.isActive));
+    assert.ok(merchantRow, 'a merchant row of an active catalog merchant');
+    const merchant = [...catalog.values()].find((candidate) => String(candidate.merchantId) === merchantRow.key)!;
+    await links.reportsPanel.postToHost({ type: 'rowAction', viewId: links.reportsPanel.snapshot()!.viewId, action: 'revealMerchant', key: merchantRow.key! });
+    await eventually(() => (links.view.selectedMerchants.includes(merchant.name) ? true : undefined), `${merchant.name} selected in the Merchants view`, 15_000);
+    await vscode.workspace.fs.delete(file);
+  });
+
   it('restores a panel through its serializer, showing the saved state, and the default view for a bad one', async () => {
     const links = await api();
     const saved: PanelViewState = { version: 1, tab: 'actions', period: { preset: 'last7' }, filters: {}, groupBy: 'program', sort: null };

@@ -56,6 +56,7 @@ const CASES: Case[] = [
   { rule: 'the webview app never imports vscode', file: 'src/webviews/reports/app/wrong.ts', code: "import * as vscode from 'vscode';\nvoid vscode;", refused: /runs in a browser/ },
   { rule: 'the webview app never imports Node.js', file: 'src/webviews/reports/app/wrong.ts', code: "import fs from 'node:fs';\nvoid fs;", refused: /no Node\.js modules/ },
   { rule: 'the webview app imports nothing of the extension', file: 'src/webviews/reports/app/wrong.ts', code: "import { percentChange } from '../../../reports/model/periodComparison';\nvoid percentChange;", refused: /its own small app/ },
+  { rule: 'the webview app may use the Disposable building block', file: 'src/webviews/reports/app/right.ts', code: "import { Disposable } from '../../../common/lifecycle';\nexport abstract class Part extends Disposable {}" },
   { rule: 'the webview app never imports the host', file: 'src/webviews/reports/app/wrong.ts', code: "import { panelHtml } from '../host/panelHtml';\nvoid panelHtml;", refused: /its own small app/ },
   { rule: 'the webview app imports the protocol as types only', file: 'src/webviews/reports/app/wrong.ts', code: "import { PanelSnapshot } from '../protocol';\nexport type S = PanelSnapshot;", refused: /import type/ },
   { rule: 'the webview app imports the protocol as types only', file: 'src/webviews/reports/app/right.ts', code: "import type { PanelSnapshot } from '../protocol';\nexport type S = PanelSnapshot;" },

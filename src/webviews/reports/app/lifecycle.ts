@@ -1,12 +1,11 @@
 /**
- * Ownership of the app's resources (listeners, observers, the chart). The app may not import
- * the extension's `src/common/lifecycle.ts` (it is a bundle of its own, linted as such), so it
- * keeps this small copy of the same idea: a class extends `Disposable` and `_register`s.
+ * Ownership of the app's resources (listeners, observers, the chart): the extension's own
+ * `Disposable` (`src/common/lifecycle.ts`, plain TypeScript with no host API, bundled into the
+ * app like any library), and the DOM's listeners as disposables.
  */
 
-export interface IDisposable {
-  dispose(): void;
-}
+export { Disposable, type IDisposable } from '../../../common/lifecycle';
+import type { IDisposable } from '../../../common/lifecycle';
 
 export function toDisposable(dispose: () => void): IDisposable {
   return { dispose };
@@ -25,37 +24,4 @@ export function listen(target: EventTarget, type: string, handler: (event: never
   const listener = handler as (event: Event) => void;
   target.addEventListener(type, listener, options);
   return toDisposable(() => target.removeEventListener(type, listener, options));
-}
-
-export abstract class Disposable implements IDisposable {
-  private readonly owned: IDisposable[] = [];
-  private disposed = false;
-
-  protected _register<T extends IDisposable>(value: T): T {
-    if (this.disposed) {
-      value.dispose();
-    } else {
-      this.owned.push(value);
-    }
-    return value;
-  }
-
-  /** Disposes what was registered, last first, going on when one throws (the first error is rethrown). */
-  dispose(): void {
-    if (this.disposed) {
-      return;
-    }
-    this.disposed = true;
-    let failure: unknown;
-    for (const item of this.owned.splice(0).reverse()) {
-      try {
-        item.dispose();
-      } catch (error) {
-        failure ??= error;
-      }
-    }
-    if (failure !== undefined) {
-      throw failure;
-    }
-  }
 }

@@ -35,8 +35,6 @@ export interface PanelProgress {
   total: number | null;
 }
 
-/** How long a new session waits for the workspace's file list, so SubID rows know their files at once. */
-const FILE_LIST_WAIT_MS = 2_000;
 const ROW_PAGE = 500;
 
 interface LiveSession {
@@ -189,7 +187,6 @@ export class PanelSessionKeeper extends Disposable {
         return;
       }
       const module = await this.deps.loader.load();
-      await Promise.race([this.deps.subIdFiles.ready, new Promise((resolve) => setTimeout(resolve, FILE_LIST_WAIT_MS))]);
       if (stale()) {
         return;
       }
@@ -216,6 +213,13 @@ export class PanelSessionKeeper extends Disposable {
       );
       this.live = live;
       this.emit(this.fromSession(live, session.setView(this.viewState)));
+      // The first report does not wait for the workspace's file list: SubID rows offer "Open
+      // file" once it is there, by showing the view again.
+      void this.deps.subIdFiles.ready.then(() => {
+        if (this.live === live && this.viewState.groupBy === 'subId') {
+          this.show(this.viewState);
+        }
+      });
     } catch (error) {
       if (stale()) {
         return;

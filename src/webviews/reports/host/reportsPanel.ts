@@ -50,6 +50,7 @@ export class ReportsPanel extends Disposable {
   /** Every refused message's reason (tests check that the real webview sends none). */
   readonly onDidRefuse = this.refused.event;
   readonly onDidDispose = this.closed.event;
+  private readonly timing: { opened: number; ready?: number; reported: boolean } = { opened: performance.now(), reported: false };
 
   /** Takes over `panel` (new, or restored by the serializer) and shows `state` in it. */
   constructor(
@@ -111,9 +112,20 @@ export class ReportsPanel extends Disposable {
     }
   }
 
+  /** Logs once how long the panel took to show its first report, and how much of it was the webview starting. */
+  private noteFirstReport(message: HostToWebview): void {
+    if (this.timing.reported || message.type !== 'snapshot' || message.snapshot.summary === undefined || this.timing.ready === undefined) {
+      return;
+    }
+    this.timing.reported = true;
+    const since = (at: number) => (at - this.timing.opened).toFixed(0);
+    this.deps.log.info(`Report panel: first report sent ${since(performance.now())} ms after the panel opened (the webview was ready after ${since(this.timing.ready)} ms).`);
+  }
+
   private async dispatch(message: WebviewToHost): Promise<void> {
     switch (message.type) {
       case 'ready': {
+        this.timing.ready ??= performance.now();
         const state = message.state ?? this.keeper.state;
         const shown = this.keeper.current();
         // Both states come from the validator or the session, keys in the same order: JSON compares them.
@@ -204,6 +216,7 @@ export class ReportsPanel extends Disposable {
   }
 
   private post(message: HostToWebview): void {
+    this.noteFirstReport(message);
     this.posted.fire(message);
     // A hidden webview drops messages (false): it says `ready` when shown again and gets a fresh snapshot.
     void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => this.deps.log.debug(`Report panel: a message to the webview was not delivered: ${messageOf(error)}`));
