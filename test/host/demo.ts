@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     throw error;
   });
   console.log(`Affiliate Links demo: ${vscodeVersion()} with the extension, against the sandbox at ${sandbox.url}.`);
-  console.log(`Open ${server.url}/?folder=${encodeURIComponent(server.workspace)} and choose "Affiliate Links" in the activity bar. Ctrl+C stops.`);
+  console.log(`Open ${server.url}/?folder=${encodeURIComponent(server.workspace)} and choose "Affiliate Links" in the activity bar; click "N clicks today" in the status bar (or run "Affiliate Links: Show Reports") for the report panel. Ctrl+C stops.`);
   const stop = (): void => {
     void Promise.all([server.stop(), sandbox.close()]).then(() => process.exit(0));
   };

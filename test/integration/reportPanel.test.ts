@@ -72,6 +72,10 @@ describe('report panel in the real host', function () {
 
   afterEach(() => {
     assert.deepEqual(refused.filter((event) => event.from === 'webview'), [], 'the webview sends only messages the host accepts');
+    // The app reports script errors and CSP violations as `problem`: the real page has none.
+    assert.deepEqual(received.filter((event) => event.message.type === 'problem').map((event) => event.message), [], 'no script error or CSP violation in the webview');
+    // The key stays in the extension host: not in the page, not in any message.
+    assert.ok(!JSON.stringify(posted).includes(sandbox.key), 'the key is in no message to the webview');
   });
 
   after(async () => {
@@ -107,6 +111,11 @@ describe('report panel in the real host', function () {
       assert.ok(message.type === 'request' && posted.some((reply) => reply.type === 'reply' && reply.id === message.id), `request ${JSON.stringify(message)} answered`);
     }
     assert.deepEqual(refused.filter((event) => event.from === 'webview'), [], 'the webview sends only messages the host accepts');
+    // The app reports script errors and CSP violations as `problem`: the real page has none.
+    assert.deepEqual(received.filter((event) => event.message.type === 'problem').map((event) => event.message), [], 'no script error or CSP violation in the webview');
+    // The key stays in the extension host: not in the page, not in any message.
+    assert.ok(!links.reportsPanel.webviewPanel()!.webview.html.includes(sandbox.key), 'the key is not in the page');
+    assert.ok(!JSON.stringify(posted).includes(sandbox.key), 'the key is in no message to the webview');
 
     const count = Math.min(5, ready.table!.rowCount);
     await links.reportsPanel.postToHost({ type: 'request', id: 900_001, method: 'rows', params: { viewId: ready.viewId, offset: 0, count } });
