@@ -12,7 +12,7 @@ const vscode = {
 };
 
 /** Import patterns (gitignore-style, matched against the import's text) and why they are refused. */
-const SHELL = ['**/services/**', '**/views/**', '**/commands/**', '**/hover/**', '**/secrets/**', '**/extension', '**/webviews/*/host/**'];
+const SHELL = ['**/services/**', '**/views/**', '**/commands/**', '**/hover/**', '**/lens/**', '**/secrets/**', '**/extension', '**/webviews/*/host/**'];
 const refuse = (group, message) => ({ group, message });
 const noShell = refuse(SHELL, 'The pure core never imports the VS Code shell (services, views, commands, hover, secrets): data flows from the core to the shell.');
 const noCatalog = refuse(['**/catalog', '**/catalog/**'], 'Only the shell imports the catalog: the link rules, the reports and the merchant module do not (share types through src/merchant/).');
@@ -81,6 +81,7 @@ export default tseslint.config(
   room(['src/reports/model/**/*.ts'], { pure: true, patterns: [refuse(['../store/**', '../cache/**'], 'The report model aggregates what it is given: it never imports the report store or its cache.'), noCatalog, noLinks, noShell] }),
   room(['src/reports/cache/**/*.ts'], { pure: true, patterns: [refuse(['../store/**'], 'The report cache keeps reports on disk; it knows nothing of the store above it.'), noCatalog, noLinks, noShell] }),
   room(['src/reports/store/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
+  room(['src/reports/figures/**/*.ts'], { pure: true, patterns: [refuse(['../store/**', '../cache/**', '../view/**'], 'The figures aggregate what the store read: they import the report model, never the store, its cache or the panel session.'), noCatalog, noLinks, noShell] }),
   room(['src/reports/view/**/*.ts'], { pure: true, patterns: [refuse(['../cache/**'], 'The report view reads reports through the store, never its cache.'), protocolTypeOnly, noWebviewApp, noCatalog, noLinks, noShell] }),
   {
     files: ['src/webviews/*/app/**/*.ts'],
@@ -90,7 +91,7 @@ export default tseslint.config(
   },
   room(['src/webviews/*/host/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks, protocolTypeOnly, noWebviewApp, reportsLazily] }),
   room(['src/webviews/*/host/messageValidation.ts'], { pure: true, patterns: [protocolTypeOnly, noWebviewApp, noShell] }),
-  room(['src/*.ts', 'src/services/**/*.ts', 'src/views/**/*.ts', 'src/commands/**/*.ts', 'src/hover/**/*.ts', 'src/secrets/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks, noWebviewApp, reportsLazily] }),
+  room(['src/*.ts', 'src/services/**/*.ts', 'src/views/**/*.ts', 'src/commands/**/*.ts', 'src/hover/**/*.ts', 'src/lens/**/*.ts', 'src/secrets/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks, noWebviewApp, reportsLazily] }),
   {
     // Errors of the client come from its own bundle (dist/api.js): recognise them by shape.
     files: ['src/**/*.ts'],

@@ -8,24 +8,30 @@ import { FindMerchantCommand } from './commands/findMerchantCommand';
 import { InsertDeeplinkCommand } from './commands/insertDeeplinkCommand';
 import { MerchantPicker } from './commands/merchantPicker';
 import { MonetizeLinksCommand } from './commands/monetizeLinksCommand';
+import { RefreshFiguresCommand } from './commands/refreshFiguresCommand';
 import { SetApiKeyCommand } from './commands/setApiKeyCommand';
 import { ShowGettingStartedCommand } from './commands/showGettingStartedCommand';
 import { ShowLogCommand } from './commands/showLogCommand';
 import { ShowReportsCommand } from './commands/showReportsCommand';
+import { ShowReportsForSubIdCommand } from './commands/showReportsForSubIdCommand';
 import { SyncMerchantsCommand } from './commands/syncMerchantsCommands';
 import { treeOptionCommands } from './commands/treeOptionCommands';
 import { HOVER_LANGUAGES, MerchantHoverProvider } from './hover/merchantHoverProvider';
 import { WEBVIEWS } from './ids';
+import { ActiveArticleFigures } from './lens/activeArticleFigures';
+import { ArticleSubIdReader } from './lens/articleSubIds';
+import { FiguresCodeLensProvider } from './lens/figuresCodeLensProvider';
 import { ApiKeyStore } from './secrets/apiKeyStore';
 import { CatalogController } from './services/catalogController';
 import { ClientFactory } from './services/clientFactory';
 import { DomainIndexLoader } from './services/domainIndexLoader';
+import { FiguresService } from './services/figuresService';
 import { ServiceApiLoader } from './services/serviceApiLoader';
 import { MerchantLinkIndex } from './services/merchantLinkIndex';
 import { ReportService } from './services/reportService';
 import { ReportsLoader } from './services/reportsLoader';
 import { MerchantView } from './views/merchantView';
-import { ReportsStatusBarItem } from './views/reportsStatusBarItem';
+import { ReportsStatusBarItem, STATUS_BAR_TIMING } from './views/reportsStatusBarItem';
 import { TreeViewOptions } from './views/treeViewOptions';
 import { ReportsPanelSerializer } from './webviews/reports/host/reportsPanelSerializer';
 import { ReportsPanelLoader } from './webviews/reports/host/reportsPanelLoader';
@@ -42,6 +48,10 @@ export interface AffiliateLinksApi {
   readonly reports: ReportService;
   readonly reportsPanel: ReportsPanelTestApi;
   readonly reportsStatus: ReportsStatusBarItem;
+  /** The figures of the figures period, and the lenses and status-bar article read from them. */
+  readonly figures: FiguresService;
+  readonly figuresLenses: FiguresCodeLensProvider;
+  readonly activeArticle: ActiveArticleFigures;
 }
 
 export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | undefined {
@@ -54,16 +64,29 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   const clients = new ClientFactory(new ServiceApiLoader(), log, version);
   const controller = new CatalogController(context.globalStorageUri, keys, clients, log);
   const options = new TreeViewOptions(context.globalState);
-  const view = new MerchantView(controller, options);
-  const commands = new CommandManager();
   const reportsLoader = new ReportsLoader();
   const reports = new ReportService(context.globalStorageUri, controller, reportsLoader, log);
+  // Reads nothing during activation: it starts a few seconds later, or on the first lens asked for.
+  const figures = new FiguresService(reports, reportsLoader, controller, log);
+  figures.startLater(STATUS_BAR_TIMING.firstMs);
+  const view = new MerchantView(controller, options, figures);
+  const commands = new CommandManager();
   const panels = new ReportsPanels({ extensionUri: context.extensionUri, reports, loader: reportsLoader, controller, merchants: view, log }, new ReportsPanelLoader(), context.workspaceState);
   const serializer = new ReportsPanelSerializer(panels);
+  const links = new MerchantLinkIndex(controller, new DomainIndexLoader());
+  const articleSubIds = new ArticleSubIdReader(links);
+  const figuresLenses = new FiguresCodeLensProvider(figures, articleSubIds, reportsLoader, controller);
+  const activeArticle = new ActiveArticleFigures(figures, articleSubIds, reportsLoader);
   // Reads nothing during activation: its first read is a few seconds later.
-  const reportsStatus = new ReportsStatusBarItem(reports, reportsLoader, controller, log);
-  context.subscriptions.push(controller, options, view, commands, reports, panels, reportsStatus);
+  const reportsStatus = new ReportsStatusBarItem(reports, reportsLoader, controller, log, activeArticle);
+  context.subscriptions.push(controller, options, view, commands, reports, panels, figures, figuresLenses, activeArticle, reportsStatus);
   context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
+  context.subscriptions.push(
+    vscode.languages.registerCodeLensProvider(
+      HOVER_LANGUAGES.map((language) => ({ language })),
+      figuresLenses,
+    ),
+  );
 
   commands.register(new ShowLogCommand(log));
   commands.register(new SetApiKeyCommand(keys, clients, log));
@@ -72,7 +95,6 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   commands.register(SyncMerchantsCommand.reloadAll(controller));
   commands.register(new FilterMerchantsCommand(options));
   const picker = new MerchantPicker(controller);
-  const links = new MerchantLinkIndex(controller, new DomainIndexLoader());
   commands.register(new FindMerchantCommand(picker, view));
   commands.register(new CopyTrackingLinkCommand({ controller, picker, log }));
   commands.register(new CopyCpcTrackingLinkCommand({ controller, picker, log }));
@@ -86,13 +108,15 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   );
   commands.register(new ShowGettingStartedCommand(context.extensionUri));
   commands.register(new ShowReportsCommand(panels));
+  commands.register(new ShowReportsForSubIdCommand(panels));
+  commands.register(new RefreshFiguresCommand(figures, controller));
   treeOptionCommands(options).forEach((command) => commands.register(command));
 
   log.info(`Affiliate Links ${version} activated in ${(performance.now() - started).toFixed(1)} ms.`);
   // The catalog loads after activation returns: the cache at once, then a sync.
   void controller.start().catch((error: unknown) => log.error(`Starting the catalog failed: ${String(error)}`));
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { controller, view, reports, reportsPanel: panels.testApi(serializer), reportsStatus }
+    ? { controller, view, reports, reportsPanel: panels.testApi(serializer), reportsStatus, figures, figuresLenses, activeArticle }
     : undefined;
 }
 

@@ -22,6 +22,7 @@ export const COMMANDS = {
   showAllMerchants: 'affiliateLinks.showAllMerchants',
   sortByCommission: 'affiliateLinks.sortByCommission',
   sortByName: 'affiliateLinks.sortByName',
+  sortByClicks: 'affiliateLinks.sortByClicks',
   findMerchant: 'affiliateLinks.findMerchant',
   showGettingStarted: 'affiliateLinks.showGettingStarted',
   copyTrackingLink: 'affiliateLinks.copyTrackingLink',
@@ -29,6 +30,9 @@ export const COMMANDS = {
   insertDeeplink: 'affiliateLinks.insertDeeplink',
   monetizeLinks: 'affiliateLinks.monetizeLinks',
   showReports: 'affiliateLinks.showReports',
+  refreshFigures: 'affiliateLinks.refreshFigures',
+  /** Internal (hidden from the palette): the figures' lenses and status bar open the panel filtered to a SubID. */
+  showReportsForSubId: 'affiliateLinks.showReportsForSubId',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -70,7 +74,7 @@ export interface ContextValues {
   'affiliateLinks.loadFailed': boolean;
   'affiliateLinks.filtered': boolean;
   'affiliateLinks.deeplinkOnly': boolean;
-  'affiliateLinks.sort': 'name' | 'commission';
+  'affiliateLinks.sort': 'name' | 'commission' | 'clicks';
 }
 
 export type ContextKey = keyof ContextValues;
@@ -107,6 +111,9 @@ export const SETTINGS = {
   reportsProvisionalDays: 'affiliateLinks.reports.provisionalDays',
   reportsCacheMaxMB: 'affiliateLinks.reports.cacheMaxMB',
   reportsCacheMaxAgeDays: 'affiliateLinks.reports.cacheMaxAgeDays',
+  figuresEnabled: 'affiliateLinks.figures.enabled',
+  figuresPeriod: 'affiliateLinks.figures.period',
+  figuresRefreshMinutes: 'affiliateLinks.figures.refreshMinutes',
 } as const;
 
 /** How long a confirmation stays in the status bar. */

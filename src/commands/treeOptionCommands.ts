@@ -24,5 +24,6 @@ export function treeOptionCommands(options: TreeViewOptions): Command[] {
     new TreeOptionCommand(COMMANDS.showAllMerchants, () => options.setDeeplinkOnly(false)),
     new TreeOptionCommand(COMMANDS.sortByCommission, () => options.setSort('commission')),
     new TreeOptionCommand(COMMANDS.sortByName, () => options.setSort('name')),
+    new TreeOptionCommand(COMMANDS.sortByClicks, () => options.setSort('clicks')),
   ];
 }

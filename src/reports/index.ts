@@ -9,3 +9,13 @@ export { periodWindows, presetPeriod, previousPeriod, resolveReportPeriod } from
 export { DEFAULT_PROVISIONAL_DAYS } from './model/reportDays';
 export { ReportPanelSession, type PanelSessionOptions, type PanelProgress } from './view/reportPanelSession';
 export { toCsv, toTsv, type ExportTable } from './view/tableExport';
+export {
+  buildFiguresAggregate,
+  figuresOf,
+  type ArticleFigures,
+  type FiguresAggregate,
+  type FiguresInput,
+  type MerchantFigures,
+  type SubIdFigures,
+} from './figures/figuresAggregate';
+export { amountsText, articleLensText, clicksText, lineLensText } from './figures/figuresLens';

@@ -1,6 +1,7 @@
 /** Turns a node of the pure tree model into a VS Code TreeItem. Tooltips come later, in resolveTreeItem. */
 import * as vscode from 'vscode';
 import { merchantDescription } from '../catalog/present/merchantFormat';
+import type { MerchantTooltipFigures } from '../catalog/present/merchantFigures';
 import { merchantTooltipMarkdown } from '../catalog/present/merchantTooltip';
 import { merchantContextValue } from '../catalog/tree/merchantDetails';
 import type { CatalogNode } from '../catalog/tree/treeNodes';
@@ -60,12 +61,15 @@ export function createTreeItem(node: CatalogNode): vscode.TreeItem {
   }
 }
 
-/** The merchant's tooltip, built only when VS Code asks for it: untrusted, no HTML, no command links. */
-export function merchantTooltip(node: CatalogNode): vscode.MarkdownString | undefined {
+/**
+ * The merchant's tooltip, built only when VS Code asks for it: untrusted, no HTML, no command
+ * links; with the publisher's figures of the period when they are loaded.
+ */
+export function merchantTooltip(node: CatalogNode, figures?: MerchantTooltipFigures): vscode.MarkdownString | undefined {
   if (node.kind !== 'merchant') {
     return undefined;
   }
-  const markdown = new vscode.MarkdownString(merchantTooltipMarkdown(node.merchant));
+  const markdown = new vscode.MarkdownString(merchantTooltipMarkdown(node.merchant, undefined, figures));
   markdown.isTrusted = false;
   markdown.supportHtml = false;
   return markdown;

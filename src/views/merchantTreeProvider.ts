@@ -2,15 +2,31 @@
  * The merchant tree: a thin adapter from the pure CatalogTreeModel to VS Code. It re-renders
  * from the catalog store's change events and never fetches. A change that leaves every
  * touched merchant where it was refreshes only those rows; anything else refreshes the tree.
+ *
+ * The publisher's figures (clicks, actions, EPC by merchant) come from the figures service's
+ * aggregate, read when a tooltip is resolved or the tree is sorted by clicks; when they change,
+ * the tree is sorted again (sorted by clicks) or its rows re-rendered (so tooltips are new).
  */
 import * as vscode from 'vscode';
 import type { CatalogChange } from '../catalog/model/catalogTypes';
+import type { MerchantTooltipFigures } from '../catalog/present/merchantFigures';
 import type { CatalogStore } from '../catalog/store/catalogStore';
 import { CatalogTreeModel } from '../catalog/tree/catalogTree';
-import type { CatalogNode } from '../catalog/tree/treeNodes';
+import type { CatalogNode, TreeOptions } from '../catalog/tree/treeNodes';
 import { Disposable } from '../common/lifecycle';
+import type { FiguresAggregate } from '../reports/figures/figuresAggregate';
 import type { TreeViewOptions } from './treeViewOptions';
 import { createTreeItem, merchantTooltip } from './merchantTreeItem';
+
+/** Where the tree reads the publisher's figures: the figures service (it fetches nothing for the tree). */
+export interface TreeFiguresSource {
+  /** Fires when the aggregate changed (loaded, refreshed, closed). */
+  readonly onDidChange: vscode.Event<void>;
+  /** The aggregate of the figures period; undefined with no key, when switched off, or before the first load. */
+  readonly aggregate: FiguresAggregate | undefined;
+  /** Whether the figures are switched on (`affiliateLinks.figures.enabled`). */
+  readonly enabled: boolean;
+}
 
 export class MerchantTreeProvider extends Disposable implements vscode.TreeDataProvider<CatalogNode> {
   private readonly changed = this._register(new vscode.EventEmitter<CatalogNode | CatalogNode[] | undefined>());
@@ -22,11 +38,20 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   private store: CatalogStore | undefined;
   private storeSubscription: vscode.Disposable | undefined;
   private cachedModel: CatalogTreeModel | undefined;
+  /** The figures the rows were last rendered with. */
+  private shownAggregate: FiguresAggregate | undefined;
 
-  constructor(private readonly options: TreeViewOptions) {
+  constructor(
+    private readonly options: TreeViewOptions,
+    private readonly figures?: TreeFiguresSource,
+  ) {
     super();
     this._register(options.onDidChange(() => this.refreshAll()));
     this._register({ dispose: () => this.storeSubscription?.dispose() });
+    if (figures) {
+      this.shownAggregate = figures.aggregate;
+      this._register(figures.onDidChange(() => this.onFiguresChange()));
+    }
   }
 
   /** Shows the catalog of `store` (undefined: nothing). */
@@ -42,8 +67,17 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     if (!this.store) {
       return undefined;
     }
-    this.cachedModel ??= new CatalogTreeModel(this.store.snapshot.merchants, this.options.current);
+    this.cachedModel ??= new CatalogTreeModel(this.store.snapshot.merchants, this.treeOptions());
     return this.cachedModel;
+  }
+
+  /** What the tooltip of a merchant with this id shows of the figures; undefined while none are loaded. */
+  tooltipFigures(merchantId: number | null): MerchantTooltipFigures | undefined {
+    const aggregate = this.figures?.aggregate;
+    if (aggregate === undefined) {
+      return undefined;
+    }
+    return { days: aggregate.days, merchant: merchantId === null ? undefined : aggregate.merchants.get(String(merchantId)) };
   }
 
   getTreeItem(node: CatalogNode): vscode.TreeItem {
@@ -51,7 +85,7 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: CatalogNode): vscode.TreeItem {
-    item.tooltip = merchantTooltip(node);
+    item.tooltip = merchantTooltip(node, node.kind === 'merchant' ? this.tooltipFigures(node.merchant.merchantId) : undefined);
     return item;
   }
 
@@ -67,6 +101,28 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     return this.model?.parent(node);
   }
 
+  private treeOptions(): TreeOptions {
+    const options = this.options.current;
+    if (options.sort !== 'clicks') {
+      return options;
+    }
+    const merchants = this.figures?.aggregate?.merchants;
+    return { ...options, clicksOf: (merchantId) => merchants?.get(String(merchantId))?.clicks };
+  }
+
+  private onFiguresChange(): void {
+    const aggregate = this.figures?.aggregate;
+    if (aggregate === this.shownAggregate) {
+      return; // only where the figures stand changed (refreshing, offline): nothing the tree shows
+    }
+    this.shownAggregate = aggregate;
+    if (this.options.current.sort === 'clicks') {
+      this.refreshAll();
+    } else {
+      this.changed.fire(undefined); // the same order; the rows' tooltips are resolved again
+    }
+  }
+
   private refreshAll(): void {
     this.cachedModel = undefined;
     this.changed.fire(undefined);
@@ -79,7 +135,7 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
       this.refreshAll();
       return;
     }
-    const next = new CatalogTreeModel(this.store.snapshot.merchants, this.options.current);
+    const next = new CatalogTreeModel(this.store.snapshot.merchants, this.treeOptions());
     const inPlace: CatalogNode[] = [];
     for (const key of change.keys) {
       const before = previous.nodeForMerchant(key);

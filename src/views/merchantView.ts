@@ -1,14 +1,15 @@
 /**
  * The "Merchants" view: the tree, its message line (key from the environment, offline,
- * filter) and the context keys its welcome content and title actions depend on.
+ * filter, a sort by clicks waiting for the figures) and the context keys its welcome content
+ * and title actions depend on.
  */
 import * as vscode from 'vscode';
 import type { CatalogNode } from '../catalog/tree/treeNodes';
 import { Disposable } from '../common/lifecycle';
-import { CONTEXT_KEYS, VIEWS, setContext } from '../ids';
+import { CONTEXT_KEYS, SETTINGS, VIEWS, setContext } from '../ids';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { CatalogController } from '../services/catalogController';
-import { MerchantTreeProvider } from './merchantTreeProvider';
+import { MerchantTreeProvider, type TreeFiguresSource } from './merchantTreeProvider';
 import type { TreeViewOptions } from './treeViewOptions';
 
 export class MerchantView extends Disposable {
@@ -18,13 +19,18 @@ export class MerchantView extends Disposable {
   constructor(
     private readonly controller: CatalogController,
     private readonly options: TreeViewOptions,
+    /** The publisher's figures, for the tooltips and the sort by clicks. */
+    private readonly figures?: TreeFiguresSource,
   ) {
     super();
-    this.provider = this._register(new MerchantTreeProvider(options));
+    this.provider = this._register(new MerchantTreeProvider(options, figures));
     this.view = this._register(vscode.window.createTreeView(VIEWS.merchants, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(controller.onDidChangeStore((store) => this.provider.setStore(store)));
     this._register(controller.onDidChangeState(() => this.update()));
     this._register(this.provider.onDidChangeModel(() => this.update()));
+    if (figures) {
+      this._register(figures.onDidChange(() => this.update()));
+    }
     this.provider.setStore(controller.store);
     this.update();
   }
@@ -67,6 +73,13 @@ export class MerchantView extends Disposable {
     if (model && (filter.filter !== '' || filter.deeplinkOnly)) {
       const what = [filter.filter !== '' ? `"${filter.filter}"` : '', filter.deeplinkOnly ? 'deeplink-capable' : ''].filter(Boolean).join(', ');
       parts.push(`Filter ${what}: ${model.shownCount.toLocaleString('en-US')} of ${model.totalCount.toLocaleString('en-US')} shown.`);
+    }
+    if (model && filter.sort === 'clicks' && controller.keyContext === 'set' && this.figures?.aggregate === undefined) {
+      parts.push(
+        this.figures?.enabled === false
+          ? `Sorted by name: your clicks are not read while the setting "${SETTINGS.figuresEnabled}" is off.`
+          : 'Sorted by name until your clicks are loaded.',
+      );
     }
     this.view.message = parts.length > 0 ? parts.join(' ') : undefined;
   }

@@ -15,7 +15,8 @@ export class TreeViewOptions extends Disposable {
 
   constructor(private readonly globalState: vscode.Memento) {
     super();
-    const sort = globalState.get<SortOrder>(STATE_KEYS.sort) === 'commission' ? 'commission' : 'name';
+    const saved = globalState.get<unknown>(STATE_KEYS.sort);
+    const sort: SortOrder = saved === 'commission' || saved === 'clicks' ? saved : 'name';
     this.value = { sort, filter: '', deeplinkOnly: false };
     this.publish();
   }

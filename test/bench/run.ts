@@ -14,6 +14,7 @@ import { startSandboxProcess } from './sandboxProcess';
 import { benchCatalog } from './catalogBench';
 import { benchLinks } from './linksBench';
 import { benchReportModel } from './reportModelBench';
+import { benchFigures } from './figuresBench';
 import { benchPanelInWorkbench } from './panelWorkbenchBench';
 import { benchReportPanel } from './reportPanelBench';
 import { benchReportStore } from './reportStoreBench';
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
     await benchReportStore(root, sandbox.url, AffiliateServiceClient);
     await benchReportModel();
     await benchReportPanel(root, sandbox.url, DEFAULT_SANDBOX_KEY, AffiliateServiceClient);
+    await benchFigures();
     await sandbox.setLatency(0);
     await benchPanelInWorkbench(sandbox.url, DEFAULT_SANDBOX_KEY);
   } finally {

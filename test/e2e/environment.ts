@@ -33,7 +33,12 @@ function findFiles(dir: string, name: RegExp): string[] {
   });
 }
 
-export async function startE2eEnvironment(): Promise<E2eEnvironment> {
+export interface E2eOptions {
+  /** User settings on top of the sandbox's address. */
+  settings?: Record<string, unknown>;
+}
+
+export async function startE2eEnvironment(options: E2eOptions = {}): Promise<E2eEnvironment> {
   ensureCodeServer();
   const vsix = packageExtension();
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -45,7 +50,7 @@ export async function startE2eEnvironment(): Promise<E2eEnvironment> {
   try {
     const sandbox = await startSandbox({ merchants: 300 });
     cleanups.push(() => sandbox.close());
-    const server = await startCodeServer({ install: [vsix], settings: { 'affiliateLinks.baseUrl': sandbox.url } });
+    const server = await startCodeServer({ install: [vsix], settings: { 'affiliateLinks.baseUrl': sandbox.url, ...options.settings } });
     cleanups.push(() => server.stop());
     const browser = await launchChromium();
     cleanups.push(() => browser.close());
@@ -73,10 +78,10 @@ export async function startE2eEnvironment(): Promise<E2eEnvironment> {
  * screenshot of every failed scenario, everything stopped at the end. Call inside `describe`;
  * the returned function gives the environment to the scenarios.
  */
-export function useE2eEnvironment(): () => E2eEnvironment {
+export function useE2eEnvironment(options: E2eOptions = {}): () => E2eEnvironment {
   let env: E2eEnvironment | undefined;
   before(async () => {
-    env = await startE2eEnvironment();
+    env = await startE2eEnvironment(options);
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') {

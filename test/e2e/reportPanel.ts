@@ -43,6 +43,10 @@ export class ReportPanel {
   async choose(testId: string, value: string): Promise<void> {
     const select = this.byId(testId);
     await select.waitFor();
+    // The choices come with the first snapshot: a value the select does not offer yet would be lost.
+    if (value !== '') {
+      await select.locator(`option[value="${value}"]`).waitFor({ state: 'attached', timeout: 30_000 });
+    }
     await select.evaluate((element, chosen) => {
       (element as unknown as { value: string }).value = chosen;
       element.dispatchEvent(new Event('change', { bubbles: true }));

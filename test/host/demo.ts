@@ -8,6 +8,7 @@
  */
 import { startSandbox } from '../../src/sandbox/server';
 import { ensureCodeServer, startCodeServer, vscodeVersion } from './codeServer';
+import { writeDemoArticles } from './demoArticles';
 import { packageExtension } from './packageExtension';
 
 function numberArgument(name: string, fallback: number): number {
@@ -30,14 +31,15 @@ async function main(): Promise<void> {
   const server = await startCodeServer({
     port: numberArgument('port', 8080),
     install: [vsix],
-    settings: { 'affiliateLinks.baseUrl': sandbox.url, 'workbench.colorTheme': 'Default Dark Modern' },
+    settings: { 'affiliateLinks.baseUrl': sandbox.url, 'affiliateLinks.subId': '${fileBasenameNoExtension}', 'workbench.colorTheme': 'Default Dark Modern' },
     env: { AFFILIATE_LINKS_API_KEY: sandbox.key },
   }).catch(async (error: unknown) => {
     await sandbox.close();
     throw error;
   });
+  const articles = writeDemoArticles(server.workspace, sandbox.dataset);
   console.log(`Affiliate Links demo: ${vscodeVersion()} with the extension, against the sandbox at ${sandbox.url}.`);
-  console.log(`Open ${server.url}/?folder=${encodeURIComponent(server.workspace)} and choose "Affiliate Links" in the activity bar; click "N clicks today" in the status bar (or run "Affiliate Links: Show Reports") for the report panel. Ctrl+C stops.`);
+  console.log(`Open ${server.url}/?folder=${encodeURIComponent(server.workspace)} and choose "Affiliate Links" in the activity bar; click "N clicks today" in the status bar (or run "Affiliate Links: Show Reports") for the report panel. The articles in articles/ (${articles.map((article) => article.subId).join(', ')}) show their clicks and earnings at the top. Ctrl+C stops.`);
   const stop = (): void => {
     void Promise.all([server.stop(), sandbox.close()]).then(() => process.exit(0));
   };

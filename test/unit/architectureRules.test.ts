@@ -66,6 +66,10 @@ const CASES: Case[] = [
   { rule: 'the shell takes the reports lazily', file: 'src/services/wrong.ts', code: "import { ReportStore } from '../reports/store/reportStore';\nvoid ReportStore;", refused: /lazy bundle/ },
   { rule: 'message validation stays pure', file: 'src/webviews/reports/host/messageValidation.ts', code: "import * as vscode from 'vscode';\nvoid vscode;", refused: /must not import vscode/ },
   { rule: 'the core never imports the webview host', file: 'src/reports/view/wrong.ts', code: "import { ReportsPanel } from '../../webviews/reports/host/reportsPanel';\nvoid ReportsPanel;", refused: /never imports the VS Code shell/ },
+  { rule: 'the figures never import vscode', file: 'src/reports/figures/wrong.ts', code: "import * as vscode from 'vscode';\nvoid vscode;", refused: /must not import vscode/ },
+  { rule: 'the figures read what the store read, never the store itself', file: 'src/reports/figures/wrong.ts', code: "import { ReportStore } from '../store/reportStore';\nvoid ReportStore;", refused: /never the store, its cache or the panel session/ },
+  { rule: 'the figures never import the link rules', file: 'src/reports/figures/wrong.ts', code: "import { findUrls } from '../../links/urlFinder';\nvoid findUrls;", refused: /Only the shell imports the catalog|link rules/ },
+  { rule: 'the lens is shell: the core never imports it', file: 'src/links/wrong.ts', code: "import { FiguresCodeLensProvider } from '../lens/figuresCodeLensProvider';\nvoid FiguresCodeLensProvider;", refused: /never imports the VS Code shell/ },
   { rule: 'undici only module by module', file: 'src/services/wrong.ts', code: "import { Agent } from 'undici';\nvoid Agent;", refused: /never the entry point/ },
 ];
 

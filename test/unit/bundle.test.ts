@@ -93,7 +93,10 @@ describe('bundles', () => {
   it('keeps undici and the HTTP client out of the extension bundle that activation loads', () => {
     assert.ok(report.extensionInputs.includes('src/extension.ts'));
     assert.deepEqual(report.extensionInputs.filter((input) => HTTP_SIDE.test(input)), []);
-    assert.ok(report.extensionBytes < 175_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // Unminified. The figures (issue 14: the lenses, the tree's sort and tooltip, the status bar)
+    // are in it, since all three show at once; their aggregation is in dist/reports.js. The
+    // bench reports the minified size and its growth.
+    assert.ok(report.extensionBytes < 215_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('keeps the report store, its cache and model in dist/reports.js, loaded on first use', () => {

@@ -9,7 +9,9 @@
  * into spaces (so the text stays on its own line) and drops bidirectional-override characters.
  * The result is meant for an untrusted MarkdownString without HTML support.
  *
- * Figures the service left out are shown as `—`, so every tooltip has the same rows.
+ * Figures the service left out are shown as `—`, so every tooltip has the same rows. The
+ * publisher's own figures for the merchant (merchantFigures.ts) follow the status line once the
+ * figures are loaded; before that, or without a key, the tooltip has no such line.
  */
 import type { Merchant } from '../../api/types';
 import {
@@ -21,6 +23,7 @@ import {
   formatPercent,
   statusWords,
 } from './merchantFormat';
+import { merchantFiguresText, type MerchantTooltipFigures } from './merchantFigures';
 
 export const MISSING = '—';
 /** Longest piece of service text shown, in characters; longer ones end with `…`. */
@@ -67,8 +70,11 @@ function statusLine(m: Merchant): string {
   return parts.join(' · ');
 }
 
-/** The tooltip as Markdown; `locale` (BCP 47) for the figures, the runtime's default when left out. */
-export function merchantTooltipMarkdown(m: Merchant, locale?: string): string {
+/**
+ * The tooltip as Markdown; `locale` (BCP 47) for the figures, the runtime's default when left
+ * out; `figures`, the publisher's own figures of the period, when they are loaded.
+ */
+export function merchantTooltipMarkdown(m: Merchant, locale?: string, figures?: MerchantTooltipFigures): string {
   const currency = m.currencyCode;
   const rates = m.commissionRates
     .map((rate) => formatCommissionRate(rate, currency, locale))
@@ -87,6 +93,9 @@ export function merchantTooltipMarkdown(m: Merchant, locale?: string): string {
   ];
   const name = escapeMarkdownText(m.name) || 'Unnamed merchant';
   const paragraphs = [`**${name}**`, statusLine(m)];
+  if (figures !== undefined) {
+    paragraphs.push(escapeMarkdownText(merchantFiguresText(figures)));
+  }
   const description = m.description === null ? '' : escapeMarkdownText(m.description);
   if (description !== '') {
     paragraphs.push(description);

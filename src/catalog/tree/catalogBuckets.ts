@@ -7,7 +7,7 @@
  * threshold. A letter that alone holds more than the threshold is cut into equal parts in name
  * order, labelled `S (1)`, `S (2)`, ...; `#` is always a bucket (or parts) of its own, last.
  *
- * Sorted by commission: alphabetical buckets would scatter the ranking, so the group is cut
+ * Sorted by commission or by clicks: alphabetical buckets would scatter the ranking, so the group is cut
  * into pages of `threshold` rows by rank instead, labelled `1–1000`, `1001–2000`, ...
  */
 import { BUCKET_LETTERS } from '../present/textFold';

@@ -3,7 +3,7 @@
  * laid out below it, either directly (up to the bucket threshold) or in buckets (see
  * catalogBuckets.ts). Everything is worked out on first use: counting letters is all the first
  * level needs; a bucket's merchants are sorted when it is expanded, and the whole group only
- * when sorted by commission and a page is expanded (or a merchant revealed).
+ * when sorted by commission or clicks and a page is expanded (or a merchant revealed).
  */
 import type { MerchantKey } from '../../merchant/merchantKey';
 import { BUCKET_LETTERS, initialIndex } from '../present/textFold';
@@ -122,7 +122,7 @@ export class CatalogGroup {
     if (count <= this.threshold) {
       return { kind: 'flat' };
     }
-    if (this.sort === 'commission') {
+    if (this.sort !== 'name') {
       const buckets = planRankPages(count, this.threshold).map((page) => ({
         node: this.bucketNode(page.label, page.end - page.start),
         start: page.start,

@@ -4,11 +4,13 @@
  *
  * Shape: two groups, always both and `Active` first, counting the merchants that pass the
  * filter. A group with more than `bucketThreshold` merchants is cut into buckets (alphabetical
- * when sorted by name, pages by rank when sorted by commission; see catalogBuckets.ts), so no
- * level lists more than the threshold. Below a merchant: its details (merchantDetails.ts).
+ * when sorted by name, pages by rank when sorted by commission or clicks; see catalogBuckets.ts),
+ * so no level lists more than the threshold. Below a merchant: its details (merchantDetails.ts).
  *
  * Order: by name, locale-aware and case-insensitive (digits compared as numbers), ties by key;
- * or by average commission, highest first, merchants without one last, then by name.
+ * or by average commission, highest first, merchants without one last, then by name; or by the
+ * publisher's clicks over the figures period (`clicksOf`), most first, then by name, so merchants
+ * without clicks keep the name order.
  *
  * Ids: `group:active`, `group:inactive`, `bucket:<active|inactive>:<label>` (`bucket:active:A–C`,
  * `bucket:active:S (2)`, `bucket:inactive:1–1000`), `merchant:<key>`, `detail:<encoded key>:<path>`.
@@ -16,9 +18,10 @@
  * catalog, whatever the filter, sort order or bucket; bucket ids depend on the buckets a
  * filter produces.
  *
- * Cost: the constructor only filters (one pass); the first level only counts. Sorting happens
+ * Cost: the constructor only filters (one pass; sorted by clicks, it also looks up each shown
+ * merchant's clicks once); the first level only counts. Sorting happens
  * when a level is listed: one bucket (or letter) at a time when sorted by name, the whole group
- * once when sorted by commission. Details are built when a merchant is expanded.
+ * once when sorted by commission or clicks. Details are built when a merchant is expanded.
  */
 import type { CatalogMerchant } from '../../merchant/merchantFields';
 import type { MerchantKey } from '../../merchant/merchantKey';
@@ -26,7 +29,7 @@ import type { CatalogMap } from '../model/catalogTypes';
 import { compileCatalogFilter, type MerchantPredicate } from './catalogFilter';
 import { CatalogGroup, type EntryComparator } from './catalogGroup';
 import { MerchantDetails, detailOwnerKey } from './merchantDetails';
-import { merchantNode, merchantNodeId, type CatalogEntry, type CatalogNode, type MerchantNode, type SortOrder, type TreeOptions } from './treeNodes';
+import { merchantNode, merchantNodeId, type CatalogEntry, type CatalogNode, type MerchantNode, type TreeOptions } from './treeNodes';
 
 export const DEFAULT_BUCKET_THRESHOLD = 1000;
 
@@ -34,7 +37,7 @@ function compareKeys(a: CatalogEntry, b: CatalogEntry): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
-function comparator(sort: SortOrder, locale: string | undefined): EntryComparator {
+function nameComparator(locale: string | undefined): EntryComparator {
   const options: Intl.CollatorOptions = { sensitivity: 'accent', numeric: true };
   let collator: Intl.Collator;
   try {
@@ -42,10 +45,10 @@ function comparator(sort: SortOrder, locale: string | undefined): EntryComparato
   } catch {
     collator = new Intl.Collator(undefined, options); // an unusable locale tag
   }
-  const byName: EntryComparator = (a, b) => collator.compare(a.merchant.name, b.merchant.name) || compareKeys(a, b);
-  if (sort === 'name') {
-    return byName;
-  }
+  return (a, b) => collator.compare(a.merchant.name, b.merchant.name) || compareKeys(a, b);
+}
+
+function commissionComparator(byName: EntryComparator): EntryComparator {
   return (a, b) => {
     const x = a.merchant.averageCommission;
     const y = b.merchant.averageCommission;
@@ -60,6 +63,36 @@ function comparator(sort: SortOrder, locale: string | undefined): EntryComparato
     }
     return byName(a, b);
   };
+}
+
+/**
+ * Most clicks first; merchants with as many clicks, and every merchant without clicks, in name
+ * order. The clicks are looked up once per merchant of the filtered catalog, not per comparison;
+ * a figure that is not a positive number counts as no clicks.
+ */
+function clicksComparator(groups: ReadonlyArray<readonly CatalogEntry[]>, clicksOf: TreeOptions['clicksOf'], byName: EntryComparator): EntryComparator {
+  const clicks = new Map<MerchantKey, number>();
+  if (clicksOf !== undefined) {
+    for (const { key, merchant } of groups.flat()) {
+      const count = merchant.merchantId === null ? undefined : clicksOf(merchant.merchantId);
+      if (count !== undefined && Number.isFinite(count) && count > 0) {
+        clicks.set(key, count);
+      }
+    }
+  }
+  return (a, b) => (clicks.get(b.key) ?? 0) - (clicks.get(a.key) ?? 0) || byName(a, b);
+}
+
+function comparator(groups: ReadonlyArray<readonly CatalogEntry[]>, options: TreeOptions): EntryComparator {
+  const byName = nameComparator(options.locale);
+  switch (options.sort) {
+    case 'name':
+      return byName;
+    case 'commission':
+      return commissionComparator(byName);
+    case 'clicks':
+      return clicksComparator(groups, options.clicksOf, byName);
+  }
 }
 
 export class CatalogTreeModel {
@@ -87,7 +120,7 @@ export class CatalogTreeModel {
         (merchant.isActive ? active : inactive).push({ key, merchant });
       }
     }
-    const compare = comparator(options.sort, options.locale);
+    const compare = comparator([active, inactive], options);
     this.groups = [
       new CatalogGroup(true, active, options.sort, threshold, compare),
       new CatalogGroup(false, inactive, options.sort, threshold, compare),

@@ -5,7 +5,8 @@
 import type { CatalogMerchant } from '../../merchant/merchantFields';
 import type { MerchantKey } from '../../merchant/merchantKey';
 
-export type SortOrder = 'name' | 'commission';
+/** By name; by average commission, highest first; or by the publisher's own clicks, most first. */
+export type SortOrder = 'name' | 'commission' | 'clicks';
 
 export interface TreeOptions {
   sort: SortOrder;
@@ -15,6 +16,11 @@ export interface TreeOptions {
   bucketThreshold?: number;
   /** BCP 47 locale for name order and figures; the runtime's default when left out. */
   locale?: string;
+  /**
+   * The publisher's clicks on a merchant (by its `merchantId`) over the figures period, for the
+   * `clicks` sort; undefined or left out: no clicks. Merchants without an id have none.
+   */
+  clicksOf?: (merchantId: number) => number | undefined;
 }
 
 export type CatalogNode =

@@ -9,7 +9,7 @@ import { messageOf } from '../../../common/errorMessage';
 import { Disposable } from '../../../common/lifecycle';
 import { STATE_KEYS, WEBVIEWS } from '../../../ids';
 import { localToday } from '../../../services/reportService';
-import type { HostToWebview, PanelSnapshot, WebviewToHost } from '../protocol';
+import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from '../protocol';
 import type { MessageSource, ReportsPanel, ReportsPanelDeps } from './index';
 import type { ReportsPanelLoader, ReportsPanelModule } from './reportsPanelLoader';
 
@@ -67,6 +67,21 @@ export class ReportsPanels extends Disposable {
       this.opening = undefined;
     });
     return this.opening;
+  }
+
+  /**
+   * Shows `state` (the figures' lenses ask for a SubID's clicks over their period): a new panel
+   * opens on it; an open one is replaced in its column by a panel showing it. The next panel
+   * opened by Show Reports starts from it too.
+   */
+  async showWith(state: PanelViewState): Promise<void> {
+    void this.memory.update(STATE_KEYS.reportsView, state);
+    await this.opening;
+    if (this.isDisposed) {
+      return;
+    }
+    const column = this.open?.panel.viewColumn ?? vscode.ViewColumn.Active;
+    await this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, 'Reports', column), state);
   }
 
   /**

@@ -1,0 +1,64 @@
+/**
+ * The publisher's own figures for a merchant over the figures period, as the tree's tooltip
+ * words them: `Last 30 days: 1,234 clicks · 12 actions · EPC EUR 0.07`.
+ *
+ * The shapes are the ones the reports' figures aggregate holds (`MerchantFigures`), written out
+ * here because the catalog never imports the reports; the view passes the aggregate's entry.
+ * Counts are worded like the report panel's sentences ("1,234", en-US grouping), so every
+ * machine words them alike.
+ */
+
+/** An amount in one currency; `currencyCode` null when the service did not say which. */
+export interface FiguresAmount {
+  currencyCode: string | null;
+  amount: number;
+}
+
+/** One merchant's figures of the period (the aggregate's `MerchantFigures`). */
+export interface MerchantPeriodFigures {
+  clicks: number;
+  actions: number;
+  /** Pending + confirmed commission per click, per currency; null without clicks. */
+  epc: readonly FiguresAmount[] | null;
+}
+
+/** The figures a tooltip shows: the period's length and the merchant's entry, undefined when it has none. */
+export interface MerchantTooltipFigures {
+  days: number;
+  merchant: MerchantPeriodFigures | undefined;
+}
+
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A per-click figure under half a cent would read 0.00: it gets two decimals more. */
+const SMALL = new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+
+function counted(count: number, one: string, many: string): string {
+  return `${COUNT.format(count)} ${count === 1 ? one : many}`;
+}
+
+/** `EUR 0.07`, `EUR 0.0042`, `0.07 (unknown currency)`. */
+function epcAmount({ currencyCode, amount }: FiguresAmount): string {
+  const number = (amount !== 0 && Math.abs(amount) < 0.005 ? SMALL : CENTS).format(amount);
+  return currencyCode === null ? `${number} (unknown currency)` : `${currencyCode} ${number}`;
+}
+
+/**
+ * `Last 30 days: 1,234 clicks · 12 actions · EPC EUR 0.07, USD 0.05`. The actions are left out
+ * when there are none, the EPC when there is no commission; a merchant without figures has
+ * `no clicks`.
+ */
+export function merchantFiguresText(figures: MerchantTooltipFigures): string {
+  const period = `Last ${COUNT.format(figures.days)} ${figures.days === 1 ? 'day' : 'days'}`;
+  const merchant = figures.merchant;
+  const clicks = merchant !== undefined && Number.isFinite(merchant.clicks) && merchant.clicks > 0 ? merchant.clicks : 0;
+  const parts = [clicks === 0 ? 'no clicks' : counted(clicks, 'click', 'clicks')];
+  if (merchant !== undefined && Number.isFinite(merchant.actions) && merchant.actions > 0) {
+    parts.push(counted(merchant.actions, 'action', 'actions'));
+  }
+  const epc = (merchant?.epc ?? []).filter((entry) => Number.isFinite(entry.amount));
+  if (clicks > 0 && epc.length > 0) {
+    parts.push(`EPC ${epc.map(epcAmount).join(', ')}`);
+  }
+  return `${period}: ${parts.join(' · ')}`;
+}

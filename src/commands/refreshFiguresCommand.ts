@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import { COMMANDS, SETTINGS, STATUS_MESSAGE_MS, WORKBENCH_COMMANDS } from '../ids';
+import type { CatalogController } from '../services/catalogController';
+import type { FiguresService } from '../services/figuresService';
+import type { Command } from './command';
+
+/**
+ * `affiliateLinks.refreshFigures`: reads the figures of the lenses, the status bar and the tree
+ * again (incrementally, through the report cache). Without a key or with the figures switched
+ * off it says what to do instead.
+ */
+export class RefreshFiguresCommand implements Command {
+  readonly id = COMMANDS.refreshFigures;
+
+  constructor(
+    private readonly figures: FiguresService,
+    private readonly controller: CatalogController,
+  ) {}
+
+  async execute(): Promise<void> {
+    if (!this.figures.enabled) {
+      void vscode.window.showInformationMessage('The figures are switched off. Turn on the setting "Affiliate Links: Figures Enabled" to see them.', 'Open Settings').then(
+        (choice) => choice && vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, SETTINGS.figuresEnabled),
+      );
+      return;
+    }
+    if (this.controller.keyContext !== 'set') {
+      void vscode.window.showInformationMessage('Set your API key to see your figures.', 'Set API Key').then((choice) => choice && vscode.commands.executeCommand(COMMANDS.setApiKey));
+      return;
+    }
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Refreshing the figures' }, () => this.figures.refresh());
+    const asOf = this.figures.asOf;
+    vscode.window.setStatusBarMessage(asOf.offline ? 'Affiliate Links: offline, the cached figures stay.' : 'Affiliate Links: figures refreshed.', STATUS_MESSAGE_MS);
+  }
+}

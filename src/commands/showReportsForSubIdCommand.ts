@@ -1,0 +1,25 @@
+import { COMMANDS } from '../ids';
+import { presetOfDays, type FiguresDays } from '../services/figuresSettings';
+import type { PanelViewState } from '../webviews/reports/protocol';
+import type { ReportsPanels } from '../webviews/reports/host/reportsPanels';
+import type { Command } from './command';
+
+/**
+ * `affiliateLinks.showReportsForSubId` (internal, hidden from the palette): what the figures'
+ * lenses and status bar run. Opens the report panel on the clicks of one SubID over the
+ * figures period, by day. Without a SubID it opens the panel as Show Reports does.
+ */
+export class ShowReportsForSubIdCommand implements Command {
+  readonly id = COMMANDS.showReportsForSubId;
+
+  constructor(private readonly panels: ReportsPanels) {}
+
+  execute(subId?: unknown, days?: unknown): Promise<void> {
+    if (typeof subId !== 'string' || subId === '') {
+      return this.panels.show();
+    }
+    const period: FiguresDays = days === 7 || days === 90 ? days : 30;
+    const state: PanelViewState = { version: 1, tab: 'clicks', period: { preset: presetOfDays(period) }, filters: { subId }, groupBy: 'day', sort: null };
+    return this.panels.showWith(state);
+  }
+}

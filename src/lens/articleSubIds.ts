@@ -1,0 +1,96 @@
+/**
+ * The SubIDs of a document, for its figures: the SubID setting expanded for this file when the
+ * template uses a variable (`${fileBasenameNoExtension}` makes `best-running-shoes.md` the SubID
+ * `best-running-shoes`), and the SubID of every deeplink on a catalog tracking-link host.
+ *
+ * Cheap for a document without either: when the template has no variable and the text holds
+ * no "http", nothing else is read and the domain index is not loaded. Kept per document
+ * version, so the lenses and the status bar read a document once per edit.
+ */
+import type * as vscode from 'vscode';
+import { deeplinkSubIds } from '../links/documentSubIds';
+import { readLinkSettings, subIdFor } from '../services/linkSettings';
+import type { MerchantDomainIndex } from '../links/domainIndex';
+import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
+
+/** The merchant of a deeplink's target page (its `urlParameter`), when one merchant has its domain. */
+function targetMerchant(index: MerchantDomainIndex, deeplink: string, urlParameter: string): { merchantId: string; name: string } | undefined {
+  let target: string | null;
+  try {
+    target = new URL(deeplink).searchParams.get(urlParameter);
+  } catch {
+    return undefined;
+  }
+  const match = target === null ? undefined : index.match(target);
+  return match?.kind === 'merchant' ? { merchantId: String(match.merchant.merchant.merchantId), name: match.merchant.merchant.name } : undefined;
+}
+
+export interface ArticleSubIds {
+  /** Every SubID of the document, each once: the file's own (from the setting) first. */
+  all: string[];
+  /** The SubID the setting gives this file, when its template uses a variable. */
+  fromSetting: string | undefined;
+  /** The SubIDs of the deeplinks on each line (0-based) that holds any, each once per line. */
+  lines: Map<number, string[]>;
+  /**
+   * The merchants the deeplinks of each line go to, found by their target page's domain (a
+   * tracking host is shared by many merchants, so its own host cannot say), each once per line.
+   */
+  merchants: Map<number, Array<{ merchantId: string; name: string }>>;
+}
+
+const MAY_HOLD_URLS = /http/i;
+
+export class ArticleSubIdReader {
+  /** Per document: the version read, the index it was read with, and what was found. */
+  private readonly read = new WeakMap<vscode.TextDocument, { version: number; index: unknown; parameter: string; subIds: ArticleSubIds | undefined }>();
+
+  constructor(private readonly links: MerchantLinkIndex) {}
+
+  /** The document's SubIDs, or undefined when it has none. */
+  async subIdsOf(document: vscode.TextDocument): Promise<ArticleSubIds | undefined> {
+    const settings = readLinkSettings(document.uri);
+    const template = settings.subIdTemplate;
+    let fromSetting: string | undefined;
+    if (template.includes('${')) {
+      const expanded = subIdFor(document, template);
+      fromSetting = expanded.ok ? expanded.subId : undefined;
+    }
+    const text = document.getText();
+    const mayHoldUrls = MAY_HOLD_URLS.test(text);
+    if (fromSetting === undefined && !mayHoldUrls) {
+      return undefined;
+    }
+    const index = mayHoldUrls ? await this.links.current() : undefined;
+    const known = this.read.get(document);
+    if (known !== undefined && known.version === document.version && known.index === index && known.parameter === settings.subIdParameter && (known.subIds?.fromSetting ?? undefined) === fromSetting) {
+      return known.subIds;
+    }
+    const lines = new Map<number, string[]>();
+    const merchants = new Map<number, Array<{ merchantId: string; name: string }>>();
+    const all = new Set<string>(fromSetting === undefined ? [] : [fromSetting]);
+    if (index !== undefined) {
+      const deeplinks = deeplinkSubIds(text, { subIdParameter: settings.subIdParameter, isTrackingHost: (host) => index.isTrackingHost(host) });
+      for (const deeplink of deeplinks) {
+        all.add(deeplink.subId);
+        const merchant = targetMerchant(index, deeplink.url, settings.urlParameter);
+        if (merchant !== undefined) {
+          const onLine = merchants.get(deeplink.line) ?? [];
+          if (!onLine.some((known) => known.merchantId === merchant.merchantId)) {
+            onLine.push(merchant);
+          }
+          merchants.set(deeplink.line, onLine);
+        }
+        const onLine = lines.get(deeplink.line);
+        if (onLine === undefined) {
+          lines.set(deeplink.line, [deeplink.subId]);
+        } else if (!onLine.includes(deeplink.subId)) {
+          onLine.push(deeplink.subId);
+        }
+      }
+    }
+    const subIds = all.size === 0 ? undefined : { all: [...all], fromSetting, lines, merchants };
+    this.read.set(document, { version: document.version, index, parameter: settings.subIdParameter, subIds });
+    return subIds;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The figures where you write: on a Markdown, MDX, HTML or plain-text article whose SubIDs have
+ * figures, a lens at the top with the article's clicks over the figures period, their change
+ * and its commission ("1,234 clicks · +12.3% vs previous 30 days · EUR 56.70 pending +
+ * confirmed"), and one on each line holding deeplinks with that line's clicks. Choosing one
+ * opens the report panel filtered to its SubID and the figures period.
+ *
+ * Lenses are worked out from the in-memory aggregate (`FiguresService`) only: an edit re-runs
+ * the pure functions, never a request. A document without SubIDs costs a look at its text.
+ * No key, figures switched off, or no figures yet: no lens.
+ */
+import * as vscode from 'vscode';
+import { Disposable } from '../common/lifecycle';
+import { COMMANDS } from '../ids';
+import type { ArticleFigures, FiguresAggregate } from '../reports/index';
+import type { CatalogController } from '../services/catalogController';
+import type { FiguresService } from '../services/figuresService';
+import type { ReportsLoader, ReportsModule } from '../services/reportsLoader';
+import type { ArticleSubIds, ArticleSubIdReader } from './articleSubIds';
+import { figuresAgeText, figuresSubjectText } from './figuresWords';
+
+/** What a lens shows, before it becomes a vscode.CodeLens (also what the tests read). */
+export interface FiguresLens {
+  line: number;
+  title: string;
+  tooltip: string;
+  /** The SubID the report panel is filtered to when the lens is chosen. */
+  subId: string;
+}
+
+/** The lenses of a document's SubIDs from the aggregate: the article's at the top, then one per line with deeplinks. */
+export function figuresLenses(
+  reports: Pick<ReportsModule, 'figuresOf' | 'articleLensText' | 'lineLensText'>,
+  aggregate: FiguresAggregate,
+  subIds: ArticleSubIds,
+  age: string,
+): FiguresLens[] {
+  const lenses: FiguresLens[] = [];
+  const article = reports.figuresOf(aggregate, subIds.all);
+  if (article === undefined) {
+    return lenses;
+  }
+  lenses.push({ line: 0, title: reports.articleLensText(article, aggregate.days), tooltip: tooltipOf(article, aggregate, age), subId: article.subIds[0]! });
+  for (const [line, onLine] of subIds.lines) {
+    const figures = reports.figuresOf(aggregate, onLine);
+    if (figures !== undefined) {
+      // Where click items carry merchantId, the line's clicks split by the merchants its links go to.
+      const merchants = figures.clicksByMerchant === undefined ? undefined : subIds.merchants.get(line)?.map((merchant) => ({ name: merchant.name, clicks: figures.clicksByMerchant!.get(merchant.merchantId) ?? 0 }));
+      lenses.push({ line, title: reports.lineLensText(figures, merchants), tooltip: tooltipOf(figures, aggregate, age), subId: figures.subIds[0]! });
+    }
+  }
+  return lenses;
+}
+
+function tooltipOf(figures: ArticleFigures, aggregate: FiguresAggregate, age: string): string {
+  return `Affiliate Links: clicks of ${figuresSubjectText(figures, aggregate.days, aggregate.period)}; ${age}. Click to show the report of ${figures.subIds[0]}.`;
+}
+
+export class FiguresCodeLensProvider extends Disposable implements vscode.CodeLensProvider {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(
+    private readonly figures: FiguresService,
+    private readonly subIds: ArticleSubIdReader,
+    private readonly loader: ReportsLoader,
+    controller: CatalogController,
+  ) {
+    super();
+    this._register(figures.onDidChange(() => this.changed.fire()));
+    // A catalog that arrives or changes brings the tracking hosts deeplinks are recognised by.
+    this._register(controller.onDidChangeState(() => this.changed.fire()));
+  }
+
+  async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
+    const lenses = await this.lensesOf(document);
+    if (token.isCancellationRequested) {
+      return [];
+    }
+    return lenses.map(
+      (lens) =>
+        new vscode.CodeLens(new vscode.Range(lens.line, 0, lens.line, 0), {
+          title: lens.title,
+          tooltip: lens.tooltip,
+          command: COMMANDS.showReportsForSubId,
+          arguments: [lens.subId, this.figures.days],
+        }),
+    );
+  }
+
+  /** The document's lenses; starts the figures on the first document that has SubIDs. */
+  async lensesOf(document: vscode.TextDocument): Promise<FiguresLens[]> {
+    if (!this.figures.enabled) {
+      return [];
+    }
+    const subIds = await this.subIds.subIdsOf(document);
+    if (subIds === undefined) {
+      return [];
+    }
+    const aggregate = this.figures.aggregate;
+    if (aggregate === undefined) {
+      this.figures.start();
+      return [];
+    }
+    const reports = await this.loader.load();
+    return figuresLenses(reports, aggregate, subIds, figuresAgeText(this.figures.asOf));
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The SubIDs a document's deeplinks carry: every URL the URL finder finds whose host is a
+ * tracking-link host of the catalog, and every non-empty value of the SubID parameter in it,
+ * decoded as URLSearchParams decodes a query (`%20` and `+` become spaces).
+ *
+ * Pure, and light: the tracking hosts are asked of the caller (`isTrackingHost`, the domain
+ * index's), so this module does not pull in the domain index, which is a lazy bundle of its
+ * own. A URL without a query is not parsed at all; nothing here throws, whatever the text.
+ */
+import { findUrls, type FoundUrl } from './urlFinder';
+
+export interface DocumentDeeplink {
+  /** The decoded value of the SubID parameter. */
+  subId: string;
+  /** 0-based line of the link's start. */
+  line: number;
+  /** The URL as written in the document. */
+  url: string;
+  /** The URL's host as the URL parser writes it (lower case, punycode). */
+  host: string;
+}
+
+export interface DeeplinkSubIdOptions {
+  /** The query parameter carrying the SubID (setting affiliateLinks.deeplink.subIdParameter, default 's'). */
+  subIdParameter: string;
+  /** Whether a host is a tracking-link host of the catalog. */
+  isTrackingHost(host: string): boolean;
+}
+
+/**
+ * Every SubID in the deeplinks of a text, in document order: links on a catalog tracking-link
+ * host carrying the SubID parameter; a link with the parameter twice gives two entries.
+ */
+export function deeplinkSubIds(text: string, options: DeeplinkSubIdOptions): DocumentDeeplink[] {
+  const parameter = options.subIdParameter.trim();
+  if (parameter === '') {
+    return [];
+  }
+  const deeplinks: DocumentDeeplink[] = [];
+  // URLs come in document order: the line is counted on from the previous one.
+  let line = 0;
+  let lineCountedTo = 0;
+  // A document links to few hosts: each is asked about once.
+  const tracking = new Map<string, boolean>();
+  for (const found of findUrls(text)) {
+    const url = parsed(found);
+    if (url === undefined || url.search === '') {
+      continue;
+    }
+    let isTracking = tracking.get(url.hostname);
+    if (isTracking === undefined) {
+      isTracking = trackingHost(options, url.hostname);
+      tracking.set(url.hostname, isTracking);
+    }
+    if (!isTracking) {
+      continue;
+    }
+    const values = parameterValues(url.search, parameter);
+    if (values.length === 0) {
+      continue;
+    }
+    for (let at = text.indexOf('\n', lineCountedTo); at >= 0 && at < found.start; at = text.indexOf('\n', at + 1)) {
+      line += 1;
+    }
+    lineCountedTo = found.start;
+    for (const subId of values) {
+      deeplinks.push({ subId, line, url: found.url, host: url.hostname });
+    }
+  }
+  return deeplinks;
+}
+
+/**
+ * The found URL parsed, or undefined when the URL API refuses it. In an HTML attribute, `&amp;`
+ * stands for `&` (a deeplink written into HTML has its parameters joined so).
+ */
+function parsed(found: FoundUrl): URL | undefined {
+  if (!found.url.includes('?')) {
+    return undefined;
+  }
+  const written = found.context === 'href' ? found.url.replace(/&amp;/gi, '&') : found.url;
+  try {
+    return new URL(written);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The non-empty values of the parameter `name` in a query (`?a=1&s=x`), decoded exactly as
+ * `new URLSearchParams(search).getAll(name)` decodes them. Only the pieces that need it are
+ * decoded by URLSearchParams: a deeplink's query holds a long encoded target URL, and decoding
+ * all of it for every link was most of the cost of a long document's SubIDs (measured in the bench).
+ */
+function parameterValues(search: string, name: string): string[] {
+  const values: string[] = [];
+  for (const piece of search.slice(1).split('&')) {
+    const equals = piece.indexOf('=');
+    const rawName = equals < 0 ? piece : piece.slice(0, equals);
+    if (rawName !== name && !needsDecoding(rawName)) {
+      continue;
+    }
+    const rawValue = equals < 0 ? '' : piece.slice(equals + 1);
+    if (rawName === name && !needsDecoding(rawValue)) {
+      if (rawValue !== '') {
+        values.push(rawValue);
+      }
+      continue;
+    }
+    for (const [key, value] of new URLSearchParams(piece)) {
+      if (key === name && value !== '') {
+        values.push(value);
+      }
+    }
+  }
+  return values;
+}
+
+function needsDecoding(raw: string): boolean {
+  return raw.includes('%') || raw.includes('+');
+}
+
+/** The caller's answer, a host it throws on counting as no tracking host. */
+function trackingHost(options: DeeplinkSubIdOptions, host: string): boolean {
+  try {
+    return options.isTrackingHost(host);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,28 @@
+/** The figures settings (`affiliateLinks.figures.*`) and the report panel's preset of a figures period. */
+import * as vscode from 'vscode';
+import { SETTINGS } from '../ids';
+
+export type FiguresDays = 7 | 30 | 90;
+
+export interface FiguresSettings {
+  enabled: boolean;
+  days: FiguresDays;
+  refreshMinutes: number;
+}
+
+/** The figures settings, with the defaults `package.json` gives them; a period it does not offer reads as 30 days. */
+export function readFiguresSettings(): FiguresSettings {
+  const config = vscode.workspace.getConfiguration();
+  const days = config.get<number>(SETTINGS.figuresPeriod, 30);
+  const minutes = config.get<number>(SETTINGS.figuresRefreshMinutes, 15);
+  return {
+    enabled: config.get<boolean>(SETTINGS.figuresEnabled, true),
+    days: days === 7 || days === 90 ? days : 30,
+    refreshMinutes: Number.isFinite(minutes) ? Math.min(1440, Math.max(1, Math.round(minutes))) : 15,
+  };
+}
+
+/** The report panel's preset for a figures period. */
+export function presetOfDays(days: FiguresDays): 'last7' | 'last30' | 'last90' {
+  return days === 7 ? 'last7' : days === 90 ? 'last90' : 'last30';
+}
