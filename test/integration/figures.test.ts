@@ -232,6 +232,20 @@ describe('figures in the real host', function () {
     await eventually(() => (links.reportsStatus.shown?.text.endsWith('today') ? true : undefined), `today's clicks in the status bar (shown: ${links.reportsStatus.shown?.text})`, 30_000);
   });
 
+  it('shows no figures and no lens without a key', async () => {
+    const links = await api();
+    const document = await writeDocument('no-key.md', article());
+    await eventually(async () => ((await figuresLenses(document.uri)).length > 0 ? true : undefined), 'the lenses with a key', 30_000);
+    await vscode.commands.executeCommand('affiliateLinks.clearApiKey');
+    try {
+      await eventually(() => (links.figures.aggregate === undefined ? true : undefined), 'the figures gone with the key', 30_000);
+      assert.deepEqual(await figuresLenses(document.uri), []);
+    } finally {
+      assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
+      await eventually(() => links.figures.aggregate, 'the figures back with the key', 30_000);
+    }
+  });
+
   it('shows no lens with the figures switched off', async () => {
     const links = await api();
     const document = await writeDocument('switched-off.md', article());
