@@ -156,7 +156,11 @@ describe('report panel in the real host', function () {
     const subId = sandbox.dataset.clicks.find((item) => item.subId !== null && item.date >= period.from && item.date <= period.to)!.subId!;
     const file = vscode.Uri.joinPath(folder.uri, 'posts', `${subId}.md`);
     await vscode.workspace.fs.writeFile(file, Buffer.from(`# ${subId}\n`));
-    // The file is seen (the workspace watcher), then offered on its row.
+    // A panel lists the workspace's files when it opens (a watcher follows them after that, as
+    // fast as the host's file events come): a new panel offers the file on its row.
+    links.reportsPanel.webviewPanel()?.dispose();
+    await eventually(() => (panelTabs().length === 0 ? true : undefined), 'the panel closed');
+    await links.reportsPanel.show();
     const rowsOf = async (id: number): Promise<Array<{ key: string | null; actions: string[] }>> => {
       const viewId = links.reportsPanel.snapshot()!.viewId;
       await links.reportsPanel.postToHost({ type: 'request', id, method: 'rows', params: { viewId, offset: 0, count: 200 } });
