@@ -78,7 +78,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   const figuresLenses = new FiguresCodeLensProvider(figures, articleSubIds, reportsLoader, controller);
   const activeArticle = new ActiveArticleFigures(figures, articleSubIds, reportsLoader);
   // Reads nothing during activation: its first read is a few seconds later.
-  const reportsStatus = new ReportsStatusBarItem(reports, reportsLoader, controller, log, activeArticle);
+  const reportsStatus = new ReportsStatusBarItem(reports, controller, log, activeArticle);
   context.subscriptions.push(controller, options, view, commands, reports, panels, figures, figuresLenses, activeArticle, reportsStatus);
   context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
   context.subscriptions.push(

@@ -165,15 +165,15 @@ export class FiguresService extends Disposable {
     }
     const generation = ++this.generation;
     try {
-      const store = await this.reports.store();
-      const reports = await this.loader.load();
+      const opened = await this.reports.storeWithModule();
       if (generation !== this.generation || this.isDisposed) {
         return;
       }
-      if (store === undefined) {
+      if (opened === undefined) {
         this.close();
         return;
       }
+      const { store, reports } = opened;
       const days = this.settings.days;
       const period = reports.presetPeriod(presetOfDays(days), localToday());
       const queries = {

@@ -10,7 +10,7 @@ import { Disposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
 import type { ReportStore } from '../reports/index';
 import type { CatalogController, ServiceConnection } from './catalogController';
-import type { ReportsLoader } from './reportsLoader';
+import type { ReportsLoader, ReportsModule } from './reportsLoader';
 
 const MB = 1024 * 1024;
 const DAY_MS = 86_400_000;
@@ -68,6 +68,12 @@ export class ReportService extends Disposable {
       this.opened = { connection, store: this.open(connection) };
     }
     return this.opened.store;
+  }
+
+  /** The store of the current connection and the reports' module it comes from (for its queries and periods); undefined while there is no key. */
+  async storeWithModule(): Promise<{ store: ReportStore; reports: ReportsModule } | undefined> {
+    const store = await this.store();
+    return store === undefined ? undefined : { store, reports: await this.loader.load() };
   }
 
   private async open(connection: ServiceConnection): Promise<ReportStore> {

@@ -16,7 +16,6 @@ import type { ReportState, ReportStore } from '../reports/index';
 import type { CatalogController } from '../services/catalogController';
 import { describeFailure } from '../services/failureMessages';
 import { localToday, type ReportService } from '../services/reportService';
-import type { ReportsLoader } from '../services/reportsLoader';
 
 export interface StatusBarTiming {
   /** After activation, before the first read. */
@@ -61,7 +60,6 @@ export class ReportsStatusBarItem extends Disposable {
 
   constructor(
     private readonly reports: ReportService,
-    private readonly loader: ReportsLoader,
     private readonly controller: CatalogController,
     private readonly log: vscode.LogOutputChannel,
     private readonly article?: ActiveArticleFigures,
@@ -123,15 +121,15 @@ export class ReportsStatusBarItem extends Disposable {
     }
     const generation = ++this.generation;
     try {
-      const store = await this.reports.store();
-      const reports = await this.loader.load();
+      const opened = await this.reports.storeWithModule();
       if (generation !== this.generation || this.isDisposed) {
         return;
       }
-      if (store === undefined) {
+      if (opened === undefined) {
         this.hide();
         return;
       }
+      const { store, reports } = opened;
       const query = { kind: 'clicks' as const, period: reports.presetPeriod('today', localToday()), filters: {} };
       const key = reports.queryKey(query);
       if (this.watched?.store !== store || this.watched.key !== key) {
