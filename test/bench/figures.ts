@@ -36,3 +36,34 @@ export function settle(): void {
   gc();
   gc();
 }
+
+/** The time `body` takes, synchronously. */
+export function timeOf(body: () => unknown): number {
+  const started = performance.now();
+  body();
+  return performance.now() - started;
+}
+
+export interface Contest {
+  value: number;
+  baseline: number;
+  first: number;
+}
+
+/**
+ * The median of `body` against the median of `floor` over `rounds`: a cold run of each first
+ * (the first call compiles), then both alternately, with full garbage collections before each run.
+ */
+export function contest(body: () => void, floor: () => void, rounds: number): Contest {
+  const first = timeOf(body);
+  floor();
+  const values: number[] = [];
+  const baselines: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    settle();
+    baselines.push(timeOf(floor));
+    settle();
+    values.push(timeOf(body));
+  }
+  return { value: median(values), baseline: median(baselines), first };
+}

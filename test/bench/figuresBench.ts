@@ -9,10 +9,10 @@
  */
 import path from 'node:path';
 import type { ActionItem, ClickItem } from '../../src/api/types';
-import type { ReportPeriod } from '../../src/reports/model/reportTypes';
 import { generateDataset } from '../../src/sandbox/dataset';
 import { loadShipped } from './shippedBundle';
-import { emit, median, round2, settle } from './figures';
+import { received, spanOf } from './benchItems';
+import { contest, emit, round2 } from './figures';
 
 type ShippedFigures = typeof import('./shippedFigures');
 
@@ -25,52 +25,6 @@ const FIGURES_DAYS = 30;
 const NOW = new Date('2026-11-21T12:00:00Z');
 
 const root = path.resolve(__dirname, '../..');
-
-function timeOf(body: () => unknown): number {
-  const started = performance.now();
-  body();
-  return performance.now() - started;
-}
-
-/** The median of `body` against the median of `floor`: a cold run of each first, then both alternately, with full garbage collections before each run. */
-function contest(body: () => void, floor: () => void): { value: number; baseline: number; first: number } {
-  const first = timeOf(body);
-  floor();
-  const values: number[] = [];
-  const baselines: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    settle();
-    baselines.push(timeOf(floor));
-    settle();
-    values.push(timeOf(body));
-  }
-  return { value: median(values), baseline: median(baselines), first };
-}
-
-/** Items as the extension receives them (through JSON), normalised; unreadable ones left out. */
-function received<T>(wire: readonly unknown[], normalize: (raw: unknown) => { ok: true; value: T } | { ok: false }): T[] {
-  const items: T[] = [];
-  for (const raw of JSON.parse(JSON.stringify(wire)) as unknown[]) {
-    const result = normalize(raw);
-    if (result.ok) {
-      items.push(result.value);
-    }
-  }
-  return items;
-}
-
-/** The period the items span, so that every item is counted. */
-function spanOf(days: Iterable<string | null>): ReportPeriod {
-  let from = '9999-12-31';
-  let to = '0000-01-01';
-  for (const day of days) {
-    if (day !== null) {
-      from = day < from ? day : from;
-      to = day > to ? day : to;
-    }
-  }
-  return { from, to };
-}
 
 /** A day `days` before a `YYYY-MM-DD` date. */
 function daysBefore(date: string, days: number): string {
@@ -122,6 +76,7 @@ export async function benchFigures(): Promise<void> {
         sum += clicks[i]!.count;
       }
     },
+    ROUNDS,
   );
   if (aggregate.totals?.clicks !== sum) {
     throw new Error(`the aggregate counted ${aggregate.totals?.clicks} clicks; expected ${sum}`);
@@ -210,6 +165,7 @@ export async function benchFigures(): Promise<void> {
         urls += 1;
       }
     },
+    ROUNDS,
   );
   if (lenses.length !== DEEPLINKS + 1) {
     throw new Error(`the article got ${lenses.length} lenses; expected ${DEEPLINKS + 1} (one per deeplink line and the article's)`);

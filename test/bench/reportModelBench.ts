@@ -7,10 +7,10 @@
  */
 import path from 'node:path';
 import type { ActionItem, ClickItem } from '../../src/api/types';
-import type { ReportPeriod } from '../../src/reports/model/reportTypes';
 import { generateDataset } from '../../src/sandbox/dataset';
 import { loadShipped } from './shippedBundle';
-import { emit, median, round2, settle } from './figures';
+import { received, spanOf } from './benchItems';
+import { contest, emit, median, round2, settle, timeOf } from './figures';
 
 type ShippedReportModel = typeof import('./shippedReportModel');
 
@@ -20,61 +20,6 @@ const PAGE = 100;
 const NOW = new Date('2026-11-21T12:00:00Z');
 
 const root = path.resolve(__dirname, '../..');
-
-function timeOf(body: () => unknown): number {
-  const started = performance.now();
-  body();
-  return performance.now() - started;
-}
-
-/** Items as the extension receives them (through JSON), normalised; unreadable ones left out. */
-function received<T>(wire: readonly unknown[], normalize: (raw: unknown) => { ok: true; value: T } | { ok: false }): T[] {
-  const items: T[] = [];
-  for (const raw of JSON.parse(JSON.stringify(wire)) as unknown[]) {
-    const result = normalize(raw);
-    if (result.ok) {
-      items.push(result.value);
-    }
-  }
-  return items;
-}
-
-/** The period the items span, so that every item is counted (the generator's history may change). */
-function spanOf(days: Iterable<string | null>): ReportPeriod {
-  let from = '9999-12-31';
-  let to = '0000-01-01';
-  for (const day of days) {
-    if (day !== null) {
-      from = day < from ? day : from;
-      to = day > to ? day : to;
-    }
-  }
-  return { from, to };
-}
-
-interface Contest {
-  value: number;
-  baseline: number;
-  first: number;
-}
-
-/**
- * The median of `body` against the median of `floor`: a cold run of each first (the first call
- * compiles), then both alternately, with full garbage collections before each run.
- */
-function contest(body: () => void, floor: () => void): Contest {
-  const first = timeOf(body);
-  floor();
-  const values: number[] = [];
-  const baselines: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    settle();
-    baselines.push(timeOf(floor));
-    settle();
-    values.push(timeOf(body));
-  }
-  return { value: median(values), baseline: median(baselines), first };
-}
 
 export async function benchReportModel(): Promise<void> {
   const model = await loadShipped<ShippedReportModel>(root, path.join(__dirname, 'shippedReportModel.ts'), 'reportModel');
@@ -93,6 +38,7 @@ export async function benchReportModel(): Promise<void> {
         clickSum += clicks[i]!.count;
       }
     },
+    ROUNDS,
   );
   if (clickReport.totals.items !== clicks.length || clickReport.totals.clicks !== clickSum) {
     throw new Error(`the report counted ${clickReport.totals.items} items and ${clickReport.totals.clicks} clicks; expected ${clicks.length} and ${clickSum}`);
@@ -122,6 +68,7 @@ export async function benchReportModel(): Promise<void> {
       }
       clickSum = sum;
     },
+    ROUNDS,
   );
   if (actionReport.totals.actions !== actions.length) {
     throw new Error(`the report counted ${actionReport.totals.actions} actions; expected ${actions.length}`);

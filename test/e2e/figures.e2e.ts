@@ -34,10 +34,7 @@ describe('figures where you write, in the real workbench', function () {
   before(async () => {
     const env = environment();
     articles = writeDemoArticles(env.server.workspace, env.sandbox.dataset);
-    await env.workbench.runCommand('Affiliate Links: Set API Key');
-    await env.workbench.typeIntoInputBox(env.sandbox.key);
-    await env.workbench.openView('Affiliate Links');
-    await env.workbench.treeRows('Active').first().waitFor({ timeout: 60_000 });
+    await env.workbench.setApiKeyAndShowMerchants(env.sandbox.key);
   });
 
   it('shows an article’s clicks at its top; choosing them opens the report panel filtered to its SubID', async () => {

@@ -22,10 +22,7 @@ describe('links in the real workbench', function () {
 
   before(async () => {
     const env = environment();
-    await env.workbench.runCommand('Affiliate Links: Set API Key');
-    await env.workbench.typeIntoInputBox(env.sandbox.key);
-    await env.workbench.openView('Affiliate Links');
-    await env.workbench.treeRows('Active').first().waitFor({ timeout: 60_000 });
+    await env.workbench.setApiKeyAndShowMerchants(env.sandbox.key);
     // The first sync ends before the scenarios start, so its refresh cannot move the selection.
     const syncing = env.workbench.page.locator('.notification-toast-container, .statusbar', { hasText: /Loading all merchants|Updating merchants/ });
     await syncing.first().waitFor({ state: 'detached', timeout: 60_000 });

@@ -25,10 +25,7 @@ describe('the report panel in the real workbench', function () {
 
   before(async () => {
     const env = environment();
-    await env.workbench.runCommand('Affiliate Links: Set API Key');
-    await env.workbench.typeIntoInputBox(env.sandbox.key);
-    await env.workbench.openView('Affiliate Links');
-    await env.workbench.treeRows('Active').first().waitFor({ timeout: 60_000 });
+    await env.workbench.setApiKeyAndShowMerchants(env.sandbox.key);
   });
 
   it('opens from the palette with the sandbox’s totals; Last 30 days, grouped by SubID, sorted, filtered by a row', async () => {

@@ -78,6 +78,14 @@ export class Workbench {
     await sidebarTitle.waitFor({ timeout: 15_000 });
   }
 
+  /** Sets the API key through the palette and waits for the Merchants view to show the catalog. */
+  async setApiKeyAndShowMerchants(key: string): Promise<void> {
+    await this.runCommand('Affiliate Links: Set API Key');
+    await this.typeIntoInputBox(key);
+    await this.openView('Affiliate Links');
+    await this.treeRows('Active').first().waitFor({ timeout: 60_000 });
+  }
+
   /** Types into the open input box (quick input) and accepts it. */
   async typeIntoInputBox(text: string): Promise<void> {
     const input = this.quickInput();
