@@ -48,6 +48,17 @@ const lazyBundlesPlugin = {
   },
 };
 
+/**
+ * In the extension host, `@vscode/l10n` (the core's localisation) is src/hostL10n.ts:
+ * `vscode.l10n` itself, so the core and the shell read one bundle of translations.
+ */
+const hostL10nPlugin = {
+  name: 'host-l10n',
+  setup(build) {
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, () => ({ path: path.join(root, 'src/hostL10n.ts') }));
+  },
+};
+
 const nodeTarget = {
   bundle: true,
   platform: 'node',
@@ -60,6 +71,7 @@ const nodeTarget = {
   external: ['vscode'],
   // `import()` becomes `require()`: the extension host loads CommonJS bundles predictably.
   supported: { 'dynamic-import': false },
+  plugins: [hostL10nPlugin],
 };
 
 /** Files the webview page links as they are, copied beside the app into dist/webview/. */
@@ -98,11 +110,11 @@ export const webviewTargets = [
 ];
 
 export const targets = [
-  { ...nodeTarget, entryPoints: [path.join(root, 'src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), plugins: [lazyBundlesPlugin] },
+  { ...nodeTarget, entryPoints: [path.join(root, 'src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), plugins: [lazyBundlesPlugin, hostL10nPlugin] },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/api/index.ts')], outfile: path.join(root, 'dist/api.js') },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/links/domainIndex.ts')], outfile: path.join(root, 'dist/links.js') },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/reports/index.ts')], outfile: path.join(root, 'dist/reports.js') },
-  { ...nodeTarget, entryPoints: [path.join(root, 'src/webviews/reports/host/index.ts')], outfile: path.join(root, 'dist/reportsPanel.js'), plugins: [lazyBundlesPlugin] },
+  { ...nodeTarget, entryPoints: [path.join(root, 'src/webviews/reports/host/index.ts')], outfile: path.join(root, 'dist/reportsPanel.js'), plugins: [lazyBundlesPlugin, hostL10nPlugin] },
   ...webviewTargets,
 ];
 

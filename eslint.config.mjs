@@ -4,6 +4,7 @@
 // recognised by shape, and ids kept in src/ids.ts. test/unit/architectureRules.test.ts feeds
 // a wrong import to each rule and checks that it fails.
 import tseslint from 'typescript-eslint';
+import { userFacingStrings } from './test/lint/userFacingStrings.mjs';
 
 const undici = { name: 'undici', message: 'Import undici/lib/... modules, never the entry point.', allowTypeImports: true };
 const vscode = {
@@ -57,6 +58,12 @@ function room(files, { pure, patterns }) {
 const NOT_BY_INSTANCEOF =
   "BinaryExpression[operator='instanceof'][right.type='Identifier'][right.name=/Error$/][right.name!=/^(Error|TypeError|RangeError|SyntaxError|AggregateError)$/]";
 
+/** In the extension host `@vscode/l10n` is vscode.l10n (src/hostL10n.ts), which has `t` only. */
+const L10N_T_ONLY = {
+  selector: "MemberExpression[object.name='l10n'][property.name!='t']",
+  message: 'Use l10n.t only: in the extension host @vscode/l10n is vscode.l10n (src/hostL10n.ts), which the host configures itself.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**', '.vscode-test/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
@@ -101,11 +108,35 @@ export default tseslint.config(
         'error',
         { selector: NOT_BY_INSTANCEOF, message: 'Recognise errors by shape (isServiceError, serviceErrorKind, a kind field), never by instanceof: each bundle has its own copy of the classes.' },
         { selector: "Literal[value=/^affiliateLinks\\./]", message: 'Command ids, context keys, view ids, settings and state keys live in src/ids.ts.' },
+        L10N_T_ONLY,
+      ],
+    },
+  },
+  {
+    files: ['src/api/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', L10N_T_ONLY] },
+  },
+  {
+    // The webview app configures @vscode/l10n with the bundle its host gives it.
+    files: ['src/webviews/*/app/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: NOT_BY_INSTANCEOF, message: 'Recognise errors by shape (isServiceError, serviceErrorKind, a kind field), never by instanceof: each bundle has its own copy of the classes.' },
+        { selector: "Literal[value=/^affiliateLinks\\./]", message: 'Command ids, context keys, view ids, settings and state keys live in src/ids.ts.' },
       ],
     },
   },
   {
     files: ['src/ids.ts'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // What the user reads is localised (package.nls.json for package.json, l10n/ for the code).
+    // The sandbox is a test double of the service, not the extension.
+    files: ['src/**/*.ts'],
+    ignores: ['src/sandbox/**'],
+    plugins: { local: { rules: { 'user-facing-strings': userFacingStrings } } },
+    rules: { 'local/user-facing-strings': 'error' },
   },
 );

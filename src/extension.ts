@@ -56,7 +56,7 @@ export interface AffiliateLinksApi {
 
 export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | undefined {
   const started = performance.now();
-  const log = vscode.window.createOutputChannel('Affiliate Links', { log: true });
+  const log = vscode.window.createOutputChannel(vscode.l10n.t({ message: 'Affiliate Links', comment: "The name of the extension's log in the Output view." }), { log: true });
   context.subscriptions.push(log);
   const version = String(context.extension.packageJSON.version ?? 'unknown');
 
@@ -106,7 +106,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
       new MerchantHoverProvider(links),
     ),
   );
-  commands.register(new ShowGettingStartedCommand(context.extensionUri));
+  commands.register(new ShowGettingStartedCommand(context.extension.id));
   commands.register(new ShowReportsCommand(panels));
   commands.register(new ShowReportsForSubIdCommand(panels));
   commands.register(new RefreshFiguresCommand(figures, controller));

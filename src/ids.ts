@@ -40,10 +40,23 @@ export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 /** VS Code's own commands the extension runs. */
 export const WORKBENCH_COMMANDS = {
   openSettings: 'workbench.action.openSettings',
-  markdownPreview: 'markdown.showPreview',
   open: 'vscode.open',
   revealInExplorer: 'revealInExplorer',
   revealFileInOS: 'revealFileInOS',
+  /** Opens a walkthrough by `<publisher>.<name>#<walkthrough id>`. */
+  openWalkthrough: 'workbench.action.openWalkthrough',
+} as const;
+
+/** The walkthrough of `contributes.walkthroughs` and its steps (ids within the extension). */
+export const WALKTHROUGH = {
+  id: 'gettingStarted',
+  steps: {
+    setKey: 'setKey',
+    findMerchant: 'findMerchant',
+    copyLink: 'copyLink',
+    monetize: 'monetize',
+    reports: 'reports',
+  },
 } as const;
 
 export const VIEWS = {
@@ -114,6 +127,7 @@ export const SETTINGS = {
   figuresEnabled: 'affiliateLinks.figures.enabled',
   figuresPeriod: 'affiliateLinks.figures.period',
   figuresRefreshMinutes: 'affiliateLinks.figures.refreshMinutes',
+  merchantLogos: 'affiliateLinks.merchants.logos',
 } as const;
 
 /** How long a confirmation stays in the status bar. */

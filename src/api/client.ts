@@ -3,6 +3,7 @@
  * checked before it is sent, each payload normalised. No `vscode` import: the extension
  * passes its settings in.
  */
+import * as l10n from '@vscode/l10n';
 import { InvalidParameterError } from './errors';
 import { utcDate } from './calendarDate';
 import { readActionPage, readClickPage, readMerchantPage, type ReportPageReader } from './normalize/pages';
@@ -59,19 +60,22 @@ const REPORT_PAGE_RESTARTS = 3;
 /** Checks the options and the key before anything is sent. */
 function checkOptions(options: ClientOptions): URL {
   if (!/^[A-Za-z0-9]+$/.test(options.apiKey)) {
-    throw new InvalidParameterError('apiKey', 'The API key must be a string of letters and digits only (it is not shown here).');
+    throw new InvalidParameterError('apiKey', l10n.t('The API key must be a string of letters and digits only (it is not shown here).'));
   }
   let url: URL;
   try {
     url = new URL(options.baseUrl);
   } catch {
-    throw new InvalidParameterError('baseUrl', `The service address "${options.baseUrl}" is not a URL.`);
+    throw new InvalidParameterError('baseUrl', l10n.t('The service address "{0}" is not a URL.', options.baseUrl));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InvalidParameterError('baseUrl', `The service address must start with https:// or http://; got "${url.protocol}".`);
+    throw new InvalidParameterError(
+      'baseUrl',
+      l10n.t({ message: 'The service address must start with https:// or http://; got "{0}".', args: [url.protocol], comment: ['{0}: a URL scheme, such as ftp:.'] }),
+    );
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new InvalidParameterError('baseUrl', 'The service address must not carry credentials, a query or a fragment.');
+    throw new InvalidParameterError('baseUrl', l10n.t('The service address must not carry credentials, a query or a fragment.'));
   }
   return url;
 }

@@ -9,6 +9,7 @@
  * by `instanceof`. Each class names itself literally (`name`), so logs name it even in a
  * minified build, where the classes themselves are renamed.
  */
+import * as l10n from '@vscode/l10n';
 
 export type ServiceErrorKind =
   | 'http'
@@ -109,13 +110,19 @@ export class ApiError extends ServiceError {
 }
 
 function describeApiError(status: number, errors: readonly ApiErrorEntry[], path: string, retryAfterMs: number | undefined): string {
-  const details = errors.map((entry) => {
-    const where = entry.property ? `, parameter ${entry.property}` : '';
-    return `${entry.title} (code ${entry.code}${where})`;
-  });
-  const wait = retryAfterMs !== undefined ? ` It asked to wait ${Math.ceil(retryAfterMs / 1000)} s before trying again.` : '';
-  const said = details.length > 0 ? `: ${details.join('; ')}` : ' with no error details';
-  return `The service answered ${status} to GET ${path}${said}.${wait}`;
+  const details = errors.map((entry) =>
+    entry.property
+      ? l10n.t({ message: '{0} (code {1}, parameter {2})', args: [entry.title, entry.code, entry.property], comment: ['A service error: its title, code and parameter.'] })
+      : l10n.t({ message: '{0} (code {1})', args: [entry.title, entry.code], comment: ['A service error: its title and code.'] }),
+  );
+  const answer =
+    details.length > 0
+      ? l10n.t({ message: 'The service answered {0} to GET {1}: {2}.', args: [status, path, details.join('; ')], comment: ["{0}: an HTTP status; {2}: the service's errors."] })
+      : l10n.t({ message: 'The service answered {0} to GET {1} with no error details.', args: [status, path], comment: ['{0}: an HTTP status.'] });
+  if (retryAfterMs === undefined) {
+    return answer;
+  }
+  return `${answer} ${l10n.t('It asked to wait {0} s before trying again.', Math.ceil(retryAfterMs / 1000))}`;
 }
 
 /** A query the client refused to send; `property` is the parameter's name as the service spells it. */

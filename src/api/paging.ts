@@ -2,6 +2,7 @@
  * Reading whole collections. The merchant catalog follows `meta.next` cursors (spec 4.1);
  * reports page by `offset` and `limit` against `meta.total` (spec 4.2, 4.3).
  */
+import * as l10n from '@vscode/l10n';
 import { PagingError } from './errors';
 import { mapBounded } from './boundedPool';
 import type { MerchantPage, ReportPage, ReportResult } from './types';
@@ -51,12 +52,11 @@ export async function* walkCursorPages(
       if (page.next !== null) {
         if (seen.has(page.next)) {
           failure = new PagingError(
-            `The merchant list did not advance: page ${pageNumber} pointed back to cursor ${page.next}, already read. ` +
-              'Stopped to avoid reading forever; try again later.',
+            l10n.t('The merchant list did not advance: page {0} pointed back to cursor {1}, already read. Stopped to avoid reading forever; try again later.', pageNumber, page.next),
             describeEndpoint,
           );
         } else if (pageNumber >= MAX_MERCHANT_PAGES) {
-          failure = new PagingError(`The merchant list went on past ${MAX_MERCHANT_PAGES} pages; stopped.`, describeEndpoint);
+          failure = new PagingError(l10n.t('The merchant list went on past {0} pages; stopped.', MAX_MERCHANT_PAGES), describeEndpoint);
         } else {
           seen.add(page.next);
           pending = request(page.next);
@@ -132,7 +132,7 @@ export async function readAllOffsetPages<T>(
     options.onRestart?.(problem);
   }
   throw new PagingError(
-    `The report kept changing while it was being read (${options.maxRestarts + 1} tries). Try again in a moment.`,
+    l10n.t('The report kept changing while it was being read ({0} tries). Try again in a moment.', options.maxRestarts + 1),
     describeEndpoint,
   );
 }

@@ -8,6 +8,7 @@
  * A period is `from`..`to` inclusive; its length is `to - from` in days, at most 120, so that
  * `days=N` (from today minus N to today) and an explicit range measure alike.
  */
+import * as l10n from '@vscode/l10n';
 import { toDayNumber, fromDayNumber } from './calendarDate';
 
 export const MAX_PERIOD_DAYS = 120;
@@ -47,7 +48,10 @@ function fail(property: string, message: string): PeriodResult {
 }
 
 function badDate(property: string, value: string): PeriodResult {
-  return fail(property, `${property} must be a calendar date written YYYY-MM-DD (for example ${DATE_EXAMPLE}); got "${value}".`);
+  return fail(
+    property,
+    l10n.t({ message: '{0} must be a calendar date written YYYY-MM-DD (for example {1}); got "{2}".', args: [property, DATE_EXAMPLE, value], comment: ["{0}: a query parameter's name, not translated."] }),
+  );
 }
 
 /** Resolves the period a report query asks for, relative to `today` (`YYYY-MM-DD`, UTC). */
@@ -61,7 +65,10 @@ export function resolvePeriod(params: PeriodParams, today: string): PeriodResult
     const text = String(params.days);
     const days = /^\d+$/.test(text) ? Number(text) : NaN;
     if (!Number.isInteger(days) || days < 1 || days > MAX_PERIOD_DAYS) {
-      return fail('days', `days must be a whole number from 1 to ${MAX_PERIOD_DAYS}; got "${text}".`);
+      return fail(
+        'days',
+        l10n.t({ message: 'days must be a whole number from 1 to {0}; got "{1}".', args: [MAX_PERIOD_DAYS, text], comment: ["Keep days: a query parameter's name."] }),
+      );
     }
     return { ok: true, period: { from: fromDayNumber(todayNumber - days), to: today, source: 'days' } };
   }
@@ -78,8 +85,8 @@ export function resolvePeriod(params: PeriodParams, today: string): PeriodResult
   const hasTo = given(params.dateTo);
   if (hasFrom !== hasTo) {
     return hasFrom
-      ? fail('dateFrom', 'dateFrom cannot be used without dateTo: give both dates of the period, or neither.')
-      : fail('dateTo', 'dateTo cannot be used without dateFrom: give both dates of the period, or neither.');
+      ? fail('dateFrom', l10n.t({ message: 'dateFrom cannot be used without dateTo: give both dates of the period, or neither.', comment: ["Keep dateFrom and dateTo: query parameters' names."] }))
+      : fail('dateTo', l10n.t({ message: 'dateTo cannot be used without dateFrom: give both dates of the period, or neither.', comment: ["Keep dateFrom and dateTo: query parameters' names."] }));
   }
   if (hasFrom && hasTo) {
     const from = String(params.dateFrom);
@@ -93,11 +100,14 @@ export function resolvePeriod(params: PeriodParams, today: string): PeriodResult
       return badDate('dateTo', to);
     }
     if (fromNumber > toNumber) {
-      return fail('dateFrom', `dateFrom (${from}) must not be after dateTo (${to}).`);
+      return fail(
+        'dateFrom',
+        l10n.t({ message: 'dateFrom ({0}) must not be after dateTo ({1}).', args: [from, to], comment: ["Keep dateFrom and dateTo: query parameters' names."] }),
+      );
     }
     const length = toNumber - fromNumber;
     if (length > MAX_PERIOD_DAYS) {
-      return fail('dateTo', `The period from ${from} to ${to} spans ${length} days; it cannot exceed ${MAX_PERIOD_DAYS} days.`);
+      return fail('dateTo', l10n.t('The period from {0} to {1} spans {2} days; it cannot exceed {3} days.', from, to, length, MAX_PERIOD_DAYS));
     }
     return { ok: true, period: { from, to, source: 'range' } };
   }

@@ -4,6 +4,7 @@
  * request the client lets through is one the sandbox accepts, and both name a bad
  * parameter in the same words.
  */
+import * as l10n from '@vscode/l10n';
 import { LIMITS } from './wire';
 import { resolvePeriod, type ParameterProblem, type Period } from './period';
 import { toDayNumber } from './calendarDate';
@@ -52,8 +53,11 @@ function integer(query: QueryLike, name: string, min: number, max: number, fallb
   }
   const value = /^-?\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
-    throw new ProblemFound({ property: name, message: `${name} must be a whole number ${range}; got "${text}".` });
+    const message =
+      max === Number.MAX_SAFE_INTEGER
+        ? l10n.t({ message: '{0} must be a whole number {1} or more; got "{2}".', args: [name, min, text], comment: ["{0}: a query parameter's name, not translated."] })
+        : l10n.t({ message: '{0} must be a whole number from {1} to {2}; got "{3}".', args: [name, min, max, text], comment: ["{0}: a query parameter's name, not translated."] });
+    throw new ProblemFound({ property: name, message });
   }
   return value;
 }
@@ -64,7 +68,10 @@ function boolean(query: QueryLike, name: string): boolean | undefined {
     return undefined;
   }
   if (text !== 'true' && text !== 'false') {
-    throw new ProblemFound({ property: name, message: `${name} must be true or false; got "${text}".` });
+    throw new ProblemFound({
+      property: name,
+      message: l10n.t({ message: '{0} must be true or false; got "{1}".', args: [name, text], comment: ["{0}: a query parameter's name, not translated. Keep true and false."] }),
+    });
   }
   return text === 'true';
 }
@@ -75,7 +82,10 @@ function uuid(query: QueryLike, name: string): string | undefined {
     return undefined;
   }
   if (!UUID_PATTERN.test(text)) {
-    throw new ProblemFound({ property: name, message: `${name} must be an ID of the form 8-4-4-4-12 hexadecimal digits (a UUID); got "${text}".` });
+    throw new ProblemFound({
+      property: name,
+      message: l10n.t({ message: '{0} must be an ID of the form 8-4-4-4-12 hexadecimal digits (a UUID); got "{1}".', args: [name, text], comment: ["{0}: a query parameter's name, not translated."] }),
+    });
   }
   return text.toLowerCase();
 }
@@ -92,7 +102,7 @@ function timestamp(query: QueryLike, name: string): number | undefined {
   if (Number.isNaN(ms)) {
     throw new ProblemFound({
       property: name,
-      message: `${name} must be an ISO 8601 date or date-time (for example 2026-03-31 or 2026-03-31T12:00:00Z); got "${text}".`,
+      message: l10n.t({ message: '{0} must be an ISO 8601 date or date-time (for example 2026-03-31 or 2026-03-31T12:00:00Z); got "{1}".', args: [name, text], comment: ["{0}: a query parameter's name, not translated."] }),
     });
   }
   return ms;

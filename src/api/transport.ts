@@ -11,6 +11,7 @@ import request from 'undici/lib/api/api-request.js';
 import connect from 'undici/lib/api/api-connect.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import type { Dispatcher } from 'undici';
+import * as l10n from '@vscode/l10n';
 import {
   ApiError,
   NetworkError,
@@ -24,7 +25,7 @@ import {
 } from './errors';
 import { isObject, readText } from './normalize/fields';
 import { createRetryCallback } from './retryCallback';
-import { RETRYABLE_ERROR_CODES, RETRYABLE_STATUSES, parseRetryAfter, type RetryPolicy } from './retryPolicy';
+import { RETRYABLE_ERROR_CODES, RETRYABLE_STATUSES, decideRetry, parseRetryAfter, type RetryPolicy } from './retryPolicy';
 import { describeProxy, resolveProxy, type ProxySettings } from './proxySettings';
 import type { ClientLogger } from './types';
 
@@ -56,7 +57,15 @@ export interface JsonResponse {
   bytes: Uint8Array;
 }
 
-const NETWORK_HINT = 'Check your network connection, the service address (affiliateLinks.baseUrl) and any proxy settings.';
+/** What to do when the service cannot be reached: the sentence that follows what happened. */
+function networkHint(): string {
+  return l10n.t({ message: 'Check your network connection, the service address ({0}) and any proxy settings.', args: ['affiliateLinks.baseUrl'], comment: ["{0}: a setting's name."] });
+}
+
+/** Seconds with one decimal at most, as the messages write a timeout: 10, 2.5. */
+function seconds(ms: number): number {
+  return Math.round(ms / 100) / 10;
+}
 
 export class Transport {
   private readonly dispatcher: Dispatcher;
@@ -104,28 +113,9 @@ export class Transport {
     const search = query.toString();
     const path = `${this.basePath}${endpoint}${search ? `?${search}` : ''}`;
     const started = Date.now();
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await request.call(this.dispatcher, {
-        origin: this.origin,
-        path,
-        method: 'GET',
-        signal,
-        headers: {
-          authorization: `Bearer ${this.options.apiKey}`,
-          accept: 'application/json',
-          'user-agent': this.options.userAgent,
-        },
-      });
-    } catch (error) {
-      throw this.seal(this.requestFailure(error, path, signal));
-    }
-    let bytes: Buffer;
-    try {
-      bytes = Buffer.from(await response.body.arrayBuffer());
-    } catch (error) {
-      throw this.seal(this.bodyFailure(error, path, signal));
-    }
+    const received = await this.receive(path, signal);
+    const response = received.response;
+    let bytes = received.bytes;
     if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
       bytes = bytes.subarray(3); // a byte order mark, which JSON.parse would refuse
     }
@@ -137,8 +127,13 @@ export class Transport {
       throw this.seal(new ApiError(response.statusCode, readErrorEntries(body.ok ? body.value : undefined, this.options.apiKey), path, retryAfter));
     }
     if (!body.ok) {
-      const type = readText(response.headers['content-type']) ?? 'no content type';
-      throw this.seal(new InvalidResponseError(`The service's answer to GET ${path} is not valid JSON (${type}, ${bytes.length} bytes).`, path));
+      const type = readText(response.headers['content-type']);
+      const what =
+        type === null
+          ? l10n.t("The service's answer to GET {0} is not valid JSON (no content type, {1} bytes).", path, bytes.length)
+          : l10n.t({ message: "The service's answer to GET {0} is not valid JSON ({1}, {2} bytes).", args: [path, type, bytes.length], comment: ['{1}: a media type, such as text/html.'] });
+      const hint = l10n.t({ message: 'Try again later; if it keeps happening, check the service address ({0}) and any proxy settings.', args: ['affiliateLinks.baseUrl'], comment: ["{0}: a setting's name."] });
+      throw this.seal(new InvalidResponseError(`${what} ${hint}`, path));
     }
     return { body: body.value, path, bytes };
   }
@@ -147,17 +142,60 @@ export class Transport {
     return this.dispatcher.close();
   }
 
+  /**
+   * Sends the GET and reads its whole answer. An answer cut off midway is asked for again, in
+   * full, as often as the retry policy allows: undici's RetryAgent resumes a cut body with a
+   * Range request, and gives up when the service answers it with the whole body again (200).
+   */
+  private async receive(path: string, signal: AbortSignal | undefined): Promise<{ response: Dispatcher.ResponseData; bytes: Buffer }> {
+    for (let attempt = 1; ; attempt++) {
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request.call(this.dispatcher, {
+          origin: this.origin,
+          path,
+          method: 'GET',
+          signal,
+          headers: {
+            authorization: `Bearer ${this.options.apiKey}`,
+            accept: 'application/json',
+            'user-agent': this.options.userAgent,
+          },
+        });
+      } catch (error) {
+        throw this.seal(this.requestFailure(error, path, signal));
+      }
+      try {
+        return { response, bytes: Buffer.from(await response.body.arrayBuffer()) };
+      } catch (error) {
+        const failure = this.bodyFailure(error, path, signal);
+        const decision = failure.kind === 'truncated-response' ? decideRetry({ attempt, code: 'UND_ERR_SOCKET' }, this.options.retry, this.options.random) : undefined;
+        if (decision === undefined || !decision.retry) {
+          throw this.seal(failure);
+        }
+        this.log('debug', `GET ${path}: the answer was cut off; attempt ${attempt + 1} of ${this.options.retry.maxAttempts} in ${decision.delayMs} ms.`);
+        if (!(await pause(decision.delayMs, signal))) {
+          throw this.seal(new RequestAbortedError(cancelled(path), path));
+        }
+      }
+    }
+  }
+
   private requestFailure(error: unknown, path: string, signal: AbortSignal | undefined): ServiceError {
     const code = errorCode(error);
     if (signal?.aborted) {
-      return new RequestAbortedError(`GET ${path} was cancelled.`, path);
+      return new RequestAbortedError(cancelled(path), path);
     }
-    const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
     if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-      return new TimeoutError(`Could not connect to ${this.origin} within ${seconds(this.options.timeouts.connectMs)}. ${NETWORK_HINT}`, path, 'connect');
+      const what = l10n.t('Could not connect to {0} within {1} s.', this.origin, seconds(this.options.timeouts.connectMs));
+      return new TimeoutError(`${what} ${networkHint()}`, path, 'connect');
     }
     if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-      return new TimeoutError(`The service did not answer GET ${path} within ${seconds(this.options.timeouts.headersMs)}. Try again later.`, path, 'headers');
+      return new TimeoutError(
+        l10n.t('The service did not answer GET {0} within {1} s. Try again later.', path, seconds(this.options.timeouts.headersMs)),
+        path,
+        'headers',
+      );
     }
     if (code === 'UND_ERR_BODY_TIMEOUT') {
       return this.bodyFailure(error, path, signal);
@@ -165,19 +203,28 @@ export class Transport {
     // undici reports a proxy that refuses the tunnel as an abort: it is a network failure here.
     const detail = error instanceof Error && error.message ? error.message : String(error);
     const cause = code === undefined ? detail : `${code}: ${detail}`;
-    return new NetworkError(`Could not reach the service at ${this.origin} (${cause}). ${NETWORK_HINT}`, path, code);
+    const what = l10n.t({ message: 'Could not reach the service at {0} ({1}).', args: [this.origin, cause], comment: ["{1}: the system's error."] });
+    return new NetworkError(`${what} ${networkHint()}`, path, code);
   }
 
   private bodyFailure(error: unknown, path: string, signal: AbortSignal | undefined): ServiceError {
     const code = errorCode(error);
     if (signal?.aborted) {
-      return new RequestAbortedError(`GET ${path} was cancelled.`, path);
+      return new RequestAbortedError(cancelled(path), path);
     }
     if (code === 'UND_ERR_BODY_TIMEOUT') {
-      const seconds = Math.round(this.options.timeouts.bodyMs / 100) / 10;
-      return new TimeoutError(`The service stopped sending its answer to GET ${path} for more than ${seconds} s. Try again later.`, path, 'body');
+      return new TimeoutError(
+        l10n.t('The service stopped sending its answer to GET {0} for more than {1} s. Try again later.', path, seconds(this.options.timeouts.bodyMs)),
+        path,
+        'body',
+      );
     }
-    return new TruncatedResponseError(`The connection closed before the whole answer to GET ${path} arrived (${code ?? 'cut off'}). Try again.`, path);
+    // UND_ERR_REQ_RETRY is undici giving up resuming the cut body: it says nothing of the cut itself.
+    const message =
+      code === undefined || code === 'UND_ERR_REQ_RETRY'
+        ? l10n.t('The connection closed before the whole answer to GET {0} arrived (cut off). Try again.', path)
+        : l10n.t({ message: 'The connection closed before the whole answer to GET {0} arrived ({1}). Try again.', args: [path, code], comment: ['{1}: an error code, such as ECONNRESET.'] });
+    return new TruncatedResponseError(message, path);
   }
 
   /** Removes the key from an error's message and stack before it leaves the client. */
@@ -197,6 +244,29 @@ export class Transport {
  */
 function tunnelClientFactory(origin: URL, options: object): Dispatcher {
   return Object.assign(new Pool(origin, options), { connect });
+}
+
+/** Waits `ms`; false when `signal` fires first. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) {
+      resolve(false);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function cancelled(path: string): string {
+  return l10n.t('GET {0} was cancelled.', path);
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -228,8 +298,8 @@ function readErrorEntries(body: unknown, apiKey: string): ApiErrorEntry[] {
   }
   return body.errors.filter(isObject).map((entry) => ({
     status: readText(entry.status) ?? '',
-    title: redact(readText(entry.title) ?? 'no title', apiKey),
-    code: readText(entry.code) ?? 'none',
+    title: redact(readText(entry.title) ?? l10n.t({ message: 'no title', comment: ['In place of the title of a service error sent without one.'] }), apiKey),
+    code: readText(entry.code) ?? l10n.t({ message: 'none', comment: ['In place of the code of a service error sent without one: "(code none)".'] }),
     property: isObject(entry.meta) ? redactOptional(readText(entry.meta.property), apiKey) : undefined,
   }));
 }

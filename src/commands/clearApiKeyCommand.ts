@@ -12,9 +12,15 @@ export class ClearApiKeyCommand implements Command {
   async execute(): Promise<void> {
     try {
       await this.keys.clear();
-      vscode.window.setStatusBarMessage('Affiliate Links: API key cleared', STATUS_MESSAGE_MS);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Affiliate Links: API key cleared'), STATUS_MESSAGE_MS);
     } catch (error) {
-      void vscode.window.showErrorMessage(`${(error as Error).message} Try again, or remove it with your system's keyring tool.`);
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t({
+          message: "{0} Try again, or remove it with your system's keyring tool.",
+          args: [(error as Error).message],
+          comment: '{0} is why the key could not be removed, a whole sentence such as "VS Code\'s secret storage could not remove the key (...)."',
+        }),
+      );
     }
   }
 }

@@ -2,7 +2,7 @@
  * `affiliateLinks.copyCpcTrackingLink`: the tracking link with `model=CPC`. The tree offers it
  * only on merchants that take CPC; from the palette, another merchant is refused with why.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import { cpcLinkOf } from '../links/cpcLink';
 import type { CatalogController } from '../services/catalogController';
@@ -16,6 +16,15 @@ export class CopyCpcTrackingLinkCommand implements Command {
   constructor(private readonly deps: { controller: CatalogController; picker: MerchantPicker; log: vscode.LogOutputChannel }) {}
 
   execute(arg?: unknown): Promise<string | undefined> {
-    return copyMerchantLink({ what: 'CPC tracking link', title: 'Copy CPC Tracking Link', build: cpcLinkOf }, arg, this.deps);
+    const kind = {
+      what: 'CPC tracking link',
+      title: vscode.l10n.t('Copy CPC Tracking Link'),
+      copyFailed: (name: string) =>
+        vscode.l10n.t({ message: 'Could not copy the CPC tracking link of "{0}": the clipboard refused it. Show the link to copy it by hand.', args: [name], comment: '{0} is the name of a merchant.' }),
+      linkTitle: (name: string) => vscode.l10n.t({ message: 'CPC tracking link of {0}', args: [name], comment: '{0} is the name of a merchant.' }),
+      copied: (name: string) => vscode.l10n.t({ message: '$(check) Copied the CPC tracking link of "{0}"', args: [name], comment: '{0} is the name of a merchant.' }),
+      build: cpcLinkOf,
+    };
+    return copyMerchantLink(kind, arg, this.deps);
   }
 }

@@ -9,14 +9,21 @@ import { STATUS_MESSAGE_MS } from '../ids';
 import type { LinkResult } from '../links/linkResult';
 import type { MerchantSummary } from '../merchant/merchantFields';
 import type { CatalogController } from '../services/catalogController';
-import { GONE_MESSAGE, merchantArgument } from './merchantArgument';
+import { goneMessage, merchantArgument } from './merchantArgument';
 import type { MerchantPicker } from './merchantPicker';
 
+/** One kind of link to copy, with its own whole sentences (localised by the command that copies it). */
 export interface CopyLinkKind {
-  /** "tracking link", "CPC tracking link". */
+  /** For the log, in English: "tracking link", "CPC tracking link". */
   what: string;
   /** The picker's title. */
   title: string;
+  /** The error when the clipboard refused the link of the merchant named. */
+  copyFailed(merchantName: string): string;
+  /** The title of the box that shows the link to copy by hand. */
+  linkTitle(merchantName: string): string;
+  /** The status-bar confirmation. */
+  copied(merchantName: string): string;
   build(merchant: MerchantSummary): LinkResult;
 }
 
@@ -27,7 +34,7 @@ export async function copyMerchantLink(
 ): Promise<string | undefined> {
   const given = merchantArgument(deps.controller, arg);
   if (given.kind === 'gone') {
-    void vscode.window.showWarningMessage(GONE_MESSAGE);
+    void vscode.window.showWarningMessage(goneMessage());
     return undefined;
   }
   const ref = given.kind === 'merchant' ? given.ref : await deps.picker.pick({ title: kind.title });
@@ -44,16 +51,14 @@ export async function copyMerchantLink(
     await vscode.env.clipboard.writeText(result.link);
   } catch (error) {
     deps.log.error(`Could not write the ${kind.what} of "${ref.merchant.name}" to the clipboard: ${String(error)}`);
-    const choice = await vscode.window.showErrorMessage(
-      `Could not copy the ${kind.what} of "${ref.merchant.name}": the clipboard refused it. Show the link to copy it by hand.`,
-      'Show Link',
-    );
-    if (choice) {
-      await vscode.window.showInputBox({ title: `${kind.what} of ${ref.merchant.name}`, value: result.link, ignoreFocusOut: true });
+    const showLink = vscode.l10n.t('Show Link');
+    const choice = await vscode.window.showErrorMessage(kind.copyFailed(ref.merchant.name), showLink);
+    if (choice === showLink) {
+      await vscode.window.showInputBox({ title: kind.linkTitle(ref.merchant.name), value: result.link, ignoreFocusOut: true });
     }
     return undefined;
   }
   deps.log.info(`Copied the ${kind.what} of "${ref.merchant.name}".`);
-  vscode.window.setStatusBarMessage(`$(check) Copied the ${kind.what} of "${ref.merchant.name}"`, STATUS_MESSAGE_MS);
+  vscode.window.setStatusBarMessage(kind.copied(ref.merchant.name), STATUS_MESSAGE_MS);
   return result.link;
 }

@@ -14,7 +14,10 @@ export async function chooseAmong(candidates: readonly MerchantRef[], domain: st
       description: ref.merchant.defaultDomain,
       detail: statusWords(ref.merchant).join(' · '),
     })),
-    { title: `Several merchants have the domain ${domain}`, placeHolder: 'Choose the merchant whose deeplink to use' },
+    {
+      title: vscode.l10n.t({ message: 'Several merchants have the domain {0}', args: [domain], comment: '{0} is a domain name, e.g. shop.example.' }),
+      placeHolder: vscode.l10n.t('Choose the merchant whose deeplink to use'),
+    },
   );
   return picked?.ref;
 }
@@ -36,21 +39,28 @@ async function clipboardUrl(): Promise<string | undefined> {
 export async function askTarget(ref: MerchantRef, index: MerchantDomainIndex): Promise<string | undefined> {
   const value = await clipboardUrl();
   const target = await vscode.window.showInputBox({
-    title: `Insert Deeplink to ${ref.merchant.name}`,
-    prompt: `The page to link to, for example https://${ref.merchant.defaultDomain || 'shop.example'}/product`,
+    title: vscode.l10n.t({ message: 'Insert Deeplink to {0}', args: [ref.merchant.name], comment: '{0} is the name of a merchant.' }),
+    prompt: vscode.l10n.t({
+      message: 'The page to link to, for example {0}',
+      args: [`https://${ref.merchant.defaultDomain || 'shop.example'}/product`],
+      comment: '{0} is an example address on the merchant\'s domain.',
+    }),
     value,
     ignoreFocusOut: true,
     validateInput: (input) => {
       const url = httpUrlOf(input);
       if (!url) {
-        return 'Enter an absolute address starting with http:// or https://.';
+        return vscode.l10n.t('Enter an absolute address starting with http:// or https://.');
       }
       const match = index.match(url);
       const ours = (match.kind === 'merchant' && match.merchant.key === ref.key) || (match.kind === 'ambiguous' && match.candidates.some((c) => c.key === ref.key));
       if (ours) {
         return undefined;
       }
-      return { message: `This page is not on a domain of ${ref.merchant.name}; its deeplink may not be tracked.`, severity: vscode.InputBoxValidationSeverity.Warning };
+      return {
+        message: vscode.l10n.t({ message: 'This page is not on a domain of {0}; its deeplink may not be tracked.', args: [ref.merchant.name], comment: '{0} is the name of a merchant.' }),
+        severity: vscode.InputBoxValidationSeverity.Warning,
+      };
     },
   });
   return target?.trim();

@@ -22,11 +22,13 @@ export interface LinkEditContext {
   rel: string;
 }
 
-/** Everything a link-writing command needs, or undefined after telling the user what is missing. */
+/** Everything a link-writing command needs, or undefined after telling the user what is missing. `command` is its localised name. */
 export async function linkEditContext(command: string, controller: CatalogController, links: MerchantLinkIndex): Promise<LinkEditContext | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showWarningMessage(`Open the document to work on in an editor, then run ${command} again.`);
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t({ message: 'Open the document to work on in an editor, then run {0} again.', args: [command], comment: '{0} is the name of a command, e.g. "Insert Deeplink".' }),
+    );
     return undefined;
   }
   const index = await links.current();
@@ -51,14 +53,20 @@ export async function linkEditContext(command: string, controller: CatalogContro
 export async function applyLinkEdits(context: LinkEditContext, command: string, edits: ReadonlyArray<{ start: number; end: number; text: string }>): Promise<string | undefined> {
   const { editor, document } = context;
   if (document.version !== context.version) {
-    return `The document changed while ${command} was waiting for you; nothing was changed. Run ${command} again.`;
+    return vscode.l10n.t({
+      message: 'The document changed while {0} was waiting for you; nothing was changed. Run {0} again.',
+      args: [command],
+      comment: '{0} is the name of a command, e.g. "Insert Deeplink".',
+    });
   }
   const applied = await editor.edit((edit) => {
     for (const { start, end, text } of edits) {
       edit.replace(new vscode.Range(document.positionAt(start), document.positionAt(end)), text);
     }
   });
-  return applied ? undefined : `VS Code did not apply the edit; the document is unchanged. Run ${command} again.`;
+  return applied
+    ? undefined
+    : vscode.l10n.t({ message: 'VS Code did not apply the edit; the document is unchanged. Run {0} again.', args: [command], comment: '{0} is the name of a command, e.g. "Insert Deeplink".' });
 }
 
 /** The non-empty selections as text offsets, or undefined when nothing is selected. */

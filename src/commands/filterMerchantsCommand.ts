@@ -20,8 +20,8 @@ export class FilterMerchantsCommand implements Command {
     }
     const before = this.options.current.filter;
     const input = vscode.window.createInputBox();
-    input.title = 'Filter Merchants';
-    input.placeholder = 'Name, domain or country code (e.g. DE)';
+    input.title = vscode.l10n.t('Filter Merchants');
+    input.placeholder = vscode.l10n.t('Name, domain or country code (e.g. DE)');
     input.value = before;
     let accepted = false;
     input.onDidChangeValue((value) => this.options.setFilter(value));

@@ -20,10 +20,8 @@ import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
 import type { Command } from './command';
 import { askTarget, chooseAmong } from './deeplinkPrompts';
 import { applyLinkEdits, linkEditContext } from './editorLinks';
-import { GONE_MESSAGE, merchantArgument } from './merchantArgument';
+import { goneMessage, merchantArgument } from './merchantArgument';
 import type { MerchantPicker } from './merchantPicker';
-
-const COMMAND = 'Insert Deeplink';
 
 /** A place the command writes: a URL to replace, or a span to put a new link in. */
 type Site = { kind: 'url'; found: FoundUrl } | { kind: 'insert'; start: number; end: number; text: string };
@@ -38,6 +36,24 @@ interface UrlArgument {
   merchantKey: string;
   offset: number;
   url: string;
+}
+
+/** The status-bar confirmation: what was written, one whole sentence per case. */
+function doneMessage(replaced: number, inserted: number): string {
+  if (replaced > 0 && inserted > 0) {
+    if (replaced === 1) {
+      return inserted === 1
+        ? vscode.l10n.t({ message: '$(check) Insert Deeplink: replaced {0} URL, inserted {1} deeplink', args: [replaced, inserted], comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.' })
+        : vscode.l10n.t({ message: '$(check) Insert Deeplink: replaced {0} URL, inserted {1} deeplinks', args: [replaced, inserted], comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.' });
+    }
+    return inserted === 1
+      ? vscode.l10n.t({ message: '$(check) Insert Deeplink: replaced {0} URLs, inserted {1} deeplink', args: [replaced, inserted], comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.' })
+      : vscode.l10n.t({ message: '$(check) Insert Deeplink: replaced {0} URLs, inserted {1} deeplinks', args: [replaced, inserted], comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.' });
+  }
+  if (replaced > 0) {
+    return replaced === 1 ? vscode.l10n.t('$(check) Insert Deeplink: replaced {0} URL', replaced) : vscode.l10n.t('$(check) Insert Deeplink: replaced {0} URLs', replaced);
+  }
+  return inserted === 1 ? vscode.l10n.t('$(check) Insert Deeplink: inserted {0} deeplink', inserted) : vscode.l10n.t('$(check) Insert Deeplink: inserted {0} deeplinks', inserted);
 }
 
 function isUrlArgument(arg: unknown): arg is UrlArgument {
@@ -64,9 +80,10 @@ export class InsertDeeplinkCommand implements Command {
   async execute(arg?: unknown): Promise<InsertDeeplinkResult | undefined> {
     const given = merchantArgument(this.deps.controller, arg);
     if (given.kind === 'gone') {
-      return this.refuse(GONE_MESSAGE);
+      return this.refuse(goneMessage());
     }
-    const context = await linkEditContext(COMMAND, this.deps.controller, this.deps.links);
+    const command = vscode.l10n.t('Insert Deeplink');
+    const context = await linkEditContext(command, this.deps.controller, this.deps.links);
     if (!context) {
       return undefined;
     }
@@ -74,7 +91,7 @@ export class InsertDeeplinkCommand implements Command {
     const text = document.getText();
     const sites = this.sitesOf(text, context.editor, arg);
     if (sites === undefined) {
-      return this.refuse('The link this action was shown for has moved or changed. Hover over it again.');
+      return this.refuse(vscode.l10n.t('The link this action was shown for has moved or changed. Hover over it again.'));
     }
     const edits: Array<{ start: number; end: number; text: string }> = [];
     const chosenByDomain = new Map<string, MerchantRef>();
@@ -91,7 +108,7 @@ export class InsertDeeplinkCommand implements Command {
     }
     const inserts = sites.filter((s): s is Extract<Site, { kind: 'insert' }> => s.kind === 'insert');
     if (inserts.length > 0) {
-      const ref = given.kind === 'merchant' ? given.ref : await this.deps.picker.pick({ title: COMMAND, placeholder: 'Choose the merchant to link to' });
+      const ref = given.kind === 'merchant' ? given.ref : await this.deps.picker.pick({ title: command, placeholder: vscode.l10n.t('Choose the merchant to link to') });
       if (!ref) {
         return undefined;
       }
@@ -111,7 +128,7 @@ export class InsertDeeplinkCommand implements Command {
         edits.push({ start: site.start, end: site.end, text: linkMarkup(document.languageId, link.link, site.text || ref.merchant.name, { rel: context.rel }) });
       }
     }
-    const problem = await applyLinkEdits(context, COMMAND, edits);
+    const problem = await applyLinkEdits(context, command, edits);
     if (problem) {
       return this.refuse(problem);
     }
@@ -119,7 +136,7 @@ export class InsertDeeplinkCommand implements Command {
     const done = [replaced > 0 ? `replaced ${replaced} URL${replaced === 1 ? '' : 's'}` : '', inserts.length > 0 ? `inserted ${inserts.length} deeplink${inserts.length === 1 ? '' : 's'}` : '']
       .filter(Boolean)
       .join(', ');
-    vscode.window.setStatusBarMessage(`$(check) Insert Deeplink: ${done}`, STATUS_MESSAGE_MS);
+    vscode.window.setStatusBarMessage(doneMessage(replaced, inserts.length), STATUS_MESSAGE_MS);
     this.deps.log.info(`Insert Deeplink: ${done} in ${document.uri.toString(true)}.`);
     return { replaced, inserted: inserts.length };
   }
@@ -146,8 +163,12 @@ export class InsertDeeplinkCommand implements Command {
     const target = targetOf(found);
     const match = index.match(target);
     switch (match.kind) {
-      case 'tracking':
-        return `${found.url} is already a tracking link of "${match.merchants[0]?.merchant.name ?? 'a merchant'}"; nothing was changed.`;
+      case 'tracking': {
+        const name = match.merchants[0]?.merchant.name;
+        return name === undefined
+          ? vscode.l10n.t({ message: '{0} is already a tracking link of "a merchant"; nothing was changed.', args: [found.url], comment: '{0} is a URL.' })
+          : vscode.l10n.t({ message: '{0} is already a tracking link of "{1}"; nothing was changed.', args: [found.url, name], comment: '{0} is a URL; {1} the name of a merchant.' });
+      }
       case 'merchant':
         return match.merchant;
       case 'ambiguous': {
@@ -158,7 +179,14 @@ export class InsertDeeplinkCommand implements Command {
         return known ?? '';
       }
       case 'none':
-        return given ?? `No merchant in the catalog has the domain of ${found.url}; nothing was changed. Choose the merchant in the Merchants view and run Insert Deeplink from there.`;
+        return (
+          given ??
+          vscode.l10n.t({
+            message: 'No merchant in the catalog has the domain of {0}; nothing was changed. Choose the merchant in the Merchants view and run Insert Deeplink from there.',
+            args: [found.url],
+            comment: '{0} is a URL. "Merchants" is the name of the view, "Insert Deeplink" the name of the command.',
+          })
+        );
     }
   }
 

@@ -4,6 +4,7 @@
  * always read again from the current catalog, so a row rendered before a sync never hands
  * out stale data.
  */
+import * as vscode from 'vscode';
 import type { MerchantRef } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { CatalogController } from '../services/catalogController';
@@ -36,4 +37,7 @@ export function merchantArgument(controller: CatalogController, arg: unknown): M
   return merchant ? { kind: 'merchant', ref: { key, merchant } } : { kind: 'gone', key };
 }
 
-export const GONE_MESSAGE = 'That merchant is no longer in the catalog. Refresh the merchants and choose it again.';
+/** What a link command says when the merchant it was handed is no longer in the catalog. */
+export function goneMessage(): string {
+  return vscode.l10n.t('That merchant is no longer in the catalog. Refresh the merchants and choose it again.');
+}

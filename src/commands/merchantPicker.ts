@@ -18,6 +18,7 @@ const SHOWN = 200;
 export interface MerchantPick extends vscode.QuickPickItem, MerchantRef {}
 
 export interface PickOptions {
+  /** Localised, like the placeholder. */
   title: string;
   placeholder?: string;
   /** Buttons on every item, with what they do; the pick stays open. */
@@ -30,7 +31,7 @@ function toPick(key: MerchantKey, merchant: MerchantSummary, buttons: readonly v
     merchant,
     label: merchant.name,
     description: merchantDescription(merchant),
-    detail: merchant.isActive ? undefined : 'Inactive',
+    detail: merchant.isActive ? undefined : vscode.l10n.t('Inactive'),
     alwaysShow: true,
     buttons,
   };
@@ -57,8 +58,12 @@ export class MerchantPicker {
     const search = this.index.search;
     const buttons = options.buttons ?? [];
     const pick = vscode.window.createQuickPick<MerchantPick>();
-    pick.title = `${options.title} (${merchants.size.toLocaleString('en-US')} merchants)`;
-    pick.placeholder = options.placeholder ?? 'Type a merchant name or domain';
+    const count = merchants.size.toLocaleString('en-US');
+    pick.title =
+      merchants.size === 1
+        ? vscode.l10n.t({ message: '{0} ({1} merchant)', args: [options.title, count], comment: '{0} is the title of the pick, e.g. "Find Merchant"; {1} how many merchants the catalog holds.' })
+        : vscode.l10n.t({ message: '{0} ({1} merchants)', args: [options.title, count], comment: '{0} is the title of the pick, e.g. "Find Merchant"; {1} how many merchants the catalog holds.' });
+    pick.placeholder = options.placeholder ?? vscode.l10n.t('Type a merchant name or domain');
     pick.matchOnDescription = false;
     const show = (query: string): void => {
       pick.items = search.search(query, SHOWN).map((hit) => toPick(hit.key, hit.merchant, buttons.map((b) => b.button)));

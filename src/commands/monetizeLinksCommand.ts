@@ -12,8 +12,6 @@ import type { Command } from './command';
 import type { CatalogController } from '../services/catalogController';
 import { applyLinkEdits, editorSpans, linkEditContext } from './editorLinks';
 
-const COMMAND = 'Monetize Links in Document';
-
 export interface MonetizeResult {
   converted: number;
   skipped: number;
@@ -21,6 +19,28 @@ export interface MonetizeResult {
 
 interface CandidatePick extends vscode.QuickPickItem {
   candidate: MonetizeCandidate;
+}
+
+/** Whole sentences joined by a space; empty ones left out. */
+function sentences(...texts: string[]): string {
+  return texts.filter(Boolean).join(' ');
+}
+
+/** What was converted, and how many were left by choice; one whole sentence each. */
+function convertedMessage(converted: number, left: number, skippedText: string): string {
+  const done = converted === 1 ? vscode.l10n.t('Converted {0} link to deeplinks.', converted) : vscode.l10n.t('Converted {0} links to deeplinks.', converted);
+  const kept = left === 0 ? '' : left === 1 ? vscode.l10n.t('{0} left as it was by choice.', left) : vscode.l10n.t('{0} left as they were by choice.', left);
+  return sentences(done, kept, skippedText);
+}
+
+/** The pick's title: how many merchant links were found, and what was skipped ("2 skipped: ..."). */
+function pickTitle(found: number, skippedText: string): string {
+  if (skippedText === '') {
+    return found === 1 ? vscode.l10n.t('Monetize Links: {0} merchant link found', found) : vscode.l10n.t('Monetize Links: {0} merchant links found', found);
+  }
+  return found === 1
+    ? vscode.l10n.t({ message: 'Monetize Links: {0} merchant link found, {1}', args: [found, skippedText], comment: '{0} is how many merchant links were found; {1} says what was skipped, e.g. "2 skipped: 1 already a tracking link, 1 of an inactive merchant."' })
+    : vscode.l10n.t({ message: 'Monetize Links: {0} merchant links found, {1}', args: [found, skippedText], comment: '{0} is how many merchant links were found; {1} says what was skipped, e.g. "2 skipped: 1 already a tracking link, 1 of an inactive merchant."' });
 }
 
 export class MonetizeLinksCommand implements Command {
@@ -34,7 +54,8 @@ export class MonetizeLinksCommand implements Command {
 
   /** `options.all` (for automation): take every candidate without asking. */
   async execute(options?: { all?: boolean }): Promise<MonetizeResult | undefined> {
-    const context = await linkEditContext(COMMAND, this.controller, this.links);
+    const command = vscode.l10n.t('Monetize Links in Document');
+    const context = await linkEditContext(command, this.controller, this.links);
     if (!context) {
       return undefined;
     }
@@ -45,21 +66,22 @@ export class MonetizeLinksCommand implements Command {
     }
     const skippedText = describeSkipped(plan.skipped);
     if (plan.candidates.length === 0) {
-      void vscode.window.showInformationMessage(`No merchant links to monetize in ${spans ? 'the selection' : 'this document'}.${skippedText ? ` ${skippedText}` : ''}`);
+      const none = spans ? vscode.l10n.t('No merchant links to monetize in the selection.') : vscode.l10n.t('No merchant links to monetize in this document.');
+      void vscode.window.showInformationMessage(sentences(none, skippedText));
       return { converted: 0, skipped: plan.skipped.length };
     }
     const chosen = options?.all ? plan.candidates : await this.choose(context.document, plan.candidates, skippedText);
     if (!chosen || chosen.length === 0) {
       return undefined;
     }
-    const problem = await applyLinkEdits(context, COMMAND, chosen.map(({ found, replacement }) => ({ start: found.start, end: found.end, text: replacement })));
+    const problem = await applyLinkEdits(context, command, chosen.map(({ found, replacement }) => ({ start: found.start, end: found.end, text: replacement })));
     if (problem) {
       this.log.warn(`Monetize: ${problem}`);
       void vscode.window.showWarningMessage(problem);
       return undefined;
     }
     const left = plan.candidates.length - chosen.length;
-    const message = `Converted ${chosen.length} link${chosen.length === 1 ? '' : 's'} to deeplinks.${left > 0 ? ` ${left} left as they were by choice.` : ''}${skippedText ? ` ${skippedText}` : ''}`;
+    const message = convertedMessage(chosen.length, left, skippedText);
     this.log.info(`Monetize: ${message}`);
     void vscode.window.showInformationMessage(message);
     return { converted: chosen.length, skipped: plan.skipped.length };
@@ -70,13 +92,13 @@ export class MonetizeLinksCommand implements Command {
       candidate,
       label: candidate.ref.merchant.name,
       description: candidate.found.url,
-      detail: `Line ${document.positionAt(candidate.found.start).line + 1}`,
+      detail: vscode.l10n.t('Line {0}', document.positionAt(candidate.found.start).line + 1),
       picked: true,
     }));
     const picked = await vscode.window.showQuickPick(items, {
       canPickMany: true,
-      title: `Monetize Links: ${candidates.length} merchant link${candidates.length === 1 ? '' : 's'} found${skippedText ? `, ${skippedText}` : ''}`,
-      placeHolder: 'Untick the links to leave as they are, then press Enter',
+      title: pickTitle(candidates.length, skippedText),
+      placeHolder: vscode.l10n.t('Untick the links to leave as they are, then press Enter'),
       matchOnDescription: true,
       matchOnDetail: true,
       ignoreFocusOut: true,

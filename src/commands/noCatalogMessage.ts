@@ -6,11 +6,13 @@ import type { CatalogController } from '../services/catalogController';
 /** Does not wait for the user: the command that needed the catalog ends at once. */
 export function explainNoCatalog(controller: CatalogController): void {
   const keySet = controller.keyContext === 'set';
-  const action = keySet ? 'Refresh Merchants' : 'Set API Key';
+  const action = keySet ? vscode.l10n.t('Refresh Merchants') : vscode.l10n.t('Set API Key');
   void vscode.window
     .showInformationMessage(
-      keySet ? 'The merchant catalog is not loaded yet. Refresh the merchants, then try again.' : 'Set your API key to load the merchant catalog, then try again.',
+      keySet
+        ? vscode.l10n.t('The merchant catalog is not loaded yet. Refresh the merchants, then try again.')
+        : vscode.l10n.t('Set your API key to load the merchant catalog, then try again.'),
       action,
     )
-    .then((choice) => choice && vscode.commands.executeCommand(keySet ? COMMANDS.refreshMerchants : COMMANDS.setApiKey));
+    .then((choice) => choice === action && vscode.commands.executeCommand(keySet ? COMMANDS.refreshMerchants : COMMANDS.setApiKey));
 }

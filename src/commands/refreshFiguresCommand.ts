@@ -19,17 +19,24 @@ export class RefreshFiguresCommand implements Command {
 
   async execute(): Promise<void> {
     if (!this.figures.enabled) {
-      void vscode.window.showInformationMessage('The figures are switched off. Turn on the setting "Affiliate Links: Figures Enabled" to see them.', 'Open Settings').then(
-        (choice) => choice && vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, SETTINGS.figuresEnabled),
-      );
+      const openSettings = vscode.l10n.t('Open Settings');
+      void vscode.window
+        .showInformationMessage(vscode.l10n.t('The figures are switched off. Turn on the setting "Affiliate Links: Figures Enabled" to see them.'), openSettings)
+        .then((choice) => choice === openSettings && vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, SETTINGS.figuresEnabled));
       return;
     }
     if (this.controller.keyContext !== 'set') {
-      void vscode.window.showInformationMessage('Set your API key to see your figures.', 'Set API Key').then((choice) => choice && vscode.commands.executeCommand(COMMANDS.setApiKey));
+      const setKey = vscode.l10n.t('Set API Key');
+      void vscode.window
+        .showInformationMessage(vscode.l10n.t('Set your API key to see your figures.'), setKey)
+        .then((choice) => choice === setKey && vscode.commands.executeCommand(COMMANDS.setApiKey));
       return;
     }
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Refreshing the figures' }, () => this.figures.refresh());
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Refreshing the figures') }, () => this.figures.refresh());
     const asOf = this.figures.asOf;
-    vscode.window.setStatusBarMessage(asOf.offline ? 'Affiliate Links: offline, the cached figures stay.' : 'Affiliate Links: figures refreshed.', STATUS_MESSAGE_MS);
+    vscode.window.setStatusBarMessage(
+      asOf.offline ? vscode.l10n.t('Affiliate Links: offline, the cached figures stay.') : vscode.l10n.t('Affiliate Links: figures refreshed.'),
+      STATUS_MESSAGE_MS,
+    );
   }
 }

@@ -9,7 +9,7 @@ import { messageOf } from '../common/errorMessage';
 import { COMMANDS, STATUS_MESSAGE_MS } from '../ids';
 import { isWellFormedKey, type ApiKeyStore } from '../secrets/apiKeyStore';
 import type { ClientFactory } from '../services/clientFactory';
-import { describeFailure, keyRefusal } from '../services/failureMessages';
+import { describeFailure, failedBecause, keyRefusal } from '../services/failureMessages';
 import type { Command } from './command';
 
 type Verdict = { kind: 'valid' } | { kind: 'refused'; message: string } | { kind: 'unchecked'; message: string };
@@ -29,17 +29,19 @@ export class SetApiKeyCommand implements Command {
       return false;
     }
     if (!isWellFormedKey(key)) {
-      void vscode.window.showErrorMessage('An API key is made of letters and digits only. Nothing was saved.');
+      void vscode.window.showErrorMessage(vscode.l10n.t('An API key is made of letters and digits only. Nothing was saved.'));
       return false;
     }
     const verdict = await this.verify(key);
     if (verdict.kind === 'refused') {
-      void vscode.window.showErrorMessage(verdict.message, 'Set API Key').then((choice) => choice && this.execute());
+      const setKey = vscode.l10n.t('Set API Key');
+      void vscode.window.showErrorMessage(verdict.message, setKey).then((choice) => choice === setKey && this.execute());
       return false;
     }
     if (verdict.kind === 'unchecked') {
-      const choice = await vscode.window.showWarningMessage(verdict.message, { modal: true }, 'Save Anyway');
-      if (choice !== 'Save Anyway') {
+      const saveAnyway = vscode.l10n.t('Save Anyway');
+      const choice = await vscode.window.showWarningMessage(verdict.message, { modal: true }, saveAnyway);
+      if (choice !== saveAnyway) {
         return false;
       }
     }
@@ -47,28 +49,32 @@ export class SetApiKeyCommand implements Command {
       await this.keys.store(key);
     } catch (error) {
       const message = messageOf(error);
-      void vscode.window.showErrorMessage(`${message} The key was not saved. Check that your system keyring works, or set AFFILIATE_LINKS_API_KEY.`, 'Show Log').then(
-        (choice) => choice && this.log.show(),
-      );
+      const showLog = vscode.l10n.t('Show Log');
+      const text = vscode.l10n.t({
+        message: '{0} The key was not saved. Check that your system keyring works, or set AFFILIATE_LINKS_API_KEY.',
+        args: [message],
+        comment: '{0} is why, a whole sentence such as "VS Code\'s secret storage could not save the key (...)." AFFILIATE_LINKS_API_KEY is the name of an environment variable.',
+      });
+      void vscode.window.showErrorMessage(text, showLog).then((choice) => choice === showLog && this.log.show());
       return false;
     }
-    vscode.window.setStatusBarMessage('$(key) Affiliate Links: API key saved', STATUS_MESSAGE_MS);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(key) Affiliate Links: API key saved'), STATUS_MESSAGE_MS);
     return true;
   }
 
   private ask(): Thenable<string | undefined> {
     return vscode.window.showInputBox({
-      title: 'Affiliate Links: API Key',
-      prompt: 'Your publisher public key. It is kept in VS Code’s secret storage, never in settings or files.',
+      title: vscode.l10n.t('Affiliate Links: API Key'),
+      prompt: vscode.l10n.t('Your publisher public key. It is kept in VS Code’s secret storage, never in settings or files.'),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) =>
-        value.trim() === '' || isWellFormedKey(value.trim()) ? undefined : 'The key is made of letters and digits only (no spaces or symbols).',
+        value.trim() === '' || isWellFormedKey(value.trim()) ? undefined : vscode.l10n.t('The key is made of letters and digits only (no spaces or symbols).'),
     });
   }
 
   private async verify(key: string): Promise<Verdict> {
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Checking the API key…' }, async () => {
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the API key…') }, async () => {
       const client = await this.clients.create(key);
       try {
         await client.getMerchantPage({ limit: 1 });
@@ -76,10 +82,11 @@ export class SetApiKeyCommand implements Command {
       } catch (error) {
         const refusal = keyRefusal(httpStatusOf(error));
         if (refusal !== undefined) {
-          return { kind: 'refused', message: `Checking the key failed: ${refusal}. The key was not saved: check it, and its rights in your affiliate account, then try again.` };
+          const advice = vscode.l10n.t('The key was not saved: check it, and its rights in your affiliate account, then try again.');
+          return { kind: 'refused', message: `${failedBecause('Checking the key', refusal)} ${advice}` };
         }
         const failure = describeFailure(error, 'Checking the key');
-        return { kind: 'unchecked', message: `${failure.message} Save the key anyway?` };
+        return { kind: 'unchecked', message: `${failure.message} ${vscode.l10n.t('Save the key anyway?')}` };
       } finally {
         await client.close();
       }

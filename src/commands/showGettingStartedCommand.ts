@@ -1,14 +1,18 @@
 import * as vscode from 'vscode';
-import { COMMANDS, WORKBENCH_COMMANDS } from '../ids';
+import { COMMANDS, WALKTHROUGH, WORKBENCH_COMMANDS } from '../ids';
 import type { Command } from './command';
 
-/** `affiliateLinks.showGettingStarted`: the README's getting-started section, in the Markdown preview. */
+/**
+ * `affiliateLinks.showGettingStarted`: the extension's walkthrough (`contributes.walkthroughs`)
+ * on VS Code's Welcome page, where each step shows whether it is done.
+ */
 export class ShowGettingStartedCommand implements Command {
   readonly id = COMMANDS.showGettingStarted;
 
-  constructor(private readonly extensionUri: vscode.Uri) {}
+  /** `extensionId`: `<publisher>.<name>`, which VS Code puts in front of the walkthrough's own id. */
+  constructor(private readonly extensionId: string) {}
 
   async execute(): Promise<void> {
-    await vscode.commands.executeCommand(WORKBENCH_COMMANDS.markdownPreview, vscode.Uri.joinPath(this.extensionUri, 'README.md'));
+    await vscode.commands.executeCommand(WORKBENCH_COMMANDS.openWalkthrough, `${this.extensionId}#${WALKTHROUGH.id}`, false);
   }
 }

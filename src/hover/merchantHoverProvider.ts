@@ -24,7 +24,10 @@ function commandLink(label: string, command: string, args: unknown): string {
 
 function facts(merchant: MerchantSummary): string {
   const [status, deeplinks] = statusWords(merchant);
-  const commission = merchant.averageCommission === null ? [] : [`average commission ${formatPercent(merchant.averageCommission)}`];
+  const commission =
+    merchant.averageCommission === null
+      ? []
+      : [vscode.l10n.t({ message: 'average commission {0}', args: [formatPercent(merchant.averageCommission)], comment: 'One of the facts listed after a merchant\'s name in the hover; {0} is a percentage.' })];
   return escapeMarkdownText([status, ...commission, deeplinks].join(' · '));
 }
 
@@ -36,9 +39,9 @@ export function merchantHover(ref: MerchantRef, url: string, offset: number): vs
   markdown.appendMarkdown(`**${escapeMarkdownText(ref.merchant.name)}** — ${facts(ref.merchant)}\n\n`);
   const actions: string[] = [];
   if (ref.merchant.isActive && ref.merchant.deeplinkAllowed) {
-    actions.push(commandLink('$(link) Insert Deeplink', COMMANDS.insertDeeplink, { merchantKey: ref.key, offset, url }));
+    actions.push(commandLink(`$(link) ${escapeMarkdownText(vscode.l10n.t('Insert Deeplink'))}`, COMMANDS.insertDeeplink, { merchantKey: ref.key, offset, url }));
   }
-  actions.push(commandLink('$(copy) Copy Tracking Link', COMMANDS.copyTrackingLink, ref.key));
+  actions.push(commandLink(`$(copy) ${escapeMarkdownText(vscode.l10n.t('Copy Tracking Link'))}`, COMMANDS.copyTrackingLink, ref.key));
   markdown.appendMarkdown(actions.join(' · '));
   return markdown;
 }
@@ -71,15 +74,34 @@ export class MerchantHoverProvider implements vscode.HoverProvider {
       case 'none':
         return undefined;
       case 'tracking':
-        return new vscode.MarkdownString().appendText(`Tracking link of ${match.merchants.map((m) => m.merchant.name).join(', ')}`);
+        return new vscode.MarkdownString().appendText(trackingLinkWords(match.merchants.map((ref) => ref.merchant)));
       case 'merchant':
         return merchantHover(match.merchant, written, offset);
       case 'ambiguous': {
-        const markdown = new vscode.MarkdownString().appendText(`Several merchants have the domain ${match.domain}: `);
-        markdown.appendText(match.candidates.map((m) => m.merchant.name).join(', '));
-        markdown.appendMarkdown('\n\nRun **Insert Deeplink** with the cursor on the URL to choose one.');
+        const markdown = new vscode.MarkdownString().appendText(
+          vscode.l10n.t({
+            message: 'Several merchants have the domain {0}: {1}',
+            args: [match.domain, match.candidates.map((m) => m.merchant.name).join(', ')],
+            comment: '{0} is a domain name; {1} the names of the merchants, separated by commas.',
+          }),
+        );
+        const command = `**${escapeMarkdownText(vscode.l10n.t('Insert Deeplink'))}**`;
+        markdown.appendMarkdown(
+          `\n\n${vscode.l10n.t({ message: 'Run {0} with the cursor on the URL to choose one.', args: [command], comment: '{0} is the name of the command Insert Deeplink, in bold (Markdown).' })}`,
+        );
         return markdown;
       }
     }
   }
+}
+
+/** What the hover says of a tracking link: whose it is, and whether that merchant is inactive. */
+function trackingLinkWords(owners: ReadonlyArray<{ name: string; isActive: boolean }>): string {
+  if (owners.length === 0) {
+    return vscode.l10n.t('A tracking link of the service, but of none of your merchants.');
+  }
+  if (owners.length === 1 && !owners[0]!.isActive) {
+    return vscode.l10n.t({ message: 'Tracking link of {0} (inactive: it earns nothing).', args: [owners[0]!.name], comment: '{0} is the name of a merchant.' });
+  }
+  return vscode.l10n.t({ message: 'Tracking link of {0}', args: [owners.map((owner) => owner.name).join(', ')], comment: '{0} is the name of a merchant, or several separated by commas.' });
 }

@@ -87,11 +87,28 @@ export class ActiveArticleFigures extends Disposable {
       return undefined;
     }
     const trend = trendText(figures);
-    const change = figures.change.kind === 'none' ? '' : ` ${figures.change.text} against the previous ${aggregate.days} days (${reports.clicksText(figures.previousClicks)}).`;
-    const name = document.isUntitled ? 'This article' : vscode.workspace.asRelativePath(document.uri);
+    const name = document.isUntitled ? vscode.l10n.t('This article') : vscode.workspace.asRelativePath(document.uri);
+    const clicks = reports.clicksText(figures.clicks);
+    const subject = figuresSubjectText(figures, aggregate.days, aggregate.period);
+    const age = figuresAgeText(this.figures.asOf);
+    const subId = figures.subIds[0]!;
+    const tooltip =
+      figures.change.kind === 'none'
+        ? vscode.l10n.t({
+            message: 'Affiliate Links: {0}: {1} of {2}. Figures {3}. Click to show the report of {4}.',
+            args: [name, clicks, subject, age, subId],
+            comment:
+              '{0} is the article (its path, or "This article"); {1} its clicks, e.g. "1,234 clicks"; {2} which SubIDs and period, e.g. "SubID best-running-shoes, over the last 30 days (2026-10-25 to 2026-11-24)"; {3} how old the figures are, e.g. "as of 14:02"; {4} a SubID.',
+          })
+        : vscode.l10n.t({
+            message: 'Affiliate Links: {0}: {1} of {2}. {3} against the previous {4} days ({5}). Figures {6}. Click to show the report of {7}.',
+            args: [name, clicks, subject, figures.change.text, aggregate.days, reports.clicksText(figures.previousClicks), age, subId],
+            comment:
+              '{0} is the article (its path, or "This article"); {1} its clicks, e.g. "1,234 clicks"; {2} which SubIDs and period; {3} the change in per cent, e.g. "+12.3%"; {4} the number of days of the period; {5} the clicks of the previous period, e.g. "1,100 clicks"; {6} how old the figures are, e.g. "as of 14:02"; {7} a SubID.',
+          });
     return {
-      text: `$(graph) ${reports.clicksText(figures.clicks)}${trend === '' ? '' : ` · ${trend}`}`,
-      tooltip: `Affiliate Links: ${name}: ${reports.clicksText(figures.clicks)} of ${figuresSubjectText(figures, aggregate.days, aggregate.period)}.${change} Figures ${figuresAgeText(this.figures.asOf)}. Click to show the report of ${figures.subIds[0]}.`,
+      text: `$(graph) ${clicks}${trend === '' ? '' : ` · ${trend}`}`,
+      tooltip,
       subId: figures.subIds[0]!,
       days: aggregate.days,
     };

@@ -53,7 +53,12 @@ export function figuresLenses(
 }
 
 function tooltipOf(figures: ArticleFigures, aggregate: FiguresAggregate, age: string): string {
-  return `Affiliate Links: clicks of ${figuresSubjectText(figures, aggregate.days, aggregate.period)}; ${age}. Click to show the report of ${figures.subIds[0]}.`;
+  return vscode.l10n.t({
+    message: 'Affiliate Links: clicks of {0}; {1}. Click to show the report of {2}.',
+    args: [figuresSubjectText(figures, aggregate.days, aggregate.period), age, figures.subIds[0]!],
+    comment:
+      '{0} says which SubIDs and period, e.g. "SubID best-running-shoes, over the last 30 days (2026-10-25 to 2026-11-24)"; {1} how old the figures are, e.g. "as of 14:02" or "offline: figures from 2 h ago"; {2} is a SubID.',
+  });
 }
 
 export class FiguresCodeLensProvider extends Disposable implements vscode.CodeLensProvider {

@@ -1,4 +1,5 @@
 /** CPC (cost per click) links: the tracking link with `model=CPC`. */
+import * as l10n from '@vscode/l10n';
 import type { MerchantSummary } from '../merchant/merchantFields';
 import { type LinkResult, quoteName } from './linkResult';
 import { trackingLinkOf, withQueryParameters } from './trackingLink';
@@ -13,9 +14,7 @@ export function cpcLinkOf(merchant: Pick<MerchantSummary, 'name' | 'trackingLink
   if (!merchant.supportsCpc) {
     return {
       ok: false,
-      message:
-        `${quoteName(merchant.name)} takes no CPC traffic: it has no CPC payment model and no ad campaigns. ` +
-        'Copy its tracking link instead, or pick a merchant that pays per click.',
+      message: l10n.t('{0} takes no CPC traffic: it has no CPC payment model and no ad campaigns. Copy its tracking link instead, or pick a merchant that pays per click.', quoteName(merchant.name)),
     };
   }
   const tracking = trackingLinkOf(merchant);

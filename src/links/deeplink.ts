@@ -9,6 +9,7 @@
  * `new URL(deeplink).searchParams.get(urlParameter) === new URL(target).href`.
  * Without a SubID, an `s` parameter the tracking link already has is left alone.
  */
+import * as l10n from '@vscode/l10n';
 import type { Merchant } from '../api/types';
 import { SETTINGS } from '../ids';
 import { type LinkResult, quote, quoteName } from './linkResult';
@@ -33,23 +34,20 @@ const PARAMETER_NAME = /^[A-Za-z0-9._~-]+$/;
 export function deeplinkRefusal(merchant: Pick<Merchant, 'name' | 'isActive' | 'deeplinkAllowed'>): string | undefined {
   const name = quoteName(merchant.name);
   if (!merchant.isActive) {
-    return `${name} is not active, so it takes no deeplinks. Pick another merchant, or refresh the merchants if it should be active again.`;
+    return l10n.t('{0} is not active, so it takes no deeplinks. Pick another merchant, or refresh the merchants if it should be active again.', name);
   }
   if (!merchant.deeplinkAllowed) {
-    return `${name} does not allow deeplinks. Copy its tracking link instead, or pick a merchant that allows deeplinks.`;
+    return l10n.t('{0} does not allow deeplinks. Copy its tracking link instead, or pick a merchant that allows deeplinks.', name);
   }
   return undefined;
 }
 
 function parameterProblem(name: string, setting: string, value: string): string | undefined {
   if (value === '') {
-    return `Cannot make a deeplink to ${name}: the setting ${setting} is empty. Set it to the parameter name the network expects.`;
+    return l10n.t('Cannot make a deeplink to {0}: the setting {1} is empty. Set it to the parameter name the network expects.', name, setting);
   }
   if (!PARAMETER_NAME.test(value)) {
-    return (
-      `Cannot make a deeplink to ${name}: the setting ${setting} is ${quote(value)}, which is not a usable parameter name. ` +
-      'Change it to letters, digits, "_", "-", "." or "~" only.'
-    );
+    return l10n.t('Cannot make a deeplink to {0}: the setting {1} is {2}, which is not a usable parameter name. Change it to letters, digits, "_", "-", "." or "~" only.', name, setting, quote(value));
   }
   return undefined;
 }
@@ -87,18 +85,16 @@ export function deeplinkOf(
   if (subId !== '' && subIdParameter === urlParameter) {
     return {
       ok: false,
-      message:
-        `Cannot make a deeplink to ${name}: the settings affiliateLinks.deeplink.urlParameter and ` +
-        `affiliateLinks.deeplink.subIdParameter are both ${quote(urlParameter)}. Change one of them.`,
+      message: l10n.t('Cannot make a deeplink to {0}: the settings {1} and {2} are both {3}. Change one of them.', name, SETTINGS.deeplinkUrlParameter, SETTINGS.deeplinkSubIdParameter, quote(urlParameter)),
     };
   }
   const targetUrl = httpUrlOf(target);
   if (!targetUrl) {
-    const what = target.trim() === '' ? 'no target page was given' : `${quote(target.trim())} is not a full http:// or https:// address`;
-    return {
-      ok: false,
-      message: `Cannot make a deeplink to ${name}: ${what}. Select or enter an address such as https://example.com/page.`,
-    };
+    const message =
+      target.trim() === ''
+        ? l10n.t('Cannot make a deeplink to {0}: no target page was given. Select or enter an address such as https://example.com/page.', name)
+        : l10n.t('Cannot make a deeplink to {0}: {1} is not a full http:// or https:// address. Select or enter an address such as https://example.com/page.', name, quote(target.trim()));
+    return { ok: false, message };
   }
   const parameters: [string, string][] = [[urlParameter, targetUrl.href]];
   if (subId !== '') {

@@ -110,6 +110,19 @@ function httpHostOfUrl(url: URL): string | undefined {
   return protocol === 'http:' || protocol === 'https:' ? canonicalHost(hostname) : undefined;
 }
 
+/** A tracking link's host and path (what tells one merchant's link from another's on a shared tracking host). */
+function trackingPathOf(url: string | URL): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return undefined;
+  }
+  const host = httpHostOfUrl(parsed);
+  const path = parsed.pathname.length > 1 ? parsed.pathname.replace(/\/+$/, '') : parsed.pathname;
+  return host === undefined ? undefined : `${host}${path}`;
+}
+
 /** Adds `ref` to the listing of `key`, unless the merchant is there already (a merchant's domains are added one after another). */
 function addRef(map: Map<string, Listing>, key: string, ref: MerchantRef): void {
   const listing = map.get(key);
@@ -167,13 +180,17 @@ export class MerchantDomainIndex {
     this.domainCount = this.domains.size;
   }
 
-  /** Matches a URL string or URL object; only http(s) URLs match anything. */
+  /**
+   * Matches a URL string or URL object; only http(s) URLs match anything. A URL on a tracking
+   * host names the merchants whose tracking link it is (same host and path; the query may
+   * differ), none when it is no merchant's: many merchants share one tracking host.
+   */
   match(url: string | URL): DomainMatch {
     try {
       if (typeof url === 'string') {
-        return this.resolve(httpHostOf(url));
+        return this.ownersOfTrackingLink(this.resolve(httpHostOf(url)), url);
       }
-      return typeof url === 'object' && url !== null ? this.resolve(httpHostOfUrl(url)) : { kind: 'none' };
+      return typeof url === 'object' && url !== null ? this.ownersOfTrackingLink(this.resolve(httpHostOfUrl(url)), url) : { kind: 'none' };
     } catch {
       return { kind: 'none' };
     }
@@ -192,6 +209,14 @@ export class MerchantDomainIndex {
   isTrackingHost(host: string): boolean {
     const canonical = canonicalHost(host);
     return canonical !== undefined && this.trackingHosts.has(canonical);
+  }
+
+  private ownersOfTrackingLink(match: DomainMatch, url: string | URL): DomainMatch {
+    if (match.kind !== 'tracking') {
+      return match;
+    }
+    const link = trackingPathOf(url);
+    return { kind: 'tracking', merchants: match.merchants.filter((ref) => typeof ref.merchant.trackingLink === 'string' && link !== undefined && trackingPathOf(ref.merchant.trackingLink) === link) };
   }
 
   private addDomain(domain: unknown, ref: MerchantRef): void {

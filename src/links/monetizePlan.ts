@@ -4,6 +4,7 @@
  * active and allows deeplinks and the URL is not a tracking link already; the other matched
  * URLs are skipped with the reason. URLs that match no merchant are left out of both.
  */
+import * as l10n from '@vscode/l10n';
 import type { DeeplinkOptions } from './deeplink';
 import { deeplinkOf, deeplinkRefusal } from './deeplink';
 import type { MerchantRef } from '../merchant/merchantFields';
@@ -35,13 +36,21 @@ export interface MonetizePlan {
   skipped: SkippedUrl[];
 }
 
-export const SKIP_REASONS: Readonly<Record<SkipReason, string>> = {
-  inactive: 'merchant inactive',
-  'no-deeplinks': 'merchant allows no deeplinks',
-  'tracking-link': 'already a tracking link',
-  'shared-domain': 'domain shared by several merchants',
-  refused: 'link refused (see the log)',
-};
+/** How many links were skipped for one reason: `2 merchant inactive`. */
+export function skippedForReason(reason: SkipReason, count: number): string {
+  switch (reason) {
+    case 'inactive':
+      return l10n.t({ message: '{0} merchant inactive', args: [count], comment: ['{0}: how many links Monetize skipped for this reason.'] });
+    case 'no-deeplinks':
+      return l10n.t({ message: '{0} merchant allows no deeplinks', args: [count], comment: ['{0}: how many links Monetize skipped for this reason.'] });
+    case 'tracking-link':
+      return l10n.t({ message: '{0} already a tracking link', args: [count], comment: ['{0}: how many links Monetize skipped for this reason.'] });
+    case 'shared-domain':
+      return l10n.t({ message: '{0} domain shared by several merchants', args: [count], comment: ['{0}: how many links Monetize skipped for this reason.'] });
+    case 'refused':
+      return l10n.t({ message: '{0} link refused (see the log)', args: [count], comment: ['{0}: how many links Monetize skipped for this reason.'] });
+  }
+}
 
 export function planMonetize(text: string, index: MerchantDomainIndex, options: { spans?: readonly TextSpan[]; deeplink: DeeplinkOptions }): MonetizePlan {
   const plan: MonetizePlan = { candidates: [], skipped: [] };
@@ -83,6 +92,6 @@ export function describeSkipped(skipped: readonly SkippedUrl[]): string {
   for (const { reason } of skipped) {
     counts.set(reason, (counts.get(reason) ?? 0) + 1);
   }
-  const parts = [...counts].map(([reason, count]) => `${count} ${SKIP_REASONS[reason]}`);
-  return `${skipped.length} skipped: ${parts.join(', ')}.`;
+  const parts = [...counts].map(([reason, count]) => skippedForReason(reason, count));
+  return l10n.t({ message: '{0} skipped: {1}.', args: [skipped.length, parts.join(', ')], comment: ['{1}: how many links for each reason.'] });
 }

@@ -6,6 +6,7 @@
  * as VS Code's own date snippet variables do), written YYYY-MM-DD. The expanded result is
  * trimmed. "Letters" means ASCII letters: networks reject or mangle anything else.
  */
+import * as l10n from '@vscode/l10n';
 import { SETTINGS } from '../ids';
 import { quote } from './linkResult';
 
@@ -27,12 +28,19 @@ const VARIABLE = /\$\{([^}]*)\}/g;
 const ALLOWED = /^[A-Za-z0-9_-]+$/;
 const KNOWN = ['fileBasenameNoExtension', 'workspaceFolderBasename', 'date'] as const;
 type Known = (typeof KNOWN)[number];
-/** What is missing when a variable has no value, and what to do about it. */
-const MISSING: Readonly<Record<Known, string>> = Object.freeze({
-  fileBasenameNoExtension: 'no file is open. Open a file and try again',
-  workspaceFolderBasename: 'no workspace folder is open. Open a folder and try again',
-  date: 'the date is not known. Try again',
-});
+
+/** The setting uses a variable that has no value now: what is missing, and what to do about it. */
+function missingValue(name: Known): string {
+  const variable = `\${${name}}`;
+  switch (name) {
+    case 'fileBasenameNoExtension':
+      return l10n.t({ message: 'The setting {0} uses {1}, but no file is open. Open a file and try again, or change the setting.', args: [SETTING, variable], comment: ['{1}: a variable, not translated.'] });
+    case 'workspaceFolderBasename':
+      return l10n.t({ message: 'The setting {0} uses {1}, but no workspace folder is open. Open a folder and try again, or change the setting.', args: [SETTING, variable], comment: ['{1}: a variable, not translated.'] });
+    case 'date':
+      return l10n.t({ message: 'The setting {0} uses {1}, but the date is not known. Try again, or change the setting.', args: [SETTING, variable], comment: ['{1}: a variable, not translated.'] });
+  }
+}
 
 function isKnown(name: string): name is Known {
   return (KNOWN as readonly string[]).includes(name);
@@ -58,12 +66,13 @@ export function expandSubId(template: string, variables: SubIdVariables): SubIdR
   const unknown = used.filter((name) => !isKnown(name));
   if (unknown.length > 0) {
     const names = unknown.map((name) => quote(`\${${name}}`)).join(', ');
-    const verb = unknown.length === 1 ? 'which is not a known variable' : 'which are not known variables';
+    const known = KNOWN.map((name) => `\${${name}}`);
     return {
       ok: false,
       message:
-        `The setting ${SETTING} uses ${names}, ${verb}. ` +
-        'Use ${fileBasenameNoExtension}, ${workspaceFolderBasename} or ${date}, or change the setting.',
+        unknown.length === 1
+          ? l10n.t({ message: 'The setting {0} uses {1}, which is not a known variable. Use {2}, {3} or {4}, or change the setting.', args: [SETTING, names, ...known], comment: ['{1} to {4}: variables, not translated.'] })
+          : l10n.t({ message: 'The setting {0} uses {1}, which are not known variables. Use {2}, {3} or {4}, or change the setting.', args: [SETTING, names, ...known], comment: ['{1} to {4}: variables, not translated.'] }),
     };
   }
   const values: Record<Known, string | undefined> = {
@@ -73,7 +82,7 @@ export function expandSubId(template: string, variables: SubIdVariables): SubIdR
   };
   const missing = used.filter(isKnown).find((name) => !values[name]);
   if (missing !== undefined) {
-    return { ok: false, message: `The setting ${SETTING} uses \${${missing}}, but ${MISSING[missing]}, or change the setting.` };
+    return { ok: false, message: missingValue(missing) };
   }
   const subId = template.replace(VARIABLE, (_match, name: Known) => values[name] ?? '').trim();
   if (subId === '') {
@@ -82,17 +91,13 @@ export function expandSubId(template: string, variables: SubIdVariables): SubIdR
   if (!ALLOWED.test(subId)) {
     return {
       ok: false,
-      message:
-        `The SubID ${quote(subId)} made from the setting ${SETTING} has characters that are not allowed. ` +
-        `A SubID may hold only letters A-Z and a-z, digits, "_" and "-"; change the setting ${SETTING}.`,
+      message: l10n.t('The SubID {0} made from the setting {1} has characters that are not allowed. A SubID may hold only letters A-Z and a-z, digits, "_" and "-"; change the setting {1}.', quote(subId), SETTING),
     };
   }
   if (subId.length > SUB_ID_MAX_LENGTH) {
     return {
       ok: false,
-      message:
-        `The SubID ${quote(subId)} made from the setting ${SETTING} has ${subId.length} characters, ` +
-        `more than the ${SUB_ID_MAX_LENGTH} allowed. Shorten the setting ${SETTING}.`,
+      message: l10n.t('The SubID {0} made from the setting {1} has {2} characters, more than the {3} allowed. Shorten the setting {1}.', quote(subId), SETTING, subId.length, SUB_ID_MAX_LENGTH),
     };
   }
   return { ok: true, subId };

@@ -2,6 +2,7 @@
  * The merchant's tracking link, and the URL rules the other link builders share: what counts
  * as an absolute http(s) URL, and how query parameters are set without touching the others.
  */
+import * as l10n from '@vscode/l10n';
 import type { Merchant } from '../api/types';
 import { type LinkResult, quote, quoteName } from './linkResult';
 
@@ -72,9 +73,10 @@ export function trackingLinkOf(merchant: Pick<Merchant, 'name' | 'trackingLink'>
   if (url) {
     return { ok: true, link: url.href };
   }
-  const what = raw.trim() === '' ? 'has no tracking link in the catalog' : `has no usable tracking link (the catalog has ${quote(raw)})`;
-  return {
-    ok: false,
-    message: `${quoteName(merchant.name)} ${what}. Refresh the merchants, or contact the network if it stays.`,
-  };
+  const name = quoteName(merchant.name);
+  const message =
+    raw.trim() === ''
+      ? l10n.t('{0} has no tracking link in the catalog. Refresh the merchants, or contact the network if it stays.', name)
+      : l10n.t('{0} has no usable tracking link (the catalog has {1}). Refresh the merchants, or contact the network if it stays.', name, quote(raw));
+  return { ok: false, message };
 }

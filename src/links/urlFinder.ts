@@ -14,6 +14,8 @@
  * code spans and code blocks are found too; callers that want to skip them pass `spans`.
  */
 
+import { decodeAttribute } from './urlReplacement';
+
 /** The syntax a URL was written in; tells a caller what may be rewritten around it. */
 export type UrlContext = 'markdown-link' | 'autolink' | 'href' | 'bare';
 
@@ -145,7 +147,8 @@ function scan(text: string): FoundUrl[] {
     const start = quote ? from + 1 : from;
     const run = quote === '"' ? runs.doubleQuoted : quote === "'" ? runs.singleQuoted : runs.unquoted;
     const end = endOf(run, start);
-    if ((quote && text[end] !== quote) || !isHttpUrl(text.slice(start, end))) {
+    // The value is tested as the address it stands for: with its character references decoded.
+    if ((quote && text[end] !== quote) || !isHttpUrl(decodeAttribute(text.slice(start, end)))) {
       return undefined;
     }
     add(start, end, 'href');
@@ -188,11 +191,19 @@ function scan(text: string): FoundUrl[] {
 }
 
 /**
- * An http(s) URL with a host: something other than punctuation between `//` and the path.
- * (`https://`, `https:///x` and `https://./` are not URLs; IDN and emoji hosts are.)
+ * A URL the parser certainly reads, so most URLs need not be parsed: ASCII host labels that
+ * start with a letter (no IPv4 number) and are not punycode, a port below 10000, then any
+ * printable ASCII. Anything else is left to `URL.canParse`.
+ */
+const PLAIN_URL = /^https?:\/\/(?!xn--)[a-z][a-z0-9-]*(?:\.(?!xn--)[a-z][a-z0-9-]*)*(?::\d{1,4})?(?:[/?#][!-~]*)?$/i;
+
+/**
+ * An http(s) URL with a host: something other than punctuation between `//` and the path, and
+ * text the URL parser reads. (`https://`, `https:///x`, `https://./`, `https://a:99999` and a
+ * host with a control character are not URLs; IDN and emoji hosts are.)
  */
 function isHttpUrl(candidate: string): boolean {
-  return /^https?:\/\/[^/?#\s\p{L}\p{N}\p{So}]*[\p{L}\p{N}\p{So}]/iu.test(candidate);
+  return /^https?:\/\/[^/?#\s\p{L}\p{N}\p{So}]*[\p{L}\p{N}\p{So}]/iu.test(candidate) && (PLAIN_URL.test(candidate) || URL.canParse(candidate));
 }
 
 /**

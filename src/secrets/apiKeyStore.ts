@@ -5,7 +5,12 @@
  * reads back as undefined). A non-secret flag in globalState remembers that a key was saved,
  * so a lost key is reported as lost instead of looking like "no key yet". The key is never
  * written anywhere else and never logged.
+ *
+ * Its one user-facing sentence (the KeyStorageError the commands show) is localised with `t`
+ * from `@vscode/l10n`, which esbuild makes `vscode.l10n` in the host: this file is unit-tested
+ * in plain Node, where `vscode` cannot be loaded.
  */
+import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import { messageOf } from '../common/errorMessage';
 import { STATE_KEYS } from '../ids';
@@ -86,7 +91,9 @@ export class ApiKeyStore {
       await this.secrets.store(SECRET_NAME, key);
     } catch (error) {
       this.log.error(`Saving the API key in the secret storage failed: ${messageOf(error)}`);
-      throw new KeyStorageError(`VS Code's secret storage could not save the key (${messageOf(error)}).`);
+      throw new KeyStorageError(
+        l10n.t({ message: "VS Code's secret storage could not save the key ({0}).", args: [messageOf(error)], comment: '{0} is the error the secret storage gave.' }),
+      );
     }
     await this.globalState.update(SAVED_FLAG, true);
     this.log.info('API key saved in the secret storage.');
@@ -99,7 +106,9 @@ export class ApiKeyStore {
       await this.secrets.delete(SECRET_NAME);
     } catch (error) {
       this.log.error(`Removing the API key from the secret storage failed: ${messageOf(error)}`);
-      throw new KeyStorageError(`VS Code's secret storage could not remove the key (${messageOf(error)}).`);
+      throw new KeyStorageError(
+        l10n.t({ message: "VS Code's secret storage could not remove the key ({0}).", args: [messageOf(error)], comment: '{0} is the error the secret storage gave.' }),
+      );
     }
     this.log.info('API key removed.');
   }

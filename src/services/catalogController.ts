@@ -37,6 +37,12 @@ interface OpenCatalog {
   baseUrl: string;
 }
 
+/** The progress of a sync: "12,345 merchants" loaded so far. */
+function merchantsLoaded(count: number): string {
+  const figure = count.toLocaleString('en-US');
+  return count === 1 ? vscode.l10n.t('{0} merchant', figure) : vscode.l10n.t('{0} merchants', figure);
+}
+
 export class CatalogController extends Disposable {
   private readonly storeChanged = this._register(new vscode.EventEmitter<CatalogStore | undefined>());
   /** Fires when the catalog behind the views is replaced (key or base URL changed) or closed. */
@@ -151,7 +157,7 @@ export class CatalogController extends Disposable {
       return;
     }
     const full = trigger.full || store.snapshot.syncedAt === null;
-    const title = full ? 'Loading all merchants' : 'Updating merchants';
+    const title = full ? vscode.l10n.t('Loading all merchants') : vscode.l10n.t('Updating merchants');
     const work = async (progress: vscode.Progress<{ message?: string }>, token?: vscode.CancellationToken): Promise<void> => {
       const cancel = new AbortController();
       const cancelled = token?.onCancellationRequested(() => cancel.abort());
@@ -159,7 +165,7 @@ export class CatalogController extends Disposable {
         const result = await store.sync({
           full,
           signal: cancel.signal,
-          onProgress: (loaded) => progress.report({ message: `${loaded.toLocaleString('en-US')} merchants` }),
+          onProgress: (loaded) => progress.report({ message: merchantsLoaded(loaded) }),
         });
         this.lastSyncValue = result;
         this.log.info(`Merchant sync (${result.kind}): ${result.received} received, ${result.changed} changed, ${result.total} in the catalog.`);

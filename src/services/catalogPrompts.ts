@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS, WORKBENCH_COMMANDS } from '../ids';
-import type { FailureAction, FailureMessage } from './failureMessages';
+import { actionLabel, type FailureAction, type FailureMessage } from './failureMessages';
 
 export interface PromptActions {
   retry(): Promise<void>;
@@ -13,29 +13,40 @@ export interface PromptActions {
 }
 
 export function promptForKey(): void {
+  const setKey = vscode.l10n.t('Set API Key');
   void vscode.window
-    .showInformationMessage('Set your API key to load the merchant catalog.', 'Set API Key')
-    .then((choice) => choice && vscode.commands.executeCommand(COMMANDS.setApiKey));
+    .showInformationMessage(vscode.l10n.t('Set your API key to load the merchant catalog.'), setKey)
+    .then((choice) => choice === setKey && vscode.commands.executeCommand(COMMANDS.setApiKey));
 }
 
 export function warnKeyLost(): void {
+  const setKey = vscode.l10n.t('Set API Key');
   void vscode.window
     .showWarningMessage(
-      'Your saved API key is gone: the system keyring did not give it back (there may be no keyring, or the key could not be decrypted). Set it again.',
-      'Set API Key',
+      vscode.l10n.t(
+        'Your saved API key is gone: the system keyring did not give it back (there may be no keyring, or the key could not be decrypted). Set it again.',
+      ),
+      setKey,
     )
-    .then((choice) => choice && vscode.commands.executeCommand(COMMANDS.setApiKey));
+    .then((choice) => choice === setKey && vscode.commands.executeCommand(COMMANDS.setApiKey));
 }
 
 /** The service could not be reached; the cached merchants stay. */
 export function warnOffline(failure: FailureMessage, actions: PromptActions): void {
-  void vscode.window.showWarningMessage(`${failure.message} Showing the cached merchants.`, 'Retry').then((choice) => (choice === 'Retry' ? actions.retry() : undefined));
+  const retry = actionLabel('Retry');
+  const message = vscode.l10n.t({
+    message: '{0} Showing the cached merchants.',
+    args: [failure.message],
+    comment: '{0} is what failed, in whole sentences, e.g. "Loading merchants failed: Could not reach the service."',
+  });
+  void vscode.window.showWarningMessage(message, retry).then((choice) => (choice === retry ? actions.retry() : undefined));
 }
 
 /** Shows a failure with its buttons and runs the one chosen. */
 export async function showFailure(failure: FailureMessage, actions: PromptActions): Promise<void> {
-  const choice = await vscode.window.showErrorMessage(failure.message, ...failure.actions);
-  await runAction(choice, actions);
+  const buttons = failure.actions.map((action) => ({ action, label: actionLabel(action) }));
+  const choice = await vscode.window.showErrorMessage(failure.message, ...buttons.map((button) => button.label));
+  await runAction(buttons.find((button) => button.label === choice)?.action, actions);
 }
 
 async function runAction(choice: FailureAction | undefined, actions: PromptActions): Promise<void> {

@@ -56,5 +56,6 @@ export function deeplinkOptionsFor(document: vscode.TextDocument | undefined): {
 
 /** Shows a settings problem with a button that opens the setting; does not wait for the user. */
 export function reportSettingsProblem(message: string, setting: string = SETTINGS.subId): void {
-  void vscode.window.showWarningMessage(message, 'Open Settings').then((choice) => choice && vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, setting));
+  const openSettings = vscode.l10n.t('Open Settings');
+  void vscode.window.showWarningMessage(message, openSettings).then((choice) => choice === openSettings && vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, setting));
 }

@@ -1,26 +1,20 @@
 /** Turns a node of the pure tree model into a VS Code TreeItem. Tooltips come later, in resolveTreeItem. */
 import * as vscode from 'vscode';
 import { merchantDescription } from '../catalog/present/merchantFormat';
+import { merchantIcon } from '../catalog/present/merchantIcon';
 import type { MerchantTooltipFigures } from '../catalog/present/merchantFigures';
 import { merchantTooltipMarkdown } from '../catalog/present/merchantTooltip';
 import { merchantContextValue } from '../catalog/tree/merchantDetails';
 import type { CatalogNode } from '../catalog/tree/treeNodes';
 
-function merchantIcon(imageUri: string | null, isActive: boolean): vscode.ThemeIcon | vscode.Uri {
-  if (imageUri) {
-    try {
-      const url = new URL(imageUri);
-      if (url.protocol === 'https:') {
-        return vscode.Uri.parse(url.href);
-      }
-    } catch {
-      // not a URL: the codicon below
-    }
-  }
-  return new vscode.ThemeIcon(isActive ? 'briefcase' : 'circle-slash');
+/** A codicon, or the merchant's logo when `showLogos` (the setting `affiliateLinks.merchants.logos`) asks for it: see merchantIcon. */
+function merchantIconPath(merchant: Parameters<typeof merchantIcon>[0], showLogos: boolean): vscode.ThemeIcon | vscode.Uri {
+  const icon = merchantIcon(merchant, showLogos);
+  return icon.kind === 'logo' ? vscode.Uri.parse(icon.url) : new vscode.ThemeIcon(icon.id);
 }
 
-export function createTreeItem(node: CatalogNode): vscode.TreeItem {
+/** `showLogos`: merchants show their logos instead of codicons (the setting `affiliateLinks.merchants.logos`). */
+export function createTreeItem(node: CatalogNode, showLogos = false): vscode.TreeItem {
   switch (node.kind) {
     case 'group': {
       const item = new vscode.TreeItem(
@@ -30,7 +24,12 @@ export function createTreeItem(node: CatalogNode): vscode.TreeItem {
       item.id = node.id;
       item.description = String(node.count);
       item.contextValue = 'group';
-      item.accessibilityInformation = { label: `${node.label} merchants, ${node.count}` };
+      const count = String(node.count);
+      item.accessibilityInformation = {
+        label: node.active
+          ? vscode.l10n.t({ message: 'Active merchants, {0}', args: [count], comment: 'What a screen reader says of the group of active merchants in the Merchants view; {0} is how many it holds.' })
+          : vscode.l10n.t({ message: 'Inactive merchants, {0}', args: [count], comment: 'What a screen reader says of the group of inactive merchants in the Merchants view; {0} is how many it holds.' }),
+      };
       return item;
     }
     case 'bucket': {
@@ -44,7 +43,7 @@ export function createTreeItem(node: CatalogNode): vscode.TreeItem {
       const item = new vscode.TreeItem(node.merchant.name, vscode.TreeItemCollapsibleState.Collapsed);
       item.id = node.id;
       item.description = merchantDescription(node.merchant);
-      item.iconPath = merchantIcon(node.merchant.imageUri, node.merchant.isActive);
+      item.iconPath = merchantIconPath(node.merchant, showLogos);
       item.contextValue = merchantContextValue(node.merchant);
       return item;
     }

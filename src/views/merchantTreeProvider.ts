@@ -14,6 +14,7 @@ import type { CatalogStore } from '../catalog/store/catalogStore';
 import { CatalogTreeModel } from '../catalog/tree/catalogTree';
 import type { CatalogNode, TreeOptions } from '../catalog/tree/treeNodes';
 import { Disposable } from '../common/lifecycle';
+import { SETTINGS } from '../ids';
 import type { FiguresAggregate } from '../reports/figures/figuresAggregate';
 import type { TreeViewOptions } from './treeViewOptions';
 import { createTreeItem, merchantTooltip } from './merchantTreeItem';
@@ -28,6 +29,10 @@ export interface TreeFiguresSource {
   readonly enabled: boolean;
 }
 
+function logosSetting(): boolean {
+  return vscode.workspace.getConfiguration().get<boolean>(SETTINGS.merchantLogos, false) === true;
+}
+
 export class MerchantTreeProvider extends Disposable implements vscode.TreeDataProvider<CatalogNode> {
   private readonly changed = this._register(new vscode.EventEmitter<CatalogNode | CatalogNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
@@ -40,6 +45,8 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   private cachedModel: CatalogTreeModel | undefined;
   /** The figures the rows were last rendered with. */
   private shownAggregate: FiguresAggregate | undefined;
+  /** Merchants show their logos instead of codicons (the setting; off by default). */
+  private showLogos = logosSetting();
 
   constructor(
     private readonly options: TreeViewOptions,
@@ -47,6 +54,14 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   ) {
     super();
     this._register(options.onDidChange(() => this.refreshAll()));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(SETTINGS.merchantLogos)) {
+          this.showLogos = logosSetting();
+          this.changed.fire(undefined); // the same rows, drawn again with their new icons
+        }
+      }),
+    );
     this._register({ dispose: () => this.storeSubscription?.dispose() });
     if (figures) {
       this.shownAggregate = figures.aggregate;
@@ -81,7 +96,7 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   getTreeItem(node: CatalogNode): vscode.TreeItem {
-    return createTreeItem(node);
+    return createTreeItem(node, this.showLogos);
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: CatalogNode): vscode.TreeItem {

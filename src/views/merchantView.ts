@@ -12,9 +12,21 @@ import type { CatalogController } from '../services/catalogController';
 import { MerchantTreeProvider, type TreeFiguresSource } from './merchantTreeProvider';
 import type { TreeViewOptions } from './treeViewOptions';
 
+/** The message line's sentence about the filter: what it keeps, and how many of all are shown. */
+function filterMessage(text: string, deeplinkOnly: boolean, shown: string, total: string): string {
+  if (text === '') {
+    return vscode.l10n.t({ message: 'Filter deeplink-capable: {0} of {1} shown.', args: [shown, total], comment: 'Only merchants that allow deeplinks are shown: {0} of all {1}.' });
+  }
+  return deeplinkOnly
+    ? vscode.l10n.t({ message: 'Filter "{0}", deeplink-capable: {1} of {2} shown.', args: [text, shown, total], comment: '{0} is the text the merchants are filtered by; {1} how many merchants are shown, of all {2}.' })
+    : vscode.l10n.t({ message: 'Filter "{0}": {1} of {2} shown.', args: [text, shown, total], comment: '{0} is the text the merchants are filtered by; {1} how many merchants are shown, of all {2}.' });
+}
+
 export class MerchantView extends Disposable {
   readonly provider: MerchantTreeProvider;
   private readonly view: vscode.TreeView<CatalogNode>;
+  /** A catalog is loading with nothing cached (a first start, a new key): show the view once it has merchants. */
+  private revealWhenLoaded = false;
 
   constructor(
     private readonly controller: CatalogController,
@@ -25,9 +37,19 @@ export class MerchantView extends Disposable {
     super();
     this.provider = this._register(new MerchantTreeProvider(options, figures));
     this.view = this._register(vscode.window.createTreeView(VIEWS.merchants, { treeDataProvider: this.provider, showCollapseAll: true }));
-    this._register(controller.onDidChangeStore((store) => this.provider.setStore(store)));
+    this._register(
+      controller.onDidChangeStore((store) => {
+        this.revealWhenLoaded = store !== undefined && store.snapshot.syncedAt === null;
+        this.provider.setStore(store);
+      }),
+    );
     this._register(controller.onDidChangeState(() => this.update()));
-    this._register(this.provider.onDidChangeModel(() => this.update()));
+    this._register(
+      this.provider.onDidChangeModel(() => {
+        this.update();
+        this.revealIfFirstLoaded();
+      }),
+    );
     if (figures) {
       this._register(figures.onDidChange(() => this.update()));
     }
@@ -40,9 +62,33 @@ export class MerchantView extends Disposable {
     return this.view.message;
   }
 
+  /** Whether the view is showing. */
+  get visible(): boolean {
+    return this.view.visible;
+  }
+
   /** The names of the merchants selected in the tree. */
   get selectedMerchants(): string[] {
     return this.view.selection.flatMap((node) => (node.kind === 'merchant' ? [node.merchant.name] : []));
+  }
+
+  /**
+   * The first time a catalog loads (nothing was cached for this key and service), the view is
+   * shown as its merchants arrive, so the person who just set a key, or opened an article on a
+   * first start, sees where the merchants are. It takes neither the focus nor a selection.
+   */
+  private revealIfFirstLoaded(): void {
+    if (!this.revealWhenLoaded) {
+      return;
+    }
+    const [first] = this.provider.getChildren();
+    if (first === undefined) {
+      return;
+    }
+    this.revealWhenLoaded = false;
+    if (!this.view.visible) {
+      void this.view.reveal(first, { select: false, focus: false, expand: false }).then(undefined, () => undefined);
+    }
   }
 
   /** Shows a merchant in the tree: selects and focuses its row, expanding its group and bucket. */
@@ -61,24 +107,26 @@ export class MerchantView extends Disposable {
     setContext(CONTEXT_KEYS.loadFailed, controller.loadFailed);
     const parts: string[] = [];
     if (controller.keyState.kind === 'environment') {
-      parts.push('Using the key from the AFFILIATE_LINKS_API_KEY environment variable.');
+      parts.push(vscode.l10n.t('Using the key from the AFFILIATE_LINKS_API_KEY environment variable.'));
     }
     const offline = controller.offline;
     if (offline) {
-      const when = offline.since ? new Date(offline.since).toLocaleString() : 'an earlier session';
-      parts.push(`Offline: showing merchants cached ${offline.since ? 'on ' : 'in '}${when}.`);
+      parts.push(
+        offline.since
+          ? vscode.l10n.t({ message: 'Offline: showing merchants cached on {0}.', args: [new Date(offline.since).toLocaleString()], comment: '{0} is a date and time.' })
+          : vscode.l10n.t('Offline: showing merchants cached in an earlier session.'),
+      );
     }
     const model = this.provider.model;
     const filter = this.options.current;
     if (model && (filter.filter !== '' || filter.deeplinkOnly)) {
-      const what = [filter.filter !== '' ? `"${filter.filter}"` : '', filter.deeplinkOnly ? 'deeplink-capable' : ''].filter(Boolean).join(', ');
-      parts.push(`Filter ${what}: ${model.shownCount.toLocaleString('en-US')} of ${model.totalCount.toLocaleString('en-US')} shown.`);
+      parts.push(filterMessage(filter.filter, filter.deeplinkOnly, model.shownCount.toLocaleString('en-US'), model.totalCount.toLocaleString('en-US')));
     }
     if (model && filter.sort === 'clicks' && controller.keyContext === 'set' && this.figures?.aggregate === undefined) {
       parts.push(
         this.figures?.enabled === false
-          ? `Sorted by name: your clicks are not read while the setting "${SETTINGS.figuresEnabled}" is off.`
-          : 'Sorted by name until your clicks are loaded.',
+          ? vscode.l10n.t({ message: 'Sorted by name: your clicks are not read while the setting "{0}" is off.', args: [SETTINGS.figuresEnabled], comment: '{0} is the id of a setting.' })
+          : vscode.l10n.t('Sorted by name until your clicks are loaded.'),
       );
     }
     this.view.message = parts.length > 0 ? parts.join(' ') : undefined;

@@ -27,7 +27,11 @@ export interface StatusBarTiming {
 export const STATUS_BAR_TIMING: StatusBarTiming = { firstMs: 5_000, everyMs: 15 * 60_000 };
 /** After the connection changed, before reading the new store's figure. */
 const AFTER_STORE_CHANGE_MS = 1_000;
-const CLICK_HERE = 'Click to show reports.';
+
+/** The tooltip's sentences, then the one that says what choosing the item does. */
+function withClickHere(text: string): string {
+  return `${text} ${vscode.l10n.t('Click to show reports.')}`;
+}
 
 /** The clicks of a report counted within its period (items dated outside it are the model's "skipped", not today's). */
 export function clicksIn(state: ReportState<'clicks'>): number | undefined {
@@ -67,7 +71,7 @@ export class ReportsStatusBarItem extends Disposable {
   ) {
     super();
     this.item = this._register(vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.todayClicks, vscode.StatusBarAlignment.Right, 100));
-    this.item.name = "Affiliate Links: Today's Clicks";
+    this.item.name = vscode.l10n.t("Affiliate Links: Today's Clicks");
     this.item.command = COMMANDS.showReports;
     this._register(controller.onDidChangeState(() => this.followKey()));
     if (article) {
@@ -169,7 +173,7 @@ export class ReportsStatusBarItem extends Disposable {
     if (article !== undefined) {
       this.item.text = article.text;
       this.item.tooltip = article.tooltip;
-      this.item.command = { title: 'Show Reports', command: COMMANDS.showReportsForSubId, arguments: [article.subId, article.days] };
+      this.item.command = { title: vscode.l10n.t('Show Reports'), command: COMMANDS.showReportsForSubId, arguments: [article.subId, article.days] };
       this.hidden = false;
       this.item.show();
       return;
@@ -182,27 +186,39 @@ export class ReportsStatusBarItem extends Disposable {
     this.item.command = COMMANDS.showReports;
     const clicks = clicksIn(state);
     const figure = clicks === undefined ? '–' : clicks.toLocaleString('en-US');
-    this.item.text = `$(graph) ${figure} ${clicks === 1 ? 'click' : 'clicks'} today`;
+    this.item.text = clicks === 1 ? vscode.l10n.t('$(graph) {0} click today', figure) : vscode.l10n.t('$(graph) {0} clicks today', figure);
     this.item.tooltip = this.tooltipOf(state, clicks);
     this.hidden = false;
     this.item.show();
   }
 
   private tooltipOf(state: ReportState<'clicks'>, clicks: number | undefined): string {
-    const asOf = state.asOf ? ` as of ${new Date(state.asOf).toLocaleTimeString()}` : '';
+    const time = state.asOf ? new Date(state.asOf).toLocaleTimeString() : undefined;
     switch (state.status) {
       case 'offline':
-        return clicks === undefined
-          ? `Affiliate Links: today's clicks (offline): the service could not be reached and nothing is cached. ${CLICK_HERE}`
-          : `Affiliate Links: today's clicks (offline): the cached figure${asOf}; the service could not be reached. ${CLICK_HERE}`;
+        if (clicks === undefined) {
+          return withClickHere(vscode.l10n.t("Affiliate Links: today's clicks (offline): the service could not be reached and nothing is cached."));
+        }
+        return withClickHere(
+          time === undefined
+            ? vscode.l10n.t("Affiliate Links: today's clicks (offline): the cached figure; the service could not be reached.")
+            : vscode.l10n.t({ message: "Affiliate Links: today's clicks (offline): the cached figure as of {0}; the service could not be reached.", args: [time], comment: '{0} is the time the figure was read.' }),
+        );
       case 'failed': {
         const failure = describeFailure(state.error, "Reading today's clicks").message;
-        return clicks === undefined ? `Affiliate Links: ${failure} ${CLICK_HERE}` : `Affiliate Links: today's clicks${asOf}. ${failure} ${CLICK_HERE}`;
+        if (clicks === undefined) {
+          return withClickHere(vscode.l10n.t({ message: 'Affiliate Links: {0}', args: [failure], comment: '{0} is what failed, in whole sentences, e.g. "Reading today\'s clicks failed: Could not reach the service."' }));
+        }
+        return withClickHere(
+          time === undefined
+            ? vscode.l10n.t({ message: "Affiliate Links: today's clicks. {0}", args: [failure], comment: '{0} is what failed, in whole sentences.' })
+            : vscode.l10n.t({ message: "Affiliate Links: today's clicks as of {0}. {1}", args: [time, failure], comment: '{0} is the time the figure was read; {1} what failed, in whole sentences.' }),
+        );
       }
       case 'loading':
-        return "Affiliate Links: reading today's clicks…";
+        return vscode.l10n.t("Affiliate Links: reading today's clicks…");
       default:
-        return `Affiliate Links: today's clicks. ${CLICK_HERE}`;
+        return withClickHere(vscode.l10n.t("Affiliate Links: today's clicks."));
     }
   }
 

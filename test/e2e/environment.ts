@@ -36,6 +36,11 @@ function findFiles(dir: string, name: RegExp): string[] {
 export interface E2eOptions {
   /** User settings on top of the sandbox's address. */
   settings?: Record<string, unknown>;
+  /** The display language and what to put in place before the server starts (see test/e2e/pseudoLocale.ts). */
+  locale?: string;
+  prepare?: (folders: { userDataDir: string; extensionsDir: string }) => void;
+  /** More .vsix files to install beside the extension's, made when the environment starts. */
+  install?: () => string[];
 }
 
 export async function startE2eEnvironment(options: E2eOptions = {}): Promise<E2eEnvironment> {
@@ -50,7 +55,12 @@ export async function startE2eEnvironment(options: E2eOptions = {}): Promise<E2e
   try {
     const sandbox = await startSandbox({ merchants: 300 });
     cleanups.push(() => sandbox.close());
-    const server = await startCodeServer({ install: [vsix], settings: { 'affiliateLinks.baseUrl': sandbox.url, ...options.settings } });
+    const server = await startCodeServer({
+      install: [vsix, ...(options.install?.() ?? [])],
+      settings: { 'affiliateLinks.baseUrl': sandbox.url, ...options.settings },
+      locale: options.locale,
+      prepare: options.prepare,
+    });
     cleanups.push(() => server.stop());
     const browser = await launchChromium();
     cleanups.push(() => browser.close());

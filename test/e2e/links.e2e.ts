@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { WireMerchant } from '../../src/api/wire';
 import { eventually } from '../common/eventually';
 import { useE2eEnvironment } from './environment';
-
-/** Merchants no other merchant shares a domain with, so their URLs match them alone. */
-function unshared(merchants: readonly WireMerchant[]): WireMerchant[] {
-  const owners = new Map<string, number>();
-  for (const merchant of merchants) {
-    for (const domain of new Set([merchant.defaultDomain, ...(merchant.domains ?? [])])) {
-      owners.set(domain, (owners.get(domain) ?? 0) + 1);
-    }
-  }
-  return merchants.filter((merchant) => owners.get(merchant.defaultDomain) === 1);
-}
+import { unshared } from './unsharedMerchants';
 
 describe('links in the real workbench', function () {
   this.timeout(180_000);

@@ -140,7 +140,9 @@ export class Workbench {
     const input = this.quickInput();
     await input.waitFor();
     await input.fill(name);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
+    // Quick Open first lists the recently opened files: Enter only once the list has caught up
+    // with the name and the file is the focused row.
+    await this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor({ timeout: 15_000 });
     await input.press('Enter');
     await this.page.locator('.tab.active', { hasText: name }).waitFor({ timeout: 15_000 });
   }
@@ -186,6 +188,24 @@ export class Workbench {
     const lines = this.page.locator('.part.panel .output-view .view-lines');
     await lines.first().waitFor();
     return (await lines.first().innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  /**
+   * Hovers `target` until `hover` shows (the catalog's domains load with the extension, so the
+   * first hovers may find nothing), moving the mouse away between tries.
+   */
+  async hoverUntilShown(target: Locator, hover: Locator, what: string, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.page.mouse.move(1_000, 850);
+      await target.hover();
+      if (await hover.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
+        return;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`${what} never showed`);
+      }
+    }
   }
 
   async screenshot(name: string): Promise<string> {

@@ -21,6 +21,10 @@ export interface CodeServerOptions {
   install?: string[];
   /** Default: a free port. */
   port?: number;
+  /** The display language (`--locale`), e.g. `qps-ploc` for the pseudo-localised run. Default: English. */
+  locale?: string;
+  /** Runs after the .vsix files are installed and before the server starts. */
+  prepare?: (folders: { userDataDir: string; extensionsDir: string }) => void;
 }
 
 export interface CodeServer {
@@ -119,6 +123,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     }
   }
 
+  options.prepare?.({ userDataDir, extensionsDir });
+
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const args = [
@@ -131,6 +137,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     '--disable-getting-started-override',
     '--user-data-dir', userDataDir,
     '--extensions-dir', extensionsDir,
+    ...(options.locale === undefined ? [] : ['--locale', options.locale]),
     workspace,
   ];
   const child: ChildProcess = spawn(process.execPath, args, {

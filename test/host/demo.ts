@@ -1,15 +1,16 @@
 /**
  * `npm start`: the extension against the sandbox, in a real VS Code you open in a browser.
  * Starts the sandbox (2,000 merchants), then code-server with the packaged extension, its
- * base URL set to the sandbox and the sandbox's key in AFFILIATE_LINKS_API_KEY, and prints
- * the address to open. Runs until Ctrl+C.
+ * base URL set to the sandbox and the sandbox's key in AFFILIATE_LINKS_API_KEY, writes the demo
+ * articles (Markdown, MDX, HTML) into its workspace, and prints the one address to open: the
+ * workspace with the first article open; the Merchants view shows as the catalog first loads.
+ * Runs until Ctrl+C.
  *
  * `npm start -- [--port N] [--sandbox-port N] [--merchants N]`
  */
-import { startSandbox } from '../../src/sandbox/server';
-import { ensureCodeServer, startCodeServer, vscodeVersion } from './codeServer';
-import { writeDemoArticles } from './demoArticles';
-import { packageExtension } from './packageExtension';
+import path from 'node:path';
+import { vscodeVersion } from './codeServer';
+import { startDemo } from './demoServer';
 
 function numberArgument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -25,28 +26,22 @@ function numberArgument(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
-  ensureCodeServer();
-  const vsix = packageExtension();
-  const sandbox = await startSandbox({ port: numberArgument('sandbox-port', 8787), merchants: numberArgument('merchants', 2_000) });
-  const server = await startCodeServer({
+  const demo = await startDemo({
     port: numberArgument('port', 8080),
-    install: [vsix],
-    settings: { 'affiliateLinks.baseUrl': sandbox.url, 'affiliateLinks.subId': '${fileBasenameNoExtension}', 'workbench.colorTheme': 'Default Dark Modern' },
-    env: { AFFILIATE_LINKS_API_KEY: sandbox.key },
-  }).catch(async (error: unknown) => {
-    await sandbox.close();
-    throw error;
+    sandboxPort: numberArgument('sandbox-port', 8787),
+    merchants: numberArgument('merchants', 2_000),
   });
-  const articles = writeDemoArticles(server.workspace, sandbox.dataset);
-  console.log(`Affiliate Links demo: ${vscodeVersion()} with the extension, against the sandbox at ${sandbox.url}.`);
-  console.log(`Open ${server.url}/?folder=${encodeURIComponent(server.workspace)} and choose "Affiliate Links" in the activity bar; click "N clicks today" in the status bar (or run "Affiliate Links: Show Reports") for the report panel. The articles in articles/ (${articles.map((article) => article.subId).join(', ')}) show their clicks and earnings at the top. Ctrl+C stops.`);
+  const names = demo.articles.map((article) => path.basename(article.file)).join(', ');
+  console.log(`Affiliate Links demo: ${vscodeVersion()} with the extension, against the sandbox at ${demo.sandbox.url}.`);
+  console.log(`The articles in articles/ (${names}) show their clicks at their top; hover a URL, or try Insert Deeplink and Monetize Links in Document on them. Click "N clicks today" in the status bar (or run "Affiliate Links: Show Reports") for the report panel, and "Affiliate Links: Show Getting Started" for the walkthrough. Ctrl+C stops.`);
+  console.log(`Open ${demo.url}`);
   const stop = (): void => {
-    void Promise.all([server.stop(), sandbox.close()]).then(() => process.exit(0));
+    void demo.stop().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  await server.exited.catch(async (error: unknown) => {
-    await sandbox.close();
+  await demo.server.exited.catch(async (error: unknown) => {
+    await demo.sandbox.close();
     throw error;
   });
 }

@@ -1,14 +1,62 @@
 /**
- * Articles for the demo workspace and the figures e2e: Markdown files named after SubIDs the
- * sandbox reports clicks for, each with deeplinks (built by the extension's own link rules) to
- * the active merchants that SubID's clicks went to most, carrying the article's SubID. With the SubID
- * setting `${fileBasenameNoExtension}`, each article's figures show at its top and on the
- * lines of its links.
+ * Articles for the demo workspace (`npm start`) and the e2e scenarios: one Markdown, one MDX and
+ * one HTML file, each named after a SubID the sandbox reports clicks for. Each holds
+ * - two deeplinks (built by the extension's own link rules) to the active merchants that SubID's
+ *   clicks of the last weeks went to most, carrying the article's SubID, each on a line of its
+ *   own: with the SubID setting `${fileBasenameNoExtension}`, the article's figures show at its
+ *   top and on those lines;
+ * - two plain URLs on other active merchants' domains, for Monetize Links, Insert Deeplink and
+ *   the hover;
+ * - the first article, also the tracking link of an inactive merchant, which Monetize leaves alone.
+ * Every merchant linked is the only one with its domain, so a URL names one merchant.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { WireMerchant } from '../../src/api/wire';
 import { deeplinkOf } from '../../src/links/deeplink';
-import type { SandboxDataset } from '../../src/sandbox/server';
+import { escapeHtml, linkMarkup } from '../../src/links/linkMarkup';
+import { trackingLinkOf } from '../../src/links/trackingLink';
+import { clickDay, type SandboxDataset } from '../../src/sandbox/dataset';
+
+export type ArticleFormat = 'md' | 'mdx' | 'html';
+
+export interface DemoArticle {
+  file: string;
+  format: ArticleFormat;
+  subId: string;
+  /** The merchants its deeplinks go to, in order, each on a line of its own. */
+  merchants: string[];
+  /** The merchants of its plain URLs, in order: what Monetize Links finds to convert. */
+  plainMerchants: string[];
+  /** The inactive merchant whose tracking link it holds (the first article only). */
+  inactiveMerchant?: string;
+}
+
+interface Link {
+  name: string;
+  url: string;
+}
+
+/** Days back whose clicks choose an article's merchants: inside the figures' 30, whatever the time zone. */
+const RECENT_DAYS = 28;
+const FORMATS: readonly ArticleFormat[] = ['md', 'mdx', 'html'];
+/** The pages of the plain URLs, as the sentence that holds them says. */
+const PLAIN_PATHS = ['outlet', 'sale'];
+
+function domainKey(domain: string): string {
+  return domain.toLowerCase().replace(/^www\./, '');
+}
+
+/** Merchants whose default domain no other merchant lists: a URL there matches them alone. */
+function soleOwners(merchants: readonly WireMerchant[]): WireMerchant[] {
+  const owners = new Map<string, number>();
+  for (const merchant of merchants) {
+    for (const domain of new Set([merchant.defaultDomain, ...merchant.domains].map(domainKey))) {
+      owners.set(domain, (owners.get(domain) ?? 0) + 1);
+    }
+  }
+  return merchants.filter((merchant) => merchant.defaultDomain !== '' && owners.get(domainKey(merchant.defaultDomain)) === 1);
+}
 
 /** The SubIDs with most clicks in the sandbox's data: their articles have figures to show. */
 function busiestSubIds(dataset: SandboxDataset, count: number): string[] {
@@ -21,48 +69,113 @@ function busiestSubIds(dataset: SandboxDataset, count: number): string[] {
   return [...clicks.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([subId]) => subId);
 }
 
-export interface DemoArticle {
-  file: string;
-  subId: string;
-  /** The merchants its deeplinks go to. */
-  merchants: string[];
+/** Clicks of `subId` by merchant id over the last RECENT_DAYS of the data set. */
+function recentClicks(dataset: SandboxDataset, subId: string): Map<number, number> {
+  const since = new Date(Date.parse(dataset.generatedAt) - RECENT_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const byMerchant = new Map<number, number>();
+  for (const item of dataset.clicks) {
+    if (item.subId === subId && typeof item.merchantId === 'number' && clickDay(item) >= since) {
+      byMerchant.set(item.merchantId, (byMerchant.get(item.merchantId) ?? 0) + item.count);
+    }
+  }
+  return byMerchant;
 }
 
-/** Writes `count` articles into `folder`/articles; returns what each holds. */
+function deeplink(merchant: WireMerchant, subId: string): Link {
+  const link = deeplinkOf(merchant, `https://${merchant.defaultDomain}/bestsellers`, { urlParameter: 'url', subIdParameter: 's', subId });
+  if (!link.ok) {
+    throw new Error(`the demo article's deeplink to ${merchant.name} was refused: ${link.message}`);
+  }
+  return { name: merchant.name, url: link.link };
+}
+
+function titleOf(subId: string): string {
+  return subId.replace(/-/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
+}
+
+/** Markdown and MDX: the same article, MDX with front matter and an element of JSX. */
+function markdownArticle(format: 'md' | 'mdx', title: string, links: { deeplinks: Link[]; plain: Link[]; inactive?: Link }): string {
+  const markup = (link: Link): string => linkMarkup(format === 'md' ? 'markdown' : 'mdx', link.url, link.name, { rel: '' });
+  const [first, second] = links.deeplinks;
+  const [third, fourth] = links.plain;
+  return [
+    ...(format === 'mdx' ? ['---', `title: ${title}`, 'author: The editors', '---', ''] : []),
+    `# ${title}`,
+    '',
+    ...(format === 'mdx' ? ['<aside className="note">Prices were checked this week; they change often.</aside>', ''] : []),
+    'We tried each of these for a month, and asked our readers what they ended up buying.',
+    '',
+    `Our favourite overall comes from ${markup(first!)}: the widest range, and returns that cost nothing.`,
+    '',
+    `For a second opinion, see what ${markup(second!)} recommends.`,
+    '',
+    '## Where else to look',
+    '',
+    `${markup(third!)} has a good outlet section, and ${format === 'md' ? fourth!.url : markup(fourth!)} is worth a look when the sales are on.`,
+    '',
+    ...(links.inactive ? [`Last year's favourite, ${markup(links.inactive)}, still lists the older models.`, ''] : []),
+  ].join('\n');
+}
+
+function htmlArticle(title: string, links: { deeplinks: Link[]; plain: Link[]; inactive?: Link }): string {
+  const deeplinked = (link: Link): string => linkMarkup('html', link.url, link.name, { rel: 'sponsored' });
+  const plain = (link: Link): string => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.name)}</a>`;
+  const [first, second] = links.deeplinks;
+  const [third, fourth] = links.plain;
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '  <meta charset="utf-8">',
+    `  <title>${escapeHtml(title)}</title>`,
+    '</head>',
+    '<body>',
+    '  <article>',
+    `    <h1>${escapeHtml(title)}</h1>`,
+    '    <p>We tried each of these for a month, and asked our readers what they ended up buying.</p>',
+    `    <p>Our favourite overall comes from ${deeplinked(first!)}: the widest range, and returns that cost nothing.</p>`,
+    `    <p>For a second opinion, see what ${deeplinked(second!)} recommends.</p>`,
+    '    <h2>Where else to look</h2>',
+    `    <p>${plain(third!)} has a good outlet section, and ${plain(fourth!)} is worth a look when the sales are on.</p>`,
+    ...(links.inactive ? [`    <p>Last year's favourite, ${plain(links.inactive)}, still lists the older models.</p>`] : []),
+    '  </article>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** Writes `count` articles (Markdown, MDX, HTML, then again) into `folder`/articles; returns what each holds. */
 export function writeDemoArticles(folder: string, dataset: SandboxDataset, count = 3): DemoArticle[] {
-  const merchants = dataset.merchants.filter((merchant) => merchant.isActive && merchant.deeplinkAllowed && merchant.trackingLink);
-  const articles = path.join(folder, 'articles');
-  fs.mkdirSync(articles, { recursive: true });
-  return busiestSubIds(dataset, count).map((subId) => {
-    // The merchants the SubID's clicks went to most: the line lenses name them.
-    const byMerchant = new Map<number, number>();
-    for (const item of dataset.clicks) {
-      if (item.subId === subId && typeof item.merchantId === 'number') {
-        byMerchant.set(item.merchantId, (byMerchant.get(item.merchantId) ?? 0) + item.count);
-      }
+  const linkable = soleOwners(dataset.merchants).filter((merchant) => merchant.isActive && merchant.deeplinkAllowed && merchant.trackingLink);
+  const inactive = soleOwners(dataset.merchants).find((merchant) => !merchant.isActive && trackingLinkOf(merchant).ok);
+  const directory = path.join(folder, 'articles');
+  fs.mkdirSync(directory, { recursive: true });
+  // Plain URLs go to merchants no article deeplinks to, a different pair in each article.
+  const used = new Set<string>();
+  const chosen = busiestSubIds(dataset, count).map((subId) => {
+    const clicks = recentClicks(dataset, subId);
+    const clicksOf = (merchant: WireMerchant): number => (typeof merchant.merchantId === 'number' ? (clicks.get(merchant.merchantId) ?? 0) : 0);
+    const top = [...linkable].sort((a, b) => clicksOf(b) - clicksOf(a) || a.name.localeCompare(b.name)).slice(0, 2);
+    top.forEach((merchant) => used.add(merchant.name));
+    return { subId, top };
+  });
+  const spare = linkable.filter((merchant) => !used.has(merchant.name));
+  return chosen.map(({ subId, top }, index) => {
+    const format = FORMATS[index % FORMATS.length]!;
+    const plain = spare.slice(index * 2, index * 2 + 2).map((merchant, at) => ({ name: merchant.name, url: `https://${merchant.defaultDomain}/${PLAIN_PATHS[at]}` }));
+    if (top.length < 2 || plain.length < 2) {
+      throw new Error(`the sandbox has too few active merchants with deeplinks for ${count} demo articles`);
     }
-    const clicksOf = (merchantId: number | null | undefined): number => (typeof merchantId === 'number' ? (byMerchant.get(merchantId) ?? 0) : 0);
-    const chosen = [...merchants].sort((a, b) => clicksOf(b.merchantId) - clicksOf(a.merchantId)).slice(0, 2);
-    const links = chosen.map((merchant) => {
-      const link = deeplinkOf(merchant, `https://${merchant.defaultDomain}/sale`, { urlParameter: 'url', subIdParameter: 's', subId });
-      if (!link.ok) {
-        throw new Error(`the demo article's deeplink to ${merchant.name} was refused: ${link.message}`);
-      }
-      return { name: merchant.name, url: link.link };
-    });
-    const title = subId.replace(/-/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
-    const text = [
-      `# ${title}`,
-      '',
-      'Our picks this season, tested for a month each.',
-      '',
-      `First, [${links[0]!.name}](${links[0]!.url}) has the widest range.`,
-      '',
-      `For a second opinion, see [${links[1]!.name}](${links[1]!.url}).`,
-      '',
-    ].join('\n');
-    const file = path.join(articles, `${subId}.md`);
-    fs.writeFileSync(file, text);
-    return { file, subId, merchants: links.map((link) => link.name) };
+    const trackingLink = index === 0 && inactive ? trackingLinkOf(inactive) : undefined;
+    const links = {
+      deeplinks: top.map((merchant) => deeplink(merchant, subId)),
+      plain,
+      inactive: trackingLink?.ok ? { name: inactive!.name, url: trackingLink.link } : undefined,
+    };
+    const title = titleOf(subId);
+    const file = path.join(directory, `${subId}.${format}`);
+    fs.writeFileSync(file, format === 'html' ? htmlArticle(title, links) : markdownArticle(format, title, links));
+    return { file, format, subId, merchants: links.deeplinks.map((link) => link.name), plainMerchants: plain.map((link) => link.name), ...(links.inactive ? { inactiveMerchant: links.inactive.name } : {}) };
   });
 }

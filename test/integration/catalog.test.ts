@@ -1,32 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AffiliateLinksApi } from '../../src/extension';
-import type { CatalogNode } from '../../src/catalog/tree/treeNodes';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
-import { activatedExtension, eventually } from './extensionUnderTest';
-
-async function api(): Promise<AffiliateLinksApi> {
-  return (await activatedExtension()).exports as AffiliateLinksApi;
-}
-
-async function setBaseUrl(url: string | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('affiliateLinks').update('baseUrl', url, vscode.ConfigurationTarget.Global);
-}
-
-function groups(links: AffiliateLinksApi): Array<{ label: string; count: number }> {
-  return links.view.provider
-    .getChildren()
-    .filter((node): node is Extract<CatalogNode, { kind: 'group' }> => node.kind === 'group')
-    .map((node) => ({ label: node.label, count: node.count }));
-}
-
-function expectedGroups(sandbox: Sandbox): Array<{ label: string; count: number }> {
-  const active = sandbox.dataset.merchants.filter((merchant) => merchant.isActive).length;
-  return [
-    { label: 'Active', count: active },
-    { label: 'Inactive', count: sandbox.dataset.merchants.length - active },
-  ];
-}
+import { api, expectedGroups, groups, setBaseUrl } from './catalogView';
+import { eventually } from './extensionUnderTest';
 
 describe('the merchant catalog in the real host', function () {
   this.timeout(60_000);

@@ -173,6 +173,25 @@ describe('links in the real host', function () {
     assert.equal(editor.document.getText(), original);
   });
 
+  it('names on hover the one merchant whose tracking link it is, though many share its host', async () => {
+    const a = deeplinkable[0];
+    const hostOf = (link: string | null | undefined): string => new URL(link!).host;
+    const b = deeplinkable.find((other) => other !== a && hostOf(other.merchant.trackingLink) === hostOf(a!.merchant.trackingLink));
+    assert.ok(b, 'the sandbox’s merchants share tracking hosts');
+    const link = `${a!.merchant.trackingLink!.split('?')[0]}?url=https%3A%2F%2Fexample.org&s=x`;
+    const unknown = `${new URL(a!.merchant.trackingLink!).origin}/no-merchant-has-this-path`;
+    const editor = await editorWith('markdown', `See ${link} and ${unknown} .\n`);
+    const hoverText = async (at: string): Promise<string> => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, positionOf(editor, at, 4));
+      // appendText escapes Markdown's characters with backslashes and writes spaces as &nbsp;.
+      return hovers.flatMap((hover) => hover.contents).map((content) => (typeof content === 'string' ? content : content.value)).join('\n').replace(/\\/g, '').replace(/&nbsp;/g, ' ');
+    };
+    const known = await hoverText(link);
+    assert.ok(known.includes(`Tracking link of ${a!.merchant.name}`), known);
+    assert.ok(!known.includes(b!.merchant.name), 'no other merchant of the tracking host is named');
+    assert.ok((await hoverText(unknown)).includes('A tracking link of the service, but of none of your merchants.'));
+  });
+
   it('shows the merchant of a URL on hover, with trusted links to its two actions only', async () => {
     const [a] = deeplinkable;
     const editor = await editorWith('markdown', `A link: https://${a!.merchant.defaultDomain}/page\n`);

@@ -94,6 +94,10 @@ describe('report panel in the real host', function () {
     const links = await api();
     assert.equal(links.reportsPanel.webviewPanel()?.viewType, VIEW_TYPE);
     assert.equal(links.reportsPanel.webviewPanel()?.webview.options.enableScripts, true);
+    // The page is in VS Code's display language and carries the translations only when there are some (none in English).
+    const html = links.reportsPanel.webviewPanel()?.webview.html ?? '';
+    assert.ok(html.includes(`<html lang="${vscode.env.language}">`), 'the page’s language is VS Code’s');
+    assert.equal(html.includes('<script type="application/json" id="l10n-bundle">'), vscode.l10n.bundle !== undefined);
   });
 
   it('answers the real webview’s ready with a snapshot, and a rows request with the rows of the table', async () => {

@@ -95,8 +95,9 @@ describe('bundles', () => {
     assert.deepEqual(report.extensionInputs.filter((input) => HTTP_SIDE.test(input)), []);
     // Unminified. The figures (issue 14: the lenses, the tree's sort and tooltip, the status bar)
     // are in it, since all three show at once; their aggregation is in dist/reports.js. The
-    // bench reports the minified size and its growth.
-    assert.ok(report.extensionBytes < 215_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // bench reports the minified size and its growth. Issue 15 made every string localisable
+    // (whole sentences per case, translators' comments): 210 KB → 228 KB.
+    assert.ok(report.extensionBytes < 240_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('keeps the report store, its cache and model in dist/reports.js, loaded on first use', () => {

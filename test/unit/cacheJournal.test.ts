@@ -8,7 +8,7 @@ import { readCatalogCache } from '../../src/catalog/cache/cacheReader';
 import { writeCatalogCache } from '../../src/catalog/cache/cacheFileWriter';
 import { JOURNAL_MAX_ENTRIES } from '../../src/catalog/cache/cacheFormat';
 import { appendCacheJournal, readCacheJournal } from '../../src/catalog/cache/cacheJournal';
-import { journalFileOf } from '../../src/catalog/cache/cacheFormat';
+import { checkedLine, journalFileOf } from '../../src/catalog/cache/cacheFormat';
 import { CatalogStore, type MerchantSource } from '../../src/catalog/store/catalogStore';
 import { generateMerchants } from '../../src/sandbox/merchantData';
 import { Random } from '../../src/sandbox/random';
@@ -239,8 +239,7 @@ describe('catalog cache journal', () => {
   describe('readCacheJournal', () => {
     const base = { savedAt: '2026-11-21T11:00:05.000Z', syncedAt: '2026-11-21T11:00:00.000Z' };
     const merchants = sampleMerchants(3, 11);
-    const entry = (minute: number, list = merchants): string =>
-      `${JSON.stringify({ syncedAt: `2026-11-21T11:${String(minute).padStart(2, '0')}:00.000Z`, merchants: list })}\n`;
+    const entry = (minute: number, list = merchants): string => checkedLine({ syncedAt: `2026-11-21T11:${String(minute).padStart(2, '0')}:00.000Z`, merchants: list });
 
     async function journal(...lines: string[]): Promise<string> {
       await appendCacheJournal(cacheFile, base, { syncedAt: '2026-11-21T11:01:00.000Z', merchants: merchants.slice(0, 1) }, true);

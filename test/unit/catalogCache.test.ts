@@ -96,7 +96,7 @@ describe('catalog cache file', () => {
     assert.equal(read.baseUrl, 'https://api.example.com');
     const header = JSON.parse(fs.readFileSync(nested, 'utf8').split('\n')[0]!);
     assert.equal(header.format, 'affiliate-links.catalog');
-    assert.equal(header.version, 2);
+    assert.equal(header.version, 3);
   });
 
   it('writes and reads an empty catalog', async () => {
@@ -191,7 +191,7 @@ describe('catalog cache file', () => {
       ['a file cut right after a page', (valid) => lines(valid).slice(0, 3).join('\n') + '\n', /cut short in the summary of page 2/],
       ['a JSON array', () => '[]\n', /the header is not a JSON object/],
       ['another format', (valid) => withHeader(valid, { format: 'something.else' }), /not a catalog cache/],
-      ['an older version (the single JSON document of version 1)', (valid) => withHeader(valid, { version: 1 }), /version 1 is not supported \(expected 2\)/],
+      ['an older version (the single JSON document of version 1)', (valid) => withHeader(valid, { version: 1 }), /version 1 is not supported \(expected 3\)/],
       ['a file without a version', (valid) => withHeader(valid, { version: undefined }), /version missing/],
       ['a version given as text', (valid) => withHeader(valid, { version: '2' }), /version "2"/],
       ['a base URL that is not a string', (valid) => withHeader(valid, { baseUrl: 5 }), /base URL/],

@@ -190,7 +190,7 @@ describe('report panel session: views, requests and failures', function () {
     const offline = await until((snapshot) => snapshot.status === 'offline');
     assert.equal(offline.source, 'cache');
     assert.equal(offline.error?.kind, 'network');
-    assert.equal(offline.error?.message, 'The service could not be reached. The cached report is shown (as of 21 Nov 2026, 12:00 UTC).');
+    assert.equal(offline.error?.message, 'The service could not be reached. Check your network connection, then retry. The cached report is shown (as of 21 Nov 2026, 12:00 UTC).');
     assert.deepEqual(offline.error?.actions, ['retry', 'showLog']);
     assert.equal(offline.summary?.figures[0]?.value, cached.summary?.figures[0]?.value);
     assert.equal(offline.table?.rowCount, cached.table?.rowCount);
@@ -198,7 +198,7 @@ describe('report panel session: views, requests and failures', function () {
     const empty = pool.open(gone, pool.folder());
     empty.session.setView(viewState());
     const nothing = await empty.until((snapshot) => snapshot.status === 'offline');
-    assert.equal(nothing.error?.message, 'The service could not be reached. Nothing is cached for this period yet.');
+    assert.equal(nothing.error?.message, 'The service could not be reached. Check your network connection, then retry. Nothing is cached for this period yet.');
     assert.equal(nothing.summary, undefined);
   });
 

@@ -19,7 +19,7 @@ describe('report panel words: errors, periods and amounts', () => {
   });
 
   it('tells a timeout (offline, with the cache’s time), a 502 and anything else apart', () => {
-    assert.equal(panelErrorOf(new TimeoutError('no answer', '/p', 'headers'), CACHED).message, 'The service could not be reached. The cached report is shown (as of 20 Nov 2026, 08:05 UTC).');
+    assert.equal(panelErrorOf(new TimeoutError('no answer', '/p', 'headers'), CACHED).message, 'The service could not be reached. Check your network connection, then retry. The cached report is shown (as of 20 Nov 2026, 08:05 UTC).');
     assert.equal(panelErrorOf(new NetworkError('refused', '/p', 'ECONNREFUSED'), NONE).kind, 'network');
     assert.equal(panelErrorOf(new ApiError(502, [], '/p', undefined), CACHED).kind, 'server');
     const other = panelErrorOf(new PagingError('the report kept changing', '/p'), NONE);

@@ -1,4 +1,5 @@
 /** Turns one raw merchant entry (spec 2.1, as really sent) into a `Merchant`, or rejects it. */
+import * as l10n from '@vscode/l10n';
 import type { AdCampaign, CampaignRate, CommissionRate, Merchant } from '../types';
 import {
   isObject,
@@ -28,7 +29,7 @@ function readCampaignRate(raw: JsonObject): CampaignRate {
 
 function readAdCampaign(raw: JsonObject, index: number): AdCampaign {
   return {
-    name: readText(raw.name) ?? `Campaign ${index + 1}`,
+    name: readText(raw.name) ?? l10n.t({ message: 'Campaign {0}', args: [index + 1], comment: ['Name of an ad campaign sent without one; {0}: its number.'] }),
     activeFrom: readText(raw.activeFrom),
     activeTo: readText(raw.activeTo),
     allowDeeplink: readBoolean(raw.allowDeeplink) ?? false,
@@ -44,12 +45,17 @@ function readPaymentModels(value: unknown): string[] {
   return models;
 }
 
+/** The name of a merchant the service sent without one. */
+function merchantFallbackName(merchantId: number): string {
+  return l10n.t({ message: 'Merchant {0}', args: [merchantId], comment: ['Name of a merchant known only by its id.'] });
+}
+
 export function normalizeMerchant(raw: unknown): Normalized<Merchant> {
   if (!isObject(raw)) {
     return { ok: false, reason: `expected an object, got ${raw === null ? 'null' : typeof raw}` };
   }
   const merchantId = readInteger(raw.merchantId);
-  const name = readText(raw.name) ?? (merchantId !== null ? `Merchant ${merchantId}` : null);
+  const name = readText(raw.name) ?? (merchantId !== null ? merchantFallbackName(merchantId) : null);
   if (name === null) {
     return { ok: false, reason: 'it has neither a name nor a merchantId' };
   }

@@ -2,6 +2,7 @@
  * Whole response bodies: checks the envelope (`meta` + `data`, spec 4) and normalises each
  * item, skipping and counting the ones that cannot be read so one bad item never fails a page.
  */
+import * as l10n from '@vscode/l10n';
 import { InvalidResponseError } from '../errors';
 import type { ActionItem, ClickItem, MerchantPage, ReportPage } from '../types';
 import { isObject, readInteger, type JsonObject } from './fields';
@@ -13,10 +14,10 @@ export type SkipReporter = (index: number, reason: string) => void;
 
 function envelope(body: unknown, path: string): { meta: JsonObject; data: unknown[] } {
   if (!isObject(body)) {
-    throw new InvalidResponseError(`The service's answer to GET ${path} is not a JSON object.`, path);
+    throw new InvalidResponseError(l10n.t("The service's answer to GET {0} is not a JSON object.", path), path);
   }
   if (!Array.isArray(body.data)) {
-    throw new InvalidResponseError(`The service's answer to GET ${path} has no "data" list.`, path);
+    throw new InvalidResponseError(l10n.t({ message: 'The service\'s answer to GET {0} has no "data" list.', args: [path], comment: ['Keep "data": a field name.'] }), path);
   }
   return { meta: isObject(body.meta) ? body.meta : {}, data: body.data };
 }
@@ -42,7 +43,10 @@ export function readMerchantPage(body: unknown, path: string, onSkip: SkipReport
   const rawNext = meta.next;
   const next = rawNext === undefined || rawNext === null ? null : readInteger(rawNext);
   if (next === null && rawNext !== undefined && rawNext !== null) {
-    throw new InvalidResponseError(`The service's answer to GET ${path} has a "meta.next" that is not a whole number.`, path);
+    throw new InvalidResponseError(
+      l10n.t({ message: 'The service\'s answer to GET {0} has a "meta.next" that is not a whole number.', args: [path], comment: ['Keep "meta.next": a field name.'] }),
+      path,
+    );
   }
   let skipped = 0;
   const dataIndexes: number[] = [];

@@ -5,15 +5,16 @@
  * the service sent it; other merchants are serialised. Everything goes to a new temporary file
  * beside the target; only `commit` flushes it and renames it over the target, so a reader sees
  * the old file or the new one, never a mix. `abort`, or any failure of `commit`, removes the
- * temporary file and leaves the old one as it was.
+ * temporary file and leaves the old one as it was. The file operations are `NODE_FILE_OPS`
+ * unless a test injects a disk fault (`CacheFileOps`).
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { open, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { normalizeBaseUrl } from '../../api/baseUrl';
 import type { MerchantPageSource } from '../../api/types';
+import { NODE_FILE_OPS, tempFileBeside, type CacheFileOps } from '../../common/cacheFiles';
 import type { CatalogMerchant } from '../../merchant/merchantFields';
-import { CACHE_FORMAT, CACHE_VERSION, FLUSH_EVERY_BYTES, STORED_PAGE_SIZE, type CacheHeader } from './cacheFormat';
+import { CACHE_FORMAT, CACHE_VERSION, FLUSH_EVERY_BYTES, STORED_PAGE_SIZE, checkedLine, checksumOf, type CacheHeader } from './cacheFormat';
 import { summaryRows } from './merchantSummary';
 import { toStored } from './storedMerchant';
 
@@ -48,16 +49,16 @@ export class CacheFileWriter {
     private readonly file: string,
     private readonly temp: string,
     private readonly handle: FileHandle,
+    private readonly files: CacheFileOps,
   ) {}
 
   /** Creates the temporary file (and the folder when it is missing) and writes the header. */
-  static async open(file: string, header: CacheHeader): Promise<CacheFileWriter> {
-    const folder = dirname(file);
-    await mkdir(folder, { recursive: true });
-    const temp = join(folder, `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
-    const writer = new CacheFileWriter(file, temp, await open(temp, 'wx', 0o600));
+  static async open(file: string, header: CacheHeader, files: CacheFileOps = NODE_FILE_OPS): Promise<CacheFileWriter> {
+    await files.mkdir(dirname(file), { recursive: true });
+    const temp = tempFileBeside(file);
+    const writer = new CacheFileWriter(file, temp, await files.open(temp, 'wx', 0o600), files);
     const fields = { format: CACHE_FORMAT, version: CACHE_VERSION, baseUrl: normalizeBaseUrl(header.baseUrl), syncedAt: header.syncedAt, savedAt: header.savedAt };
-    writer.queue(`${JSON.stringify(fields)}\n`);
+    writer.queue(checkedLine(fields));
     return writer;
   }
 
@@ -86,7 +87,7 @@ export class CacheFileWriter {
   addSummarizedPage(rows: readonly unknown[][], bytes: Uint8Array): void {
     this.pages += 1;
     this.merchants += rows.length;
-    this.queue(`${JSON.stringify({ page: this.pages, bytes: bytes.byteLength, merchants: rows })}\n`);
+    this.queue(checkedLine({ page: this.pages, bytes: bytes.byteLength, pageCrc32: checksumOf(bytes), merchants: rows }));
     this.queue(bytes);
     this.queue('\n');
   }
@@ -102,7 +103,7 @@ export class CacheFileWriter {
       await this.handle.sync();
       this.closed = true;
       await this.handle.close();
-      await rename(this.temp, this.file);
+      await this.files.rename(this.temp, this.file);
     } catch (error) {
       await this.abort();
       throw error;
@@ -118,7 +119,7 @@ export class CacheFileWriter {
       this.closed = true;
       await this.handle.close().catch(() => undefined);
     }
-    await rm(this.temp, { force: true }).catch(() => undefined);
+    await this.files.rm(this.temp, { force: true }).catch(() => undefined);
   }
 
   private queue(data: string | Uint8Array): void {
@@ -160,9 +161,9 @@ async function syncFolder(folder: string): Promise<void> {
  * removed, the old file is left as it was and the error is thrown. Creates the folder when it
  * is missing.
  */
-export async function writeCatalogCache(file: string, data: CatalogCacheData): Promise<void> {
+export async function writeCatalogCache(file: string, data: CatalogCacheData, files: CacheFileOps = NODE_FILE_OPS): Promise<void> {
   const { merchants, ...header } = data;
-  const writer = await CacheFileWriter.open(file, header);
+  const writer = await CacheFileWriter.open(file, header, files);
   try {
     writer.addPage(merchants);
   } catch (error) {

@@ -5,10 +5,10 @@
  * service cannot be reached. The file never holds the key; its name holds only a hash of a
  * hash of it (`cacheFileName`).
  *
- * The cache file (version 2), lines of JSON with the pages' bytes between them:
+ * The cache file (version 3), lines of JSON with the pages' bytes between them:
  *
- *     {"format":"affiliate-links.catalog","version":2,"baseUrl":…,"syncedAt":…,"savedAt":…}
- *     {"page":1,"bytes":N,"merchants":[<summary row>,…]}
+ *     {"format":"affiliate-links.catalog","version":3,"baseUrl":…,"syncedAt":…,"savedAt":…,"crc32":…}
+ *     {"page":1,"bytes":N,"pageCrc32":…,"merchants":[<summary row>,…],"crc32":…}
  *     <N bytes: the page's JSON, {"data":[…]} at least>
  *     … one summary line and one page per page …
  *     {"end":true,"pages":P,"merchants":M}
@@ -21,19 +21,29 @@
  * the end line, so a file cut short or edited is refused as a whole. The file is written to a
  * temporary file beside it and renamed into place (`cacheFileWriter.ts`).
  *
+ * Checks (version 3; see `checkedLine`): the header and every summary line end in `crc32`, the
+ * CRC-32 of the line without it, checked when the file is read; `pageCrc32` is the CRC-32 of
+ * the page's bytes, checked when the page is first parsed (a page that fails is reported
+ * damaged, see `cachedMerchant.ts`). Without them a flipped byte inside a value (a digit of a
+ * merchantId, a letter of a name) read back as a different but valid catalog. The end line
+ * needs none: every field of it is compared with what the file holds. Each check runs after
+ * the structural checks, so a file edited by hand is refused with the most telling reason.
+ *
  * The journal (`<cache file>.journal`, JSON Lines): a header line
- * `{"format":"affiliate-links.catalog-journal","version":1,"baseSavedAt":…,"baseSyncedAt":…}`
+ * `{"format":"affiliate-links.catalog-journal","version":2,"baseSavedAt":…,"baseSyncedAt":…,"crc32":…}`
  * naming the cache file it extends, then one line per incremental sync,
- * `{"syncedAt":…,"merchants":[…]}`, holding the merchants that sync added or changed under the
- * service's field names (`storedMerchant.ts`). See `cacheJournal.ts`.
+ * `{"syncedAt":…,"merchants":[…],"crc32":…}`, holding the merchants that sync added or changed
+ * under the service's field names (`storedMerchant.ts`); every line checked as above. See
+ * `cacheJournal.ts`.
  */
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { normalizeBaseUrl } from '../../api/baseUrl';
 
 export const CACHE_FORMAT = 'affiliate-links.catalog';
-export const CACHE_VERSION = 2;
+export const CACHE_VERSION = 3;
 export const JOURNAL_FORMAT = 'affiliate-links.catalog-journal';
-export const JOURNAL_VERSION = 1;
+export const JOURNAL_VERSION = 2;
 
 /** Merchants per page when merchants are serialised rather than copied from the service. */
 export const STORED_PAGE_SIZE = 500;
@@ -72,4 +82,36 @@ export function journalFileOf(cacheFile: string): string {
 
 export function isIsoTime(value: unknown): value is string {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+}
+
+/** The CRC-32 of text (as UTF-8) or bytes, as 8 hex digits: the checks of version 3. */
+export function checksumOf(data: string | Uint8Array): string {
+  return crc32(data).toString(16).padStart(8, '0');
+}
+
+/**
+ * `fields` (an object with at least one field) as a line of JSON that ends in its own check,
+ * `…,"crc32":"<checksumOf the JSON of fields>"}`, and a newline.
+ */
+export function checkedLine(fields: Readonly<Record<string, unknown>>): string {
+  const json = JSON.stringify(fields);
+  return `${json.slice(0, -1)},"crc32":"${checksumOf(json)}"}\n`;
+}
+
+/**
+ * Whether `line` (without its newline; text or its UTF-8 bytes), whose JSON gave `check` as its
+ * `crc32`, is the line `checkedLine` wrote: it ends in that field and the check matches the rest.
+ */
+export function lineCheckHolds(line: string | Uint8Array, check: unknown): boolean {
+  if (typeof check !== 'string' || !/^[0-9a-f]{8}$/.test(check)) {
+    return false;
+  }
+  const tail = `,"crc32":"${check}"}`;
+  const bodyLength = line.length - tail.length; // the tail is ASCII: as many bytes as characters
+  if (bodyLength <= 0) {
+    return false;
+  }
+  const body = typeof line === 'string' ? line.slice(0, bodyLength) : line.subarray(0, bodyLength);
+  const end = typeof line === 'string' ? line.slice(bodyLength) : Buffer.from(line.buffer, line.byteOffset + bodyLength, tail.length).toString('latin1');
+  return end === tail && crc32('}', crc32(body)) === Number.parseInt(check, 16);
 }

@@ -5,9 +5,16 @@
  * number of entries, or cannot take more lines, when the cache file is rewritten instead.
  * Loading reads the cache file and applies the journal with the merge syncs use, so what is
  * loaded equals what was in memory after the last sync saved.
+ *
+ * Windows share the files: a window appends only while the files are as its catalog left them
+ * (`journalPlan.ts`), and rewrites the cache file otherwise. A failed write keeps the
+ * previous files and says so in the log. Temporary files of writes that crashed before their
+ * rename are removed when the cache is loaded and after each write.
  */
+import { basename, dirname } from 'node:path';
 import { normalizeBaseUrl } from '../../api/baseUrl';
 import type { ClientLogger, MerchantPage } from '../../api/types';
+import { NODE_FILE_OPS, removeLeftoverTemps, type CacheFileOps } from '../../common/cacheFiles';
 import { messageOf } from '../../common/errorMessage';
 import { toCatalogMerchant, type CatalogMerchant } from '../../merchant/merchantFields';
 import type { MerchantKey } from '../../merchant/merchantKey';
@@ -15,8 +22,9 @@ import { mergeMerchants, replaceAll } from '../model/catalogMerge';
 import { CachedMerchant, compactPage, type CompactPage } from './cachedMerchant';
 import { CacheFileWriter, writeCatalogCache } from './cacheFileWriter';
 import { JOURNAL_MAX_ENTRIES, JOURNAL_MAX_SHARE } from './cacheFormat';
-import { appendCacheJournal, readCacheJournal, removeCacheJournal, type JournalBase } from './cacheJournal';
+import { readCheckedJournal, removeCacheJournal, type JournalBase } from './cacheJournal';
 import { readCatalogCache } from './cacheReader';
+import { appendToSharedJournal, type JournalAppend } from './journalPlan';
 
 export interface CacheKeeperOptions {
   cacheFile: string;
@@ -25,6 +33,8 @@ export interface CacheKeeperOptions {
   now: () => Date;
   /** Told when a page held in memory (loaded from the file, or kept from a full walk) turns out damaged as its details are read. */
   onDamaged?: (reason: string) => void;
+  /** Tests only: the file operations writes use, to inject disk faults (default `NODE_FILE_OPS`). */
+  files?: CacheFileOps;
 }
 
 /** What is known of the files on disk; undefined in the keeper when no usable cache file is known. */
@@ -33,8 +43,8 @@ export interface JournalState {
   /** Entries and merchants the journal holds. */
   entries: number;
   merchants: number;
-  /** The next append starts a new journal (none yet, or a stale one to replace). */
-  create: boolean;
+  /** The checks (`crc32`) of the journal entries the catalog in memory holds, loaded or appended. */
+  held: string[];
   /** False when the journal may end in a torn or bad line: the next save compacts. */
   appendable: boolean;
 }
@@ -69,7 +79,11 @@ export class CacheKeeper {
    */
   private damaged = false;
 
-  constructor(private readonly options: CacheKeeperOptions) {}
+  private readonly files: CacheFileOps;
+
+  constructor(private readonly options: CacheKeeperOptions) {
+    this.files = options.files ?? NODE_FILE_OPS;
+  }
 
   /** A page of the catalog in memory could not be read back: see `damaged`. */
   private readonly reportDamage = (reason: string): void => {
@@ -80,6 +94,7 @@ export class CacheKeeper {
   /** Reads the cache file and its journal; never throws. Call `adopt` when the result is shown. */
   async load(): Promise<CachedCatalog> {
     const { cacheFile, logger } = this.options;
+    await this.removeLeftovers();
     const read = await readCatalogCache(cacheFile, this.reportDamage);
     if (read.kind === 'missing') {
       return read;
@@ -91,15 +106,14 @@ export class CacheKeeper {
       return { kind: 'unreadable', reason: `written for ${read.baseUrl}` };
     }
     const base = { savedAt: read.savedAt, syncedAt: read.syncedAt };
-    const state: JournalState = { base, entries: 0, merchants: 0, create: true, appendable: true };
-    const journal = await readCacheJournal(cacheFile, base);
+    const state: JournalState = { base, entries: 0, merchants: 0, held: [], appendable: true };
+    const { read: journal, checks } = await readCheckedJournal(cacheFile, base);
     if (journal.kind === 'stale') {
       logger.warn(`The merchant cache journal is ignored (${journal.reason}).`);
     }
     if (journal.kind !== 'ok' || journal.entries.length === 0) {
       if (journal.kind === 'ok') {
-        state.create = journal.problem !== undefined;
-        this.reportProblem(journal.problem);
+        this.reportProblem(journal.problem); // nothing of it is used: the next entry starts it afresh
       }
       return { kind: 'ok', merchants: replaceAll<CatalogMerchant>(read.merchants), syncedAt: read.syncedAt, state };
     }
@@ -107,7 +121,7 @@ export class CacheKeeper {
     const merchants = mergeMerchants(replaceAll<CatalogMerchant>(read.merchants), updates, CachedMerchant.sameEntry).merchants;
     state.entries = journal.entries.length;
     state.merchants = updates.length;
-    state.create = false;
+    state.held = checks;
     state.appendable = journal.problem === undefined;
     this.reportProblem(journal.problem);
     return { kind: 'ok', merchants, syncedAt: journal.entries.at(-1)!.syncedAt, state };
@@ -115,7 +129,7 @@ export class CacheKeeper {
 
   /** The files now match a loaded catalog that is being shown. */
   adopt(state: JournalState): void {
-    this.state = { ...state, base: { ...state.base } };
+    this.state = { ...state, base: { ...state.base }, held: [...state.held] };
   }
 
   /** Starts a full sync's cache file; never throws. */
@@ -123,7 +137,7 @@ export class CacheKeeper {
     const savedAt = this.options.now().toISOString();
     const save: FullSave = { syncedAt, savedAt, writer: undefined, count: 0, pages: 0, dropped: Promise.resolve() };
     try {
-      save.writer = await CacheFileWriter.open(this.options.cacheFile, { baseUrl: this.options.baseUrl, syncedAt, savedAt });
+      save.writer = await CacheFileWriter.open(this.options.cacheFile, { baseUrl: this.options.baseUrl, syncedAt, savedAt }, this.files);
     } catch (error) {
       this.options.logger.debug(`The merchant cache cannot be written during the sync (${messageOf(error)}); it is written at its end.`);
     }
@@ -181,7 +195,7 @@ export class CacheKeeper {
   async saveAll(merchants: ReadonlyMap<MerchantKey, CatalogMerchant>, syncedAt: string): Promise<void> {
     const savedAt = this.options.now().toISOString();
     const data = { baseUrl: this.options.baseUrl, syncedAt, savedAt, merchants: [...merchants.values()] };
-    await this.saved(writeCatalogCache(this.options.cacheFile, data), { syncedAt, savedAt });
+    await this.saved(writeCatalogCache(this.options.cacheFile, data, this.files), { syncedAt, savedAt });
   }
 
   private dropAll(save: FullSave): void {
@@ -196,15 +210,26 @@ export class CacheKeeper {
       await write;
     } catch (error) {
       this.state = undefined;
-      this.options.logger.warn(`Could not save the merchant cache (${messageOf(error)}); the catalog is up to date in memory.`);
+      this.options.logger.warn(`Could not save the merchant cache (${messageOf(error)}); the previous cache file is kept, and the catalog is up to date in memory.`);
       return;
     }
-    this.state = { base: { savedAt, syncedAt }, entries: 0, merchants: 0, create: true, appendable: true };
+    this.state = { base: { savedAt, syncedAt }, entries: 0, merchants: 0, held: [], appendable: true };
     try {
-      await removeCacheJournal(this.options.cacheFile);
+      await removeCacheJournal(this.options.cacheFile, this.files);
     } catch (error) {
       // The old journal names the old cache file, so it is ignored as stale; the next append replaces it.
       this.options.logger.warn(`Could not remove the merchant cache journal (${messageOf(error)}).`);
+    }
+    await this.removeLeftovers();
+  }
+
+  /** Removes the temporary files of cache writes that crashed before their rename; never throws. */
+  private async removeLeftovers(): Promise<void> {
+    const { cacheFile, logger } = this.options;
+    const name = basename(cacheFile);
+    const removed = await removeLeftoverTemps(dirname(cacheFile), (target) => target === name);
+    if (removed.length > 0) {
+      logger.info(`Removed ${removed.length} temporary merchant cache file(s) left by a write that was interrupted.`);
     }
   }
 
@@ -219,23 +244,28 @@ export class CacheKeeper {
       !state.appendable ||
       state.entries + 1 > JOURNAL_MAX_ENTRIES ||
       state.merchants + changed.length > JOURNAL_MAX_SHARE * merchants.size;
-    if (compact && this.damaged) {
+    if (!compact) {
+      let appended: JournalAppend;
+      try {
+        appended = await appendToSharedJournal(this.options.cacheFile, state.base, state.held, { syncedAt, merchants: changed }, this.files);
+      } catch (error) {
+        state.appendable = false;
+        this.options.logger.warn(`Could not append to the merchant cache journal (${messageOf(error)}); the cache keeps the syncs before, and the catalog is up to date in memory.`);
+        return;
+      }
+      if (appended.kind === 'appended') {
+        state.held.push(appended.check);
+        state.entries = appended.entries;
+        state.merchants = appended.merchants;
+        return;
+      }
+      this.options.logger.debug(`The merchant cache file is rewritten rather than its journal extended: ${appended.reason}.`);
+    }
+    if (this.damaged) {
       this.options.logger.debug('The merchant cache is not rewritten while it is damaged; the full sync repairing it will.');
       return;
     }
-    if (compact) {
-      await this.saveAll(merchants, syncedAt);
-      return;
-    }
-    try {
-      await appendCacheJournal(this.options.cacheFile, state.base, { syncedAt, merchants: changed }, state.create);
-      state.create = false;
-      state.entries += 1;
-      state.merchants += changed.length;
-    } catch (error) {
-      state.appendable = false;
-      this.options.logger.warn(`Could not append to the merchant cache journal (${messageOf(error)}); the catalog is up to date in memory.`);
-    }
+    await this.saveAll(merchants, syncedAt);
   }
 
   private reportProblem(problem: string | undefined): void {

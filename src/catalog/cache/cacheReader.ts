@@ -3,10 +3,10 @@
  * once, each page's bytes kept for its merchants to read their details from later.
  */
 import { isAscii } from 'node:buffer';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { isObject } from '../../api/normalize/fields';
 import { CachedMerchant, CachedPage, type DamageReporter } from './cachedMerchant';
-import { CACHE_FORMAT, CACHE_VERSION, isIsoTime, type CacheHeader } from './cacheFormat';
+import { CACHE_FORMAT, CACHE_VERSION, isIsoTime, lineCheckHolds, type CacheHeader } from './cacheFormat';
 import { summaryRowProblem } from './merchantSummary';
 
 export type CacheRead =
@@ -21,6 +21,8 @@ class Unreadable extends Error {}
 /** Reads the file's lines and pages in order; every problem throws an `Unreadable` with the reason. */
 class CacheFileReader {
   private position = 0;
+  /** The bytes of the line read last, without its newline, for its check. */
+  lastLine: Buffer = Buffer.alloc(0);
 
   constructor(private readonly bytes: Buffer) {}
 
@@ -35,6 +37,7 @@ class CacheFileReader {
       throw new Unreadable(`the file is cut short in ${what}`);
     }
     const slice = this.bytes.subarray(this.position, end);
+    this.lastLine = slice;
     // Summary lines are mostly ASCII, which latin1 decodes to the same text, much faster.
     const text = isAscii(slice) ? slice.toString('latin1') : slice.toString('utf8');
     this.position = end + 1;
@@ -79,6 +82,9 @@ function readHeader(reader: CacheFileReader): CacheHeader {
   if (!isIsoTime(header.syncedAt) || !isIsoTime(header.savedAt)) {
     throw new Unreadable('syncedAt and savedAt must be ISO dates');
   }
+  if (!lineCheckHolds(reader.lastLine, header.crc32)) {
+    throw new Unreadable('the header does not match its check (crc32): the file is damaged');
+  }
   return { baseUrl: header.baseUrl, syncedAt: header.syncedAt, savedAt: header.savedAt };
 }
 
@@ -86,16 +92,18 @@ function readMerchants(reader: CacheFileReader, onDamaged: DamageReporter): Cach
   const merchants: CachedMerchant[] = [];
   for (let number = 1; ; number++) {
     const record = reader.line(`the summary of page ${number}`);
+    const line = reader.lastLine;
     if (record.end === true) {
       if (record.pages !== number - 1 || record.merchants !== merchants.length || !reader.atEnd) {
         throw new Unreadable(`the end line does not match the file (${number - 1} pages, ${merchants.length} merchants)`);
       }
       return merchants;
     }
-    if (record.page !== number || !Number.isSafeInteger(record.bytes) || (record.bytes as number) < 0 || !Array.isArray(record.merchants)) {
+    const pageCheck = record.pageCrc32;
+    if (record.page !== number || !Number.isSafeInteger(record.bytes) || (record.bytes as number) < 0 || !Array.isArray(record.merchants) || typeof pageCheck !== 'string') {
       throw new Unreadable(`the summary of page ${number} is not one`);
     }
-    const page = new CachedPage(number, reader.block(record.bytes as number, `page ${number}`), onDamaged);
+    const page = new CachedPage(number, reader.block(record.bytes as number, `page ${number}`), onDamaged, pageCheck);
     const rows = record.merchants as unknown[];
     for (let index = 0; index < rows.length; index++) {
       const row = rows[index];
@@ -105,6 +113,30 @@ function readMerchants(reader: CacheFileReader, onDamaged: DamageReporter): Cach
       }
       merchants.push(new CachedMerchant(row as unknown[], page));
     }
+    if (!lineCheckHolds(line, record.crc32)) {
+      throw new Unreadable(`the summary of page ${number} does not match its check (crc32): the file is damaged`);
+    }
+  }
+}
+
+/** Bytes read for `readCacheHeader`: the header line is a few hundred. */
+const HEADER_BYTES = 16 * 1024;
+
+/**
+ * The header of the cache file now on disk (its first line, checked), to tell whether the file
+ * is still the one a journal extends; undefined when there is none or it is not one. Never throws.
+ */
+export async function readCacheHeader(file: string): Promise<CacheHeader | undefined> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
+      return readHeader(new CacheFileReader(buffer.subarray(0, bytesRead)));
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
   }
 }
 

@@ -6,15 +6,18 @@
  * text of one page of the walk, kept as bytes until one of its merchants is asked for: then all
  * of them are read at once, only their details are kept, and the bytes are let go.
  *
- * When a page cannot be read back (the file was damaged where only its length was checked),
- * the page reports it once through `onDamaged`, and its merchants answer with their summary
- * and empty details (no figures, no rates, no campaigns) until a full walk replaces them.
+ * When a page cannot be read back, or its bytes do not match the page's check (the file was
+ * damaged inside a page: its length is checked when the file is read, its CRC-32 when the page
+ * is first parsed), the page reports it once through `onDamaged`, and its merchants answer with
+ * their summary and empty details (no figures, no rates, no campaigns) until a full walk
+ * replaces them.
  */
 import { isObject, type JsonObject } from '../../api/normalize/fields';
 import { normalizeMerchant } from '../../api/normalize/merchant';
 import type { Merchant, MerchantPageSource } from '../../api/types';
 import { DETAIL_FIELDS, deriveSupportsCpc, emptyDetail, type CatalogMerchant, type DetailFields } from '../../merchant/merchantFields';
 import { merchantKey } from '../../merchant/merchantKey';
+import { checksumOf } from './cacheFormat';
 import { ROW, summaryRows } from './merchantSummary';
 
 export type DamageReporter = (reason: string) => void;
@@ -35,14 +38,18 @@ export class CachedPage {
   #bytes: Uint8Array | undefined;
   #details: Map<number, { key: string; fields: DetailFields }> | undefined;
   #damaged = false;
+  /** False when the bytes parsed did not match the page's check. */
+  #intact = true;
   #parses = 0;
   /** Pages compared with this one by `sameBytes`; weak, so an old catalog's pages can go. */
   readonly #compared = new WeakMap<CachedPage, boolean>();
 
+  /** `check`: the `checksumOf` the bytes must have (a page of a cache file); none for a page the service just sent. */
   constructor(
     readonly number: number,
     bytes: Uint8Array,
     private readonly onDamaged: DamageReporter,
+    private readonly check?: string,
   ) {
     this.#bytes = bytes;
   }
@@ -86,6 +93,10 @@ export class CachedPage {
     if (found.key !== key) {
       return this.damage(`merchant ${dataIndex} of cached page ${this.number} is not the one its summary names`);
     }
+    if (!this.#intact) {
+      // Checked after the more telling reasons above; valid JSON may still hold a changed value.
+      return this.damage(`cached page ${this.number} does not match its check (crc32)`);
+    }
     return found.fields;
   }
 
@@ -109,6 +120,7 @@ export class CachedPage {
         details.set(index, { key: merchantKey(normalized.value), fields: detailFieldsOf(normalized.value) });
       }
     });
+    this.#intact = this.check === undefined || checksumOf(bytes) === this.check;
     this.#details = details;
     this.#bytes = undefined;
     return details;

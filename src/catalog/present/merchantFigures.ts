@@ -8,6 +8,8 @@
  * machine words them alike.
  */
 
+import * as l10n from '@vscode/l10n';
+
 /** An amount in one currency; `currencyCode` null when the service did not say which. */
 export interface FiguresAmount {
   currencyCode: string | null;
@@ -33,14 +35,18 @@ const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
 /** A per-click figure under half a cent would read 0.00: it gets two decimals more. */
 const SMALL = new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 
-function counted(count: number, one: string, many: string): string {
-  return `${COUNT.format(count)} ${count === 1 ? one : many}`;
+function clicksText(clicks: number): string {
+  return clicks === 1 ? l10n.t('{0} click', COUNT.format(clicks)) : l10n.t('{0} clicks', COUNT.format(clicks));
+}
+
+function actionsText(actions: number): string {
+  return actions === 1 ? l10n.t('{0} action', COUNT.format(actions)) : l10n.t('{0} actions', COUNT.format(actions));
 }
 
 /** `EUR 0.07`, `EUR 0.0042`, `0.07 (unknown currency)`. */
 function epcAmount({ currencyCode, amount }: FiguresAmount): string {
   const number = (amount !== 0 && Math.abs(amount) < 0.005 ? SMALL : CENTS).format(amount);
-  return currencyCode === null ? `${number} (unknown currency)` : `${currencyCode} ${number}`;
+  return currencyCode === null ? l10n.t({ message: '{0} (unknown currency)', args: [number], comment: ['{0}: an amount.'] }) : `${currencyCode} ${number}`;
 }
 
 /**
@@ -49,16 +55,18 @@ function epcAmount({ currencyCode, amount }: FiguresAmount): string {
  * `no clicks`.
  */
 export function merchantFiguresText(figures: MerchantTooltipFigures): string {
-  const period = `Last ${COUNT.format(figures.days)} ${figures.days === 1 ? 'day' : 'days'}`;
   const merchant = figures.merchant;
   const clicks = merchant !== undefined && Number.isFinite(merchant.clicks) && merchant.clicks > 0 ? merchant.clicks : 0;
-  const parts = [clicks === 0 ? 'no clicks' : counted(clicks, 'click', 'clicks')];
+  const parts = [clicks === 0 ? l10n.t('no clicks') : clicksText(clicks)];
   if (merchant !== undefined && Number.isFinite(merchant.actions) && merchant.actions > 0) {
-    parts.push(counted(merchant.actions, 'action', 'actions'));
+    parts.push(actionsText(merchant.actions));
   }
   const epc = (merchant?.epc ?? []).filter((entry) => Number.isFinite(entry.amount));
   if (clicks > 0 && epc.length > 0) {
-    parts.push(`EPC ${epc.map(epcAmount).join(', ')}`);
+    parts.push(l10n.t({ message: 'EPC {0}', args: [epc.map(epcAmount).join(', ')], comment: ['EPC: earnings per click.'] }));
   }
-  return `${period}: ${parts.join(' · ')}`;
+  const list = parts.join(' · ');
+  return figures.days === 1
+    ? l10n.t({ message: 'Last {0} day: {1}', args: [COUNT.format(figures.days), list], comment: ['{1}: figures, such as "12 clicks · 1 action".'] })
+    : l10n.t({ message: 'Last {0} days: {1}', args: [COUNT.format(figures.days), list], comment: ['{1}: figures, such as "12 clicks · 1 action".'] });
 }

@@ -10,6 +10,7 @@
  * `averageCancellationRate` is called a "rate" and the service sends fractions (0.16), so a
  * value up to 1 is read as a fraction; above 1 it can only be a percentage and is shown as one.
  */
+import * as l10n from '@vscode/l10n';
 import type { CommissionRate } from '../../api/types';
 import type { MerchantSummary } from '../../merchant/merchantFields';
 
@@ -90,7 +91,7 @@ export function formatCommissionRate(rate: CommissionRate, currencyCode: string 
 
 /** `37 days`, `1 day`. */
 export function formatDays(days: number, locale?: string): string {
-  return `${formatNumber(days, locale)} ${days === 1 ? 'day' : 'days'}`;
+  return days === 1 ? l10n.t('{0} day', formatNumber(days, locale)) : l10n.t('{0} days', formatNumber(days, locale));
 }
 
 /** The cancellation rate as a percentage; see the module comment for how the unit is read. */
@@ -100,7 +101,7 @@ export function formatCancellationRate(rate: number, locale?: string): string {
 
 /** `0.12 EUR per click` style: the click rate in the merchant's currency. */
 export function formatClickRate(clickRate: number | null, currencyCode: string | null, locale?: string): string {
-  return clickRate === null ? 'click rate not given' : `${formatMoney(clickRate, currencyCode, locale)} per click`;
+  return clickRate === null ? l10n.t('click rate not given') : l10n.t('{0} per click', formatMoney(clickRate, currencyCode, locale));
 }
 
 /**
@@ -127,9 +128,9 @@ export function formatPeriod(from: string | null, to: string | null): string | n
     return `${start} – ${end}`;
   }
   if (start !== null) {
-    return `from ${start}`;
+    return l10n.t({ message: 'from {0}', args: [start], comment: ['{0}: the first day of a period with no end.'] });
   }
-  return end !== null ? `until ${end}` : null;
+  return end !== null ? l10n.t({ message: 'until {0}', args: [end], comment: ['{0}: the last day of a period with no start.'] }) : null;
 }
 
 /** `shop.example.com · 4.2%`: the default domain and, when known, the average commission. */
@@ -146,5 +147,8 @@ export function merchantDescription(m: Pick<MerchantSummary, 'defaultDomain' | '
 
 /** `Active`, `deeplinks allowed`: the status words every view shows for a merchant, to join with ` · `. */
 export function statusWords(m: Pick<MerchantSummary, 'isActive' | 'deeplinkAllowed'>): [string, string] {
-  return [m.isActive ? 'Active' : 'Inactive', m.deeplinkAllowed ? 'deeplinks allowed' : 'no deeplinks'];
+  return [
+    m.isActive ? l10n.t({ message: 'Active', comment: ["A merchant's status."] }) : l10n.t({ message: 'Inactive', comment: ["A merchant's status."] }),
+    m.deeplinkAllowed ? l10n.t('deeplinks allowed') : l10n.t('no deeplinks'),
+  ];
 }

@@ -13,6 +13,7 @@
  * publisher's own figures for the merchant (merchantFigures.ts) follow the status line once the
  * figures are loaded; before that, or without a key, the tooltip has no such line.
  */
+import * as l10n from '@vscode/l10n';
 import type { Merchant } from '../../api/types';
 import {
   formatCancellationRate,
@@ -55,7 +56,7 @@ function list(values: readonly string[], max = Infinity): string | null {
     return null;
   }
   const shown = values.slice(0, max).map(escapeMarkdownText).join(', ');
-  return values.length > max ? `${shown} and ${values.length - max} more` : shown;
+  return values.length > max ? l10n.t({ message: '{0} and {1} more', args: [shown, values.length - max], comment: ['{0}: a list of domains.'] }) : shown;
 }
 
 function figure<T>(value: T | null, format: (value: T) => string): string | null {
@@ -64,8 +65,9 @@ function figure<T>(value: T | null, format: (value: T) => string): string | null
 
 function statusLine(m: Merchant): string {
   const parts: string[] = statusWords(m);
-  if (m.adCampaigns.length > 0) {
-    parts.push(`${m.adCampaigns.length} ad ${m.adCampaigns.length === 1 ? 'campaign' : 'campaigns'}`);
+  const campaigns = m.adCampaigns.length;
+  if (campaigns > 0) {
+    parts.push(campaigns === 1 ? l10n.t('{0} ad campaign', campaigns) : l10n.t('{0} ad campaigns', campaigns));
   }
   return parts.join(' · ');
 }
@@ -80,18 +82,20 @@ export function merchantTooltipMarkdown(m: Merchant, locale?: string, figures?: 
     .map((rate) => formatCommissionRate(rate, currency, locale))
     .filter((text): text is string => text !== null)
     .map(escapeMarkdownText);
-  const rows: Array<[string, string | null]> = [
-    ['Commission rates', rates.length > 0 ? rates.join(' · ') : null],
-    ['Average commission', figure(m.averageCommission, (v) => formatPercent(v, locale))],
-    ['Average basket value', figure(m.averageBasketValue, (v) => formatMoney(v, currency, locale))],
-    ['Confirmation time', figure(m.averageConfirmationTime, (v) => formatDays(v, locale))],
-    ['Cancellation rate', figure(m.averageCancellationRate, (v) => formatCancellationRate(v, locale))],
-    ['Countries', list(m.countryCodes)],
-    ['Payment models', list(m.paymentModels)],
-    ['Domains', list(m.domains.length > 0 ? m.domains : m.defaultDomain !== '' ? [m.defaultDomain] : [], MAX_DOMAINS)],
-    ['Last update', figure(m.updatedAt, (v) => formatDate(v) ?? v)],
+  // Each row is one whole line to translate; a figure the service left out reads MISSING.
+  const shown = (value: string | null): string => value ?? MISSING;
+  const rows = [
+    l10n.t('Commission rates: {0}', shown(rates.length > 0 ? rates.join(' · ') : null)),
+    l10n.t('Average commission: {0}', shown(figure(m.averageCommission, (v) => formatPercent(v, locale)))),
+    l10n.t('Average basket value: {0}', shown(figure(m.averageBasketValue, (v) => formatMoney(v, currency, locale)))),
+    l10n.t('Confirmation time: {0}', shown(figure(m.averageConfirmationTime, (v) => formatDays(v, locale)))),
+    l10n.t('Cancellation rate: {0}', shown(figure(m.averageCancellationRate, (v) => formatCancellationRate(v, locale)))),
+    l10n.t('Countries: {0}', shown(list(m.countryCodes))),
+    l10n.t('Payment models: {0}', shown(list(m.paymentModels))),
+    l10n.t('Domains: {0}', shown(list(m.domains.length > 0 ? m.domains : m.defaultDomain !== '' ? [m.defaultDomain] : [], MAX_DOMAINS))),
+    l10n.t('Last update: {0}', shown(figure(m.updatedAt, (v) => formatDate(v) ?? v))),
   ];
-  const name = escapeMarkdownText(m.name) || 'Unnamed merchant';
+  const name = escapeMarkdownText(m.name) || l10n.t('Unnamed merchant');
   const paragraphs = [`**${name}**`, statusLine(m)];
   if (figures !== undefined) {
     paragraphs.push(escapeMarkdownText(merchantFiguresText(figures)));
@@ -100,6 +104,6 @@ export function merchantTooltipMarkdown(m: Merchant, locale?: string, figures?: 
   if (description !== '') {
     paragraphs.push(description);
   }
-  paragraphs.push(rows.map(([label, value]) => `${label}: ${value ?? MISSING}`).join('  \n'));
+  paragraphs.push(rows.join('  \n'));
   return paragraphs.join('\n\n');
 }

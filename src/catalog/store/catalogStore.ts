@@ -12,6 +12,7 @@
  */
 import { isAbortError, isOfflineError } from '../../api/errors';
 import type { ClientLogger, MerchantPage } from '../../api/types';
+import type { CacheFileOps } from '../../common/cacheFiles';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
 import { Disposable } from '../../common/lifecycle';
@@ -37,6 +38,8 @@ export interface CatalogStoreOptions {
   now?: () => Date;
   /** How far before the last sync's start an incremental sync asks from. Default 5 minutes. */
   safetyMarginMs?: number;
+  /** Tests only: the file operations the cache writes with, to inject disk faults (see `CacheFileOps`). */
+  files?: CacheFileOps;
 }
 
 export type { SyncOptions } from './syncQueue';
@@ -93,6 +96,7 @@ export class CatalogStore extends Disposable {
       logger: options.logger,
       now: this.now,
       onDamaged: (reason) => this.repairCache(reason),
+      files: options.files,
     });
   }
 

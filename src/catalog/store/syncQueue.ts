@@ -3,6 +3,7 @@
  * one runs joins it, except a full request during an incremental sync, which is queued to run
  * next. Knows nothing of merchants: the store passes the function that does one sync.
  */
+import * as l10n from '@vscode/l10n';
 import { RequestAbortedError } from '../../api/errors';
 import type { IDisposable } from '../../common/lifecycle';
 
@@ -35,7 +36,7 @@ interface Run<R> extends SyncJob {
 }
 
 /** The error of a sync stopped by its signal, when nothing more specific was thrown. */
-export function syncCancelled(message = 'The merchant sync was cancelled.'): RequestAbortedError {
+export function syncCancelled(message = l10n.t('The merchant sync was cancelled.')): RequestAbortedError {
   return new RequestAbortedError(message, '');
 }
 
@@ -57,7 +58,7 @@ export class SyncQueue<R> implements IDisposable {
    */
   request(full: boolean, options: SyncOptions): Promise<R> {
     if (this.disposed) {
-      return Promise.reject(syncCancelled('The merchant catalog was closed.'));
+      return Promise.reject(syncCancelled(l10n.t('The merchant catalog was closed.')));
     }
     const joined = this.runToJoin(full);
     if (joined !== undefined) {

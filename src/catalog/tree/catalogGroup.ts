@@ -5,6 +5,7 @@
  * level needs; a bucket's merchants are sorted when it is expanded, and the whole group only
  * when sorted by commission or clicks and a page is expanded (or a merchant revealed).
  */
+import * as l10n from '@vscode/l10n';
 import type { MerchantKey } from '../../merchant/merchantKey';
 import { BUCKET_LETTERS, initialIndex } from '../present/textFold';
 import { planLetterBuckets, planRankPages, type LetterBucketPlan } from './catalogBuckets';
@@ -52,7 +53,9 @@ export class CatalogGroup {
       kind: 'group',
       id: active ? 'group:active' : 'group:inactive',
       active,
-      label: active ? 'Active' : 'Inactive',
+      label: active
+        ? l10n.t({ message: 'Active', comment: ['The group of active merchants.'] })
+        : l10n.t({ message: 'Inactive', comment: ['The group of inactive merchants.'] }),
       count: entries.length,
     };
   }

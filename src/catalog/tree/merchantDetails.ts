@@ -7,6 +7,7 @@
  * `domains`, `domain:<i>`, `rates`, `rate:<i>`, `campaigns`, `campaign:<i>`, `campaign:<i>:rate:<j>`.
  * Sections with nothing in them are left out (a CPC-only merchant has no `Commission rates`).
  */
+import * as l10n from '@vscode/l10n';
 import type { Merchant } from '../../api/types';
 import type { MerchantSummary } from '../../merchant/merchantFields';
 import type { MerchantKey } from '../../merchant/merchantKey';
@@ -110,9 +111,9 @@ export class MerchantDetails {
     if (list.length === 0) {
       return;
     }
-    const section = this.add(this.merchantNodeId, 'domains', 'Domains', String(list.length));
+    const section = this.add(this.merchantNodeId, 'domains', l10n.t('Domains'), String(list.length));
     list.forEach((domain, i) => {
-      this.add(section.id, `domain:${i}`, domain, domain === defaultDomain ? 'default' : undefined);
+      this.add(section.id, `domain:${i}`, domain, domain === defaultDomain ? l10n.t({ message: 'default', comment: ["Beside a merchant's default domain."] }) : undefined);
     });
   }
 
@@ -124,7 +125,7 @@ export class MerchantDetails {
     if (rates.length === 0) {
       return;
     }
-    const section = this.add(this.merchantNodeId, 'rates', 'Commission rates', String(rates.length));
+    const section = this.add(this.merchantNodeId, 'rates', l10n.t('Commission rates'), String(rates.length));
     rates.forEach((text, i) => {
       this.add(section.id, `rate:${i}`, text);
     });
@@ -135,13 +136,13 @@ export class MerchantDetails {
     if (adCampaigns.length === 0) {
       return;
     }
-    const section = this.add(this.merchantNodeId, 'campaigns', 'Ad campaigns', String(adCampaigns.length));
+    const section = this.add(this.merchantNodeId, 'campaigns', l10n.t('Ad campaigns'), String(adCampaigns.length));
     adCampaigns.forEach((campaign, i) => {
-      const period = formatPeriod(campaign.activeFrom, campaign.activeTo) ?? 'period not given';
-      const deeplinks = campaign.allowDeeplink ? 'deeplinks allowed' : 'no deeplinks';
+      const period = formatPeriod(campaign.activeFrom, campaign.activeTo) ?? l10n.t('period not given');
+      const deeplinks = campaign.allowDeeplink ? l10n.t('deeplinks allowed') : l10n.t('no deeplinks');
       const node = this.add(section.id, `campaign:${i}`, campaign.name, `${period} · ${deeplinks}`);
       campaign.rates.forEach((rate, j) => {
-        const countries = rate.countryCodes.length > 0 ? rate.countryCodes.join(', ') : 'countries not given';
+        const countries = rate.countryCodes.length > 0 ? rate.countryCodes.join(', ') : l10n.t('countries not given');
         this.add(node.id, `campaign:${i}:rate:${j}`, countries, formatClickRate(rate.clickRate, currencyCode, this.locale));
       });
     });

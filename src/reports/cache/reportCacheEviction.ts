@@ -1,10 +1,12 @@
 /**
  * Keeps the report cache small: reports not read for a while are dropped, and when the cached
  * reports together pass a size, the least recently written go first. Only this cache's own
- * files (`report-*.json`) are ever removed, and never the one just written.
+ * files (`report-*.json`) are ever removed, and never the one just written; so are the
+ * temporary files of its writes that crashed before their rename (`removeLeftoverTemps`).
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeLeftoverTemps } from '../../common/cacheFiles';
 import { REPORT_FILE_PREFIX } from './reportCacheFile';
 
 export interface EvictionLimits {
@@ -18,15 +20,18 @@ export interface EvictionLimits {
 }
 
 export interface EvictionResult {
+  /** Report files removed, then temporary files left over. */
   removed: string[];
   keptBytes: number;
 }
+
+const isReportFile = (name: string): boolean => name.startsWith(REPORT_FILE_PREFIX) && name.endsWith('.json');
 
 /** Removes what passes the limits; never throws (a file that cannot be looked at or removed is left). */
 export async function evictReportCaches(folder: string, limits: EvictionLimits): Promise<EvictionResult> {
   let names: string[];
   try {
-    names = (await readdir(folder)).filter((name) => name.startsWith(REPORT_FILE_PREFIX) && name.endsWith('.json'));
+    names = (await readdir(folder)).filter(isReportFile);
   } catch {
     return { removed: [], keptBytes: 0 };
   }
@@ -60,5 +65,6 @@ export async function evictReportCaches(folder: string, limits: EvictionLimits):
       keptBytes += file.bytes;
     }
   }
+  removed.push(...(await removeLeftoverTemps(folder, isReportFile)));
   return { removed, keptBytes };
 }

@@ -14,13 +14,16 @@
  * reads back to. The name is `report-<sha256 of base URL, a hash of the key, kind and query>`:
  * it never holds the key. Files are written to a temporary file and renamed into place, so a
  * crash or a full disk leaves the previous file whole; a file that fails any check is refused
- * with the reason (the report is then read again).
+ * with the reason (the report is then read again). The temporary file of a write that crashed
+ * before its rename is removed by the next eviction (`reportCacheEviction.ts`).
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { normalizeBaseUrl } from '../../api/baseUrl';
 import type { ActionItem, ClickItem } from '../../api/types';
+import { NODE_FILE_OPS, tempFileBeside, type CacheFileOps } from '../../common/cacheFiles';
+import { messageOf } from '../../common/errorMessage';
 import { ACTION_COLUMNS, CLICK_COLUMNS, decodeItems, encodeItems, type Columns } from './reportCodec';
 
 export const REPORT_CACHE_FORMAT = 'affiliate-links.report';
@@ -69,8 +72,12 @@ export function reportCacheFileName(baseUrl: string, apiKey: string, kind: Cache
 const isIso = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** Writes the report atomically: a temporary file beside it, flushed, then renamed over it. Throws on failure, leaving the old file. */
-export async function writeReportCache<K extends CachedReportKind>(file: string, report: CachedReport<K>): Promise<void> {
+/**
+ * Writes the report atomically: a temporary file beside it, flushed, then renamed over it.
+ * Throws on failure, leaving the old file, and saying so. `files`: tests only, to inject disk
+ * faults (see `CacheFileOps`).
+ */
+export async function writeReportCache<K extends CachedReportKind>(file: string, report: CachedReport<K>, files: CacheFileOps = NODE_FILE_OPS): Promise<void> {
   const strings: string[] = [];
   const indexOf = new Map<string, number>();
   const columns = COLUMNS[report.kind] as Columns<ItemOfKind[K]>;
@@ -85,7 +92,7 @@ export async function writeReportCache<K extends CachedReportKind>(file: string,
     strings,
     windows,
   };
-  await writeAtomically(file, JSON.stringify(document));
+  await writeAtomically(file, JSON.stringify(document), files);
 }
 
 /** Reads a cached report; never throws. */
@@ -143,21 +150,20 @@ function headerProblem(document: unknown, kind: CachedReportKind, query: string)
   return Array.isArray(d.windows) ? undefined : 'it has no windows';
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const folder = dirname(file);
-  await mkdir(folder, { recursive: true });
-  const temp = join(folder, `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
-  const handle = await open(temp, 'wx', 0o600);
+async function writeAtomically(file: string, text: string, files: CacheFileOps): Promise<void> {
+  const temp = tempFileBeside(file);
   try {
+    await files.mkdir(dirname(file), { recursive: true });
+    const handle = await files.open(temp, 'wx', 0o600);
     try {
       await handle.writeFile(text);
       await handle.sync();
     } finally {
       await handle.close();
     }
-    await rename(temp, file);
+    await files.rename(temp, file);
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw error;
+    await files.rm(temp, { force: true }).catch(() => undefined);
+    throw new Error(`${messageOf(error)}; the cached file is left as it was`, { cause: error });
   }
 }

@@ -3,6 +3,7 @@
  * previous 30 days · EUR 56.70 pending + confirmed") and a line's ("87 clicks · Zalando 60,
  * Nike 27"). Numbers with thousands separators, amounts per currency and never summed across.
  */
+import * as l10n from '@vscode/l10n';
 import type { CurrencyAmount } from '../model/currencyAmounts';
 import type { ArticleFigures } from './figuresAggregate';
 
@@ -15,7 +16,7 @@ const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
 
 /** "1 click", "0 clicks", "1,234 clicks". */
 export function clicksText(clicks: number): string {
-  return `${WHOLE.format(clicks)} ${clicks === 1 ? 'click' : 'clicks'}`;
+  return clicks === 1 ? l10n.t('{0} click', WHOLE.format(clicks)) : l10n.t('{0} clicks', WHOLE.format(clicks));
 }
 
 /** "EUR 56.70", or "EUR 56.70, USD 1,200.00": one amount per currency, in the order given. */
@@ -25,11 +26,6 @@ export function amountsText(amounts: readonly CurrencyAmount[]): string {
     .join(', ');
 }
 
-/** "previous day", "previous 30 days". */
-function previousDaysText(days: number): string {
-  return days === 1 ? 'previous day' : `previous ${WHOLE.format(days)} days`;
-}
-
 /**
  * An article's lens: its clicks, the change against the previous period (left out when both
  * periods have none) and, where actions earned something, the commission per currency.
@@ -37,10 +33,14 @@ function previousDaysText(days: number): string {
 export function articleLensText(figures: ArticleFigures, days: number): string {
   const parts = [clicksText(figures.clicks)];
   if (figures.change.kind !== 'none') {
-    parts.push(`${figures.change.text} vs ${previousDaysText(days)}`);
+    parts.push(
+      days === 1
+        ? l10n.t({ message: '{0} vs previous day', args: [figures.change.text], comment: ['{0}: a change, such as +12.3% or new.'] })
+        : l10n.t({ message: '{0} vs previous {1} days', args: [figures.change.text, WHOLE.format(days)], comment: ['{0}: a change, such as +12.3% or new.'] }),
+    );
   }
   if (figures.pendingConfirmedCommission.length > 0) {
-    parts.push(`${amountsText(figures.pendingConfirmedCommission)} pending + confirmed`);
+    parts.push(l10n.t({ message: '{0} pending + confirmed', args: [amountsText(figures.pendingConfirmedCommission)], comment: ['{0}: commission amounts.'] }));
   }
   return parts.join(SEPARATOR);
 }
@@ -67,5 +67,5 @@ export function lineLensText(figures: ArticleFigures, merchantsOnLine?: Array<{ 
 /** "a, b, c" or, of five, "a, b, c +2 more". */
 function listText(shown: readonly string[], of: number): string {
   const more = of - shown.length;
-  return more > 0 ? `${shown.join(', ')} +${more} more` : shown.join(', ');
+  return more > 0 ? l10n.t({ message: '{0} +{1} more', args: [shown.join(', '), more], comment: ['{0}: a list of names.'] }) : shown.join(', ');
 }

@@ -3,6 +3,7 @@
  * expects it ("+12.3%", "−4.0%" with a real minus sign, "0%"), "new" when there was nothing
  * before, and no change at all when both are zero.
  */
+import * as l10n from '@vscode/l10n';
 import type { ActionReport } from './actionReport';
 import type { ClickReport } from './clickReport';
 import { amountIn, compareCurrencies, currencyLabel, type CurrencyAmount } from './currencyAmounts';
@@ -11,7 +12,7 @@ const MINUS = '\u2212';
 
 export type Change =
   | { kind: 'change'; /** Percent, signed; -100 when it fell to zero. */ percent: number; text: string }
-  | { kind: 'new'; text: 'new' }
+  | { kind: 'new'; /** "new", localised. */ text: string }
   | { kind: 'none'; text: '' };
 
 export interface FigureComparison {
@@ -32,7 +33,9 @@ export interface CurrencyComparison extends FigureComparison {
  */
 export function percentChange(current: number, previous: number): Change {
   if (previous === 0) {
-    return current === 0 ? { kind: 'none', text: '' } : { kind: 'new', text: 'new' };
+    return current === 0
+      ? { kind: 'none', text: '' }
+      : { kind: 'new', text: l10n.t({ message: 'new', comment: ['In place of a change in percent, when there was nothing before.'] }) };
   }
   const percent = ((current - previous) / Math.abs(previous)) * 100;
   if (percent === 0) {

@@ -4,16 +4,18 @@
  * counts). By day: the date, its actions and its commission per currency. With no grouping:
  * the actions as the service sent them, newest first, each amount in the action's own currency.
  */
+import * as l10n from '@vscode/l10n';
 import type { ActionItem } from '../../api/types';
 import type { GroupBy } from '../../webviews/reports/protocol';
 import type { ActionDay, ActionGrouping, ActionGroupRow, ActionReport } from '../model/actionReport';
 import { amountIn, type CurrencyAmount } from '../model/currencyAmounts';
 import { PAYMENT_LABELS, STATUS_LABELS, TOTAL_LABEL } from '../model/reportLabels';
 import { groupRowActions, idRanks, PanelTable, timeOf, type ColumnDef, type TableContext } from './panelTable';
-import { currencyId, currencyTitle, GROUPING_LABELS, tidyAmount } from './panelWords';
+import { currencyId, currencyTitle, GROUPING_LABELS, tidyAmount, type CurrencyFigure } from './panelWords';
 
-const COMMISSION_TITLE = 'Commission of every action, whatever its status';
-const EARNED_TITLE = 'Commission of pending and confirmed actions, canceled left out: what EPC counts';
+const COMMISSION_TITLE = l10n.t('Commission of every action, whatever its status');
+const EARNED_TITLE = l10n.t('Commission of pending and confirmed actions, canceled left out: what EPC counts');
+const IN_ITS_CURRENCY = l10n.t("In the action's currency");
 
 const amountOrNull = (amounts: readonly CurrencyAmount[], code: string | null): number | null => {
   const amount = amountIn(amounts, code);
@@ -21,9 +23,9 @@ const amountOrNull = (amounts: readonly CurrencyAmount[], code: string | null): 
 };
 
 /** One amount column per currency of `totals`, read from each row's list of amounts. */
-function amountColumns(prefix: string, label: string, title: string, totals: readonly CurrencyAmount[], read: (row: ActionGroupRow) => readonly CurrencyAmount[]): ColumnDef<ActionGroupRow>[] {
+function amountColumns(prefix: string, figure: CurrencyFigure, title: string, totals: readonly CurrencyAmount[], read: (row: ActionGroupRow) => readonly CurrencyAmount[]): ColumnDef<ActionGroupRow>[] {
   return totals.map(({ currencyCode }) => ({
-    info: { id: currencyId(prefix, currencyCode), label: currencyTitle(label, currencyCode), kind: 'amount', currencyCode, title },
+    info: { id: currencyId(prefix, currencyCode), label: currencyTitle(figure, currencyCode), kind: 'amount', currencyCode, title },
     cell: (row: ActionGroupRow) => amountOrNull(read(row), currencyCode),
   }));
 }
@@ -32,10 +34,13 @@ function groupTable(report: ActionReport, grouping: ActionGrouping, context: Tab
   const { actions, commission, pendingConfirmedCommission } = report.totals;
   const columns: ColumnDef<ActionGroupRow>[] = [
     { info: { id: 'label', label: GROUPING_LABELS[grouping], kind: 'text' }, cell: (row) => row.label },
-    { info: { id: 'actions', label: 'Actions', kind: 'count' }, cell: (row) => row.actions },
-    { info: { id: 'share', label: 'Share', kind: 'share', title: "Share of the period's actions" }, cell: (row) => row.share },
-    ...amountColumns('commission', 'Commission', COMMISSION_TITLE, commission, (row) => row.commission),
-    ...amountColumns('pendingConfirmedCommission', 'Pending + confirmed', EARNED_TITLE, pendingConfirmedCommission, (row) => row.pendingConfirmedCommission),
+    { info: { id: 'actions', label: l10n.t('Actions'), kind: 'count' }, cell: (row) => row.actions },
+    {
+      info: { id: 'share', label: l10n.t({ message: 'Share', comment: ['Column header: the part of the total.'] }), kind: 'share', title: l10n.t("Share of the period's actions") },
+      cell: (row) => row.share,
+    },
+    ...amountColumns('commission', 'commission', COMMISSION_TITLE, commission, (row) => row.commission),
+    ...amountColumns('pendingConfirmedCommission', 'pendingConfirmed', EARNED_TITLE, pendingConfirmedCommission, (row) => row.pendingConfirmedCommission),
   ];
   return new PanelTable({
     columns,
@@ -61,10 +66,10 @@ function dayTable(report: ActionReport): PanelTable<DayRow> {
   const series = report.commissionByDay;
   return new PanelTable<DayRow>({
     columns: [
-      { info: { id: 'date', label: 'Date', kind: 'date' }, cell: (row) => row.day.date, sortValue: (row) => timeOf(row.day.date) },
-      { info: { id: 'actions', label: 'Actions', kind: 'count' }, cell: (row) => row.day.actions },
+      { info: { id: 'date', label: GROUPING_LABELS.day, kind: 'date' }, cell: (row) => row.day.date, sortValue: (row) => timeOf(row.day.date) },
+      { info: { id: 'actions', label: l10n.t('Actions'), kind: 'count' }, cell: (row) => row.day.actions },
       ...series.map(({ currencyCode, values }): ColumnDef<DayRow> => ({
-        info: { id: currencyId('commission', currencyCode), label: currencyTitle('Commission', currencyCode), kind: 'amount', currencyCode, title: COMMISSION_TITLE },
+        info: { id: currencyId('commission', currencyCode), label: currencyTitle('commission', currencyCode), kind: 'amount', currencyCode, title: COMMISSION_TITLE },
         cell: (row) => tidyAmount(values[row.position]!),
       })),
     ],
@@ -88,20 +93,20 @@ function itemTable(report: ActionReport): PanelTable<ActionItem> {
   return new PanelTable<ActionItem>({
     columns: [
       // The day the model counts the action on: its date, else the day it was performed.
-      time('date', 'Date', (item) => item.date ?? item.createdAt?.slice(0, 10) ?? null),
-      text('status', 'Status', (item) => (item.status === null ? null : (STATUS_LABELS[item.status] ?? item.status))),
-      text('orderType', 'Order type', (item) => item.orderType),
-      text('program', 'Program', (item) => item.programName || item.programId),
-      text('subId', 'SubID', (item) => item.subId),
-      text('platform', 'Platform', (item) => item.adspaceName || item.adspaceId),
-      text('product', 'Product', (item) => item.productId),
-      { info: { id: 'commission', label: 'Commission', kind: 'amount', title: "In the action's currency" }, cell: (item) => item.commission },
-      { info: { id: 'revenue', label: 'Revenue', kind: 'amount', title: "In the action's currency" }, cell: (item) => item.revenue },
-      text('currency', 'Currency', (item) => item.currencyCode),
-      text('paidOut', 'Payment', (item) => (item.paidOut === null ? null : item.paidOut ? PAYMENT_LABELS.paid : PAYMENT_LABELS.unpaid)),
-      time('createdAt', 'Performed', (item) => item.createdAt),
-      time('updatedAt', 'Updated', (item) => item.updatedAt),
-      { info: { id: 'id', label: 'Id', kind: 'text' }, cell: actionId, sortValue: idRanks(report.items, actionId) },
+      time('date', GROUPING_LABELS.day, (item) => item.date ?? item.createdAt?.slice(0, 10) ?? null),
+      text('status', l10n.t({ message: 'Status', comment: ['Column header.'] }), (item) => (item.status === null ? null : (STATUS_LABELS[item.status] ?? item.status))),
+      text('orderType', l10n.t({ message: 'Order type', comment: ['Column header.'] }), (item) => item.orderType),
+      text('program', GROUPING_LABELS.program, (item) => item.programName || item.programId),
+      text('subId', GROUPING_LABELS.subId, (item) => item.subId),
+      text('platform', GROUPING_LABELS.platform, (item) => item.adspaceName || item.adspaceId),
+      text('product', GROUPING_LABELS.product, (item) => item.productId),
+      { info: { id: 'commission', label: l10n.t({ message: 'Commission', comment: ['Column header.'] }), kind: 'amount', title: IN_ITS_CURRENCY }, cell: (item) => item.commission },
+      { info: { id: 'revenue', label: l10n.t({ message: 'Revenue', comment: ['Column header.'] }), kind: 'amount', title: IN_ITS_CURRENCY }, cell: (item) => item.revenue },
+      text('currency', l10n.t({ message: 'Currency', comment: ['Column header.'] }), (item) => item.currencyCode),
+      text('paidOut', l10n.t({ message: 'Payment', comment: ['Column header: whether the commission was paid out.'] }), (item) => (item.paidOut === null ? null : item.paidOut ? PAYMENT_LABELS.paid : PAYMENT_LABELS.unpaid)),
+      time('createdAt', l10n.t({ message: 'Performed', comment: ['Column header: when the action was made.'] }), (item) => item.createdAt),
+      time('updatedAt', l10n.t({ message: 'Updated', comment: ['Column header: when the item last changed.'] }), (item) => item.updatedAt),
+      { info: { id: 'id', label: l10n.t({ message: 'Id', comment: ['Column header.'] }), kind: 'text' }, cell: actionId, sortValue: idRanks(report.items, actionId) },
     ],
     rows: report.items,
     keyOf: () => null,

@@ -4,6 +4,7 @@
  * the date and its clicks, provisional days flagged. With no grouping: the items as the service
  * sent them, newest first.
  */
+import * as l10n from '@vscode/l10n';
 import type { ClickItem } from '../../api/types';
 import type { ColumnInfo, GroupBy } from '../../webviews/reports/protocol';
 import type { ActionReport } from '../model/actionReport';
@@ -16,7 +17,10 @@ import { groupLabelOf, groupRowActions, idRanks, PanelTable, timeOf, type Column
 import { currencyId, currencyTitle, GROUPING_LABELS, tidyAmount } from './panelWords';
 
 const COUNT = (label: string): Pick<ColumnInfo, 'label' | 'kind'> => ({ label, kind: 'count' });
-const SHARE_TITLE = "Share of the period's clicks";
+const SHARE_TITLE = l10n.t("Share of the period's clicks");
+const CLICKS_LABEL = l10n.t('Clicks');
+const UPDATED_LABEL = l10n.t({ message: 'Updated', comment: ['Column header: when the item last changed.'] });
+const ID_LABEL = l10n.t({ message: 'Id', comment: ['Column header.'] });
 
 function epcColumns(clicks: ClickReport, actions: ActionReport, grouping: 'program' | 'subId'): { columns: ColumnDef<ClickGroupRow>[]; totals: Array<number | null> } {
   const table = earningsPerClick(clicks, actions, grouping);
@@ -26,7 +30,7 @@ function epcColumns(clicks: ClickReport, actions: ActionReport, grouping: 'progr
   const epcIn = (row: EpcRow | undefined, clicks: number, code: string | null) => (clicks > 0 ? tidyAmount(amountIn(row?.epc ?? [], code) ?? 0) : null);
   return {
     columns: codes.map((code) => ({
-      info: { id: currencyId('epc', code), label: currencyTitle('EPC', code), kind: 'amount', currencyCode: code, title: EPC_LABEL },
+      info: { id: currencyId('epc', code), label: currencyTitle('epc', code), kind: 'amount', currencyCode: code, title: EPC_LABEL },
       cell: (row: ClickGroupRow) => epcIn(byKey.get(row.key), row.clicks, code),
     })),
     totals: codes.map((code) => epcIn(table.total, table.total.clicks, code)),
@@ -37,8 +41,11 @@ function groupTable(report: ClickReport, grouping: ClickGrouping, actions: Actio
   const epc = actions !== undefined && (grouping === 'program' || grouping === 'subId') ? epcColumns(report, actions, grouping) : undefined;
   const columns: ColumnDef<ClickGroupRow>[] = [
     { info: { id: 'label', label: GROUPING_LABELS[grouping], kind: 'text' }, cell: (row) => groupLabelOf(grouping, row.key, row.label, context) },
-    { info: { id: 'clicks', ...COUNT('Clicks') }, cell: (row) => row.clicks },
-    { info: { id: 'share', label: 'Share', kind: 'share', title: SHARE_TITLE }, cell: (row) => row.share },
+    { info: { id: 'clicks', ...COUNT(CLICKS_LABEL) }, cell: (row) => row.clicks },
+    {
+      info: { id: 'share', label: l10n.t({ message: 'Share', comment: ['Column header: the part of the total.'] }), kind: 'share', title: SHARE_TITLE },
+      cell: (row) => row.share,
+    },
     ...(epc?.columns ?? []),
   ];
   const { clicks } = report.totals;
@@ -54,8 +61,8 @@ function groupTable(report: ClickReport, grouping: ClickGrouping, actions: Actio
 function dayTable(report: ClickReport): PanelTable<ClickDay> {
   return new PanelTable<ClickDay>({
     columns: [
-      { info: { id: 'date', label: 'Date', kind: 'date' }, cell: (day) => day.date, sortValue: (day) => timeOf(day.date) },
-      { info: { id: 'clicks', ...COUNT('Clicks') }, cell: (day) => day.clicks },
+      { info: { id: 'date', label: GROUPING_LABELS.day, kind: 'date' }, cell: (day) => day.date, sortValue: (day) => timeOf(day.date) },
+      { info: { id: 'clicks', ...COUNT(CLICKS_LABEL) }, cell: (day) => day.clicks },
     ],
     rows: report.days,
     keyOf: (day) => day.date,
@@ -76,15 +83,15 @@ function itemTable(report: ClickReport, context: TableContext): PanelTable<Click
   const text = (id: string, label: string, cell: (item: ClickItem) => string | null): ColumnDef<ClickItem> => ({ info: { id, label, kind: 'text' }, cell });
   return new PanelTable<ClickItem>({
     columns: [
-      { info: { id: 'date', label: 'Date', kind: 'date' }, cell: (item) => item.date, sortValue: (item) => timeOf(item.date) },
-      text('program', 'Program', (item) => item.programName || item.programId),
-      text('subId', 'SubID', (item) => item.subId),
-      text('platform', 'Platform', (item) => item.adspaceName || item.adspaceId),
-      text('product', 'Product', (item) => item.productId),
-      text('merchant', 'Merchant', merchant),
-      { info: { id: 'clicks', ...COUNT('Clicks') }, cell: (item) => item.count },
-      { info: { id: 'updatedAt', label: 'Updated', kind: 'date' }, cell: (item) => item.updatedAt, sortValue: (item) => timeOf(item.updatedAt) },
-      { info: { id: 'id', label: 'Id', kind: 'text' }, cell: (item) => item.id, sortValue: idRanks(report.items, (item) => item.id) },
+      { info: { id: 'date', label: GROUPING_LABELS.day, kind: 'date' }, cell: (item) => item.date, sortValue: (item) => timeOf(item.date) },
+      text('program', GROUPING_LABELS.program, (item) => item.programName || item.programId),
+      text('subId', GROUPING_LABELS.subId, (item) => item.subId),
+      text('platform', GROUPING_LABELS.platform, (item) => item.adspaceName || item.adspaceId),
+      text('product', GROUPING_LABELS.product, (item) => item.productId),
+      text('merchant', GROUPING_LABELS.merchant, merchant),
+      { info: { id: 'clicks', ...COUNT(CLICKS_LABEL) }, cell: (item) => item.count },
+      { info: { id: 'updatedAt', label: UPDATED_LABEL, kind: 'date' }, cell: (item) => item.updatedAt, sortValue: (item) => timeOf(item.updatedAt) },
+      { info: { id: 'id', label: ID_LABEL, kind: 'text' }, cell: (item) => item.id, sortValue: idRanks(report.items, (item) => item.id) },
     ],
     rows: report.items,
     keyOf: () => null,

@@ -5,16 +5,17 @@
  * day, one series per currency (amounts of two currencies are never added). The description
  * says the same in words, for screen readers and as the chart's text alternative.
  */
+import * as l10n from '@vscode/l10n';
 import type { ClickItem } from '../../api/types';
 import type { ChartData, ChartSeries, GroupBy } from '../../webviews/reports/protocol';
 import type { ActionReport } from '../model/actionReport';
 import type { ClickGrouping, ClickReport } from '../model/clickReport';
 import { dayPosition, dayPositions } from '../model/reportDays';
-import { formatAmount, formatCount, formatDay, formatPeriod, plural, tidyAmount } from './panelWords';
+import { formatAmount, formatCount, formatDay, formatPeriod, tidyAmount } from './panelWords';
 
 /** Groups drawn on their own; the rest are added up as "Other". */
 export const CHART_TOP_GROUPS = 5;
-export const OTHER_LABEL = 'Other';
+export const OTHER_LABEL = l10n.t({ message: 'Other', comment: ['The chart series of all the other groups.'] });
 
 const GROUP_KEYS: Readonly<Record<ClickGrouping, (item: ClickItem) => string | null>> = {
   program: (item) => item.programId,
@@ -25,8 +26,21 @@ const GROUP_KEYS: Readonly<Record<ClickGrouping, (item: ClickItem) => string | n
   merchant: (item) => (item.merchantId === null ? null : String(item.merchantId)),
 };
 
-/** A grouping's name within a sentence. */
-const GROUPING_WORDS: Readonly<Record<ClickGrouping, string>> = { program: 'program', subId: 'SubID', platform: 'platform', product: 'product', merchant: 'merchant' };
+/** The chart's clicks by a grouping, in words: `list` is each series' label and clicks, separated by commas. */
+function byGroupingSentence(grouping: ClickGrouping, list: string): string {
+  switch (grouping) {
+    case 'program':
+      return l10n.t({ message: 'By program: {0}.', args: [list], comment: ['{0}: groups and their clicks.'] });
+    case 'subId':
+      return l10n.t({ message: 'By SubID: {0}.', args: [list], comment: ['{0}: groups and their clicks.'] });
+    case 'platform':
+      return l10n.t({ message: 'By platform: {0}.', args: [list], comment: ['{0}: groups and their clicks.'] });
+    case 'product':
+      return l10n.t({ message: 'By product: {0}.', args: [list], comment: ['{0}: groups and their clicks.'] });
+    case 'merchant':
+      return l10n.t({ message: 'By merchant: {0}.', args: [list], comment: ['{0}: groups and their clicks.'] });
+  }
+}
 
 export const isClickGrouping = (groupBy: GroupBy): groupBy is ClickGrouping => Object.hasOwn(GROUP_KEYS, groupBy);
 
@@ -80,41 +94,55 @@ function busiest(values: readonly number[]): number {
   return best;
 }
 
-function provisionalSentence(days: readonly string[], flags: readonly boolean[]): string {
+/** The sentence on the provisional days, or undefined when there are none. */
+function provisionalSentence(days: readonly string[], flags: readonly boolean[]): string | undefined {
   const provisional = days.filter((_, position) => flags[position]);
   if (provisional.length === 0) {
-    return '';
+    return undefined;
   }
-  const verb = provisional.length === 1 ? 'is' : 'are';
-  return ` The last ${plural(provisional.length, 'day', 'days')} (${formatPeriod(provisional[0]!, provisional.at(-1)!)}) ${verb} provisional and may still change.`;
+  const period = formatPeriod(provisional[0]!, provisional.at(-1)!);
+  return provisional.length === 1
+    ? l10n.t('The last {0} day ({1}) is provisional and may still change.', formatCount(1), period)
+    : l10n.t('The last {0} days ({1}) are provisional and may still change.', formatCount(provisional.length), period);
+}
+
+/** The description's sentences, one after the other. */
+function sentences(...texts: Array<string | undefined>): string {
+  return texts.filter((text) => text !== undefined).join(' ');
 }
 
 function clickDescription(report: ClickReport, groupBy: GroupBy, series: readonly ChartSeries[], days: readonly string[]): string {
   const period = formatPeriod(report.period.from, report.period.to);
   const clicks = report.totals.clicks;
   if (clicks === 0) {
-    return `No clicks from ${formatDay(report.period.from)} to ${formatDay(report.period.to)}.`;
+    return l10n.t('No clicks from {0} to {1}.', formatDay(report.period.from), formatDay(report.period.to));
   }
   const byDay = report.days.map((day) => day.clicks);
   const best = busiest(byDay);
-  let text = `Clicks per day, ${period}: ${formatCount(clicks)} in total. Busiest day: ${formatDay(days[best]!)} with ${formatCount(byDay[best]!)}.`;
-  if (isClickGrouping(groupBy)) {
-    text += ` By ${GROUPING_WORDS[groupBy]}: ${series.map((entry) => `${entry.label} ${formatCount(total(entry.values))}`).join(', ')}.`;
+  const text = l10n.t({ message: 'Clicks per day, {0}: {1} in total. Busiest day: {2} with {3}.', args: [period, formatCount(clicks), formatDay(days[best]!), formatCount(byDay[best]!)], comment: ["{1}: the clicks; {3}: that day's clicks."] });
+  if (!isClickGrouping(groupBy)) {
+    return text;
   }
-  return text;
+  return sentences(text, byGroupingSentence(groupBy, series.map((entry) => `${entry.label} ${formatCount(total(entry.values))}`).join(', ')));
 }
 
 function actionDescription(report: ActionReport, series: readonly ChartSeries[], days: readonly string[]): string {
   const period = formatPeriod(report.period.from, report.period.to);
+  const actions = report.totals.actions;
   if (series.length === 0) {
-    return `Commission per day, ${period}: no commission in this period (${plural(report.totals.actions, 'action', 'actions')}).`;
+    return actions === 1
+      ? l10n.t('Commission per day, {0}: no commission in this period ({1} action).', period, formatCount(actions))
+      : l10n.t('Commission per day, {0}: no commission in this period ({1} actions).', period, formatCount(actions));
   }
   const parts = series.map((entry) => {
     const code = entry.currencyCode ?? null;
     const best = busiest(entry.values);
-    return `${formatAmount(total(entry.values), code)} in total, most on ${formatDay(days[best]!)} (${formatAmount(entry.values[best]!, code)})`;
+    return l10n.t({ message: '{0} in total, most on {1} ({2})', args: [formatAmount(total(entry.values), code), formatDay(days[best]!), formatAmount(entry.values[best]!, code)], comment: ["{0}: an amount; {1}: a date; {2}: that day's amount."] });
   });
-  return `Commission per day, ${period}: ${parts.join('; ')}. ${plural(report.totals.actions, 'action', 'actions')} in all.`;
+  return sentences(
+    l10n.t({ message: 'Commission per day, {0}: {1}.', args: [period, parts.join('; ')], comment: ['{1}: the commission in each currency.'] }),
+    actions === 1 ? l10n.t('{0} action in all.', formatCount(actions)) : l10n.t('{0} actions in all.', formatCount(actions)),
+  );
 }
 
 /**
@@ -128,14 +156,14 @@ export function clickChart(report: ClickReport, groupBy: GroupBy, labelOf: (key:
     ? (grouped ?? groupSeries(report, groupBy)).map((entry) =>
         entry.other ? { label: entry.label, values: entry.values, other: true } : { label: labelOf(entry.key, entry.label), values: entry.values },
       )
-    : [{ label: 'Clicks', values: report.days.map((day) => day.clicks) }];
+    : [{ label: l10n.t({ message: 'Clicks', comment: ['The chart series.'] }), values: report.days.map((day) => day.clicks) }];
   return {
     unit: 'clicks',
     days,
     provisional,
     provisionalReason: report.provisionalReason,
     series,
-    description: clickDescription(report, groupBy, series, days) + provisionalSentence(days, provisional),
+    description: sentences(clickDescription(report, groupBy, series, days), provisionalSentence(days, provisional)),
   };
 }
 
@@ -150,6 +178,6 @@ export function actionChart(report: ActionReport): ChartData {
     provisional,
     provisionalReason: report.provisionalReason,
     series,
-    description: actionDescription(report, series, days) + provisionalSentence(days, provisional),
+    description: sentences(actionDescription(report, series, days), provisionalSentence(days, provisional)),
   };
 }

@@ -4,6 +4,7 @@
  * apart by shape (src/api/errors.ts), never by class. When a cached report is still shown, the
  * message says so and how old it is.
  */
+import * as l10n from '@vscode/l10n';
 import { httpStatusOf, isOfflineError, serviceErrorKind } from '../../api/errors';
 import { messageOf } from '../../common/errorMessage';
 import type { PanelError } from '../../webviews/reports/protocol';
@@ -17,9 +18,11 @@ export interface ShownReport {
 
 function cachedNote(report: ShownReport): string {
   if (!report.shown) {
-    return 'Nothing is cached for this period yet.';
+    return l10n.t('Nothing is cached for this period yet.');
   }
-  return report.asOf === undefined ? 'The cached report is shown.' : `The cached report is shown (as of ${formatTime(report.asOf)}).`;
+  return report.asOf === undefined
+    ? l10n.t('The cached report is shown.')
+    : l10n.t('The cached report is shown (as of {0}).', formatTime(report.asOf));
 }
 
 /** The service's own words of a 400: the titles (and parameters) of its `errors` entries. */
@@ -30,25 +33,34 @@ function serviceWords(error: unknown): string | undefined {
   }
   const words = entries
     .filter((entry): entry is { title: string; property?: unknown } => typeof (entry as { title?: unknown })?.title === 'string')
-    .map((entry) => (typeof entry.property === 'string' ? `${entry.title} (${entry.property})` : entry.title));
+    .map((entry) =>
+      typeof entry.property === 'string'
+        ? l10n.t({ message: '{0} ({1})', args: [entry.title, entry.property], comment: ['A service error: its title, then the parameter.'] })
+        : entry.title,
+    );
   return words.length > 0 ? words.join('; ') : undefined;
 }
 
-/** A message as a sentence, ending with a full stop. */
+/** A message as a sentence, ending with a full stop (or the mark a translation ended it with). */
 function sentence(text: string): string {
   const trimmed = text.trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  return /[.!?。．！？]$/u.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** What happened, then what is on screen: two sentences. */
+function withCachedNote(what: string, report: ShownReport): string {
+  return `${what} ${cachedNote(report)}`;
 }
 
 export function panelErrorOf(error: unknown, report: ShownReport): PanelError {
   const status = httpStatusOf(error);
   if (status === 401) {
-    return { kind: 'auth', message: 'The service refused the API key (401). Set a valid API key.', actions: ['setApiKey', 'showLog'] };
+    return { kind: 'auth', message: l10n.t('The service refused the API key (401). Set a valid API key.'), actions: ['setApiKey', 'showLog'] };
   }
   if (status === 403) {
     return {
       kind: 'forbidden',
-      message: "The service refused this report (403): the platform chosen is not one of your account's. Choose another platform, or clear the platform filter.",
+      message: l10n.t("The service refused this report (403): the platform chosen is not one of your account's. Choose another platform, or clear the platform filter."),
       actions: ['showLog'],
     };
   }
@@ -60,30 +72,35 @@ export function panelErrorOf(error: unknown, report: ShownReport): PanelError {
     const words = serviceWords(error);
     return {
       kind: 'badRequest',
-      message: `The service refused the report's query (400)${words ? `: ${words}` : ''}. Choose another period or other filters.`,
+      message: words
+        ? l10n.t({ message: "The service refused the report's query (400): {0}. Choose another period or other filters.", args: [words], comment: ["{0}: the service's own words."] })
+        : l10n.t("The service refused the report's query (400). Choose another period or other filters."),
       actions: ['showLog'],
     };
   }
   if (isOfflineError(error)) {
-    return { kind: 'network', message: `The service could not be reached. ${cachedNote(report)}`, actions: ['retry', 'showLog'] };
+    return { kind: 'network', message: withCachedNote(l10n.t('The service could not be reached. Check your network connection, then retry.'), report), actions: ['retry', 'showLog'] };
   }
   if (status === 429) {
     return {
       kind: 'rateLimited',
-      message: `The service is limiting requests (429). Wait a minute, then retry. ${cachedNote(report)}`,
+      message: withCachedNote(l10n.t('The service is limiting requests (429). Wait a minute, then retry.'), report),
       actions: ['retry', 'showLog'],
     };
   }
   if (status !== undefined && status >= 500) {
     return {
       kind: 'server',
-      message: `The service failed to answer (${status}). Retry in a few minutes. ${cachedNote(report)}`,
+      message: withCachedNote(l10n.t({ message: 'The service failed to answer ({0}). Retry in a few minutes.', args: [status], comment: ['{0}: an HTTP status.'] }), report),
       actions: ['retry', 'showLog'],
     };
   }
   return {
     kind: 'other',
-    message: `The report could not be read: ${sentence(messageOf(error))} Retry, or see the log for details. ${cachedNote(report)}`,
+    message: withCachedNote(
+      l10n.t({ message: 'The report could not be read: {0} Retry, or see the log for details.', args: [sentence(messageOf(error))], comment: ['{0}: a sentence saying what went wrong.'] }),
+      report,
+    ),
     actions: ['retry', 'showLog'],
   };
 }
@@ -95,5 +112,5 @@ export function refusedPeriodError(message: string): PanelError {
 
 /** Loading was cancelled before anything arrived. */
 export function stoppedError(): PanelError {
-  return { kind: 'other', message: 'Loading was stopped before the report arrived. Retry to read it.', actions: ['retry'] };
+  return { kind: 'other', message: l10n.t('Loading was stopped before the report arrived. Retry to read it.'), actions: ['retry'] };
 }

@@ -5,6 +5,7 @@
  * (for EPC), and the unfiltered report whose choices fill the filter lists. A custom period
  * the rules refuse gives the problem instead, in the period rules' words, and no query.
  */
+import * as l10n from '@vscode/l10n';
 import { MAX_PERIOD_DAYS } from '../../api/period';
 import type { GroupBy, PanelFilters, PanelViewState, PeriodChoice, PresetName, ReportTab } from '../../webviews/reports/protocol';
 import { periodLength, previousPeriod, resolveReportPeriod } from '../model/reportPeriods';
@@ -64,7 +65,10 @@ export function resolvePanelPeriod(choice: PeriodChoice, today: string): { ok: t
     result = resolveReportPeriod(choice, today);
   } catch (error) {
     // An unknown preset or a broken date of today: the host validates both, but the panel must still answer.
-    return { ok: false, message: `The period could not be worked out (${(error as Error).message}). Choose a period from the list.` };
+    return {
+      ok: false,
+      message: l10n.t({ message: 'The period could not be worked out ({0}). Choose a period from the list.', args: [(error as Error).message], comment: ['{0}: a technical reason, in English.'] }),
+    };
   }
   if (!result.ok) {
     return { ok: false, message: result.problem.message };
@@ -72,13 +76,16 @@ export function resolvePanelPeriod(choice: PeriodChoice, today: string): { ok: t
   const { from, to } = result.period;
   if (choice.preset === 'custom') {
     if (to > today) {
-      return { ok: false, message: `dateTo (${to}) must not be after today (${today}): there are no reports of days to come.` };
+      return {
+        ok: false,
+        message: l10n.t({ message: 'dateTo ({0}) must not be after today ({1}): there are no reports of days to come.', args: [to, today], comment: ["Keep dateTo: a query parameter's name."] }),
+      };
     }
     const length = periodLength(result.period);
     if (length > MAX_CUSTOM_PERIOD_DAYS) {
       return {
         ok: false,
-        message: `The period from ${from} to ${to} spans ${length} days; it cannot exceed ${MAX_CUSTOM_PERIOD_DAYS} days (3 years, read ${MAX_PERIOD_DAYS + 1} days at a time).`,
+        message: l10n.t('The period from {0} to {1} spans {2} days; it cannot exceed {3} days (3 years, read {4} days at a time).', from, to, length, MAX_CUSTOM_PERIOD_DAYS, MAX_PERIOD_DAYS + 1),
       };
     }
   }

@@ -4,6 +4,7 @@
  * period's report is there; EPC per currency when the other kind's report of the same period
  * is there; the actions per status; and what the model could not count.
  */
+import * as l10n from '@vscode/l10n';
 import type { FigureChange, StatusSummary, SummaryData, SummaryFigure } from '../../webviews/reports/protocol';
 import type { ActionReport } from '../model/actionReport';
 import type { ClickReport, SkippedItems } from '../model/clickReport';
@@ -11,7 +12,7 @@ import { amountIn, compareCurrencies } from '../model/currencyAmounts';
 import { compareActionReports, compareClickReports, type FigureComparison } from '../model/periodComparison';
 import { EPC_LABEL } from '../model/reportLabels';
 import type { ReportPeriod } from '../model/reportTypes';
-import { currencyId, currencyTitle, formatAmount, formatCount, formatPeriod, plural, tidyAmount } from './panelWords';
+import { currencyId, currencyTitle, formatAmount, formatCount, formatPeriod, tidyAmount } from './panelWords';
 
 export interface SummaryInputs {
   clicks?: ClickReport;
@@ -22,11 +23,11 @@ export interface SummaryInputs {
 }
 
 function changeOf(comparison: FigureComparison, previousPeriod: ReportPeriod, format: (value: number) => string): FigureChange {
-  const title = `against ${formatPeriod(previousPeriod.from, previousPeriod.to)}: ${format(comparison.previous)}`;
+  const title = l10n.t({ message: 'against {0}: {1}', args: [formatPeriod(previousPeriod.from, previousPeriod.to), format(comparison.previous)], comment: ["A change's tooltip: the previous period, then its figure."] });
   const change = comparison.change;
   switch (change.kind) {
     case 'new':
-      return { text: 'new', direction: 'new', title };
+      return { text: change.text, direction: 'new', title };
     case 'none':
       return { text: '0%', direction: 'same', title };
     default:
@@ -46,7 +47,7 @@ function epcFigures(clicks: ClickReport, actions: ActionReport): SummaryFigure[]
   const earned = actions.totals.pendingConfirmedCommission;
   return earningCurrencies(actions).map((code) => ({
     id: currencyId('epc', code),
-    label: currencyTitle('EPC', code),
+    label: currencyTitle('epc', code),
     value: total > 0 ? tidyAmount((amountIn(earned, code) ?? 0) / total) : null,
     currencyCode: code,
     title: EPC_LABEL,
@@ -69,18 +70,37 @@ function statusSummary(actions: ActionReport): StatusSummary {
   };
 }
 
-/** "Not counted: 2 items dated outside the period, 1 without a date." */
+/** "Not counted: 2 items dated outside the period, 1 item without a date the period can place." */
 export function skippedText(skipped: SkippedItems): string | undefined {
-  const parts = [
-    skipped.outside > 0 ? `${plural(skipped.outside, 'item', 'items')} dated outside the period` : '',
-    skipped.undated > 0 ? `${plural(skipped.undated, 'item', 'items')} without a date the period can place` : '',
-    skipped.malformed > 0 ? `${plural(skipped.malformed, 'item', 'items')} with a figure that cannot be counted` : '',
-  ].filter((part) => part !== '');
-  return parts.length === 0 ? undefined : `Not counted: ${parts.join(', ')}.`;
+  const parts: string[] = [];
+  if (skipped.outside > 0) {
+    parts.push(
+      skipped.outside === 1
+        ? l10n.t('{0} item dated outside the period', formatCount(1))
+        : l10n.t('{0} items dated outside the period', formatCount(skipped.outside)),
+    );
+  }
+  if (skipped.undated > 0) {
+    parts.push(
+      skipped.undated === 1
+        ? l10n.t('{0} item without a date the period can place', formatCount(1))
+        : l10n.t('{0} items without a date the period can place', formatCount(skipped.undated)),
+    );
+  }
+  if (skipped.malformed > 0) {
+    parts.push(
+      skipped.malformed === 1
+        ? l10n.t('{0} item with a figure that cannot be counted', formatCount(1))
+        : l10n.t('{0} items with a figure that cannot be counted', formatCount(skipped.malformed)),
+    );
+  }
+  return parts.length === 0
+    ? undefined
+    : l10n.t({ message: 'Not counted: {0}.', args: [parts.join(', ')], comment: ['{0}: how many report items, and why.'] });
 }
 
 function clickFigures(inputs: SummaryInputs, clicks: ClickReport): SummaryFigure[] {
-  const figure: SummaryFigure = { id: 'clicks', label: 'Clicks', value: clicks.totals.clicks };
+  const figure: SummaryFigure = { id: 'clicks', label: l10n.t('Clicks'), value: clicks.totals.clicks };
   if (inputs.previous?.kind === 'clicks') {
     figure.change = changeOf(compareClickReports(clicks, inputs.previous).clicks, inputs.previousPeriod, formatCount);
   }
@@ -88,7 +108,7 @@ function clickFigures(inputs: SummaryInputs, clicks: ClickReport): SummaryFigure
 }
 
 function actionFigures(inputs: SummaryInputs, actions: ActionReport): SummaryFigure[] {
-  const figure: SummaryFigure = { id: 'actions', label: 'Actions', value: actions.totals.actions };
+  const figure: SummaryFigure = { id: 'actions', label: l10n.t('Actions'), value: actions.totals.actions };
   const figures = [figure];
   if (inputs.previous?.kind === 'actions') {
     const comparison = compareActionReports(actions, inputs.previous);
@@ -96,7 +116,7 @@ function actionFigures(inputs: SummaryInputs, actions: ActionReport): SummaryFig
     for (const entry of comparison.commission) {
       figures.push({
         id: currencyId('commission', entry.currencyCode),
-        label: currencyTitle('Commission', entry.currencyCode),
+        label: currencyTitle('commission', entry.currencyCode),
         value: tidyAmount(entry.current),
         currencyCode: entry.currencyCode,
         change: changeOf(entry, inputs.previousPeriod, (value) => formatAmount(value, entry.currencyCode)),
@@ -104,7 +124,7 @@ function actionFigures(inputs: SummaryInputs, actions: ActionReport): SummaryFig
     }
   } else {
     for (const entry of actions.totals.commission) {
-      figures.push({ id: currencyId('commission', entry.currencyCode), label: currencyTitle('Commission', entry.currencyCode), value: tidyAmount(entry.amount), currencyCode: entry.currencyCode });
+      figures.push({ id: currencyId('commission', entry.currencyCode), label: currencyTitle('commission', entry.currencyCode), value: tidyAmount(entry.amount), currencyCode: entry.currencyCode });
     }
   }
   return [...figures, ...(inputs.clicks ? epcFigures(inputs.clicks, actions) : [])];

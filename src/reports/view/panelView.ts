@@ -4,6 +4,7 @@
  * table of its latest snapshot, which `rows` and `exportTable` read, so rows always match the
  * shape the webview was last sent.
  */
+import * as l10n from '@vscode/l10n';
 import type { PanelSnapshot, PanelViewState } from '../../webviews/reports/protocol';
 import type { ActionReport } from '../model/actionReport';
 import type { ClickReport } from '../model/clickReport';
@@ -125,10 +126,9 @@ export class PanelView {
 
     const total = aggregate.kind === 'clicks' ? aggregate.totals.clicks : aggregate.totals.actions;
     if (snapshot.status === 'ready' && total === 0) {
-      const filtered = Object.keys(state.filters).length > 0 ? ' with these filters' : '';
       const suggestion = longerPeriod(state.period);
       snapshot.empty = {
-        message: `No ${aggregate.kind} from ${formatDay(aggregate.period.from)} to ${formatDay(aggregate.period.to)}${filtered}.`,
+        message: emptyMessage(aggregate.kind, formatDay(aggregate.period.from), formatDay(aggregate.period.to), Object.keys(state.filters).length > 0),
         ...(suggestion ? { suggestion } : {}),
       };
     }
@@ -158,4 +158,16 @@ export class PanelView {
     this.tableOf = { report, other, table };
     return table;
   }
+}
+
+/** What an empty report says: no clicks or no actions in the period, with the filters or without. */
+function emptyMessage(kind: 'clicks' | 'actions', from: string, to: string, filtered: boolean): string {
+  if (kind === 'clicks') {
+    return filtered
+      ? l10n.t('No clicks from {0} to {1} with these filters.', from, to)
+      : l10n.t('No clicks from {0} to {1}.', from, to);
+  }
+  return filtered
+    ? l10n.t('No actions from {0} to {1} with these filters.', from, to)
+    : l10n.t('No actions from {0} to {1}.', from, to);
 }

@@ -3,18 +3,64 @@
  * change titles, error and empty messages): dates as "1 Nov 2026", periods as "1–30 Nov 2026",
  * counts and amounts with thousands separators. The webview formats table cells itself; these
  * are only for sentences. Written out by hand, not with the locale's formats, so every machine
- * words them alike.
+ * words them alike; the words and the order of a date's parts come from the translation.
  */
+import * as l10n from '@vscode/l10n';
 import type { GroupBy } from '../../webviews/reports/protocol';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const EN_DASH = '\u2013';
+/** A month's abbreviation, 1 to 12; undefined for any other number. */
+function monthName(month: number): string | undefined {
+  switch (month) {
+    case 1:
+      return l10n.t({ message: 'Jan', comment: ['Month, abbreviated: January.'] });
+    case 2:
+      return l10n.t({ message: 'Feb', comment: ['Month, abbreviated: February.'] });
+    case 3:
+      return l10n.t({ message: 'Mar', comment: ['Month, abbreviated: March.'] });
+    case 4:
+      return l10n.t({ message: 'Apr', comment: ['Month, abbreviated: April.'] });
+    case 5:
+      return l10n.t({ message: 'May', comment: ['Month, abbreviated: May.'] });
+    case 6:
+      return l10n.t({ message: 'Jun', comment: ['Month, abbreviated: June.'] });
+    case 7:
+      return l10n.t({ message: 'Jul', comment: ['Month, abbreviated: July.'] });
+    case 8:
+      return l10n.t({ message: 'Aug', comment: ['Month, abbreviated: August.'] });
+    case 9:
+      return l10n.t({ message: 'Sep', comment: ['Month, abbreviated: September.'] });
+    case 10:
+      return l10n.t({ message: 'Oct', comment: ['Month, abbreviated: October.'] });
+    case 11:
+      return l10n.t({ message: 'Nov', comment: ['Month, abbreviated: November.'] });
+    case 12:
+      return l10n.t({ message: 'Dec', comment: ['Month, abbreviated: December.'] });
+    default:
+      return undefined;
+  }
+}
+
+/** The parts of a "YYYY-MM-DD" date as the sentences write them, or undefined when it is not one. */
+interface DayParts {
+  day: number;
+  monthNumber: number;
+  month: string;
+  year: string;
+}
+
+function dayParts(date: string): DayParts | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const monthNumber = match ? Number(match[2]) : 0;
+  const month = monthName(monthNumber);
+  return match && month ? { day: Number(match[3]), monthNumber, month, year: match[1]! } : undefined;
+}
 
 /** "2026-11-01" → "1 Nov 2026"; anything that is not such a date is returned as it is. */
 export function formatDay(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && month ? `${Number(match[3])} ${month} ${match[1]}` : date;
+  const parts = dayParts(date);
+  return parts === undefined
+    ? date
+    : l10n.t({ message: '{0} {1} {2}', args: [parts.day, parts.month, parts.year], comment: ['A date: day, month, year ("1 Nov 2026").'] });
 }
 
 /** "1–30 Nov 2026", "28 Oct – 3 Nov 2026", "20 Dec 2025 – 3 Jan 2026", or one day. */
@@ -22,14 +68,13 @@ export function formatPeriod(from: string, to: string): string {
   if (from === to) {
     return formatDay(from);
   }
-  const [fromDay, toDay] = [formatDay(from), formatDay(to)];
-  if (from.slice(0, 7) === to.slice(0, 7) && fromDay !== from) {
-    return `${Number(from.slice(8, 10))}${EN_DASH}${toDay}`;
+  const [start, end] = [dayParts(from), dayParts(to)];
+  if (start !== undefined && end !== undefined && start.year === end.year) {
+    return start.monthNumber === end.monthNumber
+      ? l10n.t({ message: '{0}–{1} {2} {3}', args: [start.day, end.day, start.month, start.year], comment: ['A period in one month: days, month, year ("1–30 Nov 2026").'] })
+      : l10n.t({ message: '{0} {1} – {2} {3} {4}', args: [start.day, start.month, end.day, end.month, start.year], comment: ['A period in one year: day, month, day, month, year ("28 Oct – 3 Nov 2026").'] });
   }
-  if (from.slice(0, 4) === to.slice(0, 4) && fromDay !== from) {
-    return `${fromDay.slice(0, -5)} ${EN_DASH} ${toDay}`;
-  }
-  return `${fromDay} ${EN_DASH} ${toDay}`;
+  return l10n.t({ message: '{0} – {1}', args: [formatDay(from), formatDay(to)], comment: ['A period: its first and last dates.'] });
 }
 
 const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -41,7 +86,9 @@ export function formatCount(value: number): string {
 
 /** "EUR 1,234.50"; the unknown currency is named after the amount. */
 export function formatAmount(value: number, currencyCode: string | null): string {
-  return currencyCode === null ? `${amountFormat.format(value)} (unknown currency)` : `${currencyCode} ${amountFormat.format(value)}`;
+  return currencyCode === null
+    ? l10n.t({ message: '{0} (unknown currency)', args: [amountFormat.format(value)], comment: ['{0}: an amount.'] })
+    : `${currencyCode} ${amountFormat.format(value)}`;
 }
 
 /** An ISO time as "21 Nov 2026, 12:00 UTC" (the report's "as of"). */
@@ -51,23 +98,18 @@ export function formatTime(iso: string): string {
     return iso;
   }
   const text = time.toISOString();
-  return `${formatDay(text.slice(0, 10))}, ${text.slice(11, 16)} UTC`;
+  return l10n.t({ message: '{0}, {1} UTC', args: [formatDay(text.slice(0, 10)), text.slice(11, 16)], comment: ['A time: date, then hours and minutes.'] });
 }
 
-/** "1 day", "3 days". */
-export function plural(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
-
-/** The name of each grouping, as a table's first column and in the chart's description. */
+/** The name of each grouping, as a table's first column. */
 export const GROUPING_LABELS: Readonly<Record<GroupBy, string>> = {
-  day: 'Date',
-  program: 'Program',
-  subId: 'SubID',
-  platform: 'Platform',
-  product: 'Product',
-  merchant: 'Merchant',
-  none: 'Item',
+  day: l10n.t({ message: 'Date', comment: ['Column header.'] }),
+  program: l10n.t({ message: 'Program', comment: ['Column header.'] }),
+  subId: l10n.t({ message: 'SubID', comment: ['Column header.'] }),
+  platform: l10n.t({ message: 'Platform', comment: ["Column header: the publisher's ad space."] }),
+  product: l10n.t({ message: 'Product', comment: ['Column header.'] }),
+  merchant: l10n.t({ message: 'Merchant', comment: ['Column header.'] }),
+  none: l10n.t({ message: 'Item', comment: ['Column header: an item of a report.'] }),
 };
 
 /**
@@ -78,9 +120,25 @@ export function currencyId(prefix: string, currencyCode: string | null): string 
   return `${prefix}:${currencyCode ?? ''}`;
 }
 
-/** "Commission (EUR)", "EPC (unknown currency)". */
-export function currencyTitle(label: string, currencyCode: string | null): string {
-  return `${label} (${currencyCode ?? 'unknown currency'})`;
+/** The figures shown once per currency. */
+export type CurrencyFigure = 'commission' | 'pendingConfirmed' | 'epc';
+
+/** "Commission (EUR)", "EPC (unknown currency)": a per-currency figure's name, as a column header or summary label. */
+export function currencyTitle(figure: CurrencyFigure, currencyCode: string | null): string {
+  switch (figure) {
+    case 'commission':
+      return currencyCode === null
+        ? l10n.t('Commission (unknown currency)')
+        : l10n.t({ message: 'Commission ({0})', args: [currencyCode], comment: ['{0}: a currency code.'] });
+    case 'pendingConfirmed':
+      return currencyCode === null
+        ? l10n.t({ message: 'Pending + confirmed (unknown currency)', comment: ['The commission of pending and confirmed actions.'] })
+        : l10n.t({ message: 'Pending + confirmed ({0})', args: [currencyCode], comment: ['The commission of pending and confirmed actions; {0}: a currency code.'] });
+    case 'epc':
+      return currencyCode === null
+        ? l10n.t({ message: 'EPC (unknown currency)', comment: ['EPC: earnings per click.'] })
+        : l10n.t({ message: 'EPC ({0})', args: [currencyCode], comment: ['EPC: earnings per click; {0}: a currency code.'] });
+  }
 }
 
 /**

@@ -8,6 +8,7 @@
  * A report opened for one view is not opened again by the next view that needs it (changing
  * the grouping or the sort sends no request); one no longer needed is aborted.
  */
+import * as l10n from '@vscode/l10n';
 import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
@@ -247,7 +248,7 @@ export class ReportPanelSession extends Disposable {
         status: 'failed',
         groupings: groupingsOf(view.state.tab),
         filterOptions: { platforms: [], programs: [], subIds: [], truncated: false },
-        error: { kind: 'other', message: 'The report could not be shown because of an error in the extension. The log has the details.', actions: ['showLog'] },
+        error: { kind: 'other', message: l10n.t('The report could not be shown because of an error in the extension. The log has the details.'), actions: ['showLog'] },
       };
     }
     this.latest = snapshot;

@@ -239,3 +239,12 @@ export type HostToWebview =
   | { type: 'notice'; message: string };
 
 export type WebviewMessageType = WebviewToHost['type'];
+
+// ---- The page ----
+
+/**
+ * The id of the page's `<script type="application/json">` element that carries the
+ * translations (`vscode.l10n.bundle`) from the host to the app; absent in English. Both sides
+ * type their constant with it, so they cannot name different elements.
+ */
+export type TranslationsElementId = 'l10n-bundle';

@@ -4,6 +4,7 @@
  * `setState` and sent as `setView`; the host answers with snapshots of a new view (a new
  * `viewId`), which are drawn as they come.
  */
+import * as l10n from '@vscode/l10n';
 import type { HostToWebview, PanelSnapshot, PanelViewState, RowAction, TableRow } from '../protocol';
 import { ChartView } from './chartView';
 import { h } from './dom';
@@ -16,8 +17,6 @@ import { NoticeView, StatusView } from './statusView';
 import { SummaryView } from './summaryView';
 import { Toolbar } from './toolbar';
 import { defaultViewState, isFilterAction, restoreViewState, sameViewState, toggledSort, withPeriod, withRowFilter, withSort, withTab } from './viewState';
-
-const DEPRECATED = 'The service has deprecated the actions report; it may be removed.';
 
 export class ReportApp extends Disposable {
   private state: PanelViewState;
@@ -79,11 +78,12 @@ export class ReportApp extends Disposable {
     this.notice = this._register(new NoticeView());
     this.content = h('div', { className: 'content' }, [this.toolbar.element, this.status.element, this.summary.element, this.chart.element, this.grid.element]);
 
-    const badge = h('vscode-badge', { className: 'deprecated', testId: 'deprecated-badge', text: 'deprecated', title: DEPRECATED });
+    const deprecated = l10n.t('The service has deprecated the actions report; it may be removed.');
+    const badge = h('vscode-badge', { className: 'deprecated', testId: 'deprecated-badge', text: l10n.t('deprecated'), title: deprecated });
     this.panels = [h('vscode-tab-panel'), h('vscode-tab-panel')];
     this.tabs = h('vscode-tabs', {}, [
-      h('vscode-tab-header', { testId: 'tab-clicks', text: 'Clicks' }),
-      h('vscode-tab-header', { testId: 'tab-actions', title: DEPRECATED }, [document.createTextNode('Actions '), badge]),
+      h('vscode-tab-header', { testId: 'tab-clicks', text: l10n.t('Clicks') }),
+      h('vscode-tab-header', { testId: 'tab-actions', title: deprecated }, [document.createTextNode(`${l10n.t('Actions')} `), badge]),
       ...this.panels,
     ]);
     this._register(listen(this.tabs, 'vsc-tabs-select', (event) => this.changeState(withTab(this.state, event.detail.selectedIndex === 1 ? 'actions' : 'clicks'))));

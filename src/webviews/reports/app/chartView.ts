@@ -4,6 +4,7 @@
  * says why; the legend reads the values under the cursor; the chart in words is its text
  * alternative. Colours come from the theme and are read again when it changes.
  */
+import * as l10n from '@vscode/l10n';
 import uPlot from 'uplot';
 import type { ChartData, ChartSeries } from '../protocol';
 import { drawProvisionalBand, drawProvisionalTail, firstProvisionalIndex, solidPaths } from './chartProvisional';
@@ -39,7 +40,7 @@ export class ChartView extends Disposable {
     this.noteText = h('span');
     this.note = h('p', { className: 'chart-note' }, [h('span', { className: 'provisional-swatch', attrs: { 'aria-hidden': 'true' } }), this.noteText]);
     this.description = h('p', { className: 'visually-hidden' });
-    this.element = h('section', { className: 'chart-section', attrs: { 'aria-label': 'Chart' } }, [this.heading, this.canvasHost, this.legendHost, this.note, this.description]);
+    this.element = h('section', { className: 'chart-section', attrs: { 'aria-label': l10n.t('Chart') } }, [this.heading, this.canvasHost, this.legendHost, this.note, this.description]);
 
     // VS Code switches themes by the body's class: the canvas needs its colours read again.
     const themeWatch = new MutationObserver(() => this.rebuild());
@@ -65,13 +66,18 @@ export class ChartView extends Disposable {
     }
     this.chartKey = key;
     this.chart = chart;
-    setText(this.heading, chart.unit === 'clicks' ? 'Clicks per day' : 'Commission per day');
+    setText(this.heading, chart.unit === 'clicks' ? l10n.t('Clicks per day') : l10n.t('Commission per day'));
     this.canvasHost.setAttribute('aria-label', chart.description);
     this.canvasHost.dataset.series = String(chart.series.length);
     setText(this.description, chart.description);
     const provisionalDays = chart.provisional.filter(Boolean).length;
     this.note.hidden = provisionalDays === 0;
-    setText(this.noteText, `Hatched, dashed: the last ${provisionalDays === 1 ? 'day is' : `${provisionalDays} days are`} provisional. ${chart.provisionalReason}`);
+    setText(
+      this.noteText,
+      provisionalDays === 1
+        ? l10n.t('Hatched, dashed: the last day is provisional. {0}', chart.provisionalReason)
+        : l10n.t('Hatched, dashed: the last {0} days are provisional. {1}', provisionalDays, chart.provisionalReason),
+    );
     this.rebuild();
   }
 
@@ -133,7 +139,7 @@ export class ChartView extends Disposable {
         { ...axis((_u, splits) => splits.map((value) => this.format.count(value))), size: (_u, values) => this.axisWidth(values, theme) },
       ],
       series: [
-        { label: 'Day', value: (_u, value) => this.dayText(chart, value) },
+        { label: l10n.t('Day'), value: (_u, value) => this.dayText(chart, value) },
         ...chart.series.map((series, index) => this.seriesOptions(series, colorOf(index + 1), theme, firstProvisional)),
       ],
       hooks: {
@@ -186,7 +192,7 @@ export class ChartView extends Disposable {
       return '—';
     }
     const day = this.format.longDay(chart.days[index]);
-    return chart.provisional[index] ? `${day} (provisional)` : day;
+    return chart.provisional[index] ? l10n.t('{0} (provisional)', day) : day;
   }
 }
 

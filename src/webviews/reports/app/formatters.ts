@@ -3,10 +3,8 @@
  * host sends numbers as numbers; only here do they become text. `Intl` formatters are costly
  * to build, so each is built once per instance and kept. No DOM here.
  */
+import * as l10n from '@vscode/l10n';
 import type { Cell, ColumnInfo, SummaryFigure } from '../protocol';
-
-/** What a figure or cell without a currency says (the service gave none). */
-export const UNKNOWN_CURRENCY = 'unknown currency';
 
 export class Formatters {
   private readonly numberFormats = new Map<string, Intl.NumberFormat>();
@@ -97,7 +95,8 @@ export class Formatters {
     }
     if (figure.currencyCode !== undefined) {
       const text = this.amount(figure.value, figure.currencyCode);
-      return figure.currencyCode === null ? `${text} (${UNKNOWN_CURRENCY})` : text;
+      // The service gave no currency.
+      return figure.currencyCode === null ? l10n.t('{0} (unknown currency)', text) : text;
     }
     return this.count(figure.value);
   }

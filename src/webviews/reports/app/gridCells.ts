@@ -4,14 +4,13 @@
  * while its block loads, and the totals row. Every cell is focusable by script only: the grid
  * moves a single tabindex="0" (roving tabindex).
  */
+import * as l10n from '@vscode/l10n';
 import type { ColumnInfo, PanelSort, RowAction, TableRow } from '../protocol';
 import { codicon, h, setAttr } from './dom';
 import type { Formatters } from './formatters';
 
 /** Height of a row in CSS pixels; reports.css reads it as --row-height, set from here. */
 export const ROW_HEIGHT = 24;
-
-export const ACTIONS_COLUMN_LABEL = 'Actions';
 
 export interface RowContext {
   columns: ColumnInfo[];
@@ -20,16 +19,25 @@ export interface RowContext {
   provisionalReason: string;
 }
 
-const ACTION_TEXT: Readonly<Record<RowAction, { label: string; title: string }>> = {
-  filterPlatform: { label: 'Filter', title: 'Show only this platform' },
-  filterProgram: { label: 'Filter', title: 'Show only this program' },
-  filterSubId: { label: 'Filter', title: 'Show only this SubID' },
-  openSubIdFile: { label: 'Open file', title: 'Open the workspace file named after this SubID' },
-  revealMerchant: { label: 'Reveal', title: 'Reveal this merchant in the Merchants view' },
-};
+/** The (hidden) name of the column of the rows' buttons. */
+function actionsColumnLabel(): string {
+  return l10n.t({ message: 'Actions', comment: ['The column of the buttons each row offers (Filter, Open file, Reveal), not the report of actions.'] });
+}
 
-export function actionTitle(action: RowAction): string {
-  return ACTION_TEXT[action].title;
+/** A row action's button: its label and its tooltip. */
+function actionText(action: RowAction): { label: string; title: string } {
+  switch (action) {
+    case 'filterPlatform':
+      return { label: l10n.t('Filter'), title: l10n.t('Show only this platform') };
+    case 'filterProgram':
+      return { label: l10n.t('Filter'), title: l10n.t('Show only this program') };
+    case 'filterSubId':
+      return { label: l10n.t('Filter'), title: l10n.t('Show only this SubID') };
+    case 'openSubIdFile':
+      return { label: l10n.t('Open file'), title: l10n.t('Open the workspace file named after this SubID') };
+    case 'revealMerchant':
+      return { label: l10n.t('Reveal'), title: l10n.t('Reveal this merchant in the Merchants view') };
+  }
 }
 
 function isNumeric(column: ColumnInfo): boolean {
@@ -63,7 +71,8 @@ export function fillHeaderRow(element: HTMLElement, columns: ColumnInfo[], sort:
     const header = cell('columnheader', index, `cell header sortable${isNumeric(column) ? ' numeric' : ''}`);
     header.dataset.testid = `header-${column.id}`;
     header.setAttribute('aria-sort', sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none');
-    header.title = `${column.title === undefined ? '' : `${column.title}\n`}Sort by ${column.label}`;
+    const sortBy = l10n.t('Sort by {0}', column.label);
+    header.title = column.title === undefined ? sortBy : `${column.title}\n${sortBy}`;
     header.append(h('span', { className: 'header-label', text: column.label }));
     if (sorted !== undefined) {
       header.append(codicon(sorted === 'asc' ? 'arrow-up' : 'arrow-down'));
@@ -72,7 +81,7 @@ export function fillHeaderRow(element: HTMLElement, columns: ColumnInfo[], sort:
   });
   if (actionsColumn) {
     const actions = cell('columnheader', columns.length, 'cell header actions');
-    actions.append(h('span', { className: 'visually-hidden', text: ACTIONS_COLUMN_LABEL }));
+    actions.append(h('span', { className: 'visually-hidden', text: actionsColumnLabel() }));
     cells.push(actions);
   }
   element.replaceChildren(...cells);
@@ -88,7 +97,7 @@ function rowCells(row: TableRow, context: RowContext, firstCellMarker: boolean):
       element.title = text;
     }
     if (index === 0 && firstCellMarker && row.provisional === true) {
-      const marker = codicon('history', `Provisional: ${context.provisionalReason}`);
+      const marker = codicon('history', l10n.t('Provisional: {0}', context.provisionalReason));
       marker.classList.add('provisional-marker');
       element.append(marker);
     }
@@ -97,12 +106,13 @@ function rowCells(row: TableRow, context: RowContext, firstCellMarker: boolean):
   if (context.actionsColumn) {
     const actions = cell('gridcell', context.columns.length, 'cell actions');
     for (const action of row.actions) {
+      const { label, title } = actionText(action);
       actions.append(
         h('button', {
           className: 'row-action',
           testId: `row-action-${action}`,
-          text: ACTION_TEXT[action].label,
-          title: ACTION_TEXT[action].title,
+          text: label,
+          title,
           attrs: { type: 'button', tabindex: '-1', 'data-action': action },
         }),
       );
@@ -135,7 +145,7 @@ export function fillPlaceholderRow(element: HTMLElement, index: number, context:
     const placeholder = cell('gridcell', col, 'cell');
     placeholder.append(h('span', { className: 'loading-bar', attrs: { 'aria-hidden': 'true' } }));
     if (col === 0) {
-      placeholder.append(h('span', { className: 'visually-hidden', text: 'Loading…' }));
+      placeholder.append(h('span', { className: 'visually-hidden', text: l10n.t('Loading…') }));
     }
     cells.push(placeholder);
   }

@@ -3,6 +3,7 @@
  * the same id (a Map of pending promises, as the PR extension's message.ts does), the
  * messages the host sends, and the view state kept with `setState`.
  */
+import * as l10n from '@vscode/l10n';
 import type { HostToWebview, PanelViewState, ReplyMessage, RequestMap, RequestMessage, RequestMethod, WebviewToHost } from '../protocol';
 import { Disposable, listen, toDisposable, type IDisposable } from './lifecycle';
 
@@ -37,7 +38,7 @@ export class HostChannel extends Disposable {
   ) {
     super();
     this._register(listen(target, 'message', (event: MessageEvent) => this.receive(event.data)));
-    this._register(toDisposable(() => this.rejectAll('The panel closed.')));
+    this._register(toDisposable(() => this.rejectAll(l10n.t('The panel closed.'))));
   }
 
   post(message: WebviewToHost): void {
@@ -50,7 +51,8 @@ export class HostChannel extends Disposable {
     return new Promise<RequestMap[M]['result']>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new Error(`The extension did not answer the ${method} request within ${REQUEST_TIMEOUT_MS / 1000} s.`));
+        // The table says it ("Some rows could not be read: …").
+        reject(new Error(l10n.t('The extension did not answer the {0} request within {1} s.', method, REQUEST_TIMEOUT_MS / 1000)));
       }, REQUEST_TIMEOUT_MS);
       this.pending.set(id, { resolve: resolve as (result: unknown) => void, reject, timer });
       this.post({ type: 'request', id, method, params } as RequestMessage);

@@ -3,15 +3,19 @@
  * custom range becomes the view's period only on Apply, so half-typed dates never reach the
  * host; while the user edits it, snapshots arriving do not overwrite the fields.
  */
+import * as l10n from '@vscode/l10n';
 import type { PeriodChoice } from '../protocol';
 import { h, setText } from './dom';
 import type { Formatters } from './formatters';
 import { Disposable, listen } from './lifecycle';
-import { SelectField } from './selectField';
-import { PRESETS, isDay } from './viewState';
+import { SelectField, type Choice } from './selectField';
+import { PRESETS, dateRangeText, isDay, presetLabel } from './viewState';
 
 const CUSTOM = 'custom';
-const PERIOD_CHOICES = [...PRESETS.map((preset) => ({ value: preset.name, label: preset.label })), { value: CUSTOM, label: 'Custom…' }];
+
+function periodChoices(): Choice[] {
+  return [...PRESETS.map((preset) => ({ value: preset, label: presetLabel(preset) })), { value: CUSTOM, label: l10n.t('Custom…') }];
+}
 
 export class PeriodPicker extends Disposable {
   readonly element: HTMLElement;
@@ -21,6 +25,7 @@ export class PeriodPicker extends Disposable {
   private readonly from: HTMLInputElement;
   private readonly to: HTMLInputElement;
   private readonly problem: HTMLSpanElement;
+  private readonly choices = periodChoices();
   /** The user chose "Custom…" and has not applied it (or chosen another preset) yet. */
   private editing = false;
   private resolved: { from: string; to: string } | undefined;
@@ -30,16 +35,18 @@ export class PeriodPicker extends Disposable {
     private readonly format: Formatters,
   ) {
     super();
-    this.field = this._register(new SelectField('Period', 'period-select', (value) => this.onSelect(value)));
-    this.field.setChoices(PERIOD_CHOICES, 'last30');
+    this.field = this._register(new SelectField(l10n.t('Period'), 'period-select', (value) => this.onSelect(value)));
+    this.field.setChoices(this.choices, 'last30');
     this.range = h('span', { className: 'period-range' });
-    this.from = h('input', { className: 'date-input', testId: 'custom-from', attrs: { type: 'date', 'aria-label': 'From' } });
-    this.to = h('input', { className: 'date-input', testId: 'custom-to', attrs: { type: 'date', 'aria-label': 'To' } });
-    const apply = h('vscode-button', { testId: 'custom-apply', text: 'Apply' });
+    const fromLabel = l10n.t('From');
+    const toLabel = l10n.t('To');
+    this.from = h('input', { className: 'date-input', testId: 'custom-from', attrs: { type: 'date', 'aria-label': fromLabel } });
+    this.to = h('input', { className: 'date-input', testId: 'custom-to', attrs: { type: 'date', 'aria-label': toLabel } });
+    const apply = h('vscode-button', { testId: 'custom-apply', text: l10n.t('Apply') });
     this.problem = h('span', { className: 'field-problem', attrs: { role: 'alert' } });
     this.custom = h('div', { className: 'custom-period' }, [
-      h('label', { className: 'field' }, [h('span', { className: 'field-label', text: 'From' }), this.from]),
-      h('label', { className: 'field' }, [h('span', { className: 'field-label', text: 'To' }), this.to]),
+      h('label', { className: 'field' }, [h('span', { className: 'field-label', text: fromLabel }), this.from]),
+      h('label', { className: 'field' }, [h('span', { className: 'field-label', text: toLabel }), this.to]),
       apply,
       this.problem,
     ]);
@@ -60,11 +67,11 @@ export class PeriodPicker extends Disposable {
   /** Shows the view's period; `resolved` is the dates it stands for (undefined when the host refused it). */
   update(period: PeriodChoice, resolved: { from: string; to: string } | undefined): void {
     this.resolved = resolved;
-    setText(this.range, resolved === undefined ? '' : `${this.format.longDay(resolved.from)} – ${this.format.longDay(resolved.to)}`);
+    setText(this.range, resolved === undefined ? '' : dateRangeText(this.format.longDay(resolved.from), this.format.longDay(resolved.to)));
     if (this.editing) {
       return;
     }
-    this.field.setChoices(PERIOD_CHOICES, period.preset);
+    this.field.setChoices(this.choices, period.preset);
     this.custom.hidden = period.preset !== CUSTOM;
     if (period.preset === CUSTOM) {
       this.from.value = period.from;
@@ -85,11 +92,11 @@ export class PeriodPicker extends Disposable {
       this.from.focus();
       return;
     }
-    const preset = PRESETS.find((entry) => entry.name === value);
+    const preset = PRESETS.find((name) => name === value);
     if (preset !== undefined) {
       this.editing = false;
       this.custom.hidden = true;
-      this.choose({ preset: preset.name });
+      this.choose({ preset });
     }
   }
 
@@ -97,11 +104,11 @@ export class PeriodPicker extends Disposable {
     const from = this.from.value;
     const to = this.to.value;
     if (!isDay(from) || !isDay(to)) {
-      setText(this.problem, 'Enter both dates (From and To).');
+      setText(this.problem, l10n.t('Enter both dates (From and To).'));
       return;
     }
     if (from > to) {
-      setText(this.problem, 'The From date is after the To date: swap them or pick another.');
+      setText(this.problem, l10n.t('The From date is after the To date: swap them or pick another.'));
       return;
     }
     setText(this.problem, '');

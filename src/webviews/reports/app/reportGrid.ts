@@ -5,6 +5,7 @@
  * Enter or Space); a single cell is tabbable and the arrows, PageUp/PageDown, Home/End move
  * it; Enter on a row does its first action.
  */
+import * as l10n from '@vscode/l10n';
 import type { ColumnInfo, GroupBy, RowAction, TableRow, TableShape } from '../protocol';
 import { h, setAttr, setText } from './dom';
 import type { Formatters } from './formatters';
@@ -13,7 +14,7 @@ import { GridInput } from './gridInput';
 import { clampPosition, type GridBounds, type GridPosition } from './gridKeyboard';
 import { RowBlocks, type FetchRows } from './gridRows';
 import { Disposable, listen, toDisposable } from './lifecycle';
-import { GROUP_LABELS } from './viewState';
+import { groupLabel } from './viewState';
 
 export interface GridHost {
   fetchRows: FetchRows;
@@ -137,8 +138,7 @@ export class ReportGrid extends Disposable {
     const { columns, rowCount, totals, sort } = table;
     const actionsColumn = this.context.actionsColumn;
     const colCount = columns.length + (actionsColumn ? 1 : 0);
-    const rowWord = rowCount === 1 ? 'row' : 'rows';
-    setText(this.caption, `${this.groupBy === 'none' ? 'Items' : `Grouped by ${GROUP_LABELS[this.groupBy]}`} · ${this.format.count(rowCount)} ${rowWord}`);
+    setText(this.caption, this.captionText(rowCount));
     setAttr(this.grid, 'aria-rowcount', String(rowCount + 1 + (totals === null ? 0 : 1)));
     setAttr(this.grid, 'aria-colcount', String(colCount));
     const key = JSON.stringify([columns, sort, actionsColumn]);
@@ -158,6 +158,16 @@ export class ReportGrid extends Disposable {
       fillTotalsRow(this.totalsRow, rowCount, totals, this.context);
     }
     this.active = clampPosition(this.active, this.bounds());
+  }
+
+  /** "Grouped by Program · 42 rows", "Items · 1 row". */
+  private captionText(rowCount: number): string {
+    const rows = this.format.count(rowCount);
+    if (this.groupBy === 'none') {
+      return rowCount === 1 ? l10n.t('Items · 1 row') : l10n.t('Items · {0} rows', rows);
+    }
+    const grouping = groupLabel(this.groupBy);
+    return rowCount === 1 ? l10n.t('Grouped by {0} · 1 row', grouping) : l10n.t('Grouped by {0} · {1} rows', grouping, rows);
   }
 
   private bounds(): GridBounds {
@@ -209,8 +219,9 @@ export class ReportGrid extends Disposable {
         return; // the layout changed (an actions column appeared): rendered again from scratch
       }
     }
-    setText(this.message, this.blocks.error() === undefined ? '' : `Some rows could not be read: ${this.blocks.error()} Refresh the report to try again.`);
-    this.message.hidden = this.blocks.error() === undefined;
+    const error = this.blocks.error();
+    setText(this.message, error === undefined ? '' : l10n.t('Some rows could not be read: {0} Refresh the report to try again.', error));
+    this.message.hidden = error === undefined;
     this.updateTabbable(hadFocus);
   }
 

@@ -3,6 +3,7 @@
  * items" and Cancel), an error (its message and what can be done about it, as buttons), an
  * empty period (what to say and a longer period to choose), and the host's brief notices.
  */
+import * as l10n from '@vscode/l10n';
 import type { PanelAction, PanelError, PanelSnapshot, PeriodChoice, ReportTab } from '../protocol';
 import { codicon, h, setAttr, setText } from './dom';
 import type { Formatters } from './formatters';
@@ -17,11 +18,17 @@ export interface StatusActions {
   choosePeriod(period: PeriodChoice): void;
 }
 
-const ACTION_LABELS: Readonly<Record<Exclude<PanelAction, 'longerPeriod'>, { label: string; icon: string }>> = {
-  setApiKey: { label: 'Set API Key', icon: 'key' },
-  retry: { label: 'Retry', icon: 'refresh' },
-  showLog: { label: 'Show Log', icon: 'output' },
+/** The buttons of the host's actions, named when drawn (translations.ts). */
+const ACTION_BUTTONS: Readonly<Record<Exclude<PanelAction, 'longerPeriod'>, { label(): string; icon: string }>> = {
+  setApiKey: { label: () => l10n.t('Set API Key'), icon: 'key' },
+  retry: { label: () => l10n.t('Retry'), icon: 'refresh' },
+  showLog: { label: () => l10n.t('Show Log'), icon: 'output' },
 };
+
+/** "Show Last 90 days": the button of a longer period. */
+function showPeriodText(period: PeriodChoice): string {
+  return l10n.t('Show {0}', periodLabel(period));
+}
 
 /** How long a notice ("Copied 42 rows") stays. */
 const NOTICE_MS = 4000;
@@ -51,11 +58,11 @@ export class StatusView {
     private readonly actions: StatusActions,
   ) {
     this.progressBar = h('vscode-progress-bar');
-    this.progressBar.ariaLabel = 'Reading the report';
+    this.progressBar.ariaLabel = l10n.t('Reading the report');
     this.progressLabel = h('span', { className: 'progress-text', attrs: { 'aria-live': 'polite' } });
     this.progress = h('div', { className: 'progress', testId: 'progress' }, [
       this.progressBar,
-      h('div', { className: 'progress-line' }, [this.progressLabel, button('Cancel', 'cancel', 'close', true, () => actions.cancel())]),
+      h('div', { className: 'progress-line' }, [this.progressLabel, button(l10n.t('Cancel'), 'cancel', 'close', true, () => actions.cancel())]),
     ]);
     this.error = h('div', { className: 'message-bar message-error', testId: 'error', attrs: { role: 'alert' } });
     this.empty = h('div', { className: 'empty', testId: 'empty', attrs: { role: 'status' } });
@@ -90,10 +97,10 @@ export class StatusView {
     setAttr(this.error, 'data-kind', error.kind);
     const buttons = error.actions.flatMap((action) => {
       if (action === 'longerPeriod') {
-        return suggestion === undefined ? [] : [button(`Show ${periodLabel(suggestion)}`, 'error-action-longerPeriod', 'calendar', false, () => this.actions.choosePeriod(suggestion))];
+        return suggestion === undefined ? [] : [button(showPeriodText(suggestion), 'error-action-longerPeriod', 'calendar', false, () => this.actions.choosePeriod(suggestion))];
       }
-      const { label, icon } = ACTION_LABELS[action];
-      return [button(label, `error-action-${action}`, icon, action !== error.actions[0], () => this.actions.hostAction(action))];
+      const { label, icon } = ACTION_BUTTONS[action];
+      return [button(label(), `error-action-${action}`, icon, action !== error.actions[0], () => this.actions.hostAction(action))];
     });
     this.error.replaceChildren(codicon('error'), h('span', { className: 'message-text', text: error.message }), h('span', { className: 'message-actions' }, buttons));
   }
@@ -109,7 +116,7 @@ export class StatusView {
     const suggestion = empty.suggestion;
     this.empty.replaceChildren(codicon('info'), h('span', { className: 'message-text', text: empty.message }));
     if (suggestion !== undefined) {
-      this.empty.append(button(`Show ${periodLabel(suggestion)}`, 'empty-suggestion', 'calendar', false, () => this.actions.choosePeriod(suggestion)));
+      this.empty.append(button(showPeriodText(suggestion), 'empty-suggestion', 'calendar', false, () => this.actions.choosePeriod(suggestion)));
     }
   }
 }

@@ -3,9 +3,10 @@
  * (an arrow, the signed text and a colour, never the colour alone; what it compares with as
  * the tooltip), the actions by status, and the note on items that could not be placed.
  */
+import * as l10n from '@vscode/l10n';
 import type { FigureChange, StatusSummary, SummaryData, SummaryFigure } from '../protocol';
 import { codicon, h } from './dom';
-import { UNKNOWN_CURRENCY, type Formatters } from './formatters';
+import type { Formatters } from './formatters';
 
 const CHANGE_ICONS: Readonly<Record<FigureChange['direction'], string>> = {
   up: 'arrow-up',
@@ -25,7 +26,7 @@ export class SummaryView {
     this.figures = h('div', { className: 'figures' });
     this.statuses = h('div', { className: 'statuses' });
     this.skipped = h('p', { className: 'skipped' });
-    this.element = h('section', { className: 'summary', testId: 'summary', attrs: { role: 'region', 'aria-label': 'Summary' } }, [this.figures, this.statuses, this.skipped]);
+    this.element = h('section', { className: 'summary', testId: 'summary', attrs: { role: 'region', 'aria-label': l10n.t('Summary') } }, [this.figures, this.statuses, this.skipped]);
   }
 
   update(summary: SummaryData | undefined): void {
@@ -67,8 +68,12 @@ export class SummaryView {
   }
 
   private statusTable(statuses: StatusSummary): HTMLTableElement {
-    const currencyLabel = (code: string | null): string => `Commission (${code ?? UNKNOWN_CURRENCY})`;
-    const head = h('tr', {}, [h('th', { text: 'Status', attrs: { scope: 'col' } }), h('th', { className: 'number', text: 'Actions', attrs: { scope: 'col' } }), ...statuses.currencies.map((code) => h('th', { className: 'number', text: currencyLabel(code), attrs: { scope: 'col' } }))]);
+    const currencyLabel = (code: string | null): string => (code === null ? l10n.t('Commission (unknown currency)') : l10n.t('Commission ({0})', code));
+    const head = h('tr', {}, [
+      h('th', { text: l10n.t('Status'), attrs: { scope: 'col' } }),
+      h('th', { className: 'number', text: l10n.t('Actions'), attrs: { scope: 'col' } }),
+      ...statuses.currencies.map((code) => h('th', { className: 'number', text: currencyLabel(code), attrs: { scope: 'col' } })),
+    ]);
     const rows = statuses.rows.map((row) =>
       h('tr', {}, [
         h('th', { text: row.label, attrs: { scope: 'row' } }),
@@ -76,6 +81,6 @@ export class SummaryView {
         ...row.commission.map((amount, index) => h('td', { className: 'number', text: amount === null ? '' : this.format.amount(amount, statuses.currencies[index]) })),
       ]),
     );
-    return h('table', { className: 'status-table' }, [h('caption', { className: 'visually-hidden', text: 'Actions by status' }), h('thead', {}, [head]), h('tbody', {}, rows)]);
+    return h('table', { className: 'status-table' }, [h('caption', { className: 'visually-hidden', text: l10n.t('Actions by status') }), h('thead', {}, [head]), h('tbody', {}, rows)]);
   }
 }

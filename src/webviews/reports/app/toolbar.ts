@@ -3,6 +3,7 @@
  * "All …" first, and a word when the list was cut), Group by, Refresh, Export CSV, Copy Table,
  * and how current the report is ("Up to date as of 14:02").
  */
+import * as l10n from '@vscode/l10n';
 import type { FilterOption, GroupBy, PanelSnapshot, PanelViewState } from '../protocol';
 import { h, setText } from './dom';
 import type { Formatters } from './formatters';
@@ -10,7 +11,7 @@ import { Disposable, listen } from './lifecycle';
 import { PeriodPicker } from './periodPicker';
 import { SelectField, type Choice } from './selectField';
 import { asOfText } from './statusTexts';
-import { GROUP_LABELS, withFilter, withGroupBy, withPeriod, type FilterName } from './viewState';
+import { GROUPINGS, groupLabel, withFilter, withGroupBy, withPeriod, type FilterName } from './viewState';
 
 export interface ToolbarActions {
   changeState(state: PanelViewState): void;
@@ -25,8 +26,6 @@ interface FilterField {
   all: string;
   options(snapshot: PanelSnapshot): FilterOption[];
 }
-
-const ALL_GROUPINGS = Object.keys(GROUP_LABELS) as GroupBy[];
 
 export class Toolbar extends Disposable {
   readonly element: HTMLElement;
@@ -57,16 +56,16 @@ export class Toolbar extends Disposable {
       field: this._register(new SelectField(label, testId, (value) => change((state) => withFilter(state, name, value)))),
     });
     this.filters = [
-      filter('adspaceId', 'Platform', 'filter-platform', 'All platforms', (snapshot) => snapshot.filterOptions.platforms),
-      filter('programId', 'Program', 'filter-program', 'All programs', (snapshot) => snapshot.filterOptions.programs),
-      filter('subId', 'SubID', 'filter-subid', 'All SubIDs', (snapshot) => snapshot.filterOptions.subIds),
+      filter('adspaceId', l10n.t('Platform'), 'filter-platform', l10n.t('All platforms'), (snapshot) => snapshot.filterOptions.platforms),
+      filter('programId', l10n.t('Program'), 'filter-program', l10n.t('All programs'), (snapshot) => snapshot.filterOptions.programs),
+      filter('subId', l10n.t('SubID'), 'filter-subid', l10n.t('All SubIDs'), (snapshot) => snapshot.filterOptions.subIds),
     ];
-    this.groupBy = this._register(new SelectField('Group by', 'groupby-select', (value) => change((state) => withGroupBy(state, value as GroupBy))));
-    this.refreshButton = this.button('Refresh', 'refresh', 'refresh', 'Read the report again from the service', () => actions.refresh());
-    this.exportButton = this.button('Export CSV', 'export-csv', 'export', 'Save the whole table (grouping, filters and sort applied) as a CSV file', () => actions.exportCsv());
-    this.copyButton = this.button('Copy Table', 'copy-table', 'copy', 'Copy the whole table, to paste into a spreadsheet', () => actions.copyTable());
+    this.groupBy = this._register(new SelectField(l10n.t('Group by'), 'groupby-select', (value) => change((state) => withGroupBy(state, value as GroupBy))));
+    this.refreshButton = this.button(l10n.t('Refresh'), 'refresh', 'refresh', l10n.t('Read the report again from the service'), () => actions.refresh());
+    this.exportButton = this.button(l10n.t('Export CSV'), 'export-csv', 'export', l10n.t('Save the whole table (grouping, filters and sort applied) as a CSV file'), () => actions.exportCsv());
+    this.copyButton = this.button(l10n.t('Copy Table'), 'copy-table', 'copy', l10n.t('Copy the whole table, to paste into a spreadsheet'), () => actions.copyTable());
     this.asOf = h('span', { className: 'as-of', testId: 'as-of', attrs: { 'aria-live': 'polite' } });
-    this.element = h('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Report options' } }, [
+    this.element = h('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Report options') } }, [
       h('div', { className: 'toolbar-fields' }, [this.period.element, ...this.filters.map((entry) => entry.field.element), this.groupBy.element]),
       h('div', { className: 'toolbar-actions' }, [this.asOf, this.refreshButton, this.exportButton, this.copyButton]),
     ]);
@@ -86,10 +85,10 @@ export class Toolbar extends Disposable {
     for (const { name, field, all, options } of this.filters) {
       field.setChoices(this.filterChoices(all, snapshot === undefined ? [] : options(snapshot), state.filters[name], snapshot?.filterOptions.truncated === true), state.filters[name] ?? '');
     }
-    const groupings = snapshot?.groupings ?? ALL_GROUPINGS;
+    const groupings = snapshot?.groupings ?? GROUPINGS;
     const offered = groupings.includes(state.groupBy) ? groupings : [...groupings, state.groupBy];
     this.groupBy.setChoices(
-      offered.map((grouping) => ({ value: grouping, label: GROUP_LABELS[grouping] })),
+      offered.map((grouping) => ({ value: grouping, label: groupLabel(grouping) })),
       state.groupBy,
     );
     const busy = snapshot === undefined || snapshot.status === 'loading' || snapshot.status === 'refreshing';
@@ -113,7 +112,7 @@ export class Toolbar extends Disposable {
       choices.push({ value: chosen, label: chosen });
     }
     if (truncated) {
-      choices.push({ value: '\u0000cut', label: `(first ${this.format.count(options.length)} shown, most clicks first)`, disabled: true });
+      choices.push({ value: '\u0000cut', label: l10n.t('(first {0} shown, most clicks first)', this.format.count(options.length)), disabled: true });
     }
     return choices;
   }

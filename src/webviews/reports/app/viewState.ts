@@ -1,34 +1,55 @@
 /**
  * The view state the webview owns: its default, its loose restore from `getState()` (whatever
  * an older or damaged state holds, keep what is valid), and the changes the toolbar, the tabs
- * and the table make to it. No DOM here: plain data in, plain data out.
+ * and the table make to it; and the names of its presets and groupings. No DOM here: plain data
+ * in, plain data out.
  */
+import * as l10n from '@vscode/l10n';
 import type { ColumnInfo, GroupBy, PanelFilters, PanelSort, PanelViewState, PeriodChoice, PresetName, ReportTab, RowAction } from '../protocol';
 
-export const PRESETS: ReadonlyArray<{ name: PresetName; label: string }> = [
-  { name: 'today', label: 'Today' },
-  { name: 'yesterday', label: 'Yesterday' },
-  { name: 'last7', label: 'Last 7 days' },
-  { name: 'last30', label: 'Last 30 days' },
-  { name: 'thisMonth', label: 'This month' },
-  { name: 'lastMonth', label: 'Last month' },
-  { name: 'last90', label: 'Last 90 days' },
-  { name: 'last120', label: 'Last 120 days' },
-  { name: 'last12Months', label: 'Last 12 months' },
-];
-
-export const GROUP_LABELS: Readonly<Record<GroupBy, string>> = {
-  day: 'Day',
-  program: 'Program',
-  subId: 'SubID',
-  platform: 'Platform',
-  product: 'Product',
-  merchant: 'Merchant',
-  none: 'None (items)',
+/** The presets' names, read when drawn (translations.ts: never when the module loads). */
+const PRESET_LABELS: Readonly<Record<PresetName, () => string>> = {
+  today: () => l10n.t('Today'),
+  yesterday: () => l10n.t('Yesterday'),
+  last7: () => l10n.t('Last 7 days'),
+  last30: () => l10n.t('Last 30 days'),
+  thisMonth: () => l10n.t('This month'),
+  lastMonth: () => l10n.t('Last month'),
+  last90: () => l10n.t('Last 90 days'),
+  last120: () => l10n.t('Last 120 days'),
+  last12Months: () => l10n.t('Last 12 months'),
 };
 
+/** The presets, in the order the Period control offers them. */
+export const PRESETS = Object.keys(PRESET_LABELS) as PresetName[];
+
+export function presetLabel(preset: PresetName): string {
+  return PRESET_LABELS[preset]();
+}
+
+const GROUP_LABELS: Readonly<Record<GroupBy, () => string>> = {
+  day: () => l10n.t('Day'),
+  program: () => l10n.t('Program'),
+  subId: () => l10n.t('SubID'),
+  platform: () => l10n.t('Platform'),
+  product: () => l10n.t('Product'),
+  merchant: () => l10n.t('Merchant'),
+  none: () => l10n.t('None (items)'),
+};
+
+/** The groupings, in the order Group by offers them. */
+export const GROUPINGS = Object.keys(GROUP_LABELS) as GroupBy[];
+
+export function groupLabel(groupBy: GroupBy): string {
+  return GROUP_LABELS[groupBy]();
+}
+
+/** Two days, already formatted, as a range: "3 Nov 2026 – 23 Nov 2026". */
+export function dateRangeText(from: string, to: string): string {
+  return l10n.t({ message: '{0} – {1}', args: [from, to], comment: ['A range of dates: from {0} to {1}.'] });
+}
+
 const TABS: readonly ReportTab[] = ['clicks', 'actions'];
-const GROUPINGS = Object.keys(GROUP_LABELS) as GroupBy[];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Longer filter values are not ids of this service; a restored state is not trusted further. */
 const MAX_FILTER_LENGTH = 200;
@@ -52,8 +73,8 @@ function restorePeriod(raw: unknown): PeriodChoice | undefined {
   if (raw.preset === 'custom') {
     return isDay(raw.from) && isDay(raw.to) && raw.from <= raw.to ? { preset: 'custom', from: raw.from, to: raw.to } : undefined;
   }
-  const preset = PRESETS.find((entry) => entry.name === raw.preset);
-  return preset === undefined ? undefined : { preset: preset.name };
+  const preset = PRESETS.find((name) => name === raw.preset);
+  return preset === undefined ? undefined : { preset };
 }
 
 function restoreFilters(raw: unknown): PanelFilters {
@@ -184,8 +205,5 @@ export function toggledSort(current: PanelSort | null, column: ColumnInfo): Pane
 }
 
 export function periodLabel(period: PeriodChoice): string {
-  if (period.preset === 'custom') {
-    return `${period.from} – ${period.to}`;
-  }
-  return PRESETS.find((entry) => entry.name === period.preset)?.label ?? period.preset;
+  return period.preset === 'custom' ? dateRangeText(period.from, period.to) : presetLabel(period.preset);
 }

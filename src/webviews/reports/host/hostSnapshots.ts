@@ -2,9 +2,8 @@
  * Snapshots the host builds itself, when there is no session to ask: no API key, or the
  * reports' code could not be loaded. They say what happened and what to do, and carry no data.
  */
+import * as vscode from 'vscode';
 import type { PanelError, PanelSnapshot, PanelViewState } from '../protocol';
-
-export const NO_KEY_MESSAGE = 'Set your publisher API key to see your reports.';
 
 /** The view the panel opens on when the webview has none saved. */
 export function defaultViewState(): PanelViewState {
@@ -23,13 +22,13 @@ function failedSnapshot(viewId: number, state: PanelViewState, error: PanelError
 }
 
 export function noKeySnapshot(viewId: number, state: PanelViewState): PanelSnapshot {
-  return failedSnapshot(viewId, state, { kind: 'noKey', message: NO_KEY_MESSAGE, actions: ['setApiKey'] });
+  return failedSnapshot(viewId, state, { kind: 'noKey', message: vscode.l10n.t('Set your publisher API key to see your reports.'), actions: ['setApiKey'] });
 }
 
 export function loadFailedSnapshot(viewId: number, state: PanelViewState, reason: string): PanelSnapshot {
   return failedSnapshot(viewId, state, {
     kind: 'other',
-    message: `The reports could not be opened: ${reason}. Retry; if it fails again, the log tells more.`,
+    message: vscode.l10n.t('The reports could not be opened: {0}. Retry; if it fails again, the log tells more.', reason),
     actions: ['retry', 'showLog'],
   });
 }

@@ -2,22 +2,39 @@
  * The report panel's page and its content security policy, in one place. The page is an empty
  * shell: the app (`dist/webview/reports.js`, built from `src/webviews/reports/app/`) draws
  * everything from the messages it receives, so nothing of the key or the service's data is ever
- * written into the HTML.
+ * written into the HTML. What it does carry is the translations of the panel's words
+ * (`vscode.l10n.bundle`, none in English), as a JSON data block the app reads before it draws.
  *
  * The policy allows only the extension's own files and the one script carrying this render's
- * nonce; no connect-src, so the page cannot reach the network (the host reads the service).
+ * nonce; no connect-src, so the page cannot reach the network (the host reads the service). A
+ * `<script type="application/json">` is data, never run, so it needs no source in the policy.
+ *
+ * No `vscode` here (panelWebview.ts gives the URIs and the language), so the unit tests build
+ * the page as it is shipped.
  */
 import { randomBytes } from 'node:crypto';
-import * as vscode from 'vscode';
+import type { TranslationsElementId } from '../protocol';
 
-/** The folders the webview may load files from. */
-export function reportsPanelResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
-  return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
+/** The element the app reads its translations from (app/translations.ts reads the same id). */
+export const TRANSLATIONS_ELEMENT_ID: TranslationsElementId = 'l10n-bundle';
+
+/** What one render of the page is made of. */
+export interface PanelPage {
+  /** `webview.cspSource`. */
+  cspSource: string;
+  /** The address, in the webview, of a file of dist/webview/. */
+  asset(name: string): string;
+  /** VS Code's display language (`vscode.env.language`), the page's `lang`. */
+  language: string;
+  /** The page's title, in that language. */
+  title: string;
+  /** `vscode.l10n.bundle`: the translations of the extension's words; undefined in English. */
+  translations: Readonly<Record<string, string>> | undefined;
 }
 
-/** The options of the panel's webview; the serializer sets them again on a restored panel. */
-export function reportsPanelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  return { enableScripts: true, enableCommandUris: false, localResourceRoots: reportsPanelResourceRoots(extensionUri) };
+/** A fresh nonce: a nonce used twice could let an injected script reuse it. */
+export function newNonce(): string {
+  return randomBytes(18).toString('base64');
 }
 
 /** The content security policy of one render. */
@@ -35,24 +52,37 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The page, with a fresh nonce: a nonce used twice could let an injected script reuse it. */
-export function reportsPanelHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
-  const nonce = randomBytes(18).toString('base64');
-  const asset = (name: string): string => escapeAttribute(webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', name)).toString());
+/**
+ * JSON to write inside a `<script>` element: `<`, `>` and `&` (which JSON has only inside
+ * strings) become `\u` escapes, so no text of it can close the element (`</script>`), open a
+ * comment (`<!--`) or read as markup; JSON.parse gives back the same value.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The data block with the translations, or nothing (English). */
+function translationsElement(translations: PanelPage['translations']): string {
+  return translations === undefined ? '' : `<script type="application/json" id="${TRANSLATIONS_ELEMENT_ID}">${scriptSafeJson(translations)}</script>\n`;
+}
+
+/** The page of one render; `nonce` is fresh for each (`newNonce`). */
+export function reportsPanelPage(page: PanelPage, nonce: string): string {
+  const asset = (name: string): string => escapeAttribute(page.asset(name));
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(page.language)}">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(reportsPanelCsp(webview.cspSource, nonce))}">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(reportsPanelCsp(page.cspSource, nonce))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${asset('codicon.css')}" id="vscode-codicon-stylesheet">
 <link rel="stylesheet" href="${asset('uPlot.min.css')}">
 <link rel="stylesheet" href="${asset('reports.css')}">
-<title>Reports</title>
+<title>${escapeAttribute(page.title)}</title>
 </head>
 <body>
 <div id="app"></div>
-<script nonce="${nonce}" src="${asset('reports.js')}"></script>
+${translationsElement(page.translations)}<script nonce="${nonce}" src="${asset('reports.js')}"></script>
 </body>
 </html>`;
 }

@@ -146,7 +146,8 @@ export class PanelSessionKeeper extends Disposable {
   private liveFor(viewId: number): LiveSession {
     const live = this.live;
     if (!live || viewId < live.base) {
-      throw new RangeError(`View ${viewId} is not shown any more.`);
+      // The webview may show it ("Some rows could not be read: …") when its rows were asked for a view replaced meanwhile.
+      throw new RangeError(vscode.l10n.t('View {0} is not shown any more.', viewId));
     }
     return live;
   }

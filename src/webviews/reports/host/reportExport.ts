@@ -36,8 +36,13 @@ export function csvFileName(snapshot: Pick<PanelSnapshot, 'state' | 'period'>): 
   return `${state.tab}${dates}-${GROUP_NAMES[state.groupBy]}${filters.map((part) => `-${part}`).join('')}.csv`;
 }
 
+function countText(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/** The log's words (the log is in English). */
 function rowsText(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
+  return `${countText(count)} ${count === 1 ? 'row' : 'rows'}`;
 }
 
 export class ReportExport {
@@ -48,10 +53,10 @@ export class ReportExport {
     const name = csvFileName(snapshot);
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
     const target = await vscode.window.showSaveDialog({
-      title: 'Export Report as CSV',
-      saveLabel: 'Export',
+      title: vscode.l10n.t('Export Report as CSV'),
+      saveLabel: vscode.l10n.t('Export'),
       defaultUri: vscode.Uri.joinPath(folder, name),
-      filters: { 'CSV files': ['csv'] },
+      filters: { [vscode.l10n.t('CSV files')]: ['csv'] },
     });
     if (target) {
       await this.write(target, csv, rowCount);
@@ -61,7 +66,7 @@ export class ReportExport {
   /** Puts the table on the clipboard as tab-separated text (it pastes into a spreadsheet); returns the message for the panel. */
   async copyTable(tsv: string, rowCount: number): Promise<string> {
     await vscode.env.clipboard.writeText(tsv);
-    return `Copied ${rowsText(rowCount)}`;
+    return rowCount === 1 ? vscode.l10n.t('Copied 1 row') : vscode.l10n.t('Copied {0} rows', countText(rowCount));
   }
 
   private async write(target: vscode.Uri, csv: string, rowCount: number): Promise<void> {
@@ -70,24 +75,29 @@ export class ReportExport {
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(csv));
     } catch (error) {
       this.log.error(`Report panel: writing the CSV export to ${target.toString()} failed: ${messageOf(error)}`);
+      const retry = vscode.l10n.t('Retry');
+      const showLog = vscode.l10n.t('Show Log');
       const choice = await vscode.window.showErrorMessage(
-        `Could not write ${name}: ${messageOf(error)}. Check that the folder exists and that you may write there, then retry, or export to another place.`,
-        'Retry',
-        'Show Log',
+        vscode.l10n.t('Could not write {0}: {1}. Check that the folder exists and that you may write there, then retry, or export to another place.', name, messageOf(error)),
+        retry,
+        showLog,
       );
-      if (choice === 'Retry') {
+      if (choice === retry) {
         await this.write(target, csv, rowCount);
-      } else if (choice === 'Show Log') {
+      } else if (choice === showLog) {
         this.log.show(true);
       }
       return;
     }
     this.log.info(`Report panel: exported ${rowsText(rowCount)} to ${target.toString()}.`);
-    void vscode.window.showInformationMessage(`Exported ${rowsText(rowCount)} to ${name}.`, 'Open File', 'Reveal').then((choice) => {
-      if (choice === 'Open File') {
+    const openFile = vscode.l10n.t('Open File');
+    const reveal = vscode.l10n.t('Reveal');
+    const exported = rowCount === 1 ? vscode.l10n.t('Exported 1 row to {0}.', name) : vscode.l10n.t('Exported {0} rows to {1}.', countText(rowCount), name);
+    void vscode.window.showInformationMessage(exported, openFile, reveal).then((choice) => {
+      if (choice === openFile) {
         return vscode.commands.executeCommand(WORKBENCH_COMMANDS.open, target);
       }
-      if (choice === 'Reveal') {
+      if (choice === reveal) {
         // The Explorer shows files of the workspace; others are shown by the system's file manager.
         const inWorkspace = vscode.workspace.getWorkspaceFolder(target) !== undefined;
         return vscode.commands.executeCommand(inWorkspace ? WORKBENCH_COMMANDS.revealInExplorer : WORKBENCH_COMMANDS.revealFileInOS, target);

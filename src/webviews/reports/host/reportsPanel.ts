@@ -17,7 +17,7 @@ import type { ReportsLoader } from '../../../services/reportsLoader';
 import type { MerchantView } from '../../../views/merchantView';
 import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from '../protocol';
 import { parseWebviewMessage } from './messageValidation';
-import { reportsPanelHtml, reportsPanelOptions } from './panelHtml';
+import { reportsPanelHtml, reportsPanelOptions } from './panelWebview';
 import { PanelSessionKeeper } from './panelSessionKeeper';
 import { ReportExport } from './reportExport';
 import { ReportRowActions } from './reportRowActions';
@@ -106,7 +106,7 @@ export class ReportsPanel extends Disposable {
       await this.dispatch(message);
     } catch (error) {
       this.deps.log.error(`Report panel: handling a "${message.type}" message failed: ${messageOf(error)}${error instanceof Error && error.stack ? `\n${error.stack}` : ''}`);
-      void vscode.window.showErrorMessage(`The report panel failed: ${messageOf(error)}. Try again; the log has the details.`, 'Show Log').then(
+      void vscode.window.showErrorMessage(vscode.l10n.t('The report panel failed: {0}. Try again; the log has the details.', messageOf(error)), vscode.l10n.t('Show Log')).then(
         (choice) => choice && this.deps.log.show(true),
       );
     }
@@ -158,7 +158,7 @@ export class ReportsPanel extends Disposable {
       case 'rowAction':
         if (!this.keeper.offers(message.viewId, message.key, message.action)) {
           this.deps.log.warn(`Report panel: refused a ${message.action} for a row the table of view ${message.viewId} does not offer it on.`);
-          this.post({ type: 'notice', message: 'That row is not in the table any more.' });
+          this.post({ type: 'notice', message: vscode.l10n.t('That row is not in the table any more.') });
           return;
         }
         await this.rowActions.run(message.action, message.key);
@@ -189,7 +189,7 @@ export class ReportsPanel extends Disposable {
       if (!(error instanceof RangeError)) {
         throw error;
       }
-      this.post({ type: 'notice', message: 'The table changed meanwhile: try again.' });
+      this.post({ type: 'notice', message: vscode.l10n.t('The table changed meanwhile: try again.') });
       return;
     }
     const { table } = exported;

@@ -63,7 +63,7 @@ export class ReportsPanels extends Disposable {
     // A second Show Reports while the first panel's code loads waits for that panel.
     // The view the last panel showed (checked again like any restored state).
     const last = this.memory.get<unknown>(STATE_KEYS.reportsView);
-    this.opening ??= this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, 'Reports', vscode.ViewColumn.Active), last).finally(() => {
+    this.opening ??= this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, vscode.l10n.t('Reports'), vscode.ViewColumn.Active), last).finally(() => {
       this.opening = undefined;
     });
     return this.opening;
@@ -81,7 +81,7 @@ export class ReportsPanels extends Disposable {
       return;
     }
     const column = this.open?.panel.viewColumn ?? vscode.ViewColumn.Active;
-    await this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, 'Reports', column), state);
+    await this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, vscode.l10n.t('Reports'), column), state);
   }
 
   /**
@@ -98,7 +98,7 @@ export class ReportsPanels extends Disposable {
     } catch (error) {
       this.deps.log.error(`Report panel: loading its code failed: ${messageOf(error)}`);
       panel.dispose();
-      void vscode.window.showErrorMessage(`The report panel could not be opened: ${messageOf(error)}. Try again; the log has the details.`, 'Show Log').then(
+      void vscode.window.showErrorMessage(vscode.l10n.t('The report panel could not be opened: {0}. Try again; the log has the details.', messageOf(error)), vscode.l10n.t('Show Log')).then(
         (choice) => choice && this.deps.log.show(true),
       );
       return;

@@ -50,7 +50,9 @@ export class SubIdFiles extends Disposable {
   async open(subId: string): Promise<void> {
     const found = (await vscode.workspace.findFiles(globOf(subId), EXCLUDE, MAX_MATCHES)).filter((uri) => baseNameOf(uri) === subId);
     if (found.length === 0) {
-      void vscode.window.showInformationMessage(`No file in the workspace is named after the SubID "${subId}" (a file such as ${subId}.md). Open the folder that holds it, or check the SubID.`);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('No file in the workspace is named after the SubID "{0}" (a file such as {0}.md). Open the folder that holds it, or check the SubID.', subId),
+      );
       return;
     }
     let chosen = found[0];
@@ -58,7 +60,10 @@ export class SubIdFiles extends Disposable {
       const items = found
         .map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri }))
         .sort((a, b) => a.label.localeCompare(b.label));
-      const picked = await vscode.window.showQuickPick(items, { title: `Files named after the SubID "${subId}"`, placeHolder: 'Choose the file to open' });
+      const picked = await vscode.window.showQuickPick(items, {
+        title: vscode.l10n.t('Files named after the SubID "{0}"', subId),
+        placeHolder: vscode.l10n.t('Choose the file to open'),
+      });
       if (!picked) {
         return;
       }

@@ -1,0 +1,32 @@
+/**
+ * The report panel's webview as VS Code sees it: the folders it may load files from, its
+ * options, and its page (panelHtml.ts) with the webview's addresses, VS Code's display
+ * language and the extension's translations (`vscode.l10n.bundle`) filled in.
+ */
+import * as vscode from 'vscode';
+import { newNonce, reportsPanelPage } from './panelHtml';
+
+/** The folders the webview may load files from. */
+export function reportsPanelResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
+  return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
+}
+
+/** The options of the panel's webview; the serializer sets them again on a restored panel. */
+export function reportsPanelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return { enableScripts: true, enableCommandUris: false, localResourceRoots: reportsPanelResourceRoots(extensionUri) };
+}
+
+/** The page, with a fresh nonce. */
+export function reportsPanelHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+  return reportsPanelPage(
+    {
+      cspSource: webview.cspSource,
+      asset: (name) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', name)).toString(),
+      language: vscode.env.language,
+      // As the panel's tab says (reportsPanels.ts).
+      title: vscode.l10n.t('Reports'),
+      translations: vscode.l10n.bundle,
+    },
+    newNonce(),
+  );
+}

@@ -1,0 +1,1 @@
+export declare function writeVscodeStandIn(dir: string, root: string): void;

@@ -1,0 +1,37 @@
+/**
+ * Runs a fast-check property with the run's case count and adds it to the reliability tally
+ * (see ../reliability/reliabilityTally.ts): one property run, its cases tried, and whether it
+ * failed. `npm test` tries each property `base` times (1,000 unless a property asks for more);
+ * `npm run fuzz` sets FUZZ_RUNS (20,000) and every property tries at least that many.
+ *
+ * A failure throws fast-check's own report: the counterexample, shrunk, with the seed and
+ * path that replay it (`{ seed, path }` in the property's parameters). A case found that way
+ * is kept as a regression example (`examples`) of the property, or as an example test.
+ */
+import fc from 'fast-check';
+import { reliabilityTally } from '../reliability/reliabilityTally';
+
+/** The fewest cases each property tries in `npm test`. */
+export const BASE_RUNS = 1_000;
+
+/** Cases a property tries: `base`, or FUZZ_RUNS when that is set and larger. */
+export function propertyRuns(base: number = BASE_RUNS): number {
+  const fuzz = Number(process.env.FUZZ_RUNS);
+  return Number.isSafeInteger(fuzz) && fuzz > base ? fuzz : base;
+}
+
+/**
+ * Checks `property` on `propertyRuns(base)` cases (examples first), counts it, and throws
+ * fast-check's report when it fails. Works alike for sync and async properties.
+ */
+export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
+  property: fc.IProperty<Ts> | fc.IAsyncProperty<Ts>,
+  parameters: Omit<fc.Parameters<Ts>, 'numRuns'> & { base?: number } = {},
+): Promise<void> {
+  const { base, ...rest } = parameters;
+  const details = await fc.check(property as fc.IAsyncProperty<Ts>, { includeErrorInReport: true, ...rest, numRuns: propertyRuns(base) });
+  reliabilityTally().count('properties', { run: 1, 'cases tried': details.numRuns, failed: details.failed ? 1 : 0 });
+  if (details.failed) {
+    throw new Error(fc.defaultReportMessage(details), { cause: details.errorInstance });
+  }
+}
