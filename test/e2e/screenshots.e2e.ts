@@ -117,9 +117,8 @@ describe('the README screenshots in the real workbench, light and dark', functio
         // The tooltip opens under the mouse: from the end of the row's text it covers the editor more than the tree.
         const description = row.locator('.label-description');
         const descriptionBox = (await description.boundingBox())!;
-        await description.hover({ position: { x: descriptionBox.width - 4, y: descriptionBox.height / 2 } });
         const tooltip = page.locator('.monaco-hover, .workbench-hover', { hasText: merchant.name }).first();
-        await tooltip.waitFor({ timeout: 15_000 });
+        await env.workbench.hoverUntilShown(description, tooltip, `the tooltip of ${merchant.name}`, 45_000, { x: descriptionBox.width - 4, y: descriptionBox.height / 2 });
         assert.match((await tooltip.textContent()) ?? '', /commission/i);
         const region = await regionOf(env.workbench, [page.locator('.part.activitybar'), page.locator('.part.sidebar'), tooltip], 0);
         await readmeScreenshot(env.workbench, 'tree', theme, { ...region, height: Math.min(region.height, 560) });

@@ -194,11 +194,11 @@ export class Workbench {
    * Hovers `target` until `hover` shows (the catalog's domains load with the extension, so the
    * first hovers may find nothing), moving the mouse away between tries.
    */
-  async hoverUntilShown(target: Locator, hover: Locator, what: string, timeoutMs = 60_000): Promise<void> {
+  async hoverUntilShown(target: Locator, hover: Locator, what: string, timeoutMs = 60_000, position?: { x: number; y: number }): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       await this.page.mouse.move(1_000, 850);
-      await target.hover();
+      await target.hover(position === undefined ? undefined : { position });
       if (await hover.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
         return;
       }

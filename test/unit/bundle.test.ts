@@ -7,6 +7,8 @@ import ts from 'typescript';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
+/** The shipped bundles ask for `vscode` (their localisation): outside the host, test/standIn/vscode answers. */
+const WITH_VSCODE_STAND_IN = { ...process.env, NODE_PATH: path.join(root, 'test/standIn') };
 
 interface BundleReport {
   extensionInputs: string[];
@@ -82,7 +84,7 @@ function instanceofUses(file: string, text: string, classes: ReadonlySet<string>
 describe('bundles', () => {
   let report: BundleReport;
   before(async () => {
-    const { stdout } = await run(process.execPath, [path.join(__dirname, 'probes/bundleProbe.mjs')], { cwd: root, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, [path.join(__dirname, 'probes/bundleProbe.mjs')], { cwd: root, timeout: 60_000, env: WITH_VSCODE_STAND_IN });
     report = JSON.parse(stdout) as BundleReport;
   });
 
@@ -170,7 +172,7 @@ describe('bundles', () => {
   });
 
   it('recognises a failure thrown by the shipped dist/api.js, and logs it under its real class name', async () => {
-    const { stdout } = await run(process.execPath, [path.join(__dirname, 'probes/failureProbe.mjs')], { cwd: root, timeout: 15_000 });
+    const { stdout } = await run(process.execPath, [path.join(__dirname, 'probes/failureProbe.mjs')], { cwd: root, timeout: 15_000, env: WITH_VSCODE_STAND_IN });
     const failure = JSON.parse(stdout) as FailureReport;
     assert.equal(failure.threw, true, 'getMerchantPage did not fail against a closed port');
     // The other bundle's copy of the class does not recognise it; its helpers do.

@@ -1,21 +1,16 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { writeVscodeStandIn } from './probes/vscodeStandIn.mjs';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
 const probe = path.join(__dirname, 'probes/globalDispatcherProbe.ts');
 
 async function probeWith(modulePath: string): Promise<Record<string, unknown>> {
-  // The built bundle asks for `vscode` (its localisation): the probe finds the stand-in through NODE_PATH.
-  const standIn = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-vscode-'));
-  writeVscodeStandIn(standIn, root);
-  const env = { ...process.env, NODE_PATH: path.join(standIn, 'node_modules') };
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', probe, modulePath], { cwd: root, timeout: 60_000, env }).finally(() => fs.rmSync(standIn, { recursive: true, force: true }));
+  // The built bundle asks for `vscode` (its localisation): the probe finds test/standIn/vscode through NODE_PATH.
+  const env = { ...process.env, NODE_PATH: path.join(root, 'test/standIn') };
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', probe, modulePath], { cwd: root, timeout: 60_000, env });
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 

@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
-import { writeVscodeStandIn } from './vscodeStandIn.mjs';
 import { targets } from '../../../esbuild.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -27,7 +26,6 @@ const panelLoader = await build(extensionTarget, { entryPoints: [path.join(root,
 
 // Load the built loader next to a built api.js: nothing of the client runs until load().
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-bundle-'));
-writeVscodeStandIn(dir, root);
 fs.writeFileSync(path.join(dir, 'loader.js'), loaderText);
 fs.writeFileSync(path.join(dir, 'api.js'), api.outputFiles[0].contents);
 const requireBuilt = createRequire(path.join(dir, 'loader.js'));

@@ -11,7 +11,6 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import { targets } from '../../../esbuild.mjs';
-import { writeVscodeStandIn } from './vscodeStandIn.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const [extensionTarget, apiTarget] = targets;
@@ -37,7 +36,6 @@ const apiText = api.outputFiles[0].text;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-failure-'));
 fs.writeFileSync(path.join(dir, 'api.js'), apiText);
 fs.writeFileSync(path.join(dir, 'helpers.js'), helpers.outputFiles[0].contents);
-writeVscodeStandIn(dir, root);
 const requireBuilt = createRequire(path.join(dir, 'api.js'));
 const shipped = requireBuilt('./api.js');
 const other = requireBuilt('./helpers.js');

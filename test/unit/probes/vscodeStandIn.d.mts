@@ -1,1 +1,0 @@
-export declare function writeVscodeStandIn(dir: string, root: string): void;
