@@ -110,11 +110,11 @@ export const webviewTargets = [
 ];
 
 export const targets = [
-  { ...nodeTarget, entryPoints: [path.join(root, 'src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), plugins: [lazyBundlesPlugin, hostL10nPlugin] },
+  { ...nodeTarget, entryPoints: [path.join(root, 'src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), plugins: [...nodeTarget.plugins, lazyBundlesPlugin] },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/api/index.ts')], outfile: path.join(root, 'dist/api.js') },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/links/domainIndex.ts')], outfile: path.join(root, 'dist/links.js') },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/reports/index.ts')], outfile: path.join(root, 'dist/reports.js') },
-  { ...nodeTarget, entryPoints: [path.join(root, 'src/webviews/reports/host/index.ts')], outfile: path.join(root, 'dist/reportsPanel.js'), plugins: [lazyBundlesPlugin, hostL10nPlugin] },
+  { ...nodeTarget, entryPoints: [path.join(root, 'src/webviews/reports/host/index.ts')], outfile: path.join(root, 'dist/reportsPanel.js'), plugins: [...nodeTarget.plugins, lazyBundlesPlugin] },
   ...webviewTargets,
 ];
 

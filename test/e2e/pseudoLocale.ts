@@ -32,11 +32,10 @@ function pseudo(messages: Messages): Record<string, string> {
 /** The pseudo form of the extension's package.nls.json and l10n bundle. */
 export class PseudoTranslations {
   readonly nls = pseudo(readJson(path.join(PROJECT_ROOT, 'package.nls.json')));
-  readonly bundle = pseudo(readJson(path.join(PROJECT_ROOT, 'l10n/bundle.l10n.json')));
+  private readonly english = readJson(path.join(PROJECT_ROOT, 'l10n/bundle.l10n.json'));
+  readonly bundle = pseudo(this.english);
   /** English message → its pseudo form (a key with a translator's comment is `message/comment`). */
-  private readonly byMessage = new Map(
-    Object.entries(readJson(path.join(PROJECT_ROOT, 'l10n/bundle.l10n.json'))).map(([key, value]) => [typeof value === 'string' ? value : value.message, this.bundle[key]!]),
-  );
+  private readonly byMessage = new Map(Object.entries(this.english).map(([key, value]) => [typeof value === 'string' ? value : value.message, this.bundle[key]!]));
 
   /** The pseudo form of a runtime message, e.g. `Reports`. */
   message(english: string): string {

@@ -41,7 +41,13 @@ export function packageExtensionWithOutput(): PackagedExtension {
   return { vsix: VSIX, bytes: fs.statSync(VSIX).size, output };
 }
 
-/** Builds the .vsix with `npm run package` (production bundles) and returns its path. */
+/** The .vsix this process built: every e2e suite asks for it, and the sources do not change during a run. */
+const builtInThisProcess: { vsix?: string } = {};
+
+/** Builds the .vsix with `npm run package` (production bundles), once per process, and returns its path. */
 export function packageExtension(): string {
-  return packageExtensionWithOutput().vsix;
+  if (builtInThisProcess.vsix === undefined || !fs.existsSync(builtInThisProcess.vsix)) {
+    builtInThisProcess.vsix = packageExtensionWithOutput().vsix;
+  }
+  return builtInThisProcess.vsix;
 }
