@@ -10,8 +10,10 @@ export function toDayNumber(text: string): number | undefined {
     return undefined;
   }
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const back = new Date(ms);
+  // Not Date.UTC(year, …): it reads the years 0 to 99 as 1900 to 1999.
+  const back = new Date(0);
+  back.setUTCFullYear(year, month - 1, day);
+  const ms = back.getTime();
   if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) {
     return undefined;
   }

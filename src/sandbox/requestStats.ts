@@ -1,23 +1,29 @@
 /** Counts of requests to the spec's paths, whatever their outcome, since the sandbox started. */
 import { ENDPOINT_NAMES, type EndpointName } from './endpoints';
+import type { FaultKind } from './faults';
 
 export interface SandboxStats {
   total: number;
   byEndpoint: Record<EndpointName, number>;
   /** Requests a fault rule was applied to. */
   faultsInjected: number;
+  /** The same, by the kind of fault applied. */
+  faultsByKind: Partial<Record<FaultKind, number>>;
 }
 
 export class RequestStats {
   private total = 0;
   private faultsInjected = 0;
+  private readonly faultsByKind = new Map<FaultKind, number>();
   private readonly byEndpoint = new Map<EndpointName, number>(ENDPOINT_NAMES.map((name) => [name, 0]));
 
-  count(endpoint: EndpointName, faulted: boolean): void {
+  /** Counts a request to `endpoint`, and the fault applied to it, if any. */
+  count(endpoint: EndpointName, fault: FaultKind | undefined): void {
     this.total += 1;
     this.byEndpoint.set(endpoint, (this.byEndpoint.get(endpoint) ?? 0) + 1);
-    if (faulted) {
+    if (fault !== undefined) {
       this.faultsInjected += 1;
+      this.faultsByKind.set(fault, (this.faultsByKind.get(fault) ?? 0) + 1);
     }
   }
 
@@ -26,6 +32,7 @@ export class RequestStats {
       total: this.total,
       byEndpoint: Object.fromEntries(this.byEndpoint) as Record<EndpointName, number>,
       faultsInjected: this.faultsInjected,
+      faultsByKind: Object.fromEntries(this.faultsByKind),
     };
   }
 }

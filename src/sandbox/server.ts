@@ -129,7 +129,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return;
     }
     const fault = faults.choose(endpoint);
-    requests.count(endpoint, fault !== undefined);
+    requests.count(endpoint, fault?.kind);
     await timers.delay(latencyMs);
     const response = api.answer({ endpoint, method, pathname, query, authorization: req.headers.authorization });
     deliver(res, response, fault, timers, now().getTime());

@@ -2,8 +2,9 @@
  * No string was missed: the extension in the pseudo language `qps-ploc` (see pseudoLocale.ts),
  * where each of its strings shows transformed and a string that skipped the localisation stays
  * plain English. Each scenario reads the text of what the extension shows (its view, its
- * tree, the figures' lenses, its status-bar item, the report panel) and fails on any plain English
- * word that is not the service's data; the screenshots (pseudo-locale-*.png) show the rest.
+ * tree, the figures' lenses, its status-bar item, the report panel), takes the service's values
+ * out whole (plainEnglish.ts) and fails on any plain English word left; the screenshots
+ * (pseudo-locale-*.png) show the rest.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,7 +12,8 @@ import type { Locator } from 'playwright-core';
 import { eventually } from '../common/eventually';
 import { writeDemoArticles, type DemoArticle } from '../host/demoArticles';
 import { useE2eEnvironment } from './environment';
-import { PSEUDO_LOCALE, PseudoTranslations, intlEnglishNames, plainEnglishWords, preparePseudoLocale, pseudoLanguagePackVsix, wordsOf } from './pseudoLocale';
+import { intlEnglishNames, plainEnglishWords, serviceValues } from './plainEnglish';
+import { PSEUDO_LOCALE, PseudoTranslations, preparePseudoLocale, pseudoLanguagePackVsix } from './pseudoLocale';
 
 describe('the extension in a pseudo language, in the real workbench', function () {
   this.timeout(300_000);
@@ -24,7 +26,9 @@ describe('the extension in a pseudo language, in the real workbench', function (
   });
   const category = translations.contributed('category');
   const command = (key: string): string => `${category}: ${translations.contributed(`command.${key}.title`)}`;
-  let data: Set<string>;
+  /** The service's values, taken out whole before words are counted, and the words Intl gives in English. */
+  let values: string[];
+  const intlNames = intlEnglishNames();
   let articles: DemoArticle[];
 
   /** What the workbench itself adds to the extension's widgets: VS Code is English here (the pack translates none of it). */
@@ -34,7 +38,7 @@ describe('the extension in a pseudo language, in the real workbench', function (
   const assertLocalised = (where: string, text: string): void => {
     assert.ok(text.trim().length > 0, `${where} shows nothing`);
     const ours = WORKBENCH_TEXTS.reduce((rest, workbenchText) => rest.split(workbenchText).join(' '), text);
-    assert.deepEqual(plainEnglishWords(ours, data), [], `${where} shows plain English (a string that skipped the localisation):\n${text}`);
+    assert.deepEqual(plainEnglishWords(ours, values, intlNames), [], `${where} shows plain English (a string that skipped the localisation):\n${text}`);
   };
 
   /** The text a user sees in `locator`: visible text nodes, not the styles the workbench puts inline. */
@@ -56,7 +60,7 @@ describe('the extension in a pseudo language, in the real workbench', function (
   before(async () => {
     const env = environment();
     articles = writeDemoArticles(env.server.workspace, env.sandbox.dataset);
-    data = new Set([...intlEnglishNames(), ...wordsOf(env.sandbox.dataset), ...articles.flatMap((article) => [...wordsOf(fs.readFileSync(article.file, 'utf8'))])]);
+    values = serviceValues(env.sandbox.dataset, articles.map((article) => fs.readFileSync(article.file, 'utf8')));
   });
 
   it('shows the view, its welcome and, with a key, the merchant tree in the pseudo language', async () => {

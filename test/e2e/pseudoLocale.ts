@@ -110,33 +110,3 @@ export function preparePseudoLocale(translations: PseudoTranslations): (folders:
     fs.writeFileSync(path.join(extension, `l10n/bundle.l10n.${PSEUDO_LOCALE}.json`), JSON.stringify(translations.bundle));
   };
 }
-
-/**
- * The plain English words of `text`: runs of three or more ASCII letters that are not part of
- * the service's data (`data`: merchant names, domains, SubIDs...). In the pseudo language every
- * letter of the extension's own strings is transformed, so what remains is a missed string.
- */
-export function plainEnglishWords(text: string, data: ReadonlySet<string>): string[] {
-  return [...new Set((text.match(/\p{L}+/gu) ?? []).filter((word) => /^[A-Za-z]{3,}$/.test(word) && !data.has(word.toLowerCase())))];
-}
-
-/**
- * The month and weekday names the browser's Intl gives for English: the webview formats dates
- * for the page's language with Intl, which has no pseudo language and falls back to English.
- * In a real language they are that language's names, so they are not missed strings.
- */
-export function intlEnglishNames(): Set<string> {
-  const names = new Set<string>();
-  for (let month = 0; month < 12; month++) {
-    for (const style of ['short', 'long'] as const) {
-      names.add(new Date(Date.UTC(2026, month, 1)).toLocaleString('en-US', { month: style, timeZone: 'UTC' }).toLowerCase());
-      names.add(new Date(Date.UTC(2026, 0, 4 + month)).toLocaleString('en-US', { weekday: style, timeZone: 'UTC' }).toLowerCase());
-    }
-  }
-  return names;
-}
-
-/** Every word of a value (the sandbox's dataset, a file), lower-cased: what `plainEnglishWords` leaves alone. */
-export function wordsOf(value: unknown): Set<string> {
-  return new Set((JSON.stringify(value).match(/\p{L}+/gu) ?? []).map((word) => word.toLowerCase()));
-}

@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from '../../src/webviews/reports/protocol';
+import { scriptNonce, strictCspProblems } from '../common/strictCsp';
 import { activatedExtension, eventually } from './extensionUnderTest';
 
 const VIEW_TYPE = 'affiliateLinks.reports';
@@ -98,6 +99,21 @@ describe('report panel in the real host', function () {
     const html = links.reportsPanel.webviewPanel()?.webview.html ?? '';
     assert.ok(html.includes(`<html lang="${vscode.env.language}">`), 'the page’s language is VS Code’s');
     assert.equal(html.includes('<script type="application/json" id="l10n-bundle">'), vscode.l10n.bundle !== undefined);
+  });
+
+  it('gives the page VS Code shows the strict CSP, a nonce of its own per render, and dist/webview as its only resource root', async () => {
+    const links = await api();
+    const first = links.reportsPanel.webviewPanel()!;
+    assert.deepEqual(strictCspProblems(first.webview.html, first.webview.cspSource), []);
+    const extensionUri = vscode.extensions.getExtension('affiliate-links.affiliate-links')!.extensionUri;
+    assert.deepEqual(first.webview.options.localResourceRoots?.map(String), [vscode.Uri.joinPath(extensionUri, 'dist', 'webview').toString()]);
+    const firstNonce = scriptNonce(first.webview.html);
+    first.dispose();
+    await eventually(() => (panelTabs().length === 0 ? true : undefined), 'the report panel closed');
+    await vscode.commands.executeCommand('affiliateLinks.showReports');
+    const second = await eventually(() => (links.reportsPanel.webviewPanel() !== first ? links.reportsPanel.webviewPanel() : undefined), 'a new report panel');
+    assert.deepEqual(strictCspProblems(second.webview.html, second.webview.cspSource), []);
+    assert.ok(firstNonce !== undefined && scriptNonce(second.webview.html) !== firstNonce, 'the second render has a nonce of its own');
   });
 
   it('answers the real webview’s ready with a snapshot, and a rows request with the rows of the table', async () => {

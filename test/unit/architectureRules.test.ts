@@ -70,6 +70,8 @@ const CASES: Case[] = [
   { rule: 'the figures read what the store read, never the store itself', file: 'src/reports/figures/wrong.ts', code: "import { ReportStore } from '../store/reportStore';\nvoid ReportStore;", refused: /never the store, its cache or the panel session/ },
   { rule: 'the figures never import the link rules', file: 'src/reports/figures/wrong.ts', code: "import { findUrls } from '../../links/urlFinder';\nvoid findUrls;", refused: /Only the shell imports the catalog|link rules/ },
   { rule: 'the lens is shell: the core never imports it', file: 'src/links/wrong.ts', code: "import { FiguresCodeLensProvider } from '../lens/figuresCodeLensProvider';\nvoid FiguresCodeLensProvider;", refused: /never imports the VS Code shell/ },
+  { rule: 'no URL.canParse (it lies once hot on Node 20.20)', file: 'src/links/wrong.ts', code: "export const isUrl = (text: string) => URL.canParse(text);", refused: /URL\.canParse lies once hot/ },
+  { rule: 'no URL.canParse (it lies once hot on Node 20.20)', file: 'test/bench/wrong.ts', code: "export const isUrl = (text: string) => URL.canParse(text);", refused: /URL\.canParse lies once hot/ },
   { rule: 'undici only module by module', file: 'src/services/wrong.ts', code: "import { Agent } from 'undici';\nvoid Agent;", refused: /never the entry point/ },
 ];
 

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ActionItem, ClickItem } from '../../src/api/types';
 import { evictReportCaches } from '../../src/reports/cache/reportCacheEviction';
+import { checkedLine } from '../../src/common/checkedLines';
 import { readReportCache, reportCacheFileName, writeReportCache, type CachedReport } from '../../src/reports/cache/reportCacheFile';
 
 function click(i: number, overrides: Partial<ClickItem> = {}): ClickItem {
@@ -89,7 +90,7 @@ describe('report cache', () => {
   it('stores each distinct string once, and the items read back share them', async () => {
     const items = Array.from({ length: 2_000 }, (_, i) => click(i, { id: `uuid-${i}` }));
     await writeReportCache(file, clicksReport(items));
-    const document = JSON.parse(fs.readFileSync(file, 'utf8')) as { strings: string[] };
+    const document = JSON.parse(fs.readFileSync(file, 'utf8').split('\n')[1]!) as { strings: string[] };
     assert.equal(document.strings.filter((text) => text === 'My blog').length, 1);
     assert.ok(document.strings.length < 2_000 + 40, `${document.strings.length} strings`);
     const read = await readReportCache(file, 'clicks', 'q1');
@@ -104,24 +105,42 @@ describe('report cache', () => {
     assert.deepEqual(await readReportCache(file, 'clicks', 'q-other'), { kind: 'unreadable', reason: 'it holds another report or query' });
   });
 
+  /** The file's lines (without the last, empty one), each parsed. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed file, damaged field by field
-  const damaged: Array<[string, (document: Record<string, any>) => unknown, RegExp]> = [
-    ['not JSON', () => '{"format":', /not valid JSON/],
-    ['another format', (d) => ({ ...d, format: 'x' }), /not a report cache of version 1/],
-    ['a newer version', (d) => ({ ...d, version: 2 }), /not a report cache of version 1/],
-    ['strings that are not text', (d) => ({ ...d, strings: [1] }), /strings are not a list of text/],
-    ['no windows', (d) => ({ ...d, windows: null }), /no windows/],
-    ['a window without readStartedAt', (d) => ({ ...d, windows: [{ ...d.windows[0], readStartedAt: 'yesterday' }] }), /window 0 is not one/],
-    ['a row one cell short', (d) => ({ ...d, windows: [{ ...d.windows[0], rows: [d.windows[0].rows[0].slice(1)] }] }), /row 0 is not a list of 12 cells/],
-    ['a text cell pointing past the strings', (d) => ({ ...d, windows: [{ ...d.windows[0], rows: [[999, ...d.windows[0].rows[0].slice(1)]] }] }), /row 0, id: not a string of the list/],
-    ['a count given as text', (d) => ({ ...d, windows: [{ ...d.windows[0], rows: [d.windows[0].rows[0].map((cell: unknown, i: number) => (i === 7 ? '12' : cell))] }] }), /row 0, count: not a number/],
+  const linesOf = (): Array<Record<string, any>> => fs.readFileSync(file, 'utf8').split('\n').slice(0, -1).map((line) => JSON.parse(line));
+  /** Lines written back, each with a valid check of its own (so what is tested is the check behind it). */
+  const rewrite = (lines: ReadonlyArray<Record<string, unknown>>): string => lines.map(({ crc32: _check, ...fields }) => checkedLine(fields)).join('');
+
+  /** The lines written back with the first row of line `index` changed by `change`, every line keeping the check it had. */
+  const keepingChecks = (lines: ReadonlyArray<Record<string, unknown>>, index: number, change: (row: unknown[]) => unknown[]): string =>
+    lines.map((line, i) => `${JSON.stringify(i === index ? { ...line, rows: [change((line.rows as unknown[][])[0]!), ...(line.rows as unknown[][]).slice(1)] } : line)}\n`).join('');
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed file, damaged line by line
+  const damaged: Array<[string, (lines: Array<Record<string, any>>) => string, RegExp]> = [
+    ['not JSON', () => '{"format":', /its first line is not valid JSON/],
+    ['another format', ([header, ...rest]) => rewrite([{ ...header, format: 'x' }, ...rest]), /not a report cache of version 2/],
+    ['a newer version', ([header, ...rest]) => rewrite([{ ...header, version: 3 }, ...rest]), /not a report cache of version 2/],
+    ['no count of windows', ([header, ...rest]) => rewrite([{ ...header, windows: 'two' }, ...rest]), /no count of windows/],
+    ['a window line too few for its header', (lines) => rewrite(lines.slice(0, -1)), /1 window lines where its header says 2/],
+    ['a window line more than its header says', (lines) => rewrite([...lines, lines.at(-1)!]), /3 window lines where its header says 2/],
+    ['strings that are not text', ([header, strings, ...rest]) => rewrite([header!, { ...strings, strings: [1] }, ...rest]), /strings are not a list of text/],
+    ['a window without readStartedAt', ([header, strings, first, ...rest]) => rewrite([header!, strings!, { ...first, readStartedAt: 'yesterday' }, ...rest]), /window 0 is not one/],
+    ['a row one cell short', ([header, strings, first, ...rest]) => rewrite([header!, strings!, { ...first, rows: [first!.rows[0].slice(1)] }, ...rest]), /window 0: row 0 is not a list of 12 cells/],
+    ['a text cell pointing past the strings', ([header, strings, first, ...rest]) => rewrite([header!, strings!, { ...first, rows: [[999, ...first!.rows[0].slice(1)]] }, ...rest]), /row 0, id: not a string of the list/],
+    ['a count given as text', ([header, strings, first, ...rest]) => rewrite([header!, strings!, { ...first, rows: [first!.rows[0].map((cell: unknown, i: number) => (i === 7 ? '12' : cell))] }, ...rest]), /row 0, count: not a number/],
+    // What type and range checks cannot see: only the line checks refuse these.
+    ['a digit of a count changed', (lines) => keepingChecks(lines, 2, (row) => row.map((cell, i) => (i === 7 ? 7 : cell))), /window 0 fails its check \(CRC-32\)/],
+    ['a string index changed, still in range', (lines) => keepingChecks(lines, 3, (row) => [row[1], row[0], ...row.slice(2)]), /window 1 fails its check \(CRC-32\)/],
+    ['a letter of a string changed', () => fs.readFileSync(file, 'utf8').replace('My blog', 'My blag'), /its strings line fails its check \(CRC-32\)/],
+    ['the saved time changed', () => fs.readFileSync(file, 'utf8').replace('2026-11-21T12:00:00.000Z', '2026-11-21T13:00:00.000Z'), /its first line fails its check \(CRC-32\)/],
+    ['a file of version 1 (one JSON document)', () => JSON.stringify({ format: 'affiliate-links.report', version: 1, baseUrl: 'https://api.example.com', kind: 'clicks', query: 'q1', savedAt: '2026-11-21T12:00:00.000Z', strings: [], windows: [] }), /not a report cache of version 2/],
   ];
   for (const [name, damage, reason] of damaged) {
     it(`refuses a file with ${name}, with the reason`, async () => {
-      await writeReportCache(file, clicksReport([click(1), click(2)]));
-      const document = JSON.parse(fs.readFileSync(file, 'utf8'));
-      const changed = damage(document);
-      fs.writeFileSync(file, typeof changed === 'string' ? changed : JSON.stringify(changed));
+      await writeReportCache(file, clicksReport([click(1), click(2), click(3)]));
+      const changed = damage(linesOf());
+      assert.notEqual(changed, fs.readFileSync(file, 'utf8'), 'the damage changed the file');
+      fs.writeFileSync(file, changed);
       const read = await readReportCache(file, 'clicks', 'q1');
       assert.equal(read.kind, 'unreadable');
       assert.match(read.kind === 'unreadable' ? read.reason : '', reason);

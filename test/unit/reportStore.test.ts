@@ -137,7 +137,7 @@ describe('report store against the sandbox', function () {
     const state = await store.open(last30);
     assert.equal(state.status, 'ready');
     assert.deepEqual(state.lastRefresh?.modes, ['full']);
-    assert.ok(log.lines.some((line) => /warn The cached clicks report cannot be used \(it is not valid JSON/.test(line)), log.lines.join('\n'));
+    assert.ok(log.lines.some((line) => /warn The cached clicks report cannot be used \(its first line is not valid JSON/.test(line)), log.lines.join('\n'));
   });
 
   it('stops a refresh when asked, showing what it had before, with no error', async () => {

@@ -14,7 +14,8 @@ import { normalizeBaseUrl } from '../../api/baseUrl';
 import type { MerchantPageSource } from '../../api/types';
 import { NODE_FILE_OPS, tempFileBeside, type CacheFileOps } from '../../common/cacheFiles';
 import type { CatalogMerchant } from '../../merchant/merchantFields';
-import { CACHE_FORMAT, CACHE_VERSION, FLUSH_EVERY_BYTES, STORED_PAGE_SIZE, checkedLine, checksumOf, type CacheHeader } from './cacheFormat';
+import { checkedLine, checksumOf } from '../../common/checkedLines';
+import { CACHE_FORMAT, CACHE_VERSION, FLUSH_EVERY_BYTES, STORED_PAGE_SIZE, type CacheHeader } from './cacheFormat';
 import { summaryRows } from './merchantSummary';
 import { toStored } from './storedMerchant';
 

@@ -21,7 +21,7 @@
  * the end line, so a file cut short or edited is refused as a whole. The file is written to a
  * temporary file beside it and renamed into place (`cacheFileWriter.ts`).
  *
- * Checks (version 3; see `checkedLine`): the header and every summary line end in `crc32`, the
+ * Checks (version 3; see `checkedLine` in common/checkedLines.ts): the header and every summary line end in `crc32`, the
  * CRC-32 of the line without it, checked when the file is read; `pageCrc32` is the CRC-32 of
  * the page's bytes, checked when the page is first parsed (a page that fails is reported
  * damaged, see `cachedMerchant.ts`). Without them a flipped byte inside a value (a digit of a
@@ -37,7 +37,6 @@
  * `cacheJournal.ts`.
  */
 import { createHash } from 'node:crypto';
-import { crc32 } from 'node:zlib';
 import { normalizeBaseUrl } from '../../api/baseUrl';
 
 export const CACHE_FORMAT = 'affiliate-links.catalog';
@@ -84,34 +83,3 @@ export function isIsoTime(value: unknown): value is string {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value));
 }
 
-/** The CRC-32 of text (as UTF-8) or bytes, as 8 hex digits: the checks of version 3. */
-export function checksumOf(data: string | Uint8Array): string {
-  return crc32(data).toString(16).padStart(8, '0');
-}
-
-/**
- * `fields` (an object with at least one field) as a line of JSON that ends in its own check,
- * `…,"crc32":"<checksumOf the JSON of fields>"}`, and a newline.
- */
-export function checkedLine(fields: Readonly<Record<string, unknown>>): string {
-  const json = JSON.stringify(fields);
-  return `${json.slice(0, -1)},"crc32":"${checksumOf(json)}"}\n`;
-}
-
-/**
- * Whether `line` (without its newline; text or its UTF-8 bytes), whose JSON gave `check` as its
- * `crc32`, is the line `checkedLine` wrote: it ends in that field and the check matches the rest.
- */
-export function lineCheckHolds(line: string | Uint8Array, check: unknown): boolean {
-  if (typeof check !== 'string' || !/^[0-9a-f]{8}$/.test(check)) {
-    return false;
-  }
-  const tail = `,"crc32":"${check}"}`;
-  const bodyLength = line.length - tail.length; // the tail is ASCII: as many bytes as characters
-  if (bodyLength <= 0) {
-    return false;
-  }
-  const body = typeof line === 'string' ? line.slice(0, bodyLength) : line.subarray(0, bodyLength);
-  const end = typeof line === 'string' ? line.slice(bodyLength) : Buffer.from(line.buffer, line.byteOffset + bodyLength, tail.length).toString('latin1');
-  return end === tail && crc32('}', crc32(body)) === Number.parseInt(check, 16);
-}

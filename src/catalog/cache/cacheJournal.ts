@@ -22,7 +22,8 @@ import { readFile, type FileHandle } from 'node:fs/promises';
 import { isObject } from '../../api/normalize/fields';
 import type { Merchant } from '../../api/types';
 import { NODE_FILE_OPS, type CacheFileOps } from '../../common/cacheFiles';
-import { JOURNAL_FORMAT, JOURNAL_VERSION, checkedLine, isIsoTime, journalFileOf, lineCheckHolds } from './cacheFormat';
+import { checkedLine, lineCheckHolds } from '../../common/checkedLines';
+import { JOURNAL_FORMAT, JOURNAL_VERSION, isIsoTime, journalFileOf } from './cacheFormat';
 import { readStoredMerchants, toStored } from './storedMerchant';
 
 /** Which cache file a journal extends: that file's savedAt and syncedAt. */

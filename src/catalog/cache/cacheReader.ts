@@ -6,7 +6,8 @@ import { isAscii } from 'node:buffer';
 import { open, readFile } from 'node:fs/promises';
 import { isObject } from '../../api/normalize/fields';
 import { CachedMerchant, CachedPage, type DamageReporter } from './cachedMerchant';
-import { CACHE_FORMAT, CACHE_VERSION, isIsoTime, lineCheckHolds, type CacheHeader } from './cacheFormat';
+import { lineCheckHolds } from '../../common/checkedLines';
+import { CACHE_FORMAT, CACHE_VERSION, isIsoTime, type CacheHeader } from './cacheFormat';
 import { summaryRowProblem } from './merchantSummary';
 
 export type CacheRead =

@@ -17,7 +17,7 @@ import { normalizeMerchant } from '../../api/normalize/merchant';
 import type { Merchant, MerchantPageSource } from '../../api/types';
 import { DETAIL_FIELDS, deriveSupportsCpc, emptyDetail, type CatalogMerchant, type DetailFields } from '../../merchant/merchantFields';
 import { merchantKey } from '../../merchant/merchantKey';
-import { checksumOf } from './cacheFormat';
+import { checksumOf } from '../../common/checkedLines';
 import { ROW, summaryRows } from './merchantSummary';
 
 export type DamageReporter = (reason: string) => void;

@@ -3,19 +3,25 @@
  * extension's global storage, so a report opens at once from the last read and stays there
  * while the service cannot be reached.
  *
- * Format (version 1), one JSON document:
+ * Format (version 2), lines of JSON, each ending in its own CRC-32 (`common/checkedLines.ts`):
  *
- *     {"format":"affiliate-links.report","version":1,"baseUrl":…,"kind":"clicks"|"actions",
- *      "query":"<canonical query>","savedAt":…,"strings":[…],
- *      "windows":[{"from":…,"to":…,"readStartedAt":…,"total":N,"rows":[[…],…]},…]}
+ *     {"format":"affiliate-links.report","version":2,"baseUrl":…,"kind":"clicks"|"actions",
+ *      "query":"<canonical query>","savedAt":…,"windows":N,"crc32":…}
+ *     {"strings":[…],"crc32":…}
+ *     {"from":…,"to":…,"readStartedAt":…,"total":N,"rows":[[…],…],"crc32":…}   (N window lines)
  *
  * Rows and strings are described in `reportCodec.ts`. A window is one request period of at
  * most 120 days; `readStartedAt` is when its last read began, which an incremental refresh
- * reads back to. The name is `report-<sha256 of base URL, a hash of the key, kind and query>`:
- * it never holds the key. Files are written to a temporary file and renamed into place, so a
- * crash or a full disk leaves the previous file whole; a file that fails any check is refused
- * with the reason (the report is then read again). The temporary file of a write that crashed
- * before its rename is removed by the next eviction (`reportCacheEviction.ts`).
+ * reads back to. The checks make a changed byte (a digit of a count, a string index still in
+ * range) a refused file rather than a different report, and the header's window count makes a
+ * file cut at a line's end one too. Version 1 files (one JSON document, no checks) are refused
+ * as another version, and the report is read again.
+ *
+ * The name is `report-<sha256 of base URL, a hash of the key, kind and query>`: it never holds
+ * the key. Files are written to a temporary file and renamed into place, so a crash or a full
+ * disk leaves the previous file whole; a file that fails any check is refused with the reason
+ * (the report is then read again). The temporary file of a write that crashed before its rename
+ * is removed by the next eviction (`reportCacheEviction.ts`).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -23,11 +29,12 @@ import { dirname } from 'node:path';
 import { normalizeBaseUrl } from '../../api/baseUrl';
 import type { ActionItem, ClickItem } from '../../api/types';
 import { NODE_FILE_OPS, tempFileBeside, type CacheFileOps } from '../../common/cacheFiles';
+import { checkedLine, lineCheckHolds } from '../../common/checkedLines';
 import { messageOf } from '../../common/errorMessage';
 import { ACTION_COLUMNS, CLICK_COLUMNS, decodeItems, encodeItems, type Columns } from './reportCodec';
 
 export const REPORT_CACHE_FORMAT = 'affiliate-links.report';
-export const REPORT_CACHE_VERSION = 1;
+export const REPORT_CACHE_VERSION = 2;
 export const REPORT_FILE_PREFIX = 'report-';
 
 export type CachedReportKind = 'clicks' | 'actions';
@@ -81,18 +88,17 @@ export async function writeReportCache<K extends CachedReportKind>(file: string,
   const strings: string[] = [];
   const indexOf = new Map<string, number>();
   const columns = COLUMNS[report.kind] as Columns<ItemOfKind[K]>;
-  const windows = report.windows.map(({ items, ...window }) => ({ ...window, rows: encodeItems(items, columns, strings, indexOf) }));
-  const document = {
+  const windows = report.windows.map(({ items, ...window }) => checkedLine({ ...window, rows: encodeItems(items, columns, strings, indexOf) }));
+  const header = checkedLine({
     format: REPORT_CACHE_FORMAT,
     version: REPORT_CACHE_VERSION,
     baseUrl: normalizeBaseUrl(report.baseUrl),
     kind: report.kind,
     query: report.query,
     savedAt: report.savedAt,
-    strings,
-    windows,
-  };
-  await writeAtomically(file, JSON.stringify(document), files);
+    windows: windows.length,
+  });
+  await writeAtomically(file, [header, checkedLine({ strings }), ...windows].join(''), files);
 }
 
 /** Reads a cached report; never throws. */
@@ -104,50 +110,72 @@ export async function readReportCache<K extends CachedReportKind>(file: string, 
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', reason: `the file could not be read (${code ?? (error as Error).message})` };
   }
-  let document: Record<string, unknown>;
-  try {
-    document = JSON.parse(text) as Record<string, unknown>;
-  } catch (error) {
-    return { kind: 'unreadable', reason: `it is not valid JSON (${(error as Error).message})` };
+  const lines = text.split('\n');
+  // The version is looked at before the check, so a file of another version says so.
+  const header = checkedFields(lines[0]!, 'its first line', (fields) => (fields.format !== REPORT_CACHE_FORMAT || fields.version !== REPORT_CACHE_VERSION ? `it is not a report cache of version ${REPORT_CACHE_VERSION}` : undefined));
+  if (typeof header === 'string') {
+    return { kind: 'unreadable', reason: header };
   }
-  const problem = headerProblem(document, kind, query);
+  const problem = headerProblem(header, kind, query);
   if (problem !== undefined) {
     return { kind: 'unreadable', reason: problem };
   }
-  const strings = document.strings as string[];
+  const count = header.windows as number;
+  if (lines.length !== count + 3 || lines[count + 2] !== '') {
+    return { kind: 'unreadable', reason: `it has ${Math.max(0, lines.length - 3)} window lines where its header says ${count} (cut short or added to)` };
+  }
+  const stringsLine = checkedFields(lines[1]!, 'its strings line');
+  if (typeof stringsLine === 'string') {
+    return { kind: 'unreadable', reason: stringsLine };
+  }
+  const strings = stringsLine.strings;
+  if (!Array.isArray(strings) || !strings.every((string) => typeof string === 'string')) {
+    return { kind: 'unreadable', reason: 'its strings are not a list of text' };
+  }
   const windows: CachedWindow<ItemOfKind[K]>[] = [];
-  for (const [index, raw] of (document.windows as unknown[]).entries()) {
-    const window = raw as Record<string, unknown>;
-    if (typeof raw !== 'object' || raw === null || !isDay(window.from) || !isDay(window.to) || !isIso(window.readStartedAt) || !Number.isSafeInteger(window.total)) {
+  for (let index = 0; index < count; index++) {
+    const window = checkedFields(lines[index + 2]!, `window ${index}`);
+    if (typeof window === 'string') {
+      return { kind: 'unreadable', reason: window };
+    }
+    if (!isDay(window.from) || !isDay(window.to) || !isIso(window.readStartedAt) || !Number.isSafeInteger(window.total)) {
       return { kind: 'unreadable', reason: `window ${index} is not one` };
     }
-    const items = decodeItems(window.rows, COLUMNS[kind] as Columns<ItemOfKind[K]>, strings);
+    const items = decodeItems(window.rows, COLUMNS[kind] as Columns<ItemOfKind[K]>, strings as string[]);
     if (typeof items === 'string') {
       return { kind: 'unreadable', reason: `window ${index}: ${items}` };
     }
     windows.push({ from: window.from, to: window.to, readStartedAt: window.readStartedAt, total: window.total as number, items });
   }
-  return { kind: 'ok', report: { kind, baseUrl: document.baseUrl as string, query, savedAt: document.savedAt as string, windows } };
+  return { kind: 'ok', report: { kind, baseUrl: header.baseUrl as string, query, savedAt: header.savedAt as string, windows } };
 }
 
-function headerProblem(document: unknown, kind: CachedReportKind, query: string): string | undefined {
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    return 'it is not a JSON object';
+/**
+ * The fields of a line `checkedLine` wrote, or why it is not one (`what` names the line);
+ * `before` may refuse the fields before the check is made.
+ */
+function checkedFields(line: string, what: string, before?: (fields: Record<string, unknown>) => string | undefined): Record<string, unknown> | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch (error) {
+    return `${what} is not valid JSON (${(error as Error).message})`;
   }
-  const d = document as Record<string, unknown>;
-  if (d.format !== REPORT_CACHE_FORMAT || d.version !== REPORT_CACHE_VERSION) {
-    return `it is not a report cache of version ${REPORT_CACHE_VERSION}`;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return `${what} is not a JSON object`;
   }
-  if (d.kind !== kind || d.query !== query) {
+  const fields = parsed as Record<string, unknown>;
+  return before?.(fields) ?? (lineCheckHolds(line, fields.crc32) ? fields : `${what} fails its check (CRC-32): the file was changed or damaged`);
+}
+
+function headerProblem(header: Record<string, unknown>, kind: CachedReportKind, query: string): string | undefined {
+  if (header.kind !== kind || header.query !== query) {
     return 'it holds another report or query';
   }
-  if (typeof d.baseUrl !== 'string' || !isIso(d.savedAt)) {
+  if (typeof header.baseUrl !== 'string' || !isIso(header.savedAt)) {
     return 'its base URL or savedAt is missing';
   }
-  if (!Array.isArray(d.strings) || !d.strings.every((text) => typeof text === 'string')) {
-    return 'its strings are not a list of text';
-  }
-  return Array.isArray(d.windows) ? undefined : 'it has no windows';
+  return Number.isSafeInteger(header.windows) && (header.windows as number) >= 0 ? undefined : 'its header gives no count of windows';
 }
 
 async function writeAtomically(file: string, text: string, files: CacheFileOps): Promise<void> {

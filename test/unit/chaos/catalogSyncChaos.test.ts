@@ -17,7 +17,7 @@ import { describeFailure } from '../../../src/services/failureMessages';
 import { clientFor, NOW, sandbox } from '../helpers/fixtures';
 import { plainMerchant } from '../helpers/merchants';
 import { RecordingLogger } from '../helpers/recordingLogger';
-import { refusalCause, runChaos, settle, unclearRefusal, within, type RunOutcome, type RunResult } from './chaosRuns';
+import { counted, refusalCause, runChaos, settle, unclearRefusal, within, type RunOutcome, type RunResult } from './chaosRuns';
 import { faultPlan, type FaultPlan } from './faultPlan';
 
 const MERCHANTS = 5_000;
@@ -99,7 +99,7 @@ describe('catalog sync under network faults', function () {
     try {
       assert.equal(await store.loadCache(), 'loaded');
       const shown = store.snapshot;
-      const requestsBefore = service.stats().total;
+      const before = service.stats();
       service.setFaults(plan.spec);
       let error: unknown;
       let synced = false;
@@ -111,8 +111,7 @@ describe('catalog sync under network faults', function () {
       } finally {
         service.setFaults('');
       }
-      const requests = service.stats().total - requestsBefore;
-      return { outcome: synced ? await judgeSync(store, folder, file) : judgeRefusal(error, store, shown, folder, file), requests };
+      return { outcome: synced ? await judgeSync(store, folder, file) : judgeRefusal(error, store, shown, folder, file), ...counted(before, service.stats()) };
     } finally {
       await close();
     }

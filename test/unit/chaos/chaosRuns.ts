@@ -12,16 +12,23 @@
  * fails the test, naming the run's seed and faults.
  */
 import { httpStatusOf, isServiceError } from '../../../src/api/errors';
+import type { SandboxStats } from '../../../src/sandbox/requestStats';
 import { reliabilityTally } from '../reliability/reliabilityTally';
-import { describePlan, faultsMet, type FaultPlan } from './faultPlan';
+import { describePlan, type FaultPlan } from './faultPlan';
 
 export type RunOutcome = { kind: 'identical' } | { kind: 'refused'; message: string; cause: string } | { kind: 'failed'; reason: string };
+
+/** The faults the sandbox applied during a run, by its own count. */
+export interface FaultsMet {
+  total: number;
+  byKind: SandboxStats['faultsByKind'];
+}
 
 interface RunRecord {
   plan: FaultPlan;
   outcome: RunOutcome;
   requests: number;
-  faults: number;
+  faults: FaultsMet;
 }
 
 /** What a user is told to do: try again, retry, wait, check something. */
@@ -71,10 +78,28 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** A run's outcome and how many requests it made; a run that throws is a failed one. */
+/** A run's outcome, how many requests it made and the faults they met, as the sandbox counted them; a run that throws is a failed one. */
 export interface RunResult {
   outcome: RunOutcome;
   requests: number;
+  faults: FaultsMet;
+}
+
+/** What the sandbox counted between two readings of its stats: requests and the faults it applied. */
+export function counted(before: SandboxStats, after: SandboxStats): Pick<RunResult, 'requests' | 'faults'> {
+  const byKind: SandboxStats['faultsByKind'] = {};
+  for (const [kind, count] of Object.entries(after.faultsByKind) as Array<[keyof SandboxStats['faultsByKind'], number]>) {
+    const met = count - (before.faultsByKind[kind] ?? 0);
+    if (met > 0) {
+      byKind[kind] = met;
+    }
+  }
+  return { requests: after.total - before.total, faults: { total: after.faultsInjected - before.faultsInjected, byKind } };
+}
+
+/** "503×3, reset×2", or "none". */
+export function faultWords(faults: FaultsMet): string {
+  return Object.entries(faults.byKind).map(([kind, count]) => `${kind}×${count}`).join(', ') || 'none';
 }
 
 /** Runs `run`, turning anything it throws into a failed outcome. */
@@ -82,26 +107,32 @@ export async function settle(run: () => Promise<RunResult>): Promise<RunResult> 
   try {
     return await run();
   } catch (error) {
-    return { outcome: { kind: 'failed', reason: `the run broke: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` }, requests: 0 };
+    return { outcome: { kind: 'failed', reason: `the run broke: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` }, requests: 0, faults: { total: 0, byKind: {} } };
   }
 }
 
 /**
  * Runs `count` runs, each with its plan, prints the line and what the refusals came from, and
- * throws naming every run that failed (its seed, its faults, what went wrong).
+ * throws naming every run that failed (its seed, its faults, what went wrong). A run in which
+ * the sandbox applied no fault proves nothing, and fails; so do runs that all end one way, since
+ * the plans are drawn to bring both outcomes (identical and refused).
  */
 export async function runChaos(title: string, count: number, planOf: (run: number) => FaultPlan, run: (plan: FaultPlan, number: number) => Promise<RunResult>): Promise<void> {
   const runs = new ChaosRuns(title);
   for (let number = 0; number < count; number++) {
     const plan = planOf(number);
     const result = await settle(() => run(plan, number));
-    runs.add(plan, result.outcome, result.requests);
+    runs.add(plan, result);
   }
   console.log(`      ${runs.line()}`);
   console.log(`        refused: ${runs.refusals()}`);
   const failures = runs.failures();
   if (failures.length > 0) {
-    throw new Error(`${failures.length} of ${count} runs ended neither identical nor refused cleanly:\n${failures.join('\n')}`);
+    throw new Error(`${failures.length} of ${count} runs ended neither identical nor refused cleanly, or met no fault:\n${failures.join('\n')}`);
+  }
+  const outcomes = runs.outcomes();
+  if (outcomes.identical === 0 || outcomes.refused === 0) {
+    throw new Error(`the ${count} runs all ended one way (${outcomes.identical} identical, ${outcomes.refused} refused): the faults no longer bring both outcomes`);
   }
 }
 
@@ -112,30 +143,35 @@ export class ChaosRuns {
 
   constructor(private readonly title: string) {}
 
-  /** Records a run; `requests` is how many requests to the service it made. */
-  add(plan: FaultPlan, outcome: RunOutcome, requests: number): void {
-    const faults = faultsMet(plan, requests).total;
+  /** Records a run: its outcome, requests and the faults the sandbox applied. */
+  add(plan: FaultPlan, { outcome, requests, faults }: RunResult): void {
     this.records.push({ plan, outcome, requests, faults });
     const tally = reliabilityTally();
     tally.count('fault runs', {
       run: 1,
-      survived: outcome.kind === 'failed' ? 0 : 1,
+      survived: outcome.kind === 'failed' || faults.total === 0 ? 0 : 1,
       identical: outcome.kind === 'identical' ? 1 : 0,
       'refused cleanly': outcome.kind === 'refused' ? 1 : 0,
-      'faults met': faults,
+      'faults met': faults.total,
       requests,
     });
-    tally.simulated('fault runs', 'the service and its faults (the sandbox, over real HTTP on loopback)');
+    tally.simulated('fault runs', 'the service and its faults (the sandbox, over real HTTP on loopback; faults as the sandbox counted them)');
+  }
+
+  /** How many runs ended identical and how many refused cleanly. */
+  outcomes(): { identical: number; refused: number } {
+    const count = (kind: RunOutcome['kind']): number => this.records.filter((record) => record.outcome.kind === kind).length;
+    return { identical: count('identical'), refused: count('refused') };
   }
 
   /** "catalog sync under faults: 20/20 identical or refused cleanly (17 identical, 3 refused); 61 faults met in 260 requests, 9.1 s" */
   line(): string {
-    const count = (kind: RunOutcome['kind']): number => this.records.filter((record) => record.outcome.kind === kind).length;
-    const survived = count('identical') + count('refused');
-    const faults = this.records.reduce((sum, record) => sum + record.faults, 0);
+    const { identical, refused } = this.outcomes();
+    const faults = this.records.reduce((sum, record) => sum + record.faults.total, 0);
     const requests = this.records.reduce((sum, record) => sum + record.requests, 0);
+    const fewest = Math.min(...this.records.map((record) => record.faults.total));
     const seconds = ((Date.now() - this.started) / 1000).toFixed(1);
-    return `${this.title}: ${survived}/${this.records.length} identical or refused cleanly (${count('identical')} identical, ${count('refused')} refused); ${faults} faults met in ${requests} requests, ${seconds} s`;
+    return `${this.title}: ${identical + refused}/${this.records.length} identical or refused cleanly (${identical} identical, ${refused} refused); ${faults} faults met in ${requests} requests, at least ${fewest} in every run (the sandbox's count), ${seconds} s`;
   }
 
   /** What the refusals came from, most first: "cut off ×3, 429 ×2". */
@@ -149,10 +185,14 @@ export class ChaosRuns {
     return [...causes].sort((a, b) => b[1] - a[1]).map(([cause, count]) => `${cause} ×${count}`).join(', ') || 'none';
   }
 
-  /** Each failed run: its seed, its faults and what went wrong; empty when every run survived. */
+  /** Each failed run, and each run that met no fault: its seed, its faults and what went wrong; empty when every run counts. */
   failures(): string[] {
-    return this.records.flatMap((record) =>
-      record.outcome.kind === 'failed' ? [`${describePlan(record.plan)}, ${faultsMet(record.plan, record.requests).words} met: ${record.outcome.reason}`] : [],
-    );
+    return this.records.flatMap((record) => {
+      const what = `${describePlan(record.plan)}, ${faultWords(record.faults)} met in ${record.requests} requests`;
+      if (record.outcome.kind === 'failed') {
+        return [`${what}: ${record.outcome.reason}`];
+      }
+      return record.faults.total === 0 ? [`${what}: the sandbox applied no fault, so the run proves nothing`] : [];
+    });
   }
 }

@@ -103,19 +103,6 @@ export function fixedPlan(seed: number, kind: ChaosKind, on: readonly number[], 
   return { seed, rates: { [kind]: 1 }, on: { [kind]: [...on] }, slowBodyMs: 0, spec };
 }
 
-/** How many faults of each kind fell on the first `requests` requests: "503×3, reset×2". */
-export function faultsMet(plan: FaultPlan, requests: number): { total: number; words: string } {
-  let total = 0;
-  const words: string[] = [];
-  for (const kind of CHAOS_KINDS) {
-    const met = (plan.on[kind] ?? []).filter((number) => number <= requests).length;
-    if (met > 0) {
-      total += met;
-      words.push(`${kind}×${met}`);
-    }
-  }
-  return { total, words: words.join(', ') || 'none' };
-}
 
 /** The plan in words, for a failure's report: "seed 1007: 503 at 21%, reset at 14% (spec …)". */
 export function describePlan(plan: FaultPlan): string {

@@ -22,7 +22,7 @@ import { panelErrorOf } from '../../../src/reports/view/panelErrors';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { clientFor, NOW, sandbox } from '../helpers/fixtures';
 import { RecordingLogger } from '../helpers/recordingLogger';
-import { refusalCause, runChaos, settle, unclearRefusal, within, type RunOutcome, type RunResult } from './chaosRuns';
+import { counted, refusalCause, runChaos, settle, unclearRefusal, within, type RunOutcome, type RunResult } from './chaosRuns';
 import { faultPlan, fixedPlan, type FaultPlan } from './faultPlan';
 
 const ITEMS = 100_000;
@@ -115,7 +115,7 @@ describe('100,000-item report read under network faults', function () {
       fs.writeFileSync(file, previousBytes);
     }
     try {
-      const requestsBefore = service.stats().total;
+      const before = service.stats();
       service.setFaults(plan.spec);
       let state: ReportState<'clicks'>;
       try {
@@ -123,9 +123,9 @@ describe('100,000-item report read under network faults', function () {
       } finally {
         service.setFaults('');
       }
-      const requests = service.stats().total - requestsBefore;
+      const faultsAndRequests = counted(before, service.stats());
       const outcome = state.status === 'ready' ? await judgeRead(state, folder, file) : judgeRefusal(state, folder, file, cached);
-      return { outcome, requests };
+      return { outcome, ...faultsAndRequests };
     } finally {
       await close();
     }

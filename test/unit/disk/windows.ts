@@ -5,6 +5,8 @@
  * newly opened window would show, `truth()` is the sandbox's catalog.
  */
 import assert from 'node:assert/strict';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AffiliateServiceClient } from '../../../src/api/client';
@@ -120,3 +122,60 @@ export class SharedCache {
 }
 
 export { sortedByKey };
+
+/**
+ * A window in a process of its own (`windowProcess.ts`) on the shared cache: two of them are
+ * two VS Code windows, each with its own extension host, as the in-process windows are not.
+ */
+export class ProcessWindow {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly waiting = new Map<number, (reply: ProcessReply) => void>();
+  private nextId = 1;
+  private stderr = '';
+
+  /** `clockOffsetMs`: how far the window's clock is ahead of the sandbox's (each window's own, as each machine's clock reading differs). */
+  constructor(
+    private readonly shared: SharedCache,
+    clockOffsetMs: number,
+  ) {
+    this.child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'windowProcess.ts'), shared.cacheFile, shared.service.url, shared.service.key, String(clockOffsetMs)]);
+    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    createInterface({ input: this.child.stdout }).on('line', (line) => {
+      const reply = JSON.parse(line) as ProcessReply;
+      this.waiting.get(reply.id)?.(reply);
+      this.waiting.delete(reply.id);
+    });
+  }
+
+  /** Syncs in the window's process at the sandbox's time; rejects with the window's error. */
+  sync(kind: 'full' | 'incremental'): Promise<void> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const exited = (): void => reject(new Error(`the window process ended: ${this.stderr}`));
+      this.child.once('exit', exited);
+      this.waiting.set(id, (reply) => {
+        this.child.off('exit', exited);
+        return reply.ok ? resolve() : reject(new Error(`the window process's sync failed: ${reply.error}`));
+      });
+      this.child.stdin.write(`${JSON.stringify({ id, sync: kind, now: this.shared.now.toISOString() })}\n`);
+    });
+  }
+
+  /** Ends the process (its stdin closes, it disposes its store) and waits for it. */
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null) {
+        resolve();
+        return;
+      }
+      this.child.once('exit', () => resolve());
+      this.child.stdin.end();
+    });
+  }
+}
+
+interface ProcessReply {
+  id: number;
+  ok: boolean;
+  error?: string;
+}

@@ -27,6 +27,7 @@ import { generateMerchants } from '../../../src/sandbox/merchantData';
 import { Random } from '../../../src/sandbox/random';
 import { NOW } from '../helpers/fixtures';
 import { plainMerchant } from '../helpers/merchants';
+import { damageArb, damaged } from './fileDamage';
 import { checkProperty } from './propertyRun';
 
 const HEADER = { baseUrl: 'https://api.example.com', syncedAt: '2026-11-21T11:00:00.000Z', savedAt: '2026-11-21T11:00:05.000Z' };
@@ -45,41 +46,6 @@ interface CacheSample {
   what: string;
   bytes: Buffer;
   merchants: Merchant[];
-}
-
-/** How a file is damaged: cut short, bytes flipped or overwritten with a printable character, garbage appended. */
-type Damage =
-  | { kind: 'cut'; at: number }
-  | { kind: 'flip'; changes: Array<[at: number, mask: number]> }
-  | { kind: 'overwrite'; changes: Array<[at: number, char: string]> }
-  | { kind: 'append'; garbage: Uint8Array | string };
-
-const damageArb: fc.Arbitrary<Damage> = fc.oneof(
-  fc.record({ kind: fc.constant('cut' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('flip' as const), changes: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 3 }) }),
-  // A printable character in place of another keeps the JSON valid far more often than a random byte.
-  fc.record({ kind: fc.constant('overwrite' as const), changes: fc.array(fc.tuple(fc.nat(), fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme-ascii' })), { minLength: 1, maxLength: 2 }) }),
-  fc.record({ kind: fc.constant('append' as const), garbage: fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 40 }), fc.constantFrom('\n', '{}\n', '{"end":true,"pages":0,"merchants":0}\n', '{"syncedAt":"2026-11-21T12:00:00.000Z","merchants":[]}\n', 'x')) }),
-);
-
-function damaged(bytes: Buffer, damage: Damage): Buffer {
-  const copy = Buffer.from(bytes);
-  switch (damage.kind) {
-    case 'cut':
-      return copy.subarray(0, damage.at % bytes.length);
-    case 'flip':
-      for (const [at, mask] of damage.changes) {
-        copy[at % copy.length] ^= mask;
-      }
-      return copy;
-    case 'overwrite':
-      for (const [at, char] of damage.changes) {
-        copy[at % copy.length] = char.charCodeAt(0);
-      }
-      return copy;
-    case 'append':
-      return Buffer.concat([copy, typeof damage.garbage === 'string' ? Buffer.from(damage.garbage) : damage.garbage]);
-  }
 }
 
 describe('catalog cache properties', () => {

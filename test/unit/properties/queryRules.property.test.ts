@@ -1,9 +1,11 @@
 /**
- * Properties of the period and query rules (src/api/period.ts, queryRules.ts): for random
- * queries, the client's verdict and the sandbox's agree, over real HTTP on loopback: a query
- * the client refuses before sending is one the sandbox answers with a 400 naming the same
- * parameter in the same words, and a query the client sends is never a 400. Every period
- * accepted, by the client, the sandbox or the report panel, is at most 120 days long.
+ * Properties of the period and query rules (src/api/period.ts, queryRules.ts), judged by a
+ * reading of the spec written apart from them (specQueryRules.ts): for random queries, the
+ * client refuses before sending exactly the queries the spec's rules refuse, naming a parameter
+ * that breaks one; the sandbox, asked over real HTTP on loopback, answers those with a 400 naming
+ * such a parameter in the client's words, and every other query with no 400. A table of cases
+ * taken from the spec's sentences checks the reading itself. Every period accepted, by the
+ * client, the sandbox or the report panel, is at most 120 days long.
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -17,6 +19,7 @@ import { ENDPOINT_PATHS } from '../../../src/api/wire';
 import { resolveReportPeriod, type FixedPreset } from '../../../src/reports/model/reportPeriods';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/server';
 import { checkProperty } from './propertyRun';
+import { specMerchantVerdict, specReportVerdict, type SpecVerdict } from './specQueryRules';
 
 const NOW = new Date('2026-04-15T10:30:00Z');
 const TODAY = '2026-04-15';
@@ -102,14 +105,34 @@ describe('period and query rule properties', () => {
     return { ok: false, property: body.errors?.[0]?.meta?.property, message: body.errors?.[0]?.title };
   }
 
-  async function agree(path: string, query: object, call: () => Promise<unknown>): Promise<Verdict> {
+  /** The query's parameters as text, as they travel: what the spec's reading judges. */
+  const asText = (query: object): Record<string, string> => Object.fromEntries(searchParamsOf(query));
+
+  /**
+   * Judges one query: the client's verdict (refused before sending, or the service's answer to
+   * what it sent) and the sandbox's own answer to the raw query must both be the spec's.
+   */
+  async function judge(path: string, query: object, call: () => Promise<unknown>, spec: SpecVerdict): Promise<Verdict> {
     const { client: verdict, sent } = await clientVerdict(call);
-    const service = sent ?? (await sandboxVerdict(path, query));
-    assert.deepEqual(service, verdict, `client and sandbox disagree on ${JSON.stringify(query)}`);
+    const service = await sandboxVerdict(path, query);
+    const what = `${JSON.stringify(query)} (the spec: ${spec.ok ? 'acceptable' : `refused for ${[...spec.parameters].join(' or ')}`})`;
+    if (spec.ok) {
+      assert.deepEqual(verdict, { ok: true }, `the client refused ${what}`);
+      assert.deepEqual(sent, { ok: true }, `the sandbox refused what the client sent: ${what}`);
+      assert.deepEqual(service, { ok: true }, `the sandbox refused ${what}`);
+    } else {
+      assert.equal(verdict.ok, false, `the client sent ${what}`);
+      assert.ok(spec.parameters.has(verdict.property!), `the client named ${verdict.property} for ${what}`);
+      assert.equal(service.ok, false, `the sandbox accepted ${what}`);
+      assert.ok(spec.parameters.has(service.property!), `the sandbox named ${service.property} for ${what}`);
+      if (service.property === verdict.property) {
+        assert.equal(service.message, verdict.message, `the client and the sandbox word the refusal of ${what} alike`);
+      }
+    }
     return verdict;
   }
 
-  it('the client and the sandbox agree on every report query, and an accepted period is at most 120 days', async () => {
+  it('the client and the sandbox refuse exactly the report queries the spec refuses, and an accepted period is at most 120 days', async () => {
     const platforms = sandbox.dataset.platforms.map((platform) => platform.id);
     const idArb = fc.oneof({ arbitrary: fc.constantFrom(...platforms), weight: 3 }, fc.uuid(), fc.uuid().map((id) => id.toUpperCase()), textArb);
     const queryArb = fc.record(
@@ -117,23 +140,26 @@ describe('period and query rule properties', () => {
       { requiredKeys: [] },
     );
     let accepted = 0;
+    let refused = 0;
     await checkProperty(
       fc.asyncProperty(queryArb, fc.constantFrom('clicks' as const, 'actions' as const), async (query, report) => {
         const call = () => (report === 'clicks' ? client.getClicksPage(query as ReportQuery) : client.getActionsPage(query as ReportQuery));
-        const verdict = await agree(ENDPOINT_PATHS[report], query, call);
+        const verdict = await judge(ENDPOINT_PATHS[report], query, call, specReportVerdict(asText(query)));
         if (verdict.ok) {
           accepted += 1;
           const checked = checkReportQuery(searchParamsOf(query), TODAY);
           assert.ok(checked.ok);
           const length = day(checked.value.period.to) - day(checked.value.period.from);
           assert.ok(length >= 0 && length <= MAX_PERIOD_DAYS, `${checked.value.period.from}..${checked.value.period.to}`);
+        } else {
+          refused += 1;
         }
       }),
     );
-    assert.ok(accepted >= 50, `only ${accepted} queries were accepted: the generators miss the valid ones`);
+    assert.ok(accepted >= 50 && refused >= 50, `${accepted} queries accepted, ${refused} refused: the generators miss one kind`);
   });
 
-  it('the client and the sandbox agree on every merchant query', async () => {
+  it('the client and the sandbox refuse exactly the merchant queries the spec refuses', async () => {
     const timeArb = fc.oneof(
       fc.date({ min: new Date('2000-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((date) => date.toISOString()),
       fc.constantFrom('2026-04-01', '2026-04-01T10:00', '2026-04-01 10:00:00', '2026-04-01T10:00:00+0200', '2026-04-01T24:00:00Z', '2026-02-30', '2026-04-01T10:00:00.1234567890Z', 'yesterday'),
@@ -145,9 +171,55 @@ describe('period and query rule properties', () => {
     );
     await checkProperty(
       fc.asyncProperty(queryArb, async (query) => {
-        await agree(ENDPOINT_PATHS.merchants, query, () => client.getMerchantPage(query as MerchantQuery));
+        await judge(ENDPOINT_PATHS.merchants, query, () => client.getMerchantPage(query as MerchantQuery), specMerchantVerdict(asText(query)));
       }),
     );
+  });
+
+  describe('the spec’s sentences, case by case (the reading, the client and the sandbox)', () => {
+    const refusedFor = (...parameters: string[]): SpecVerdict => ({ ok: false, parameters: new Set(parameters) });
+    const ACCEPTED: SpecVerdict = { ok: true };
+    const reportCases: Array<[sentence: string, query: Record<string, string | number>, expected: SpecVerdict]> = [
+      ['4.2 "No required parameters"', {}, ACCEPTED],
+      ['rule 1: with days, date, dateFrom and dateTo are ignored', { days: 7, date: 'x', dateFrom: '2026-13-01' }, ACCEPTED],
+      ['rule 2: with date, dateFrom and dateTo are ignored', { date: '2026-04-01', dateFrom: 'y' }, ACCEPTED],
+      ['dateFrom "cannot be used without dateTo"', { dateFrom: '2026-04-01' }, refusedFor('dateFrom')],
+      ['dateTo "cannot be used without dateFrom"', { dateTo: '2026-04-01' }, refusedFor('dateTo')],
+      ['rule 4: a period of 120 days', { dateFrom: '2025-12-16', dateTo: '2026-04-15' }, ACCEPTED],
+      ['rule 4: "cannot exceed 120 days"', { dateFrom: '2025-12-15', dateTo: '2026-04-15' }, refusedFor('dateFrom', 'dateTo')],
+      ['rule 4 with days', { days: 121 }, refusedFor('days')],
+      ['days 120', { days: 120 }, ACCEPTED],
+      ['"string, YYYY-MM-DD": a day that is not in the calendar', { date: '2026-02-29' }, refusedFor('date')],
+      ['"string, YYYY-MM-DD": a leap day', { date: '2024-02-29' }, ACCEPTED],
+      // Found by the property: Date.UTC read the years 0 to 99 as 1900 to 1999, and such dates were refused.
+      ['"string, YYYY-MM-DD": a date of the year 99', { date: '0099-12-31' }, ACCEPTED],
+      ['limit "maximum 500"', { limit: 500 }, ACCEPTED],
+      ['limit past the maximum', { limit: 501 }, refusedFor('limit')],
+      ['offset "integer"', { offset: '1.5' }, refusedFor('offset')],
+      ['adspaceId "string, UUIDv4"', { adspaceId: 'my-blog' }, refusedFor('adspaceId')],
+      ['subId "string"', { subId: '&x=1 #ü' }, ACCEPTED],
+    ];
+    for (const [sentence, query, expected] of reportCases) {
+      it(`clicks: ${sentence}`, async () => {
+        assert.deepEqual(specReportVerdict(asText(query)), expected, 'the reading of the spec');
+        await judge(ENDPOINT_PATHS.clicks, query, () => client.getClicksPage(query as ReportQuery), expected);
+      });
+    }
+    const merchantCases: Array<[sentence: string, query: Record<string, string | number>, expected: SpecVerdict]> = [
+      ['4.1 "No required parameters"', {}, ACCEPTED],
+      ['limit "maximum 500"', { limit: 501 }, refusedFor('limit')],
+      ['updatedAtFrom, an ISO 8601 date', { updatedAtFrom: '2026-04-01' }, ACCEPTED],
+      ['updatedAtFrom, an ISO 8601 date-time with an offset', { updatedAtFrom: '2026-04-01T10:00:00+02:00' }, ACCEPTED],
+      ['updatedAtFrom that is no date', { updatedAtFrom: 'yesterday' }, refusedFor('updatedAtFrom')],
+      ['isActive "boolean"', { isActive: 'yes' }, refusedFor('isActive')],
+      ['next "integer"', { next: 'abc' }, refusedFor('next')],
+    ];
+    for (const [sentence, query, expected] of merchantCases) {
+      it(`merchants: ${sentence}`, async () => {
+        assert.deepEqual(specMerchantVerdict(asText(query)), expected, 'the reading of the spec');
+        await judge(ENDPOINT_PATHS.merchants, query, () => client.getMerchantPage(query as MerchantQuery), expected);
+      });
+    }
   });
 
   it('every period resolvePeriod accepts runs forwards and is at most 120 days, whatever today is', async () => {

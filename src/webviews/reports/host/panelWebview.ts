@@ -6,9 +6,9 @@
 import * as vscode from 'vscode';
 import { newNonce, reportsPanelPage } from './panelHtml';
 
-/** The folders the webview may load files from. */
+/** The one folder the webview may load files from: its app, styles and fonts (the tab's icon is not loaded by the page). */
 export function reportsPanelResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
-  return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')];
+  return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')];
 }
 
 /** The options of the panel's webview; the serializer sets them again on a restored panel. */

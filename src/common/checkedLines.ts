@@ -1,0 +1,39 @@
+/**
+ * Lines of JSON that carry their own CRC-32, the integrity check both caches write: a line is
+ * `{…,"crc32":"<8 hex digits>"}` where the check is of the line's JSON without that field. A
+ * changed byte anywhere in the line fails the check, so a damaged file is refused rather than
+ * read as other data.
+ */
+import { crc32 } from 'node:zlib';
+
+/** The CRC-32 of text (as UTF-8) or bytes, as 8 hex digits. */
+export function checksumOf(data: string | Uint8Array): string {
+  return crc32(data).toString(16).padStart(8, '0');
+}
+
+/**
+ * `fields` (an object with at least one field) as a line of JSON that ends in its own check,
+ * `…,"crc32":"<checksumOf the JSON of fields>"}`, and a newline.
+ */
+export function checkedLine(fields: Readonly<Record<string, unknown>>): string {
+  const json = JSON.stringify(fields);
+  return `${json.slice(0, -1)},"crc32":"${checksumOf(json)}"}\n`;
+}
+
+/**
+ * Whether `line` (without its newline; text or its UTF-8 bytes), whose JSON gave `check` as its
+ * `crc32`, is the line `checkedLine` wrote: it ends in that field and the check matches the rest.
+ */
+export function lineCheckHolds(line: string | Uint8Array, check: unknown): boolean {
+  if (typeof check !== 'string' || !/^[0-9a-f]{8}$/.test(check)) {
+    return false;
+  }
+  const tail = `,"crc32":"${check}"}`;
+  const bodyLength = line.length - tail.length; // the tail is ASCII: as many bytes as characters
+  if (bodyLength <= 0) {
+    return false;
+  }
+  const body = typeof line === 'string' ? line.slice(0, bodyLength) : line.subarray(0, bodyLength);
+  const end = typeof line === 'string' ? line.slice(bodyLength) : Buffer.from(line.buffer, line.byteOffset + bodyLength, tail.length).toString('latin1');
+  return end === tail && crc32('}', crc32(body)) === Number.parseInt(check, 16);
+}

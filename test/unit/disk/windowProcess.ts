@@ -1,0 +1,47 @@
+/**
+ * A window of its own process on a shared catalog cache: run as a child process by
+ * `sharedCache.test.ts` (the two-process case), it keeps one CatalogStore with its own client
+ * for its whole life, as a VS Code window's extension host does, and syncs when told.
+ *
+ *     node --import tsx windowProcess.ts <cache file> <sandbox url> <key> <clock offset ms>
+ *
+ * Reads commands from stdin, one JSON line each, `{"id":1,"sync":"full"|"incremental","now":"<ISO>"}`
+ * (`now` is the sandbox's clock; the store's ticks on from it plus the window's offset, so two
+ * windows never write the same times, as two clocks would not), and answers each on stdout:
+ * `{"id":1,"ok":true,"status":"idle"}` or `{"id":1,"ok":false,"error":"…"}`.
+ */
+import { createInterface } from 'node:readline';
+import { CatalogStore } from '../../../src/catalog/store/catalogStore';
+import { clientFor } from '../helpers/fixtures';
+import { RecordingLogger } from '../helpers/recordingLogger';
+
+interface Command {
+  id: number;
+  sync: 'full' | 'incremental';
+  now: string;
+}
+
+const [cacheFile, url, key, offset] = process.argv.slice(2);
+let base = 0;
+let ticks = 0;
+const now = (): Date => new Date(base + ++ticks);
+const client = clientFor({ url: url!, key: key! }, { now });
+const logger = new RecordingLogger();
+const store = new CatalogStore({ cacheFile: cacheFile!, baseUrl: url!, source: async () => client, logger, now });
+
+const answer = (reply: object): void => {
+  process.stdout.write(`${JSON.stringify(reply)}\n`);
+};
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const command = JSON.parse(line) as Command;
+  base = Date.parse(command.now) + Number(offset);
+  ticks = 0;
+  store.sync({ full: command.sync === 'full' }).then(
+    () => answer({ id: command.id, ok: true, status: store.status.state }),
+    (error: unknown) => answer({ id: command.id, ok: false, error: `${error instanceof Error ? error.message : String(error)}\n${logger.text()}` }),
+  );
+}).on('close', () => {
+  store.dispose();
+  void client.close();
+});
