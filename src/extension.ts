@@ -31,7 +31,7 @@ import { MerchantLinkIndex } from './services/merchantLinkIndex';
 import { ReportService } from './services/reportService';
 import { ReportsLoader } from './services/reportsLoader';
 import { MerchantView } from './views/merchantView';
-import { ReportsStatusBarItem, STATUS_BAR_TIMING } from './views/reportsStatusBarItem';
+import { FIRST_READ_MS, ReportsStatusBarItem } from './views/reportsStatusBarItem';
 import { TreeViewOptions } from './views/treeViewOptions';
 import { ReportsPanelSerializer } from './webviews/reports/host/reportsPanelSerializer';
 import { ReportsPanelLoader } from './webviews/reports/host/reportsPanelLoader';
@@ -61,14 +61,14 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   const version = String(context.extension.packageJSON.version ?? 'unknown');
 
   const keys = new ApiKeyStore(context.secrets, context.globalState, log);
-  const clients = new ClientFactory(new ServiceApiLoader(), log, version);
+  const clients = new ClientFactory(new ServiceApiLoader(), log, version, context.globalStorageUri);
   const controller = new CatalogController(context.globalStorageUri, keys, clients, log);
   const options = new TreeViewOptions(context.globalState);
   const reportsLoader = new ReportsLoader();
   const reports = new ReportService(context.globalStorageUri, controller, reportsLoader, log);
   // Reads nothing during activation: it starts a few seconds later, or on the first lens asked for.
-  const figures = new FiguresService(reports, reportsLoader, controller, log);
-  figures.startLater(STATUS_BAR_TIMING.firstMs);
+  const figures = new FiguresService(reports, controller, log);
+  figures.startLater(FIRST_READ_MS);
   const view = new MerchantView(controller, options, figures);
   const commands = new CommandManager();
   const panels = new ReportsPanels({ extensionUri: context.extensionUri, reports, loader: reportsLoader, controller, merchants: view, log }, new ReportsPanelLoader(), context.workspaceState);
@@ -77,8 +77,8 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   const articleSubIds = new ArticleSubIdReader(links);
   const figuresLenses = new FiguresCodeLensProvider(figures, articleSubIds, reportsLoader, controller);
   const activeArticle = new ActiveArticleFigures(figures, articleSubIds, reportsLoader);
-  // Reads nothing during activation: its first read is a few seconds later.
-  const reportsStatus = new ReportsStatusBarItem(reports, controller, log, activeArticle);
+  // Reads nothing: it shows today's clicks as the figures count them.
+  const reportsStatus = new ReportsStatusBarItem(figures, controller, activeArticle);
   context.subscriptions.push(controller, options, view, commands, reports, panels, figures, figuresLenses, activeArticle, reportsStatus);
   context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
   context.subscriptions.push(

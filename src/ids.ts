@@ -128,6 +128,8 @@ export const SETTINGS = {
   figuresPeriod: 'affiliateLinks.figures.period',
   figuresRefreshMinutes: 'affiliateLinks.figures.refreshMinutes',
   merchantLogos: 'affiliateLinks.merchants.logos',
+  merchantsFreshnessHours: 'affiliateLinks.merchants.freshnessHours',
+  rateLimit: 'affiliateLinks.rateLimit',
 } as const;
 
 /** How long a confirmation stays in the status bar. */

@@ -7,7 +7,8 @@ import * as l10n from '@vscode/l10n';
 import { InvalidParameterError } from './errors';
 import { utcDate } from './calendarDate';
 import { readActionPage, readClickPage, readMerchantPage, type ReportPageReader } from './normalize/pages';
-import { readAllOffsetPages, walkCursorPages } from './paging';
+import { RequestBudget } from './budget/requestBudget';
+import { readAllOffsetPages, walkCursorPages, type KeptPages } from './paging';
 import type { ProxySettings } from './proxySettings';
 import { checkMerchantQuery, checkReportQuery } from './queryRules';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryPolicy';
@@ -43,6 +44,13 @@ export interface ClientOptions {
   /** The clock `days` counts back from. */
   now?: () => Date;
   random?: () => number;
+  /**
+   * The request budget of the service's address, which every request (retries included) takes
+   * a slot of, shared by every client of the address in the process (and, through its ledger,
+   * by every window). Without one the client sends as fast as it can and still waits out the
+   * service's refusals: for tests against a sandbox without a limit.
+   */
+  budget?: RequestBudget;
 }
 
 export interface AllPagesOptions extends CallOptions {
@@ -50,6 +58,12 @@ export interface AllPagesOptions extends CallOptions {
   concurrency?: number;
   /** After each page: items received so far and the report's total, when the service gave one. */
   onProgress?: (received: number, total: number | null) => void;
+  /**
+   * The pages of an earlier read of the same filters that was cut short, kept by the caller:
+   * the read puts each page it gets here, and when the report's total is still the same, does not
+   * ask for the pages it holds again (see `KeptPages`).
+   */
+  keep?: KeptPages<unknown>;
 }
 
 type ReportFilters = Omit<ReportQuery, 'offset' | 'limit'>;
@@ -94,12 +108,16 @@ export class AffiliateServiceClient {
   private readonly transport: Transport;
   private readonly now: () => Date;
   private readonly reportConcurrency: number;
+  /** The request budget every request of this client takes a slot of. */
+  readonly budget: RequestBudget;
 
   constructor(options: ClientOptions) {
     const baseUrl = checkOptions(options);
     this.now = options.now ?? (() => new Date());
     this.reportConcurrency = Math.max(1, options.reportConcurrency ?? 4);
+    this.budget = options.budget ?? new RequestBudget({ windows: 'off' });
     this.transport = new Transport({
+      budget: this.budget,
       baseUrl,
       apiKey: options.apiKey,
       userAgent: options.userAgent ?? 'affiliate-links',
@@ -119,7 +137,7 @@ export class AffiliateServiceClient {
     if (!checked.ok) {
       throw new InvalidParameterError(checked.problem.property, checked.problem.message);
     }
-    const { body, path, bytes } = await this.transport.getJson(ENDPOINT_PATHS.merchants, params, options.signal);
+    const { body, path, bytes } = await this.transport.getJson(ENDPOINT_PATHS.merchants, params, options);
     return readMerchantPage(
       body,
       path,
@@ -132,11 +150,12 @@ export class AffiliateServiceClient {
    * The whole catalog, page by page (500 a page), from the first to the last. Filters other
    * than the cursor and the page size apply to every page.
    */
-  walkMerchants(filters: Omit<MerchantQuery, 'next' | 'limit'> = {}, options: CallOptions = {}): AsyncGenerator<MerchantPage> {
+  walkMerchants(filters: Omit<MerchantQuery, 'next' | 'limit'> = {}, options: CallOptions & { from?: number } = {}): AsyncGenerator<MerchantPage> {
     return walkCursorPages(
-      (next, signal) => this.getMerchantPage({ ...filters, limit: LIMITS.maxLimit, next }, { signal }),
+      (next, signal) => this.getMerchantPage({ ...filters, limit: LIMITS.maxLimit, next }, { ...options, signal }),
       ENDPOINT_PATHS.merchants,
       options.signal,
+      options.from,
     );
   }
 
@@ -176,7 +195,7 @@ export class AffiliateServiceClient {
     if (!checked.ok) {
       throw new InvalidParameterError(checked.problem.property, checked.problem.message);
     }
-    const { body, path } = await this.transport.getJson(endpoint, params, options.signal);
+    const { body, path } = await this.transport.getJson(endpoint, params, options);
     return read(body, path, { offset: checked.value.offset, limit: checked.value.limit }, (index, reason) =>
       this.transport.log('warn', `GET ${path}: item ${index} left out: ${reason}.`),
     );
@@ -190,7 +209,7 @@ export class AffiliateServiceClient {
   ): Promise<ReportResult<T>> {
     const pageSize = LIMITS.maxLimit;
     return readAllOffsetPages(
-      (offset, signal) => this.getReportPage(endpoint, { ...filters, offset, limit: pageSize }, { signal }, read),
+      (offset, signal) => this.getReportPage(endpoint, { ...filters, offset, limit: pageSize }, { signal, priority: options.priority, onWait: options.onWait }, read),
       endpoint,
       {
         pageSize,
@@ -199,6 +218,7 @@ export class AffiliateServiceClient {
         signal: options.signal,
         onRestart: (reason) => this.transport.log('info', `GET ${endpoint}: ${reason}; reading the report again.`),
         onProgress: options.onProgress,
+        keep: options.keep as KeptPages<T> | undefined,
       },
     );
   }

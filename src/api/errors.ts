@@ -99,8 +99,10 @@ export class ApiError extends ServiceError {
     path: string,
     /** How long the service asked us to wait (Retry-After), when it did. */
     readonly retryAfterMs: number | undefined,
+    /** For a refusal (429, 503) the client waited through before giving up: how long it kept refusing. */
+    readonly refusedForMs?: number,
   ) {
-    super(describeApiError(status, errors, path, retryAfterMs), path);
+    super(describeApiError(status, errors, path, retryAfterMs, refusedForMs), path);
   }
 
   /** The parameter the service named in its first 400 entry, if any. */
@@ -109,7 +111,7 @@ export class ApiError extends ServiceError {
   }
 }
 
-function describeApiError(status: number, errors: readonly ApiErrorEntry[], path: string, retryAfterMs: number | undefined): string {
+function describeApiError(status: number, errors: readonly ApiErrorEntry[], path: string, retryAfterMs: number | undefined, refusedForMs: number | undefined): string {
   const details = errors.map((entry) =>
     entry.property
       ? l10n.t({ message: '{0} (code {1}, parameter {2})', args: [entry.title, entry.code, entry.property], comment: ['A service error: its title, code and parameter.'] })
@@ -119,6 +121,9 @@ function describeApiError(status: number, errors: readonly ApiErrorEntry[], path
     details.length > 0
       ? l10n.t({ message: 'The service answered {0} to GET {1}: {2}.', args: [status, path, details.join('; ')], comment: ["{0}: an HTTP status; {2}: the service's errors."] })
       : l10n.t({ message: 'The service answered {0} to GET {1} with no error details.', args: [status, path], comment: ['{0}: an HTTP status.'] });
+  if (refusedForMs !== undefined) {
+    return `${answer} ${l10n.t('It kept refusing for {0} min, longer than its rate limit lasts: it is busy, or another tool on this address uses its limit. Wait a few minutes, then retry; what was read is kept.', Math.max(1, Math.round(refusedForMs / 60_000)))}`;
+  }
   if (retryAfterMs === undefined) {
     return answer;
   }

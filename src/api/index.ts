@@ -3,6 +3,10 @@
  * builds it as `dist/api.js`), on the first request rather than at activation.
  */
 export { AffiliateServiceClient, type ClientOptions, type AllPagesOptions } from './client';
+export { RequestBudget, type BudgetState, type BudgetCounts, type WaitReason } from './budget/requestBudget';
+export { FileLedger } from './budget/fileLedger';
+export type { RequestPriority } from './budget/budgetWindows';
+export type { KeptPages } from './paging';
 export * from './errors';
 export type * from './types';
 export type { ProxySettings } from './proxySettings';

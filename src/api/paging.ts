@@ -34,6 +34,8 @@ export async function* walkCursorPages(
   fetchPage: (next: number | undefined, signal: AbortSignal) => Promise<MerchantPage>,
   describeEndpoint: string,
   outerSignal?: AbortSignal,
+  /** The cursor to start from, to go on with a walk cut short: its page's `next`. */
+  from?: number,
 ): AsyncGenerator<MerchantPage> {
   const controller = new AbortController();
   const forwardAbort = (): void => controller.abort(outerSignal?.reason);
@@ -45,7 +47,7 @@ export async function* walkCursorPages(
     return pending;
   };
   try {
-    let pending = request(undefined);
+    let pending = request(from);
     for (let pageNumber = 1; ; pageNumber++) {
       const page = await pending;
       let failure: PagingError | undefined;
@@ -77,7 +79,18 @@ export async function* walkCursorPages(
   }
 }
 
-export interface OffsetPagingOptions {
+/**
+ * The pages of a report read so far, kept by the caller across reads of the same filters: a read
+ * cut short (cancelled, or failed after its retries) leaves its pages here, and the next read,
+ * when its first page says the report still has the same `total`, asks only for the others.
+ */
+export interface KeptPages<T> {
+  total: number | null;
+  /** By offset. */
+  pages: Map<number, ReportPage<T>>;
+}
+
+export interface OffsetPagingOptions<T = unknown> {
   pageSize: number;
   concurrency: number;
   /** How many times a report that changed while being read is read again. */
@@ -86,6 +99,7 @@ export interface OffsetPagingOptions {
   onRestart?: (reason: string) => void;
   /** After each page: the items received so far in this round, and the report's total when known. */
   onProgress?: (received: number, total: number | null) => void;
+  keep?: KeptPages<T>;
 }
 
 type FetchOffsetPage<T> = (offset: number, signal: AbortSignal | undefined) => Promise<ReportPage<T>>;
@@ -99,16 +113,20 @@ type FetchOffsetPage<T> = (offset: number, signal: AbortSignal | undefined) => P
 export async function readAllOffsetPages<T>(
   fetchPage: FetchOffsetPage<T>,
   describeEndpoint: string,
-  options: OffsetPagingOptions,
+  options: OffsetPagingOptions<T>,
 ): Promise<ReportResult<T>> {
   let requests = 0;
   let received = 0;
   let total: number | null = null;
+  const keep = options.keep ?? { total: null, pages: new Map<number, ReportPage<T>>() };
   const counted: FetchOffsetPage<T> = async (offset, signal) => {
     requests += 1;
     const page = await fetchPage(offset, signal);
     received += page.received;
     total ??= page.total;
+    if (offset !== 0 && keep.total === page.total) {
+      keep.pages.set(offset, page);
+    }
     options.onProgress?.(received, total);
     return page;
   };
@@ -116,11 +134,24 @@ export async function readAllOffsetPages<T>(
     received = 0;
     total = null;
     const first = await counted(0, options.signal);
+    if (keep.total !== first.total || first.total === null) {
+      keep.pages.clear();
+      keep.total = first.total;
+    }
+    keep.pages.set(0, first);
+    // Pages kept from a read cut short count as received: the progress goes on from them.
+    for (const [offset, page] of keep.pages) {
+      received += offset === 0 ? 0 : page.received;
+    }
     const pages =
       first.total === null
         ? await readUntilShortPage(first, counted, options)
-        : [first, ...(await readRemainingOffsets(first.total, counted, options))];
+        : [first, ...(await readRemainingOffsets(first.total, counted, options, keep.pages))];
     const problem = first.total === null ? undefined : inconsistency(pages, first.total, options.pageSize);
+    if (problem !== undefined) {
+      keep.pages.clear();
+      keep.total = null;
+    }
     if (problem === undefined) {
       return {
         items: pages.flatMap((page) => page.items),
@@ -137,16 +168,17 @@ export async function readAllOffsetPages<T>(
   );
 }
 
-function readRemainingOffsets<T>(total: number, fetchPage: FetchOffsetPage<T>, options: OffsetPagingOptions): Promise<ReportPage<T>[]> {
+/** The pages after the first, in order: those kept are taken from `kept`, the others asked for. */
+function readRemainingOffsets<T>(total: number, fetchPage: FetchOffsetPage<T>, options: OffsetPagingOptions<T>, kept: ReadonlyMap<number, ReportPage<T>>): Promise<ReportPage<T>[]> {
   const offsets: number[] = [];
   for (let offset = options.pageSize; offset < total; offset += options.pageSize) {
     offsets.push(offset);
   }
-  return mapBounded(offsets, options.concurrency, (offset, signal) => fetchPage(offset, signal), options.signal);
+  return mapBounded(offsets, options.concurrency, (offset, signal) => Promise.resolve(kept.get(offset) ?? fetchPage(offset, signal)), options.signal);
 }
 
 /** Without a `total`, read one page after another until one comes back short. */
-async function readUntilShortPage<T>(first: ReportPage<T>, fetchPage: FetchOffsetPage<T>, options: OffsetPagingOptions): Promise<ReportPage<T>[]> {
+async function readUntilShortPage<T>(first: ReportPage<T>, fetchPage: FetchOffsetPage<T>, options: OffsetPagingOptions<T>): Promise<ReportPage<T>[]> {
   const pages = [first];
   let last = first;
   while (last.received >= options.pageSize) {

@@ -1,7 +1,8 @@
 /**
  * When to try a failed request again, and after how long. Pure: the clock and the random
- * source are passed in, so the rules are tested with tables of cases. undici's RetryAgent
- * carries the rules out (see `retryHandler.ts`).
+ * source are passed in, so the rules are tested with tables of cases. The transport carries
+ * them out, each attempt through the request budget; refusals (429, 503) are not failures but
+ * waits of the budget (`transport.ts`), up to `maxRetryAfterMs`.
  */
 
 export interface RetryPolicy {
@@ -11,7 +12,11 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** Ceiling of the exponential backoff. */
   maxDelayMs: number;
-  /** The longest Retry-After we wait for; a longer one ends the retries at once. */
+  /**
+   * How long the service may keep refusing a request (429 or 503) before it is reported: the
+   * client waits through refusals until then, and a Retry-After longer than this ends the wait at
+   * once. By default the service's long window, 5 minutes.
+   */
   maxRetryAfterMs: number;
 }
 
@@ -19,8 +24,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 4,
   baseDelayMs: 300,
   maxDelayMs: 5_000,
-  maxRetryAfterMs: 30_000,
+  maxRetryAfterMs: 300_000,
 };
+
+/** Statuses that say the service takes no more requests for now: waited for, not retried as failures. */
+export const REFUSAL_STATUSES: readonly number[] = [429, 503];
 
 /** Statuses worth another try: overload, maintenance, gateways, rate limits. */
 export const RETRYABLE_STATUSES: readonly number[] = [429, 500, 502, 503, 504];

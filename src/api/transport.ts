@@ -1,12 +1,15 @@
 /**
- * The one place that talks HTTP: a keep-alive undici dispatcher (proxy-aware, wrapped in
- * undici's RetryAgent) and a JSON GET that turns every failure into a `ServiceError`.
+ * The one place that talks HTTP: a keep-alive undici dispatcher (proxy-aware) and a JSON GET
+ * that turns every failure into a `ServiceError`. Every attempt, retries included, first takes
+ * a slot of the request budget (`budget/requestBudget.ts`), which keeps every window under the
+ * service's rate limit; a refusal (429, 503) holds the budget and the request waits, as long
+ * as the retry policy's `maxRetryAfterMs`, rather than failing. Other failures are retried by
+ * the retry policy's rules.
  *
  * Only the undici modules used here are loaded, never `undici` itself, whose entry point
  * installs a process-wide dispatcher that every extension's `fetch` would then go through.
  */
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
-import RetryAgent from 'undici/lib/dispatcher/retry-agent.js';
 import request from 'undici/lib/api/api-request.js';
 import connect from 'undici/lib/api/api-connect.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
@@ -23,11 +26,11 @@ import {
   type ApiErrorEntry,
   type ServiceError,
 } from './errors';
+import type { RequestBudget } from './budget/requestBudget';
 import { isObject, readText } from './normalize/fields';
-import { createRetryCallback } from './retryCallback';
-import { RETRYABLE_ERROR_CODES, RETRYABLE_STATUSES, decideRetry, parseRetryAfter, type RetryPolicy } from './retryPolicy';
+import { REFUSAL_STATUSES, decideRetry, parseRetryAfter, type RetryPolicy } from './retryPolicy';
 import { describeProxy, resolveProxy, type ProxySettings } from './proxySettings';
-import type { ClientLogger } from './types';
+import type { CallOptions, ClientLogger } from './types';
 
 export interface Timeouts {
   connectMs: number;
@@ -47,6 +50,7 @@ export interface TransportOptions {
   environment: Record<string, string | undefined>;
   logger: ClientLogger;
   random: () => number;
+  budget: RequestBudget;
 }
 
 export interface JsonResponse {
@@ -89,19 +93,8 @@ export class Transport {
       headersTimeout: options.timeouts.headersMs,
       bodyTimeout: options.timeouts.bodyMs,
     });
-    this.dispatcher = new RetryAgent(agent, {
-      throwOnError: false,
-      statusCodes: [...RETRYABLE_STATUSES],
-      errorCodes: [...RETRYABLE_ERROR_CODES],
-      maxRetries: options.retry.maxAttempts,
-      retry: createRetryCallback({
-        policy: options.retry,
-        random: options.random,
-        now: Date.now,
-        log: (message) => this.log('debug', message),
-      }),
-    });
-    this.log('info', `Service client for ${this.origin}${this.basePath}, proxy ${describeProxy(proxy.httpsProxy)}.`);
+    this.dispatcher = agent;
+    this.log('info', `Service client for ${this.origin}${this.basePath}, proxy ${describeProxy(proxy.httpsProxy)}, request budget ${options.budget.description}.`);
   }
 
   /** Writes to the logger with the key removed, whatever the message holds. */
@@ -109,11 +102,11 @@ export class Transport {
     this.options.logger[level](redact(message, this.options.apiKey));
   }
 
-  async getJson(endpoint: string, query: URLSearchParams, signal: AbortSignal | undefined): Promise<JsonResponse> {
+  async getJson(endpoint: string, query: URLSearchParams, call: CallOptions = {}): Promise<JsonResponse> {
     const search = query.toString();
     const path = `${this.basePath}${endpoint}${search ? `?${search}` : ''}`;
     const started = Date.now();
-    const received = await this.receive(path, signal);
+    const received = await this.receive(path, call);
     const response = received.response;
     let bytes = received.bytes;
     if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
@@ -143,12 +136,20 @@ export class Transport {
   }
 
   /**
-   * Sends the GET and reads its whole answer. An answer cut off midway is asked for again, in
-   * full, as often as the retry policy allows: undici's RetryAgent resumes a cut body with a
-   * Range request, and gives up when the service answers it with the whole body again (200).
+   * Sends the GET and reads its whole answer, each attempt through the budget. A refusal (429,
+   * 503) holds the budget and is waited for, until the service has refused for longer than the
+   * policy's `maxRetryAfterMs`; a connection that fails or an answer cut off midway is asked for
+   * again as the retry policy allows (undici's own retry would resume a cut body with a Range
+   * request, and send its retries outside the budget).
    */
-  private async receive(path: string, signal: AbortSignal | undefined): Promise<{ response: Dispatcher.ResponseData; bytes: Buffer }> {
-    for (let attempt = 1; ; attempt++) {
+  private async receive(path: string, call: CallOptions): Promise<{ response: Dispatcher.ResponseData; bytes: Buffer }> {
+    const { signal } = call;
+    const priority = call.priority ?? 'foreground';
+    let firstRefusal: number | undefined;
+    for (let attempt = 1; ; ) {
+      if (!(await this.options.budget.take(priority, signal, call.onWait))) {
+        throw this.seal(new RequestAbortedError(cancelled(path), path));
+      }
       let response: Dispatcher.ResponseData;
       try {
         response = await request.call(this.dispatcher, {
@@ -163,21 +164,83 @@ export class Transport {
           },
         });
       } catch (error) {
-        throw this.seal(this.requestFailure(error, path, signal));
-      }
-      try {
-        return { response, bytes: Buffer.from(await response.body.arrayBuffer()) };
-      } catch (error) {
-        const failure = this.bodyFailure(error, path, signal);
-        const decision = failure.kind === 'truncated-response' ? decideRetry({ attempt, code: 'UND_ERR_SOCKET' }, this.options.retry, this.options.random) : undefined;
-        if (decision === undefined || !decision.retry) {
+        const failure = this.requestFailure(error, path, signal);
+        const delay = failure.kind === 'aborted' ? undefined : this.retryDelay(attempt++, { code: errorCode(error) }, path);
+        if (delay === undefined) {
           throw this.seal(failure);
         }
-        this.log('debug', `GET ${path}: the answer was cut off; attempt ${attempt + 1} of ${this.options.retry.maxAttempts} in ${decision.delayMs} ms.`);
-        if (!(await pause(decision.delayMs, signal))) {
-          throw this.seal(new RequestAbortedError(cancelled(path), path));
-        }
+        await this.pauseOrCancel(delay, path, signal);
+        continue;
       }
+      if (REFUSAL_STATUSES.includes(response.statusCode)) {
+        firstRefusal ??= Date.now();
+        const refusal = await this.refusal(response, path, firstRefusal);
+        if (refusal !== undefined) {
+          throw this.seal(refusal);
+        }
+        continue;
+      }
+      const delay = response.statusCode >= 500 ? this.retryDelay(attempt, { status: response.statusCode }, path) : undefined;
+      if (delay !== undefined) {
+        attempt++;
+        await response.body.dump().catch(() => undefined);
+        await this.pauseOrCancel(delay, path, signal);
+        continue;
+      }
+      try {
+        const bytes = Buffer.from(await response.body.arrayBuffer());
+        this.options.budget.succeeded();
+        return { response, bytes };
+      } catch (error) {
+        const failure = this.bodyFailure(error, path, signal);
+        const delay = failure.kind === 'truncated-response' ? this.retryDelay(attempt++, { code: 'UND_ERR_SOCKET' }, path) : undefined;
+        if (delay === undefined) {
+          throw this.seal(failure);
+        }
+        await this.pauseOrCancel(delay, path, signal);
+      }
+    }
+  }
+
+  /**
+   * A refusal (429, 503): holds the budget for as long as the service asks (or the windows say),
+   * and returns undefined to send again once the hold ends; or the error to report, when the
+   * service asks for longer than the policy waits, or has refused since `firstRefusal` for longer.
+   */
+  private async refusal(response: Dispatcher.ResponseData, path: string, firstRefusal: number): Promise<ApiError | undefined> {
+    const text = await response.body.text().catch(() => '');
+    const status = response.statusCode;
+    const retryAfter = parseRetryAfter(response.headers['retry-after'], Date.now());
+    const entries = readErrorEntries(parseJson(text).ok ? JSON.parse(text) : undefined, this.options.apiKey);
+    const cap = this.options.retry.maxRetryAfterMs;
+    if (retryAfter !== undefined && retryAfter > cap) {
+      this.log('debug', `GET ${path}: status ${status}; the service asks to wait ${Math.ceil(retryAfter / 1000)} s, longer than the ${Math.round(cap / 1000)} s waited.`);
+      return new ApiError(status, entries, path, retryAfter);
+    }
+    const until = await this.options.budget.refused(retryAfter);
+    if (until - firstRefusal > cap) {
+      return new ApiError(status, entries, path, retryAfter, Date.now() - firstRefusal);
+    }
+    this.log('debug', `GET ${path}: status ${status}; every request waits ${Math.ceil((until - Date.now()) / 100) / 10} s${retryAfter === undefined ? '' : ' (Retry-After)'} before going again.`);
+    return undefined;
+  }
+
+  /** The backoff before trying a failed attempt again, by the retry policy; undefined when it is not tried again. */
+  private retryDelay(attempt: number, what: { code?: string; status?: number }, path: string): number | undefined {
+    const decision = decideRetry({ attempt, ...what }, this.options.retry, this.options.random);
+    const named = what.status !== undefined ? `status ${what.status}` : (what.code ?? 'failure');
+    if (!decision.retry) {
+      this.log('debug', `GET ${path}: ${named}; not retrying (${decision.reason}).`);
+      return undefined;
+    }
+    this.log('debug', `GET ${path}: ${named}; attempt ${attempt + 1} of ${this.options.retry.maxAttempts} in ${decision.delayMs} ms.`);
+    return decision.delayMs;
+  }
+
+  /** Waits `ms` before an attempt; throws the cancellation when `signal` fires first. */
+  private async pauseOrCancel(ms: number, path: string, signal: AbortSignal | undefined): Promise<void> {
+    if (!(await pause(ms, signal))) {
+      throw this.seal(new RequestAbortedError(cancelled(path), path));
     }
   }
 

@@ -3,6 +3,8 @@
  * `normalize/`), every optional figure `null` when the service left it out, lists never
  * missing. Enum-like fields keep unknown values as plain strings.
  */
+import type { RequestPriority } from './budget/budgetWindows';
+import type { WaitReason } from './budget/requestBudget';
 import type { ACTION_STATUSES, ORDER_TYPES, PRODUCT_IDS } from './wire';
 
 export type ProductId = (typeof PRODUCT_IDS)[number];
@@ -165,6 +167,16 @@ export interface ReportQuery {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Who waits for the request, which decides its turn in the request budget: a person
+   * ('interactive'), what is on screen ('foreground', the default) or nobody yet ('background').
+   */
+  priority?: RequestPriority;
+  /**
+   * Hears when the request starts waiting for the rate limit longer than pacing (when its slot
+   * is expected, and why), and when it goes (undefined).
+   */
+  onWait?: (until: number | undefined, reason: WaitReason | undefined) => void;
 }
 
 /** The subset of VS Code's LogOutputChannel the client writes to. */

@@ -9,12 +9,6 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   export = EnvHttpProxyAgentClass;
 }
 
-declare module 'undici/lib/dispatcher/retry-agent.js' {
-  import type { RetryAgent } from 'undici';
-  const RetryAgentClass: typeof RetryAgent;
-  export = RetryAgentClass;
-}
-
 declare module 'undici/lib/api/api-request.js' {
   import type { Dispatcher } from 'undici';
   function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;

@@ -77,7 +77,8 @@ export class SetApiKeyCommand implements Command {
     return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the API key…') }, async () => {
       const client = await this.clients.create(key);
       try {
-        await client.getMerchantPage({ limit: 1 });
+        // A person waits for the answer: the check goes before anything else in the request budget.
+        await client.getMerchantPage({ limit: 1 }, { priority: 'interactive' });
         return { kind: 'valid' };
       } catch (error) {
         const refusal = keyRefusal(httpStatusOf(error));

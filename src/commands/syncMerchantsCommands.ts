@@ -22,6 +22,6 @@ export class SyncMerchantsCommand implements Command {
   }
 
   execute(): Promise<void> {
-    return this.controller.sync({ full: this.full, notify: true });
+    return this.controller.sync({ full: this.full, notify: true, priority: 'interactive' });
   }
 }

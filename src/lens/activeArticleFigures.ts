@@ -72,13 +72,16 @@ export class ActiveArticleFigures extends Disposable {
   }
 
   private async read(): Promise<ActiveArticle | undefined> {
-    const aggregate = this.figures.aggregate;
     const document = vscode.window.activeTextEditor?.document;
-    if (!this.figures.enabled || aggregate === undefined || document === undefined || !(HOVER_LANGUAGES as readonly string[]).includes(document.languageId)) {
+    if (!this.figures.enabled || document === undefined || !(HOVER_LANGUAGES as readonly string[]).includes(document.languageId)) {
+      this.figures.focus(undefined);
       return undefined;
     }
     const subIds = await this.subIds.subIdsOf(document);
-    if (subIds === undefined) {
+    // The active article is read first while nothing account-wide is cached.
+    this.figures.focus(subIds?.all);
+    const aggregate = this.figures.aggregate;
+    if (subIds === undefined || aggregate === undefined) {
       return undefined;
     }
     const reports = await this.loader.load();

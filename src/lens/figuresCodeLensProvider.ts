@@ -102,6 +102,10 @@ export class FiguresCodeLensProvider extends Disposable implements vscode.CodeLe
     if (subIds === undefined) {
       return [];
     }
+    if (document === vscode.window.activeTextEditor?.document) {
+      // The article being written is read first while nothing account-wide is cached.
+      this.figures.focus(subIds.all);
+    }
     const aggregate = this.figures.aggregate;
     if (aggregate === undefined) {
       this.figures.start();

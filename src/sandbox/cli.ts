@@ -17,7 +17,9 @@ async function main(): Promise<void> {
     throw error;
   }
   if (command.help) {
-    process.stdout.write(`${USAGE}\nSee src/sandbox/faults.ts for the fault SPEC grammar.\n`);
+    process.stdout.write(
+      `${USAGE}\nSee src/sandbox/faults.ts for the fault SPEC grammar; the rate limit SPEC is N/S windows such as 3/1,100/300 (default off).\n`,
+    );
     return;
   }
 
@@ -31,8 +33,9 @@ async function main(): Promise<void> {
   }
 
   const { merchants, clicks, actions, seed } = { ...SANDBOX_DEFAULTS, ...command.options };
+  const { spec } = sandbox.stats().rateLimit;
   process.stdout.write(
-    `Sandbox listening on ${sandbox.url} (${merchants} merchants, ${clicks} clicks, ${actions} actions, seed ${seed})\n`,
+    `Sandbox listening on ${sandbox.url} (${merchants} merchants, ${clicks} clicks, ${actions} actions, seed ${seed}, rate limit ${spec})\n`,
   );
 
   const stop = (): void => {

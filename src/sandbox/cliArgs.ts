@@ -1,11 +1,11 @@
-/** Parses the sandbox's command line: `[--port N] [--key KEY] [--merchants N] ... [--faults SPEC]`. */
-import { checkNumericOption, NUMERIC_OPTIONS, type SandboxOptions } from './sandboxOptions';
+/** Parses the sandbox's command line: `[--port N] [--key KEY] [--merchants N] ... [--rate-limit SPEC]`. */
+import { checkNumericOption, checkRateLimitOption, NUMERIC_OPTIONS, type SandboxOptions } from './sandboxOptions';
 
 export const CLI_DEFAULT_PORT = 8787;
 
 export const USAGE =
   'Usage: npm run sandbox -- [--port N] [--key KEY] [--merchants N] [--clicks N] [--actions N] ' +
-  '[--seed N] [--history-days N] [--latency MS] [--faults SPEC]';
+  '[--seed N] [--history-days N] [--latency MS] [--faults SPEC] [--rate-limit SPEC|off] [--rate-limit-retry-after]';
 
 export class CliArgumentError extends Error {
   constructor(message: string) {
@@ -15,22 +15,26 @@ export class CliArgumentError extends Error {
 }
 
 type NumericOption = keyof typeof NUMERIC_OPTIONS;
+type TextOption = 'key' | 'faults' | 'rateLimit';
 
 const NUMERIC_FLAGS: ReadonlyMap<string, NumericOption> = new Map(
   (Object.keys(NUMERIC_OPTIONS) as NumericOption[]).map((option) => [NUMERIC_OPTIONS[option].flag, option]),
 );
-const TEXT_FLAGS: ReadonlyMap<string, 'key' | 'faults'> = new Map([
+const TEXT_FLAGS: ReadonlyMap<string, TextOption> = new Map([
   ['--key', 'key'],
   ['--faults', 'faults'],
+  ['--rate-limit', 'rateLimit'],
 ]);
+/** Flags that take no value: present means true. */
+const SWITCH_FLAGS: ReadonlyMap<string, 'rateLimitRetryAfter'> = new Map([['--rate-limit-retry-after', 'rateLimitRetryAfter']]);
 
 export interface CliCommand {
   help: boolean;
   options: SandboxOptions;
 }
 
-/** Throws CliArgumentError naming the bad argument. Range and format checks of values that
- * need the whole option set (key, fault spec) happen in startSandbox. */
+/** Throws CliArgumentError naming the bad argument (numbers and the rate limit are checked
+ * here); the key and the fault spec are checked by startSandbox. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const options: SandboxOptions = { port: CLI_DEFAULT_PORT };
   const seen = new Set<string>();
@@ -41,13 +45,21 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     }
     const equals = argument.indexOf('=');
     const flag = argument.startsWith('--') && equals > 0 ? argument.slice(0, equals) : argument;
-    if (!NUMERIC_FLAGS.has(flag) && !TEXT_FLAGS.has(flag)) {
+    if (!NUMERIC_FLAGS.has(flag) && !TEXT_FLAGS.has(flag) && !SWITCH_FLAGS.has(flag)) {
       throw new CliArgumentError(`Unknown argument "${argument}". ${USAGE}`);
     }
     if (seen.has(flag)) {
       throw new CliArgumentError(`${flag} is given more than once.`);
     }
     seen.add(flag);
+    const switchOption = SWITCH_FLAGS.get(flag);
+    if (switchOption !== undefined) {
+      if (flag !== argument) {
+        throw new CliArgumentError(`${flag} takes no value; got "${argument}".`);
+      }
+      options[switchOption] = true;
+      continue;
+    }
     let value: string | undefined;
     if (flag !== argument) {
       value = argument.slice(equals + 1);
@@ -60,17 +72,26 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     }
     const numeric = NUMERIC_FLAGS.get(flag);
     if (numeric === undefined) {
-      options[TEXT_FLAGS.get(flag) as 'key' | 'faults'] = value;
+      const text = TEXT_FLAGS.get(flag) as TextOption;
+      if (text === 'rateLimit') {
+        checkCli(() => checkRateLimitOption(value));
+      }
+      options[text] = value;
       continue;
     }
     if (!/^\d+$/.test(value)) {
       throw new CliArgumentError(`${flag} must be a whole number; got "${value}".`);
     }
-    try {
-      options[numeric] = checkNumericOption(numeric, Number(value));
-    } catch (error) {
-      throw new CliArgumentError((error as Error).message);
-    }
+    options[numeric] = checkCli(() => checkNumericOption(numeric, Number(value)));
   }
   return { help: false, options };
+}
+
+/** Runs an option check, turning its SandboxOptionError into a CliArgumentError with the same message. */
+function checkCli<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    throw new CliArgumentError((error as Error).message);
+  }
 }

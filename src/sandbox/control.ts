@@ -3,6 +3,10 @@
  *   GET  /__sandbox/stats                       request counts (see SandboxStats)
  *   POST /__sandbox/faults                      body = fault SPEC (faults.ts); an empty body clears
  *   POST /__sandbox/latency?ms=N                delay of every response to a spec path
+ *   POST /__sandbox/rate-limit[?retryAfter=B]   body = rate limit SPEC (`3/1,100/300` or `off`);
+ *                                               forgets the windows' history; B (true|false) sets
+ *                                               whether a 429 carries Retry-After (kept if absent);
+ *                                               answers {"rateLimit":spec,"retryAfter":b}
  *   POST /__sandbox/merchants/touch?index=N     sets that stored merchant's updatedAt to now
  *   POST /__sandbox/reports/touch?count=N       changes N click items and N actions (fewer when
  *                                               there are fewer), picked over the whole history:
@@ -10,7 +14,8 @@
  *                                               another action's commission is corrected; their
  *                                               updatedAt becomes now, so reports list them first.
  *                                               N from 1 to 100000; answers {"clicks":n,"actions":m}
- * A bad value is a 400 in the format of spec 7 naming the parameter (`spec`, `ms`, `index`, `count`).
+ * A bad value is a 400 in the format of spec 7 naming the parameter (`spec`, `ms`, `index`, `count`,
+ * `retryAfter`).
  */
 import { badRequest, jsonResponse, notFound, type SandboxResponse } from './responses';
 import type { SandboxStats } from './requestStats';
@@ -22,6 +27,11 @@ export interface ControlTarget {
   stats(): SandboxStats;
   setFaults(spec: string): void;
   setLatency(ms: number): void;
+  /**
+   * Installs a rate limit SPEC and forgets the windows' history; `retryAfter` says whether a 429
+   * carries Retry-After (unchanged when undefined). Returns the limit and the setting in force.
+   */
+  setRateLimit(spec: string, retryAfter?: boolean): { rateLimit: string; retryAfter: boolean };
   touchMerchant(index: number): string;
   touchReports(count: number): TouchedCounts;
 }
@@ -57,6 +67,17 @@ function wholeNumberIn(query: URLSearchParams, name: string, min: number, max: n
   return value;
 }
 
+function optionalBoolean(query: URLSearchParams, name: string): boolean | undefined {
+  const text = query.get(name);
+  if (text === null) {
+    return undefined;
+  }
+  if (text !== 'true' && text !== 'false') {
+    throw new ControlProblem(name, `${name} must be true or false; got "${text}".`);
+  }
+  return text === 'true';
+}
+
 function act(property: string, action: () => unknown): SandboxResponse {
   try {
     return jsonResponse(200, action());
@@ -82,6 +103,8 @@ export function answerControl(target: ControlTarget, request: ControlRequest): S
         target.setLatency(latencyMs);
         return { latencyMs };
       });
+    case `POST ${CONTROL_PREFIX}rate-limit`:
+      return act('spec', () => target.setRateLimit(request.body, optionalBoolean(request.query, 'retryAfter')));
     case `POST ${CONTROL_PREFIX}merchants/touch`:
       return act('index', () => {
         const index = wholeNumber(request.query, 'index');

@@ -1,6 +1,7 @@
-/** Counts of requests to the spec's paths, whatever their outcome, since the sandbox started. */
+/** Counts of requests to the spec's paths, whatever their outcome (refused ones too), since the sandbox started. */
 import { ENDPOINT_NAMES, type EndpointName } from './endpoints';
 import type { FaultKind } from './faults';
+import type { RateLimitStats } from './rateLimiter';
 
 export interface SandboxStats {
   total: number;
@@ -9,6 +10,8 @@ export interface SandboxStats {
   faultsInjected: number;
   /** The same, by the kind of fault applied. */
   faultsByKind: Partial<Record<FaultKind, number>>;
+  /** The rate limit in force, the requests it refused, and the peaks of its windows (see rateLimiter.ts). */
+  rateLimit: RateLimitStats;
 }
 
 export class RequestStats {
@@ -27,12 +30,14 @@ export class RequestStats {
     }
   }
 
-  snapshot(): SandboxStats {
+  /** The counts, with the rate limiter's own figures. */
+  snapshot(rateLimit: RateLimitStats): SandboxStats {
     return {
       total: this.total,
       byEndpoint: Object.fromEntries(this.byEndpoint) as Record<EndpointName, number>,
       faultsInjected: this.faultsInjected,
       faultsByKind: Object.fromEntries(this.faultsByKind),
+      rateLimit,
     };
   }
 }

@@ -1,4 +1,5 @@
 /** The sandbox's options, their defaults and their checks, shared by `startSandbox` and the CLI. */
+import { parseRateLimit, type RateWindow } from '../api/rateLimit';
 import { isValidKey } from './auth';
 import { parseFaultSpec } from './faults';
 
@@ -19,6 +20,13 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** A fault SPEC (see faults.ts); empty for none. */
   faults?: string;
+  /**
+   * The rate limit per client address, in the spelling of src/api/rateLimit.ts: `3/1,100/300`
+   * (N requests per S seconds, one or more windows) or `off` (the default). See rateLimiter.ts.
+   */
+  rateLimit?: string;
+  /** Whether a 429 of the rate limit carries `Retry-After` (whole seconds); default false. */
+  rateLimitRetryAfter?: boolean;
   /** The clock: data is generated relative to it, and `days` counts back from its UTC day. */
   now?: () => Date;
 }
@@ -35,6 +43,8 @@ export const SANDBOX_DEFAULTS: Readonly<Omit<ResolvedSandboxOptions, 'now'>> = {
   historyDays: 125,
   latencyMs: 0,
   faults: '',
+  rateLimit: 'off',
+  rateLimitRetryAfter: false,
 };
 
 type NumericOption = 'port' | 'merchants' | 'clicks' | 'actions' | 'seed' | 'historyDays' | 'latencyMs';
@@ -67,6 +77,15 @@ export function checkNumericOption(option: NumericOption, value: number): number
   return value;
 }
 
+/** The windows of a rate limit SPEC (none for `off`); throws SandboxOptionError with the parser's message. */
+export function checkRateLimitOption(spec: string): readonly RateWindow[] {
+  const parsed = typeof spec === 'string' ? parseRateLimit(spec) : { ok: false as const, message: `It must be a string; got ${typeof spec}.` };
+  if (!parsed.ok) {
+    throw new SandboxOptionError('rateLimit', `rateLimit (--rate-limit): ${parsed.message}`);
+  }
+  return parsed.windows === 'off' ? [] : parsed.windows;
+}
+
 /** Fills in defaults and checks every option; throws SandboxOptionError naming the first bad one. */
 export function resolveSandboxOptions(options: SandboxOptions): ResolvedSandboxOptions {
   const merged = { ...SANDBOX_DEFAULTS, now: () => new Date(), ...stripUndefined(options) };
@@ -80,6 +99,10 @@ export function resolveSandboxOptions(options: SandboxOptions): ResolvedSandboxO
     parseFaultSpec(merged.faults);
   } catch (error) {
     throw new SandboxOptionError('faults', `faults (--faults): ${(error as Error).message}`);
+  }
+  checkRateLimitOption(merged.rateLimit);
+  if (typeof merged.rateLimitRetryAfter !== 'boolean') {
+    throw new SandboxOptionError('rateLimitRetryAfter', `rateLimitRetryAfter (--rate-limit-retry-after) must be true or false; got ${String(merged.rateLimitRetryAfter)}.`);
   }
   return merged;
 }

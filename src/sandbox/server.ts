@@ -1,7 +1,7 @@
 /**
  * A local stand-in for the service (spec service-interface.md): the three endpoints over
- * node:http on 127.0.0.1, generated data, fault injection and control endpoints. Start it
- * from tests with `startSandbox(options)` or from a shell with `npm run sandbox`.
+ * node:http on 127.0.0.1, generated data, its rate limit, fault injection and control
+ * endpoints. Start it from tests with `startSandbox(options)` or from a shell with `npm run sandbox`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -11,15 +11,17 @@ import { generateDataset, type SandboxDataset } from './dataset';
 import { deliver, send } from './delivery';
 import { endpointOf } from './endpoints';
 import { FaultSelector } from './faults';
+import { RateLimiter } from './rateLimiter';
 import { ReportToucher, type TouchedCounts } from './reportTouch';
 import { RequestStats, type SandboxStats } from './requestStats';
 import { notFound, statusError } from './responses';
-import { checkNumericOption, resolveSandboxOptions, type SandboxOptions } from './sandboxOptions';
+import { checkNumericOption, checkRateLimitOption, resolveSandboxOptions, SandboxOptionError, type SandboxOptions } from './sandboxOptions';
 import { SandboxTimers } from './timers';
 
 export { DEFAULT_SANDBOX_KEY, SANDBOX_DEFAULTS, SandboxOptionError, type SandboxOptions } from './sandboxOptions';
 export type { SandboxDataset } from './dataset';
 export type { SandboxStats } from './requestStats';
+export type { RateLimitStats } from './rateLimiter';
 export type { TouchedCounts } from './reportTouch';
 
 export interface Sandbox extends ControlTarget {
@@ -32,6 +34,12 @@ export interface Sandbox extends ControlTarget {
   setFaults(spec: string): void;
   /** Sets the delay of every response to a spec path; throws SandboxOptionError unless 0..600000. */
   setLatency(ms: number): void;
+  /**
+   * Installs a rate limit SPEC (`3/1,100/300` or `off`) and forgets the windows' history and
+   * peaks; `retryAfter` says whether a 429 carries Retry-After (unchanged when undefined).
+   * Throws SandboxOptionError on a bad spec, changing nothing.
+   */
+  setRateLimit(spec: string, retryAfter?: boolean): { rateLimit: string; retryAfter: boolean };
   stats(): SandboxStats;
   /** Sets the updatedAt of the merchant at storage `index` to now; returns it. Throws RangeError. */
   touchMerchant(index: number): string;
@@ -87,14 +95,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const toucher = new ReportToucher(dataset, resolved.seed);
   const faults = new FaultSelector(resolved.seed ^ FAULT_STREAM, resolved.faults);
   const requests = new RequestStats();
+  const limiter = new RateLimiter(checkRateLimitOption(resolved.rateLimit));
+  let rateLimitRetryAfter = resolved.rateLimitRetryAfter;
   const timers = new SandboxTimers();
   const sockets = new Set<Socket>();
 
   const control: ControlTarget = {
-    stats: () => requests.snapshot(),
+    stats: () => requests.snapshot(limiter.snapshot()),
     setFaults: (spec) => faults.replace(spec),
     setLatency: (ms) => {
       latencyMs = checkNumericOption('latencyMs', ms);
+    },
+    setRateLimit: (spec, retryAfter) => {
+      const windows = checkRateLimitOption(spec);
+      if (retryAfter !== undefined && typeof retryAfter !== 'boolean') {
+        throw new SandboxOptionError('rateLimitRetryAfter', `retryAfter must be true or false; got ${String(retryAfter)}.`);
+      }
+      limiter.replace(windows);
+      rateLimitRetryAfter = retryAfter ?? rateLimitRetryAfter;
+      return { rateLimit: limiter.snapshot().spec, retryAfter: rateLimitRetryAfter };
     },
     touchMerchant: (index) => {
       const merchant = dataset.merchants[index];
@@ -126,6 +145,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const endpoint = endpointOf(pathname);
     if (endpoint === undefined) {
       send(res, notFound(method, pathname));
+      return;
+    }
+    // The limit comes first: a refused request is no fault and no request of the fault rules.
+    const decision = limiter.admit(req.socket.remoteAddress ?? '');
+    if (!decision.accepted) {
+      requests.count(endpoint, undefined);
+      await timers.delay(latencyMs);
+      send(res, statusError(429, rateLimitRetryAfter ? { 'Retry-After': String(decision.retryAfterSeconds) } : {}));
       return;
     }
     const fault = faults.choose(endpoint);

@@ -1,11 +1,13 @@
 /**
  * Owns the catalog of the current key and base URL: opens its store (cache first, then a
- * sync), follows key and setting changes, and adds to the store's syncs only what VS Code
- * needs: progress with cancel, and failures turned into messages with buttons (see
- * `catalogPrompts.ts`). The store schedules the syncs and holds their status; views read the
- * store it exposes and never fetch.
+ * sync unless the cache is fresh: windows share it), keeps it up to date as it ages, follows
+ * key and setting changes, and adds to the store's syncs only what VS Code needs: progress with
+ * cancel (saying when the walk waits for the service's rate limit), and failures turned into
+ * messages with buttons (see `catalogPrompts.ts`). The store schedules the syncs and holds their
+ * status; views read the store it exposes and never fetch.
  */
 import * as vscode from 'vscode';
+import type { RequestPriority } from '../api/budget/budgetWindows';
 import type { AffiliateServiceClient } from '../api/client';
 import { cacheFileName } from '../catalog/cache';
 import type { SyncStatus } from '../catalog/model/catalogTypes';
@@ -15,6 +17,8 @@ import type { ApiKeyState, ApiKeyStore } from '../secrets/apiKeyStore';
 import { promptForKey, showFailure, warnKeyLost, warnOffline, type PromptActions } from './catalogPrompts';
 import { affectsConnection, configuredBaseUrl, type ClientFactory } from './clientFactory';
 import { describeFailure, failureLogLine } from './failureMessages';
+import { SETTINGS } from '../ids';
+import { rateLimitWaitText } from './waitWords';
 
 export type KeyContext = 'none' | 'set' | 'lost';
 
@@ -24,10 +28,21 @@ export interface ServiceConnection {
   client(): Promise<AffiliateServiceClient>;
 }
 
-/** A sync someone asked for: `notify` shows a cancellable notification (user-initiated syncs and first loads). */
+/**
+ * A sync someone asked for: `notify` shows a cancellable notification (user-initiated syncs and
+ * first loads); `priority` is who waits for it in the request budget: a person who clicked
+ * (interactive), the tree's first load (foreground), or nobody yet (background, the default).
+ */
 export interface SyncTrigger {
   full: boolean;
   notify: boolean;
+  priority?: RequestPriority;
+}
+
+/** How old the cached catalog may be before a window brings it up to date (`affiliateLinks.merchants.freshnessHours`). */
+export function catalogFreshnessMs(): number {
+  const hours = vscode.workspace.getConfiguration().get<number>(SETTINGS.merchantsFreshnessHours, 12);
+  return Number.isFinite(hours) && hours >= 0 ? Math.min(hours, 168) * 3_600_000 : 12 * 3_600_000;
 }
 
 interface OpenCatalog {
@@ -37,10 +52,11 @@ interface OpenCatalog {
   baseUrl: string;
 }
 
-/** The progress of a sync: "12,345 merchants" loaded so far. */
-function merchantsLoaded(count: number): string {
+/** The progress of a sync: "12,345 merchants" loaded so far, and the wait for the rate limit, if any. */
+export function syncingText(count: number, wait: { until: number; reason: 'window' | 'refused' } | undefined): string {
   const figure = count.toLocaleString('en-US');
-  return count === 1 ? vscode.l10n.t('{0} merchant', figure) : vscode.l10n.t('{0} merchants', figure);
+  const loaded = count === 1 ? vscode.l10n.t('{0} merchant', figure) : vscode.l10n.t('{0} merchants', figure);
+  return wait === undefined ? loaded : `${loaded} · ${rateLimitWaitText(wait)}`;
 }
 
 export class CatalogController extends Disposable {
@@ -52,6 +68,7 @@ export class CatalogController extends Disposable {
   readonly onDidChangeState = this.stateChanged.event;
 
   private current: OpenCatalog | undefined;
+  private upToDateTimer: ReturnType<typeof setTimeout> | undefined;
   private keyStateValue: ApiKeyState = { kind: 'none' };
   private lastSyncValue: SyncResult | undefined;
   private readonly prompts: PromptActions;
@@ -63,7 +80,7 @@ export class CatalogController extends Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    this.prompts = { retry: () => this.sync({ full: false, notify: true }), showLog: () => this.log.show() };
+    this.prompts = { retry: () => this.sync({ full: false, notify: true, priority: 'interactive' }), showLog: () => this.log.show() };
     this._register(keys.onDidChange(() => void this.reloadKey()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -74,6 +91,7 @@ export class CatalogController extends Disposable {
       }),
     );
     this._register({ dispose: () => this.closeStore() });
+    this._register({ dispose: () => clearTimeout(this.upToDateTimer) });
   }
 
   get store(): CatalogStore | undefined {
@@ -152,8 +170,10 @@ export class CatalogController extends Disposable {
       promptForKey();
       return;
     }
+    const priority = trigger.priority ?? 'background';
     if (store.wouldJoin({ full: trigger.full })) {
-      await store.sync({ full: trigger.full }).catch(() => undefined);
+      // Joining raises the running sync to this request's priority.
+      await store.sync({ full: trigger.full, priority }).catch(() => undefined);
       return;
     }
     const full = trigger.full || store.snapshot.syncedAt === null;
@@ -161,18 +181,18 @@ export class CatalogController extends Disposable {
     const work = async (progress: vscode.Progress<{ message?: string }>, token?: vscode.CancellationToken): Promise<void> => {
       const cancel = new AbortController();
       const cancelled = token?.onCancellationRequested(() => cancel.abort());
+      // The walk's waits for the rate limit show in the same line as its count.
+      const statuses = store.onDidChangeStatus((status) => status.state === 'syncing' && progress.report({ message: syncingText(status.loaded, status.wait) }));
       try {
-        const result = await store.sync({
-          full,
-          signal: cancel.signal,
-          onProgress: (loaded) => progress.report({ message: merchantsLoaded(loaded) }),
-        });
+        const result = await store.sync({ full, signal: cancel.signal, priority });
         this.lastSyncValue = result;
         this.log.info(`Merchant sync (${result.kind}): ${result.received} received, ${result.changed} changed, ${result.total} in the catalog.`);
       } catch (error) {
         this.reportFailure(error);
       } finally {
         cancelled?.dispose();
+        statuses.dispose();
+        this.scheduleUpToDate();
       }
     };
     if (trigger.notify || full) {
@@ -241,10 +261,47 @@ export class CatalogController extends Disposable {
     this.log.info(`Catalog for ${baseUrl}: cache ${cache}.`);
     this.storeChanged.fire(current.store);
     this.stateChanged.fire();
-    await this.sync({ full: cache !== 'loaded', notify: cache !== 'loaded' });
+    if (cache !== 'loaded') {
+      // Nothing to show: the tree waits for it.
+      await this.sync({ full: true, notify: true, priority: 'foreground' });
+    } else if (this.isFresh(current.store.snapshot.syncedAt)) {
+      this.log.info(`The cached catalog was synced at ${current.store.snapshot.syncedAt}, within ${catalogFreshnessMs() / 3_600_000} h: no sync now (${SETTINGS.merchantsFreshnessHours}).`);
+      this.scheduleUpToDate();
+    } else {
+      await this.sync({ full: false, notify: false, priority: 'background' });
+    }
+  }
+
+  private isFresh(syncedAt: string | null): boolean {
+    return syncedAt !== null && Date.now() - Date.parse(syncedAt) < catalogFreshnessMs();
+  }
+
+  /** Brings the catalog up to date once it gets older than the freshness setting (another window may have done it meanwhile). */
+  private scheduleUpToDate(): void {
+    clearTimeout(this.upToDateTimer);
+    const store = this.current?.store;
+    const syncedAt = store?.snapshot.syncedAt;
+    if (store === undefined || syncedAt === null || syncedAt === undefined || this.isDisposed) {
+      return;
+    }
+    const due = Math.max(60_000, Date.parse(syncedAt) + catalogFreshnessMs() - Date.now());
+    this.upToDateTimer = setTimeout(() => {
+      void (async () => {
+        if (this.current?.store !== store) {
+          return;
+        }
+        if ((await store.followDisk()) || this.isFresh(store.snapshot.syncedAt)) {
+          this.log.info(`Another window synced the catalog at ${store.snapshot.syncedAt}; shown from the cache.`);
+          this.scheduleUpToDate();
+          return;
+        }
+        await this.sync({ full: false, notify: false, priority: 'background' });
+      })();
+    }, Math.min(due, 2 ** 31 - 1));
   }
 
   private closeStore(): void {
+    clearTimeout(this.upToDateTimer);
     const current = this.current;
     if (!current) {
       return;

@@ -1,51 +1,54 @@
 /**
- * The figures of the figures period (`affiliateLinks.figures.*`): one aggregate by SubID and
- * merchant that every lens, the status bar and the Merchants tree read. One way only: it asks
- * the report store (`ReportService.store()`) to open three queries — the period's clicks, the
- * previous period's clicks and the period's actions, all unfiltered — holds them, and builds
- * the aggregate (in the lazily loaded reports bundle) when the store says they changed. It
- * never fetches itself and never shows a notification: a refused key is the key flow's
- * business, and each kind of failure is logged once until a refresh succeeds. Offline, the
- * cached aggregate stays, marked offline.
+ * The figures of the figures period (`affiliateLinks.figures.*`), and the one owner of the timed
+ * report reads: the lenses, the active article's status-bar figure, the Merchants tree and
+ * today's clicks in the status bar all read what it holds, and nobody else reads reports on a
+ * timer. One way only: it asks the report store (`ReportService`) for the figures' queries
+ * (`figuresQueries.ts`), holds them, and builds one aggregate by SubID and merchant (in the
+ * lazily loaded reports bundle) when the store says they changed. It never fetches itself and
+ * never shows a notification: each kind of failure is logged once until a refresh succeeds.
  *
- * Nothing runs at activation: `start()` is called a few seconds later, or by the first lens
- * asked for. Then the queries are refreshed every `refreshMinutes` and by `refresh()`.
+ * Requests are what a person waits for under the service's rate limit, so: cached reports show
+ * at once; while nothing account-wide is cached, the active article's SubIDs are read first
+ * (foreground, a page each: the service filters them) and their lens shows; the account-wide
+ * reads follow in the background, each skipped while another window read it within
+ * `refreshMinutes` (six hours for the previous period, which hardly changes). Refresh Figures
+ * reads them at once, for a person who waits.
  */
 import * as vscode from 'vscode';
+import type { RequestPriority } from '../api/budget/budgetWindows';
 import { httpStatusOf, serviceErrorKind } from '../api/errors';
 import { messageOf } from '../common/errorMessage';
-import { Disposable, type IDisposable } from '../common/lifecycle';
+import { Disposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
-import type { FiguresAggregate, ReportState, ReportStore, StoreQuery } from '../reports/index';
+import type { FiguresAggregate, ReportProgress, ReportState, ReportStore, StoreQuery } from '../reports/index';
 import type { CatalogController } from './catalogController';
-import { presetOfDays, readFiguresSettings, type FiguresDays } from './figuresSettings';
+import { figuresFromStore, watchFigures, type Watched } from './figuresFromStore';
+import { figuresQueries, type TodayClicks } from './figuresQueries';
+import { readFiguresSettings, type FiguresDays } from './figuresSettings';
 import { localToday, type ReportService } from './reportService';
-import type { ReportsLoader } from './reportsLoader';
+import type { ReportsModule } from './reportsLoader';
 
 /** After a change in the store, before the aggregate is built again (a refresh fires several). */
 const REBUILD_DELAY_MS = 200;
 /** After the connection changed, before the new store's figures are opened. */
 const AFTER_STORE_CHANGE_MS = 1_000;
-
-interface Watched {
-  store: ReportStore;
-  days: FiguresDays;
-  queries: { clicks: StoreQuery<'clicks'>; previous: StoreQuery<'clicks'>; actions: StoreQuery<'actions'> };
-  keys: Set<string>;
-  subscriptions: IDisposable[];
-  /** The report objects the aggregate was built from: a state change that keeps them needs no rebuild. */
-  builtFrom: unknown[];
-}
+/** How long another window's read of the previous period serves: it hardly changes. */
+const PREVIOUS_FRESH_MS = 6 * 3_600_000;
+/** SubIDs of the active article read first, at most. */
+const FOCUS_SUBIDS = 3;
 
 export class FiguresService extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
-  /** Fires when the aggregate changed (loaded, refreshed, closed) or where it stands did. */
+  /** Fires when the aggregate, today's clicks, where they stand or their wait changed. */
   readonly onDidChange = this.changed.event;
   private current: FiguresAggregate | undefined;
   private status: { at: string | undefined; offline: boolean } = { at: undefined, offline: false };
+  private todayValue: TodayClicks | undefined;
+  private waitValue: ReportProgress['wait'];
   private watched: Watched | undefined;
   private started = false;
   private generation = 0;
+  private focusSubIds: readonly string[] = [];
   private settings = readFiguresSettings();
   private rebuildTimer: ReturnType<typeof setTimeout> | undefined;
   private openTimer: ReturnType<typeof setTimeout> | undefined;
@@ -55,7 +58,6 @@ export class FiguresService extends Disposable {
 
   constructor(
     private readonly reports: ReportService,
-    private readonly loader: ReportsLoader,
     private readonly controller: CatalogController,
     private readonly log: vscode.LogOutputChannel,
   ) {
@@ -68,13 +70,7 @@ export class FiguresService extends Disposable {
         }
       }),
     );
-    this._register(
-      controller.onDidChangeState(() => {
-        if (this.controller.keyContext !== 'set') {
-          this.close();
-        }
-      }),
-    );
+    this._register(controller.onDidChangeState(() => this.controller.keyContext !== 'set' && this.close()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if ([SETTINGS.figuresEnabled, SETTINGS.figuresPeriod, SETTINGS.figuresRefreshMinutes].some((setting) => event.affectsConfiguration(setting))) {
@@ -82,7 +78,7 @@ export class FiguresService extends Disposable {
           this.close();
           if (this.started) {
             this.restartTimer();
-            void this.open();
+            void this.open('background');
           }
         }
       }),
@@ -107,6 +103,16 @@ export class FiguresService extends Disposable {
     return this.status;
   }
 
+  /** Today's clicks, counted from a report that covers today; undefined before one is read. */
+  get today(): TodayClicks | undefined {
+    return this.todayValue;
+  }
+
+  /** While the read of the clicks waits for the service's rate limit: until when, and why. */
+  get wait(): ReportProgress['wait'] {
+    return this.waitValue;
+  }
+
   /** Whether the figures are switched on (`affiliateLinks.figures.enabled`). */
   get enabled(): boolean {
     return this.settings.enabled;
@@ -124,7 +130,7 @@ export class FiguresService extends Disposable {
     }
     this.started = true;
     this.restartTimer();
-    void this.open();
+    void this.open('background');
   }
 
   /** Starts in `ms` unless something started it before. */
@@ -133,33 +139,49 @@ export class FiguresService extends Disposable {
     this._register({ dispose: () => clearTimeout(timer) });
   }
 
-  /** Reads the figures again (the Refresh Figures command; on its own every `refreshMinutes`). */
+  /** Reads the figures again now, for a person who waits (Refresh Figures). */
   refresh(): Promise<void> {
     this.started = true;
     this.restartTimer();
-    return this.open();
+    return this.open('interactive');
+  }
+
+  /**
+   * The active article's SubIDs: while nothing account-wide is cached, they are read first (a
+   * page each), so the article's lens shows in seconds rather than after the whole account.
+   */
+  focus(subIds: readonly string[] | undefined): void {
+    const next = (subIds ?? []).slice(0, FOCUS_SUBIDS);
+    if (next.join('\n') === this.focusSubIds.join('\n')) {
+      return;
+    }
+    this.focusSubIds = next;
+    const watched = this.watched;
+    if (watched?.queries !== undefined && watched.store.state(watched.queries.clicks)?.report === undefined) {
+      void this.readFocus(watched);
+    }
   }
 
   private restartTimer(): void {
     clearInterval(this.refreshTimer);
-    this.refreshTimer = setInterval(() => void this.open(), this.settings.refreshMinutes * 60_000);
+    this.refreshTimer = setInterval(() => void this.open('background'), this.settings.refreshMinutes * 60_000);
   }
 
   private scheduleOpen(ms: number): void {
     clearTimeout(this.openTimer);
-    this.openTimer = setTimeout(() => void this.open(), ms);
+    this.openTimer = setTimeout(() => void this.open('background'), ms);
   }
 
   /**
-   * Opens (or refreshes) the three queries of today's figures period; the date may have moved
-   * on since the last time, which makes them new queries. Resolves when the store has
-   * refreshed them, whatever the outcome.
+   * Opens (or refreshes) today's queries (the date may have moved on since the last time, which
+   * makes them new queries): the cached reports at once, the focused SubIDs first while nothing
+   * account-wide is cached, then the account-wide ones. Resolves when the store has read them.
    */
-  private async open(): Promise<void> {
+  private async open(priority: RequestPriority): Promise<void> {
     if (this.isDisposed) {
       return;
     }
-    if (!this.settings.enabled || this.controller.keyContext !== 'set') {
+    if (this.controller.keyContext !== 'set') {
       this.close();
       return;
     }
@@ -173,84 +195,90 @@ export class FiguresService extends Disposable {
         this.close();
         return;
       }
-      const { store, reports } = opened;
-      const days = this.settings.days;
-      const period = reports.presetPeriod(presetOfDays(days), localToday());
-      const queries = {
-        clicks: { kind: 'clicks' as const, period, filters: {} },
-        previous: { kind: 'clicks' as const, period: reports.previousPeriod(period), filters: {} },
-        actions: { kind: 'actions' as const, period, filters: {} },
-      };
-      const keys = new Set(Object.values(queries).map((query) => reports.queryKey(query)));
-      if (this.watched?.store !== store || this.watched.days !== days || ![...keys].every((key) => this.watched!.keys.has(key))) {
-        this.watch(store, days, queries, keys);
-      }
+      const watched = this.watchFor(opened.store, opened.reports);
+      const { store, queries, todayClicks } = watched;
+      const all: StoreQuery[] = queries === undefined ? [todayClicks] : [queries.clicks, queries.previous, queries.actions];
+      await Promise.all(all.map((query) => store.loadCached(query)));
       this.rebuild();
-      const states = await Promise.all([store.open(queries.clicks), store.open(queries.previous), store.open(queries.actions)]);
+      if (queries !== undefined && store.state(queries.clicks)?.report === undefined) {
+        await this.readFocus(watched);
+      }
+      const person = priority === 'interactive';
+      const freshForMs = person ? 0 : this.settings.refreshMinutes * 60_000;
+      const states = await Promise.all(all.map((query) => store.open(query, { priority, freshForMs: query === queries?.previous && !person ? Math.max(freshForMs, PREVIOUS_FRESH_MS) : freshForMs })));
       this.noteOutcome(states);
     } catch (error) {
       this.logOnce('unexpected', `Figures: reading them failed: ${messageOf(error)}`);
     }
   }
 
-  private watch(store: ReportStore, days: FiguresDays, queries: Watched['queries'], keys: Set<string>): void {
-    this.unwatch();
-    const subscriptions = [store.hold(queries.clicks), store.hold(queries.previous), store.hold(queries.actions)];
-    subscriptions.push(
-      store.onDidChange((state) => {
-        if (this.watched?.store === store && keys.has(state.key)) {
-          clearTimeout(this.rebuildTimer);
-          this.rebuildTimer = setTimeout(() => this.rebuild(), REBUILD_DELAY_MS);
-        }
-      }),
-    );
-    this.watched = { store, days, queries, keys, subscriptions, builtFrom: [] };
+  /** Reads the focused SubIDs' three queries each (foreground: the active article is on screen). */
+  private async readFocus(watched: Watched): Promise<void> {
+    const fresh = this.focusSubIds.filter((subId) => !watched.focus.has(subId));
+    if (watched.queries === undefined || fresh.length === 0) {
+      return;
+    }
+    const opens: Array<Promise<ReportState>> = [];
+    for (const subId of fresh) {
+      const queries = figuresQueries(watched.reports, watched.days, watched.today, subId);
+      watched.focus.set(subId, queries);
+      for (const query of [queries.clicks, queries.previous, queries.actions]) {
+        watched.keys.add(watched.reports.queryKey(query));
+        watched.subscriptions.push(watched.store.hold(query));
+        opens.push(watched.store.open(query, { priority: 'foreground' }));
+      }
+    }
+    this.log.debug(`Figures: nothing account-wide is cached yet; reading the active article's SubIDs first (${fresh.join(', ')}).`);
+    await Promise.all(opens);
   }
 
-  /** Builds the aggregate from the reports the store has now (the cached ones first). */
+  /** The watched store and queries for today, watched anew when the store, the period or the day changed. */
+  private watchFor(store: ReportStore, reports: ReportsModule, today = localToday()): Watched {
+    const { days, enabled } = this.settings;
+    const watched = this.watched;
+    if (watched?.store === store && watched.days === days && watched.today === today && (watched.queries !== undefined) === enabled) {
+      return watched;
+    }
+    this.unwatch();
+    this.watched = watchFigures(store, reports, { days, enabled, today }, {
+      changed: () => {
+        clearTimeout(this.rebuildTimer);
+        this.rebuildTimer = setTimeout(() => this.rebuild(), REBUILD_DELAY_MS);
+      },
+      waiting: (wait) => {
+        if (wait?.until !== this.waitValue?.until || wait?.reason !== this.waitValue?.reason) {
+          this.waitValue = wait;
+          this.changed.fire();
+        }
+      },
+    });
+    return this.watched;
+  }
+
+  /** Today's clicks and the aggregate from the reports the store has now: account-wide, or the focused SubIDs' until then. */
   private rebuild(): void {
     const watched = this.watched;
     if (watched === undefined || this.isDisposed) {
       return;
     }
-    const { store, queries, days } = watched;
-    const clicks = store.state(queries.clicks);
-    const previous = store.state(queries.previous);
-    const actions = store.state(queries.actions);
-    const states: Array<ReportState | undefined> = [clicks, previous, actions];
-    const status = {
-      at: clicks?.asOf,
-      offline: states.some((state) => state?.status === 'offline'),
-    };
-    const reports = states.map((state) => state?.report);
-    const sameReports = reports.every((report, index) => report === watched.builtFrom[index]);
-    const sameStatus = status.at === this.status.at && status.offline === this.status.offline;
-    if (sameReports && sameStatus) {
-      return;
+    const read = figuresFromStore(watched);
+    const todayChanged = read.today?.clicks !== this.todayValue?.clicks || read.today?.state.status !== this.todayValue?.state.status || read.today?.state.asOf !== this.todayValue?.state.asOf;
+    this.todayValue = read.today;
+    if (read.today?.state.status === 'ready') {
+      this.waitValue = undefined;
     }
-    this.status = status;
-    if (!sameReports && clicks?.report !== undefined) {
-      const module = this.loader.load();
-      void module.then((loaded) => {
-        if (this.watched !== watched || this.isDisposed) {
-          return;
-        }
-        const started = performance.now();
-        this.current = loaded.buildFiguresAggregate({
-          period: queries.clicks.period,
-          previousPeriod: queries.previous.period,
-          days,
-          clicks: clicks.report!.windows.flatMap((window) => window.items),
-          previousClicks: previous?.report?.windows.flatMap((window) => window.items) ?? [],
-          actions: actions?.report?.windows.flatMap((window) => window.items) ?? [],
-        });
-        watched.builtFrom = reports;
-        this.log.debug(`Figures: the aggregate of ${queries.clicks.period.from}..${queries.clicks.period.to} built in ${(performance.now() - started).toFixed(1)} ms.`);
-        this.changed.fire();
-      }, (error: unknown) => this.logOnce('unexpected', `Figures: loading the reports failed: ${messageOf(error)}`));
-      return;
+    const sameReports = read.reports.length === watched.builtFrom.length && read.reports.every((report, index) => report === watched.builtFrom[index]);
+    const sameStatus = read.status.at === this.status.at && read.status.offline === this.status.offline;
+    this.status = read.status;
+    if (!sameReports && read.build !== undefined) {
+      const started = performance.now();
+      this.current = read.build();
+      watched.builtFrom = read.reports;
+      this.log.debug(`Figures: the aggregate of ${this.current.period.from}..${this.current.period.to} built from ${read.source} in ${(performance.now() - started).toFixed(1)} ms.`);
     }
-    this.changed.fire();
+    if (!sameReports || !sameStatus || todayChanged) {
+      this.changed.fire();
+    }
   }
 
   /** Logs each kind of failure once until a refresh succeeds; never a notification. */
@@ -278,8 +306,10 @@ export class FiguresService extends Disposable {
     this.generation++;
     this.unwatch();
     clearTimeout(this.rebuildTimer);
-    const had = this.current !== undefined || this.status.at !== undefined;
+    const had = this.current !== undefined || this.status.at !== undefined || this.todayValue !== undefined;
     this.current = undefined;
+    this.todayValue = undefined;
+    this.waitValue = undefined;
     this.status = { at: undefined, offline: false };
     if (had && !this.isDisposed) {
       this.changed.fire();

@@ -1,14 +1,14 @@
 /**
- * The "Merchants" view: the tree, its message line (key from the environment, offline,
- * filter, a sort by clicks waiting for the figures) and the context keys its welcome content
- * and title actions depend on.
+ * The "Merchants" view: the tree, its message line (key from the environment, a first load
+ * and its wait for the service's rate limit, offline, filter, a sort by clicks waiting for the
+ * figures) and the context keys its welcome content and title actions depend on.
  */
 import * as vscode from 'vscode';
 import type { CatalogNode } from '../catalog/tree/treeNodes';
 import { Disposable } from '../common/lifecycle';
 import { CONTEXT_KEYS, SETTINGS, VIEWS, setContext } from '../ids';
 import type { MerchantKey } from '../merchant/merchantKey';
-import type { CatalogController } from '../services/catalogController';
+import { syncingText, type CatalogController } from '../services/catalogController';
 import { MerchantTreeProvider, type TreeFiguresSource } from './merchantTreeProvider';
 import type { TreeViewOptions } from './treeViewOptions';
 
@@ -37,12 +37,17 @@ export class MerchantView extends Disposable {
     super();
     this.provider = this._register(new MerchantTreeProvider(options, figures));
     this.view = this._register(vscode.window.createTreeView(VIEWS.merchants, { treeDataProvider: this.provider, showCollapseAll: true }));
+    let statuses: vscode.Disposable | undefined;
     this._register(
       controller.onDidChangeStore((store) => {
         this.revealWhenLoaded = store !== undefined && store.snapshot.syncedAt === null;
         this.provider.setStore(store);
+        // The loading line follows the walk page by page, and its waits.
+        statuses?.dispose();
+        statuses = store?.onDidChangeStatus(() => this.update());
       }),
     );
+    this._register({ dispose: () => statuses?.dispose() });
     this._register(controller.onDidChangeState(() => this.update()));
     this._register(
       this.provider.onDidChangeModel(() => {
@@ -108,6 +113,10 @@ export class MerchantView extends Disposable {
     const parts: string[] = [];
     if (controller.keyState.kind === 'environment') {
       parts.push(vscode.l10n.t('Using the key from the AFFILIATE_LINKS_API_KEY environment variable.'));
+    }
+    const status = controller.status;
+    if (status?.state === 'syncing' && (status.wait !== undefined || (this.provider.model?.totalCount ?? 0) === 0)) {
+      parts.push(vscode.l10n.t({ message: 'Loading merchants: {0}.', args: [syncingText(status.loaded, status.wait)], comment: ['{0}: how many have arrived, and any wait, e.g. "12,000 merchants · waiting for the service\'s rate limit, about 2 min".'] }));
     }
     const offline = controller.offline;
     if (offline) {

@@ -1,16 +1,25 @@
 /**
  * `npm start`: the extension against the sandbox, in a real VS Code you open in a browser.
- * Starts the sandbox (2,000 merchants), then code-server with the packaged extension, its
+ * Starts the sandbox (2,000 merchants, the service's documented rate limit 3/1,100/300 unless
+ * `--rate-limit` says otherwise), then code-server with the packaged extension, its
  * base URL set to the sandbox and the sandbox's key in AFFILIATE_LINKS_API_KEY, writes the demo
  * articles (Markdown, MDX, HTML) into its workspace, and prints the one address to open: the
  * workspace with the first article open; the Merchants view shows as the catalog first loads.
  * Runs until Ctrl+C.
  *
- * `npm start -- [--port N] [--sandbox-port N] [--merchants N]`
+ * `npm start -- [--port N] [--sandbox-port N] [--merchants N] [--rate-limit SPEC|off]`
  */
 import path from 'node:path';
+import { formatRateLimit, parseRateLimit, SERVICE_RATE_LIMIT } from '../../src/api/rateLimit';
 import { vscodeVersion } from './codeServer';
 import { startDemo } from './demoServer';
+
+const USAGE = 'Usage: npm start -- [--port N] [--sandbox-port N] [--merchants N] [--rate-limit SPEC|off] (SPEC: N/S windows, default 3/1,100/300)';
+
+function refuse(message: string): never {
+  console.error(`demo: ${message}\n${USAGE}`);
+  process.exit(2);
+}
 
 function numberArgument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -19,10 +28,22 @@ function numberArgument(name: string, fallback: number): number {
   }
   const value = Number(process.argv[index + 1]);
   if (!Number.isInteger(value) || value < 0) {
-    console.error(`demo: --${name} takes a whole number; got "${process.argv[index + 1]}"`);
-    process.exit(2);
+    refuse(`--${name} takes a whole number; got "${process.argv[index + 1]}"`);
   }
   return value;
+}
+
+/** `--rate-limit SPEC`, checked and spelled the one way; the documented limit when absent. */
+function rateLimitArgument(): string {
+  const index = process.argv.indexOf('--rate-limit');
+  if (index < 0) {
+    return formatRateLimit(SERVICE_RATE_LIMIT);
+  }
+  const parsed = parseRateLimit(process.argv[index + 1] ?? '');
+  if (!parsed.ok) {
+    refuse(`--rate-limit: ${parsed.message}`);
+  }
+  return formatRateLimit(parsed.windows);
 }
 
 async function main(): Promise<void> {
@@ -30,9 +51,10 @@ async function main(): Promise<void> {
     port: numberArgument('port', 8080),
     sandboxPort: numberArgument('sandbox-port', 8787),
     merchants: numberArgument('merchants', 2_000),
+    rateLimit: rateLimitArgument(),
   });
   const names = demo.articles.map((article) => path.basename(article.file)).join(', ');
-  console.log(`Affiliate Links demo: ${vscodeVersion()} with the extension, against the sandbox at ${demo.sandbox.url}.`);
+  console.log(`Affiliate Links demo: ${vscodeVersion()} with the extension, against the sandbox at ${demo.sandbox.url} (rate limit ${demo.sandbox.stats().rateLimit.spec}).`);
   console.log(`The articles in articles/ (${names}) show their clicks at their top; hover a URL, or try Insert Deeplink and Monetize Links in Document on them. Click "N clicks today" in the status bar (or run "Affiliate Links: Show Reports") for the report panel, and "Affiliate Links: Show Getting Started" for the walkthrough. Ctrl+C stops.`);
   console.log(`Open ${demo.url}`);
   const stop = (): void => {

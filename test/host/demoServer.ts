@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { formatRateLimit, SERVICE_RATE_LIMIT } from '../../src/api/rateLimit';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { ensureCodeServer, startCodeServer, type CodeServer } from './codeServer';
 import { writeDemoArticles, type DemoArticle } from './demoArticles';
@@ -17,6 +18,8 @@ export interface DemoOptions {
   sandboxPort?: number;
   /** The sandbox's catalog size; default 2,000. */
   merchants?: number;
+  /** The sandbox's rate limit SPEC (`3/1,100/300`, `off`); default the service's documented limit. */
+  rateLimit?: string;
 }
 
 export interface Demo {
@@ -42,7 +45,11 @@ export function demoWorkbenchUrl(serverUrl: string, folder: string, file: string
 export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
   ensureCodeServer();
   const vsix = packageExtension();
-  const sandbox = await startSandbox({ port: options.sandboxPort ?? 8787, merchants: options.merchants ?? 2_000 });
+  const sandbox = await startSandbox({
+    port: options.sandboxPort ?? 8787,
+    merchants: options.merchants ?? 2_000,
+    rateLimit: options.rateLimit ?? formatRateLimit(SERVICE_RATE_LIMIT),
+  });
   let server: CodeServer;
   try {
     server = await startCodeServer({

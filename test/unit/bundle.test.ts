@@ -90,7 +90,7 @@ describe('bundles', () => {
 
   // The catalog model reads cached merchants with the client's pure normaliser; the HTTP
   // side (client, transport, undici) must stay in dist/api.js.
-  const HTTP_SIDE = /undici|src\/api\/(client|transport|paging|retryCallback|boundedPool)\.ts$/;
+  const HTTP_SIDE = /undici|src\/api\/(client|transport|paging|boundedPool|budget\/\w+)\.ts$/;
 
   it('keeps undici and the HTTP client out of the extension bundle that activation loads', () => {
     assert.ok(report.extensionInputs.includes('src/extension.ts'));
@@ -98,8 +98,10 @@ describe('bundles', () => {
     // Unminified. The figures (issue 14: the lenses, the tree's sort and tooltip, the status bar)
     // are in it, since all three show at once; their aggregation is in dist/reports.js. The
     // bench reports the minified size and its growth. Issue 15 made every string localisable
-    // (whole sentences per case, translators' comments): 210 KB → 228 KB.
-    assert.ok(report.extensionBytes < 240_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // (whole sentences per case, translators' comments): 210 KB → 228 KB. Issue 22 (the rate
+    // limit: the figures as the one owner of timed reads, the catalog's freshness and kept walk,
+    // the words of waits, the rate limit setting) took it from 236 KB to 251 KB.
+    assert.ok(report.extensionBytes < 256_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('keeps the report store, its cache and model in dist/reports.js, loaded on first use', () => {
@@ -138,8 +140,10 @@ describe('bundles', () => {
 
   it('puts only the undici modules the client uses in dist/api.js, never its entry point or global dispatcher', () => {
     const undici = report.apiInputs.filter((input) => input.includes('node_modules/undici/'));
-    assert.ok(undici.some((input) => input.endsWith('lib/dispatcher/retry-agent.js')));
+    assert.ok(undici.some((input) => input.endsWith('lib/api/api-request.js')));
     assert.ok(undici.some((input) => input.endsWith('lib/dispatcher/env-http-proxy-agent.js')));
+    // Retries go through the request budget in the transport, not undici's RetryAgent.
+    assert.ok(!undici.some((input) => input.endsWith('lib/dispatcher/retry-agent.js')), 'RetryAgent is bundled');
     assert.ok(!undici.some((input) => input.endsWith('undici/index.js')), 'the entry point is bundled');
     assert.ok(!undici.some((input) => input.endsWith('lib/global.js')), 'the global dispatcher module is bundled');
     assert.ok(!report.apiInputs.some((input) => input.includes('vscode')));

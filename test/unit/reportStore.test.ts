@@ -143,7 +143,7 @@ describe('report store against the sandbox', function () {
   it('stops a refresh when asked, showing what it had before, with no error', async () => {
     const { store } = open();
     const stop = new AbortController();
-    const opening = store.open(last30, stop.signal);
+    const opening = store.open(last30, { signal: stop.signal });
     stop.abort();
     const state = await opening;
     assert.equal(state.status, 'loading');

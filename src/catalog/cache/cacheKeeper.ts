@@ -23,7 +23,7 @@ import { CachedMerchant, compactPage, type CompactPage } from './cachedMerchant'
 import { CacheFileWriter, writeCatalogCache } from './cacheFileWriter';
 import { JOURNAL_MAX_ENTRIES, JOURNAL_MAX_SHARE } from './cacheFormat';
 import { readCheckedJournal, removeCacheJournal, type JournalBase } from './cacheJournal';
-import { readCatalogCache } from './cacheReader';
+import { readCacheHeader, readCatalogCache } from './cacheReader';
 import { appendToSharedJournal, type JournalAppend } from './journalPlan';
 
 export interface CacheKeeperOptions {
@@ -125,6 +125,19 @@ export class CacheKeeper {
     state.appendable = journal.problem === undefined;
     this.reportProblem(journal.problem);
     return { kind: 'ok', merchants, syncedAt: journal.entries.at(-1)!.syncedAt, state };
+  }
+
+  /**
+   * When the catalog on disk was synced (the file's sync, or its journal's last), without reading
+   * its merchants; undefined when there is none that reads. Another window may have synced since.
+   */
+  async syncedAtOnDisk(): Promise<string | undefined> {
+    const header = await readCacheHeader(this.options.cacheFile);
+    if (header === undefined || header.baseUrl !== normalizeBaseUrl(this.options.baseUrl)) {
+      return undefined;
+    }
+    const { read } = await readCheckedJournal(this.options.cacheFile, { savedAt: header.savedAt, syncedAt: header.syncedAt });
+    return read.kind === 'ok' && read.entries.length > 0 ? read.entries.at(-1)!.syncedAt : header.syncedAt;
   }
 
   /** The files now match a loaded catalog that is being shown. */

@@ -31,6 +31,12 @@ export interface CatalogChange {
  */
 export type SyncStatus =
   | { state: 'idle' }
-  | { state: 'syncing'; full: boolean; loaded: number }
+  | {
+      state: 'syncing';
+      full: boolean;
+      loaded: number;
+      /** While its next page waits for the service's rate limit (longer than pacing): when it is expected to go, and why. */
+      wait?: { until: number; reason: 'window' | 'refused' };
+    }
   | { state: 'offline'; since: string; error: Error }
   | { state: 'failed'; error: Error };

@@ -6,12 +6,15 @@
  * A sync never loses or corrupts anything: the merchants of a walk are collected aside and
  * only a walk that finished becomes the new catalog (a new map, swapped in at once) and then
  * the new cache (see `CacheKeeper`: a full walk rewrites the file, an incremental sync appends
- * its changes to the journal). A failed or cancelled sync leaves memory and file as they were.
+ * its changes to the journal). A failed or cancelled sync leaves memory and file as they were,
+ * and keeps the pages it read for a while (`KEEP_PARTIAL_MS`): the next sync of the same kind
+ * goes on from where it stopped rather than asking for them again. Each page asks the request
+ * budget at the priority of the requests the sync serves.
  * A full walk holds its merchants as a loaded cache does, summaries over the pages' bytes (see
  * `compactPage`), and builds its map page by page while the next page is on its way.
  */
 import { isAbortError, isOfflineError } from '../../api/errors';
-import type { ClientLogger, MerchantPage } from '../../api/types';
+import type { CallOptions, ClientLogger, MerchantPage } from '../../api/types';
 import type { CacheFileOps } from '../../common/cacheFiles';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
@@ -21,11 +24,13 @@ import type { MerchantKey } from '../../merchant/merchantKey';
 import { CacheKeeper, sameCacheEntry, type FullSave } from '../cache';
 import { addInWalkOrder, changedKeys, mergeMerchants } from '../model/catalogMerge';
 import type { CatalogChange, CatalogSnapshot, SyncStatus } from '../model/catalogTypes';
+import { KeptWalk } from './keptWalk';
 import { SyncQueue, syncCancelled, type SyncJob, type SyncOptions } from './syncQueue';
 
 /** Where merchants come from; `AffiliateServiceClient` is one. */
 export interface MerchantSource {
-  walkMerchants(filters: { updatedAtFrom?: string }, options: { signal?: AbortSignal }): AsyncIterable<MerchantPage>;
+  /** `from`: the cursor to go on from (a kept walk's last `next`). */
+  walkMerchants(filters: { updatedAtFrom?: string }, options: CallOptions & { from?: number }): AsyncIterable<MerchantPage>;
 }
 
 export interface CatalogStoreOptions {
@@ -73,6 +78,7 @@ export class CatalogStore extends Disposable {
   private readonly now: () => Date;
   private readonly safetyMarginMs: number;
   private readonly cache: CacheKeeper;
+  private readonly kept: KeptWalk;
 
   /** Fires with the keys a sync added or changed, or 'all' after a cache load, a full walk or `clear()`. */
   readonly onDidChange: Event<CatalogChange>;
@@ -89,6 +95,7 @@ export class CatalogStore extends Disposable {
     this.onDidChange = this.changes.event;
     this.onDidChangeStatus = this.statuses.event;
     this.now = options.now ?? (() => new Date());
+    this.kept = new KeptWalk(this.now, options.logger);
     this.safetyMarginMs = Math.max(0, options.safetyMarginMs ?? DEFAULT_SAFETY_MARGIN_MS);
     this.cache = new CacheKeeper({
       cacheFile: options.cacheFile,
@@ -133,6 +140,19 @@ export class CatalogStore extends Disposable {
     this.replace({ merchants: read.merchants, syncedAt: read.syncedAt, source: 'cache' }, 'all');
     this.options.logger.info(`Showing ${read.merchants.size} cached merchants from the sync of ${read.syncedAt}.`);
     return 'loaded';
+  }
+
+  /**
+   * Shows the cache file again when another window synced it after the catalog shown was synced;
+   * true when it did. Reads only the file's header and journal otherwise.
+   */
+  async followDisk(): Promise<boolean> {
+    const onDisk = await this.cache.syncedAtOnDisk();
+    const shown = this.current.syncedAt;
+    if (onDisk === undefined || (shown !== null && onDisk <= shown) || this.syncs.wouldJoin(false)) {
+      return false;
+    }
+    return (await this.loadCache()) === 'loaded' && this.current.syncedAt === onDisk;
   }
 
   /**
@@ -184,34 +204,56 @@ export class CatalogStore extends Disposable {
       throw syncCancelled();
     }
     const previous = this.currentStatus;
-    const startedAt = this.now();
     const lastSynced = this.current.syncedAt;
     const full = job.full || lastSynced === null;
     job.full = full;
     this.setStatus({ state: 'syncing', full, loaded: 0 });
+    const filters = full ? {} : { updatedAtFrom: new Date(Date.parse(lastSynced!) - this.safetyMarginMs).toISOString() };
+    const resumed = this.kept.take(full, JSON.stringify(filters));
+    // A sync that goes on from kept pages dates from when they were read: what changed since is asked for next time.
+    const startedAt = resumed?.startedAt ?? this.now();
+    /** The pages read in this sync, kept when it is cut short. */
+    const pages: MerchantPage[] = [...(resumed?.pages ?? [])];
     /** A full sync's cache file, written as the pages arrive. */
     let save: FullSave | undefined;
     try {
       const source = await this.options.source();
-      const filters = full ? {} : { updatedAtFrom: new Date(Date.parse(lastSynced!) - this.safetyMarginMs).toISOString() };
-      this.options.logger.debug(`Merchant sync (${full ? 'full' : `updated since ${filters.updatedAtFrom}`}) started.`);
+      this.options.logger.debug(`Merchant sync (${full ? 'full' : `updated since ${filters.updatedAtFrom}`}) started${resumed ? `, going on from ${resumed.pages.length} pages kept from a sync cut short` : ''}.`);
       /** An incremental sync's merchants; a full walk's go into its catalog map as they come. */
       const received: CatalogMerchant[] = [];
       const walked = new Map<MerchantKey, CatalogMerchant>();
       let count = 0;
+      let wait: { until: number; reason: 'window' | 'refused' } | undefined;
       save = full ? await this.cache.beginAll(startedAt.toISOString()) : undefined;
-      for await (const page of source.walkMerchants(filters, { signal: job.signal })) {
-        if (job.signal.aborted) {
-          throw syncCancelled();
-        }
+      const take = (page: MerchantPage): void => {
         if (save === undefined) {
           received.push(...page.merchants.map(toCatalogMerchant));
         } else {
           addInWalkOrder(walked, this.cache.addToAll(save, page));
         }
         count += page.merchants.length;
-        this.setStatus({ state: 'syncing', full, loaded: count });
+        this.setStatus(wait === undefined ? { state: 'syncing', full, loaded: count } : { state: 'syncing', full, loaded: count, wait });
         job.progress(count);
+      };
+      resumed?.pages.forEach(take);
+      const options: CallOptions & { from?: number } = {
+        signal: job.signal,
+        from: resumed?.next,
+        // Read at each page: a request that joins the sync may raise it.
+        get priority() {
+          return job.priority;
+        },
+        onWait: (until, reason) => {
+          wait = until === undefined || reason === undefined || reason === 'pace' ? undefined : { until, reason };
+          this.setStatus(wait === undefined ? { state: 'syncing', full, loaded: count } : { state: 'syncing', full, loaded: count, wait });
+        },
+      };
+      for await (const page of source.walkMerchants(filters, options)) {
+        if (job.signal.aborted) {
+          throw syncCancelled();
+        }
+        pages.push(page);
+        take(page);
       }
       if (job.signal.aborted) {
         throw syncCancelled();
@@ -222,6 +264,7 @@ export class CatalogStore extends Disposable {
       if (save !== undefined) {
         await this.cache.abortAll(save);
       }
+      this.kept.keep(full, JSON.stringify(filters), startedAt, pages);
       if (job.signal.aborted) {
         this.setStatus(previous);
         throw isAbortError(error) ? error : syncCancelled();

@@ -4,18 +4,28 @@
  * next. Knows nothing of merchants: the store passes the function that does one sync.
  */
 import * as l10n from '@vscode/l10n';
+import type { RequestPriority } from '../../api/budget/budgetWindows';
 import { RequestAbortedError } from '../../api/errors';
 import type { IDisposable } from '../../common/lifecycle';
 
 /**
  * `full`: walk the whole catalog even when an incremental sync is possible. `signal`: stops
  * this request (and the sync, when this request started it). `onProgress`: merchants received
- * so far in the sync, after each page.
+ * so far in the sync, after each page. `priority`: who waits for it, in the request budget
+ * (default 'foreground'); a request that joins a sync of a lower priority raises it.
  */
 export interface SyncOptions {
   full?: boolean;
   signal?: AbortSignal;
   onProgress?: (loaded: number) => void;
+  priority?: RequestPriority;
+}
+
+const RANK: Record<RequestPriority, number> = { interactive: 0, foreground: 1, background: 2 };
+
+/** The higher of two priorities. */
+export function higherPriority(a: RequestPriority, b: RequestPriority): RequestPriority {
+  return RANK[a] <= RANK[b] ? a : b;
 }
 
 /** One sync as the function doing it sees it. */
@@ -26,6 +36,8 @@ export interface SyncJob {
   readonly signal: AbortSignal;
   /** Tells every request waiting on this sync. */
   progress(loaded: number): void;
+  /** Who waits for it: the highest priority of the requests it serves, read at each request it sends. */
+  priority: RequestPriority;
 }
 
 interface Run<R> extends SyncJob {
@@ -117,7 +129,7 @@ export class SyncQueue<R> implements IDisposable {
         }
       }
     };
-    return { full, signal, progress, cancel, listeners, result, settle: settle! };
+    return { full, signal, progress, cancel, listeners, result, settle: settle!, priority: options.priority ?? 'foreground' };
   }
 
   private launch(run: Run<R>): void {
@@ -145,6 +157,9 @@ export class SyncQueue<R> implements IDisposable {
 
   private join(run: Run<R>, options: SyncOptions): Promise<R> {
     const { onProgress, signal } = options;
+    if (options.priority !== undefined) {
+      run.priority = higherPriority(run.priority, options.priority);
+    }
     if (onProgress) {
       run.listeners.add(onProgress);
     }

@@ -24,7 +24,7 @@
  * is removed by the next eviction (`reportCacheEviction.ts`).
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { normalizeBaseUrl } from '../../api/baseUrl';
 import type { ActionItem, ClickItem } from '../../api/types';
@@ -99,6 +99,27 @@ export async function writeReportCache<K extends CachedReportKind>(file: string,
     windows: windows.length,
   });
   await writeAtomically(file, [header, checkedLine({ strings }), ...windows].join(''), files);
+}
+
+/**
+ * When the cached report was saved, read from its header line alone (an ISO time, which sorts as
+ * text); '' when there is no file or it cannot be read. Lets a window see that another one saved a
+ * newer report without reading it all.
+ */
+export async function readReportCacheSavedAt(file: string): Promise<string> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(8_192), 0, 8_192, 0);
+      const line = buffer.subarray(0, bytesRead).toString('utf8').split('\n')[0]!;
+      const header = checkedFields(line, 'its first line');
+      return typeof header !== 'string' && header.format === REPORT_CACHE_FORMAT && header.version === REPORT_CACHE_VERSION && isIso(header.savedAt) ? (header.savedAt as string) : '';
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return '';
+  }
 }
 
 /** Reads a cached report; never throws. */

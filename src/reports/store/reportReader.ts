@@ -9,6 +9,7 @@
  * when the order is not descending, the service gives no total, or the merged count disagrees
  * with `meta.total` (something was removed, or keys collided).
  */
+import type { KeptPages } from '../../api/paging';
 import type { ActionItem, CallOptions, ClickItem, ReportPage, ReportQuery, ReportResult } from '../../api/types';
 import type { CachedReportKind, CachedWindow, ItemOfKind } from '../cache/reportCacheFile';
 
@@ -20,7 +21,7 @@ export interface ReportSource {
   getAllActions(filters: Omit<ReportQuery, 'offset' | 'limit'>, options?: AllReadOptions): Promise<ReportResult<ActionItem>>;
 }
 
-export type AllReadOptions = CallOptions & { concurrency?: number; onProgress?: (received: number, total: number | null) => void };
+export type AllReadOptions = CallOptions & { concurrency?: number; onProgress?: (received: number, total: number | null) => void; keep?: KeptPages<unknown> };
 
 export interface WindowFilters {
   adspaceId?: string;
@@ -30,6 +31,10 @@ export interface WindowFilters {
 
 export interface ReadOptions {
   signal?: AbortSignal;
+  /** The priority and wait listener of every request of the read (`priority` is read at each request). */
+  call?: Pick<CallOptions, 'priority' | 'onWait'>;
+  /** The pages of a full read of this window cut short, kept by the caller: the read goes on from them, and leaves its own there. */
+  keep?: KeptPages<unknown>;
   now: () => Date;
   /** How far before the previous read's start a refresh reads back. */
   marginMs: number;
@@ -76,8 +81,35 @@ export async function readWindowInFull<K extends CachedReportKind>(
   options: ReadOptions,
 ): Promise<WindowRead<ItemOfKind[K]>> {
   const readStartedAt = options.now().toISOString();
-  const result = await allOf(source, kind)({ dateFrom: period.from, dateTo: period.to, ...filters }, { signal: options.signal, onProgress: options.onProgress });
+  const resumed = (options.keep?.pages.size ?? 0) > 1;
+  const call = options.call;
+  const read = (keep: KeptPages<unknown> | undefined): Promise<ReportResult<ItemOfKind[K]>> =>
+    allOf(source, kind)(
+      { dateFrom: period.from, dateTo: period.to, ...filters },
+      {
+        signal: options.signal,
+        onProgress: options.onProgress,
+        keep,
+        onWait: call?.onWait,
+        // Read at each page's request: a read can be raised while it runs.
+        get priority() {
+          return call?.priority;
+        },
+      },
+    );
+  const result = await read(options.keep);
+  // Pages kept from minutes ago may overlap or miss an item that moved meanwhile: the keys must add up to the total.
+  if (resumed && new Set(result.items.map(reportItemKey)).size !== result.total) {
+    options.keep?.pages.clear();
+    const again = await read(options.keep);
+    return { window: { from: period.from, to: period.to, readStartedAt, total: again.total, items: again.items }, mode: 'full', fallback: 'the pages kept from a read cut short no longer added up', requests: result.requests + again.requests };
+  }
   return { window: { from: period.from, to: period.to, readStartedAt, total: result.total, items: result.items }, mode: 'full', requests: result.requests };
+}
+
+/** The call options of one request of a read: its priority as of now, and its wait listener. */
+function callOf(options: ReadOptions): Pick<CallOptions, 'priority' | 'onWait'> {
+  return { priority: options.call?.priority, onWait: options.call?.onWait };
 }
 
 /** Brings a window read before up to date, reading only what changed since (see the module comment). */
@@ -100,7 +132,7 @@ export async function refreshWindow<K extends CachedReportKind>(
     return { ...read, fallback, requests: read.requests + requests };
   };
   for (let offset = 0; ; offset += REPORT_PAGE_SIZE) {
-    const page = await fetchPage({ dateFrom: previous.from, dateTo: previous.to, ...filters, offset, limit: REPORT_PAGE_SIZE }, { signal: options.signal });
+    const page = await fetchPage({ dateFrom: previous.from, dateTo: previous.to, ...filters, offset, limit: REPORT_PAGE_SIZE }, { signal: options.signal, ...callOf(options) });
     requests += 1;
     if (page.total === null) {
       return full('the service gave no total');

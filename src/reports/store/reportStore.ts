@@ -5,18 +5,26 @@
  * most `windowConcurrency` at a time. Offline, the cached report stays with the reason. Views
  * and the figures read `state(query)` and listen to `onDidChange`; they never fetch. Pure (no
  * vscode): the extension passes the cache folder, a logger and a way to get the client.
+ *
+ * Requests are what a person waits for under the service's rate limit: a report read recently
+ * enough, here or by another window (its cache file), is shown without asking again
+ * (`freshForMs`); every request of a refresh goes at the priority of those who wait for it,
+ * raised when someone of a higher priority joins; and the pages of a full read cut short are
+ * kept a while (`windowReads.ts`), so the next read goes on from them.
  */
+import type { RequestPriority } from '../../api/budget/budgetWindows';
 import { isAbortError, isOfflineError } from '../../api/errors';
 import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
 import { Disposable, type IDisposable } from '../../common/lifecycle';
 import { evictReportCaches, type EvictionLimits } from '../cache/reportCacheEviction';
-import { readReportCache, writeReportCache, type CachedReport, type CachedReportKind, type CachedWindow, type ItemOfKind } from '../cache/reportCacheFile';
+import { readReportCache, readReportCacheSavedAt, writeReportCache, type CachedReport, type CachedReportKind } from '../cache/reportCacheFile';
 import { aggregateActions } from '../model/actionReport';
 import { aggregateClicks } from '../model/clickReport';
 import { filterChoices, type FilterChoices } from '../model/filterChoices';
-import { readWindowInFull, refreshWindow, runBounded, type ReportSource, type WindowFilters, type WindowRead } from './reportReader';
+import type { ReportSource, WindowFilters, WindowRead } from './reportReader';
+import { KeptReadPages, readWindows, type ReadCall } from './windowReads';
 
 export interface StoreQuery<K extends CachedReportKind = CachedReportKind> {
   kind: K;
@@ -29,7 +37,7 @@ export interface ReportStoreOptions {
   cacheFileOf(kind: CachedReportKind, queryKey: string): string;
   cacheFolder: string;
   /** Called when a refresh starts; lets the extension load the client lazily. */
-  source: () => Promise<ReportSource>;
+  source: () => Promise<ReportSource & { budget?: { estimate(count: number, priority: RequestPriority): number } }>;
   /** The windows a period is read in (at most the service's 120 days each). */
   windowsOf(period: { from: string; to: string }): Array<{ from: string; to: string }>;
   logger: ClientLogger;
@@ -66,6 +74,19 @@ export interface ReportProgress {
   received: number;
   /** Undefined until every window being read has said its total. */
   total: number | undefined;
+  /** While the read waits for the service's rate limit (longer than pacing): until when, and why. */
+  wait?: { until: number; reason: 'window' | 'refused' };
+  /** Once the total is known: how long the rest of the read should take at the service's limit. */
+  remainingMs?: number;
+}
+
+/** How a view, the figures or a command asks for a report. */
+export interface OpenOptions {
+  signal?: AbortSignal;
+  /** Who waits for it (default 'foreground'): an open that joins a refresh of a lower priority raises it. */
+  priority?: RequestPriority;
+  /** A report read this recently (here, or by another window: its cache file) is shown without asking the service. */
+  freshForMs?: number;
 }
 
 export const DEFAULT_MARGIN_MS = 10 * 60_000;
@@ -76,6 +97,13 @@ export const DEFAULT_MARGIN_MS = 10 * 60_000;
  */
 export const REPORTS_IN_MEMORY = 6;
 export const DEFAULT_CACHE_LIMITS = { maxAgeMs: 30 * 86_400_000, maxBytes: 200 * 1024 * 1024 };
+const RANK: Record<RequestPriority, number> = { interactive: 0, foreground: 1, background: 2 };
+
+/** A refresh under way: what it resolves with, and the priority its requests go at (raised by those who join). */
+interface Running {
+  done: Promise<ReportState>;
+  call: ReadCall;
+}
 
 /** The query in one spelling, for cache file names and the store's map. */
 export function queryKey(query: StoreQuery): string {
@@ -85,7 +113,9 @@ export function queryKey(query: StoreQuery): string {
 
 export class ReportStore extends Disposable {
   private readonly states = new Map<string, ReportState>();
-  private readonly running = new Map<string, Promise<ReportState>>();
+  private readonly running = new Map<string, Running>();
+  /** Pages of full reads cut short, by query key and window. */
+  private readonly keptPages: KeptReadPages;
   /** Queries something shows now, by how many holders: never let go while held. */
   private readonly held = new Map<string, number>();
   /** Filter choices worked out per report object; weak, so a report let go takes them along. */
@@ -108,6 +138,7 @@ export class ReportStore extends Disposable {
     this.progress = this._register(new Emitter((error) => options.logger.error(`A report progress listener failed: ${messageOf(error)}`)));
     this.onDidProgress = this.progress.event;
     this.now = options.now ?? (() => new Date());
+    this.keptPages = new KeptReadPages(this.now);
   }
 
   /**
@@ -162,65 +193,85 @@ export class ReportStore extends Disposable {
   }
 
   /**
-   * Shows the query's cached report (if any) and refreshes it; resolves with the state after
-   * the refresh, whatever its outcome. A call for a query being refreshed joins that refresh.
+   * Shows the query's cached report, if there is one and nothing is shown yet, without asking
+   * the service; the state, or undefined when there is neither.
    */
-  open<K extends CachedReportKind>(query: StoreQuery<K>, signal?: AbortSignal): Promise<ReportState<K>> {
+  async loadCached<K extends CachedReportKind>(query: StoreQuery<K>): Promise<ReportState<K> | undefined> {
     const key = queryKey(query);
-    const joined = this.running.get(key);
-    if (joined) {
-      return joined as Promise<ReportState<K>>;
+    const shown = this.states.get(key) as ReportState<K> | undefined;
+    if (shown?.report !== undefined || this.running.has(key)) {
+      return shown;
     }
-    const run = this.loadAndRefresh(query, key, signal).finally(() => this.running.delete(key));
-    this.running.set(key, run);
-    return run as Promise<ReportState<K>>;
+    const cached = await readReportCache(this.options.cacheFileOf(query.kind, key), query.kind, key);
+    if (cached.kind !== 'ok' || this.states.get(key)?.report !== undefined || this.isDisposed) {
+      return this.states.get(key) as ReportState<K> | undefined;
+    }
+    return this.set({ query, key, status: 'ready', report: cached.report, asOf: asOf(cached.report), source: 'cache' });
   }
 
-  private async loadAndRefresh<K extends CachedReportKind>(query: StoreQuery<K>, key: string, signal: AbortSignal | undefined): Promise<ReportState<K>> {
+  /**
+   * Shows the query's cached report (if any) and refreshes it, unless it is fresh enough for
+   * `freshForMs`; resolves with the state after the refresh, whatever its outcome. A call for a
+   * query being refreshed joins that refresh, raising its priority to the call's.
+   */
+  open<K extends CachedReportKind>(query: StoreQuery<K>, options: OpenOptions = {}): Promise<ReportState<K>> {
+    const key = queryKey(query);
+    const priority = options.priority ?? 'foreground';
+    const joined = this.running.get(key);
+    if (joined) {
+      if (RANK[priority] < RANK[joined.call.priority]) {
+        joined.call.priority = priority;
+      }
+      return joined.done as Promise<ReportState<K>>;
+    }
+    const call = { priority };
+    const done = this.loadAndRefresh(query, key, options, call).finally(() => this.running.delete(key));
+    this.running.set(key, { done, call });
+    return done as Promise<ReportState<K>>;
+  }
+
+  private async loadAndRefresh<K extends CachedReportKind>(query: StoreQuery<K>, key: string, options: OpenOptions, call: Running['call']): Promise<ReportState<K>> {
     let state = this.states.get(key) as ReportState<K> | undefined;
-    if (state?.report === undefined) {
-      const cached = await readReportCache(this.options.cacheFileOf(query.kind, key), query.kind, key);
+    const file = this.options.cacheFileOf(query.kind, key);
+    // Another window may have read the report since: its file is newer than what is shown.
+    const newerOnDisk = state?.report !== undefined && (await readReportCacheSavedAt(file)) > state.report.savedAt;
+    if (state?.report === undefined || newerOnDisk) {
+      const cached = await readReportCache(file, query.kind, key);
       if (cached.kind === 'unreadable') {
         this.options.logger.warn(`The cached ${query.kind} report cannot be used (${cached.reason}); it will be read again.`);
       }
-      const report = cached.kind === 'ok' ? cached.report : undefined;
-      state = this.set({ query, key, status: report ? 'refreshing' : 'loading', report, asOf: asOf(report), source: report ? 'cache' : undefined });
+      const report = cached.kind === 'ok' ? cached.report : state?.report;
+      state = this.set({ query, key, status: report ? 'refreshing' : 'loading', report, asOf: asOf(report), source: report ? (cached.kind === 'ok' ? 'cache' : state?.source) : undefined });
     } else {
       state = this.set({ ...state, status: 'refreshing', error: undefined });
     }
-    return this.refresh(query, key, state, signal);
+    const age = state.asOf === undefined ? Infinity : this.now().getTime() - Date.parse(state.asOf);
+    if (options.freshForMs !== undefined && age <= options.freshForMs) {
+      this.options.logger.debug(`The ${query.kind} report of ${query.period.from}..${query.period.to} is ${Math.round(age / 1000)} s old, fresh enough: not read again.`);
+      return this.set({ ...state, status: 'ready' });
+    }
+    return this.refresh(query, key, state, options.signal, call);
   }
 
-  private async refresh<K extends CachedReportKind>(query: StoreQuery<K>, key: string, shown: ReportState<K>, outer: AbortSignal | undefined): Promise<ReportState<K>> {
+  private async refresh<K extends CachedReportKind>(query: StoreQuery<K>, key: string, shown: ReportState<K>, outer: AbortSignal | undefined, call: Running['call']): Promise<ReportState<K>> {
     const signal = outer ? AbortSignal.any([outer, this.stop.signal]) : this.stop.signal;
     const margin = this.options.marginMs ?? DEFAULT_MARGIN_MS;
     const previous = new Map((shown.report?.windows ?? []).map((window) => [`${window.from}..${window.to}`, window]));
     try {
       const source = await this.options.source();
-      const readOptions = { now: this.now, marginMs: margin, signal };
-      const windows = this.options.windowsOf(query.period);
-      const received = new Array<number>(windows.length).fill(0);
-      const totals = new Array<number | null>(windows.length).fill(null);
-      const progressOf = (index: number) => (count: number, total: number | null) => {
-        received[index] = count;
-        totals[index] = total;
-        const known = totals.every((value) => value !== null);
-        this.progress.fire({ key, received: received.reduce((a, b) => a + b, 0), total: known ? totals.reduce<number>((a, b) => a + (b ?? 0), 0) : undefined });
-      };
-      windows.forEach((period, index) => {
-        const earlier = previous.get(`${period.from}..${period.to}`);
-        if (earlier !== undefined) {
-          // A window read before counts as read: its refresh reads a page or two.
-          received[index] = earlier.items.length;
-          totals[index] = earlier.total;
-        }
+      const reads = await readWindows({
+        source,
+        kind: query.kind,
+        key,
+        windows: this.options.windowsOf(query.period),
+        previous,
+        filters: query.filters,
+        read: { now: this.now, marginMs: margin, signal },
+        call,
+        concurrency: this.options.windowConcurrency ?? 2,
+        kept: this.keptPages,
+        onProgress: (progress) => this.progress.fire({ key, ...progress }),
       });
-      const tasks = windows.map((period, index) => (taskSignal: AbortSignal) => {
-        const earlier = previous.get(`${period.from}..${period.to}`) as CachedWindow<ItemOfKind[K]> | undefined;
-        const options = { ...readOptions, signal: taskSignal, onProgress: progressOf(index) };
-        return earlier ? refreshWindow(source, query.kind, earlier, query.filters, options) : readWindowInFull(source, query.kind, period, query.filters, options);
-      });
-      const reads = await runBounded(tasks, this.options.windowConcurrency ?? 2, signal);
       const report: CachedReport<K> = { kind: query.kind, baseUrl: this.options.baseUrl, query: key, savedAt: this.now().toISOString(), windows: reads.map((read) => read.window) };
       const lastRefresh = { requests: reads.reduce((sum, read) => sum + read.requests, 0), modes: reads.map((read) => read.mode), fallbacks: reads.flatMap((read) => (read.fallback ? [read.fallback] : [])) };
       for (const fallback of lastRefresh.fallbacks) {

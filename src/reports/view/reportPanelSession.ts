@@ -9,6 +9,7 @@
  * the grouping or the sort sends no request); one no longer needed is aborted.
  */
 import * as l10n from '@vscode/l10n';
+import type { RequestPriority } from '../../api/budget/budgetWindows';
 import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
@@ -39,6 +40,9 @@ export interface PanelProgress {
   viewId: number;
   received: number;
   total: number | null;
+  /** While the read waits for the service's rate limit: until when (epoch ms), and why. */
+  wait?: { until: number; reason: 'window' | 'refused' };
+  remainingMs?: number;
 }
 
 /** A report opened for the current view: its abort switch, and whether the store is still reading it. */
@@ -78,10 +82,10 @@ export class ReportPanelSession extends Disposable {
     this.aggregates = new ReportAggregates(validProvisionalDays(options));
     this._register(options.store.onDidChange((state) => this.storeChanged(state)));
     this._register(
-      options.store.onDidProgress(({ key, received, total }) => {
+      options.store.onDidProgress(({ key, received, total, wait, remainingMs }) => {
         const view = this.view;
         if (view?.plan.ok && key === queryKey(view.plan.queries.current)) {
-          this.progress.fire({ viewId: view.viewId, received, total: total ?? null });
+          this.progress.fire({ viewId: view.viewId, received, total: total ?? null, ...(wait ? { wait } : {}), ...(remainingMs !== undefined ? { remainingMs } : {}) });
         }
       }),
     );
@@ -177,17 +181,18 @@ export class ReportPanelSession extends Disposable {
       return;
     }
     const { current, previous, other } = view.plan.queries;
-    void this.ensure(current, again).then(() => {
+    // The view's own report for the person looking at it; the figures it compares with follow, in the background.
+    void this.ensure(current, again, 'interactive').then(() => {
       // After a refusal (key, platform, query) the others would be refused alike; offline, they still show their caches.
       const refused = this.options.store.state(current)?.status === 'failed';
       if (this.view === view && !view.stopped && !this.isDisposed && !refused) {
-        void this.ensure(previous, again);
-        void this.ensure(other, again);
+        void this.ensure(previous, again, 'background');
+        void this.ensure(other, again, 'background');
       }
     });
   }
 
-  private ensure(query: StoreQuery, again: boolean): Promise<void> {
+  private ensure(query: StoreQuery, again: boolean, priority: RequestPriority): Promise<void> {
     const key = queryKey(query);
     const prior = this.loads.get(key);
     // The store lets go of reports past its few in memory: one it no longer holds is opened again (from its cache file).
@@ -198,7 +203,7 @@ export class ReportPanelSession extends Disposable {
     const controller = new AbortController();
     const load: Load = { controller, running: true, done: Promise.resolve() };
     this.loads.set(key, load);
-    const open = () => (controller.signal.aborted ? Promise.resolve() : this.openInStore(query, controller.signal));
+    const open = () => (controller.signal.aborted ? Promise.resolve() : this.openInStore(query, controller.signal, priority));
     // The store joins an open it has not finished (its state may already say failed): wait for its end, or this open would join it.
     load.done = (prior === undefined ? open() : prior.done.then(open))
       .catch((error: unknown) => this.options.logger.error(`The ${query.kind} report could not be opened: ${messageOf(error)}`))
@@ -219,9 +224,9 @@ export class ReportPanelSession extends Disposable {
    * refresh was stopped by an earlier view (the person switched away and straight back), it
    * ends as 'loading' though this view did not stop it: then the query is opened once more.
    */
-  private async openInStore(query: StoreQuery, signal: AbortSignal): Promise<void> {
+  private async openInStore(query: StoreQuery, signal: AbortSignal, priority: RequestPriority): Promise<void> {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const state = await this.options.store.open(query, signal);
+      const state = await this.options.store.open(query, { signal, priority });
       if (state.status !== 'loading' || signal.aborted || this.isDisposed) {
         return;
       }

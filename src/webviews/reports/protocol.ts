@@ -234,7 +234,16 @@ export type WebviewToHost =
 
 export type HostToWebview =
   | { type: 'snapshot'; snapshot: PanelSnapshot }
-  | { type: 'progress'; viewId: number; received: number; total: number | null }
+  | {
+      type: 'progress';
+      viewId: number;
+      received: number;
+      total: number | null;
+      /** While the read waits for the service's rate limit (longer than pacing): in how long it goes on, and why. */
+      wait?: { inMs: number; reason: 'window' | 'refused' };
+      /** Once the total is known: how long the rest of the read should take at the service's limit. */
+      remainingMs?: number;
+    }
   | ReplyMessage
   | { type: 'notice'; message: string };
 

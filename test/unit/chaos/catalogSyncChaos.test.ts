@@ -14,6 +14,7 @@ import { CatalogStore } from '../../../src/catalog/store/catalogStore';
 import type { CatalogSnapshot } from '../../../src/catalog/model/catalogTypes';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { describeFailure } from '../../../src/services/failureMessages';
+import { RequestBudget } from '../../../src/api/budget/requestBudget';
 import { clientFor, NOW, sandbox } from '../helpers/fixtures';
 import { plainMerchant } from '../helpers/merchants';
 import { RecordingLogger } from '../helpers/recordingLogger';
@@ -25,8 +26,12 @@ const MERCHANTS = 5_000;
 const PLAN = { requests: 40, path: 'merchant', slowBodyMs: [10, 40] } as const;
 const RUNS = 20;
 const FIRST_SEED = 160_200;
-/** The client's own retries, with the default number of attempts and backoffs of milliseconds. */
-const CHAOS_CLIENT = { retry: { maxAttempts: 4, baseDelayMs: 2, maxDelayMs: 20, maxRetryAfterMs: 30_000 } };
+/**
+ * The client's own retries, with the default number of attempts and backoffs of milliseconds;
+ * a budget without windows whose refusals (429, 503) hold milliseconds, not seconds: these runs
+ * test what survives faults, not the waits of the rate limit (clientResilience.test.ts does).
+ */
+const CHAOS_CLIENT = () => ({ retry: { maxAttempts: 4, baseDelayMs: 2, maxDelayMs: 20, maxRetryAfterMs: 30_000 }, budget: new RequestBudget({ windows: 'off', refusalMs: 5 }) });
 
 /** The catalog as the user sees it: every merchant, field by field, in the store's order. */
 function catalogText(snapshot: CatalogSnapshot): string {
@@ -73,7 +78,7 @@ describe('catalog sync under network faults', function () {
   function open(folder: string) {
     fs.mkdirSync(folder, { recursive: true });
     const file = path.join(folder, cacheFileName(service.url, service.key));
-    const client = clientFor(service, CHAOS_CLIENT);
+    const client = clientFor(service, CHAOS_CLIENT());
     const logger = new RecordingLogger();
     const store = new CatalogStore({ cacheFile: file, baseUrl: service.url, source: async () => client, logger, now: () => NOW });
     return {

@@ -12,9 +12,11 @@
  * seed gives the same spec; requests past `requests` meet no fault, so every run ends. (Where
  * requests run in parallel, which page a number falls on depends on the order they arrive in.)
  *
- * Retry-After is 0 s (as seconds, or as an HTTP date of the sandbox's clock, which is in the
- * past), and a slow body waits tens of milliseconds, below the client's body timeout: the
- * client's waits for real seconds and its body timeout are tested in clientResilience.test.ts.
+ * Retry-After is 0 s on every 503 and 429 (as seconds, or as an HTTP date of the sandbox's
+ * clock, which is in the past): a refusal is a wait of the request budget, and without the
+ * header that wait is a second or more, doubling. A slow body waits tens of milliseconds, below
+ * the client's body timeout. The client's waits for real seconds, refusals without Retry-After
+ * and its body timeout are tested in clientResilience.test.ts.
  */
 import type { EndpointName } from '../../../src/sandbox/endpoints';
 import { Random } from '../../../src/sandbox/random';
@@ -87,7 +89,7 @@ export function faultPlan(run: number, seed: number, options: FaultPlanOptions):
     .filter((kind) => (on[kind]?.length ?? 0) > 0)
     .map((kind) => {
       const parts = [kind, `on=${numberList(on[kind]!)}`, `path=${options.path}`];
-      if (kind === '503') {
+      if (kind === '503' || kind === '429') {
         parts.push(retryAfter);
       }
       if (kind === 'slow-body') {

@@ -135,7 +135,7 @@ export class ReportApp extends Disposable {
         break;
       case 'progress':
         if (message.viewId === this.snapshot?.viewId) {
-          this.progress = { received: message.received, total: message.total };
+          this.progress = { received: message.received, total: message.total, wait: message.wait, remainingMs: message.remainingMs };
           this.status.update(this.snapshot, this.snapshot.state.tab, this.progress);
         }
         break;

@@ -42,6 +42,39 @@ export function asOfText(snapshot: PanelSnapshot | undefined, format: Formatters
 export interface Progress {
   received: number;
   total: number | null;
+  /** While the read waits for the service's rate limit: in how long it goes on, and why. */
+  wait?: { inMs: number; reason: 'window' | 'refused' };
+  /** How long the rest of the read should take at the service's limit. */
+  remainingMs?: number;
+}
+
+/** A read's remaining time worth saying: a wait of the rate limit, or a plan longer than this. */
+const SAY_REMAINING_MS = 10_000;
+
+/** "about 40 s", "about 2 min", "about 1 h". */
+export function aboutText(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 60) {
+    return l10n.t({ message: 'about {0} s', args: [seconds], comment: ['A short wait, in seconds.'] });
+  }
+  const minutes = Math.round(seconds / 60);
+  return minutes < 90 ? l10n.t({ message: 'about {0} min', args: [minutes], comment: ['A wait, in minutes.'] }) : l10n.t({ message: 'about {0} h', args: [Math.round(minutes / 60)], comment: ['A long wait, in hours.'] });
+}
+
+/** " · waiting for the service's rate limit, about 2 min", " · about 6 min at the service's limit", or nothing. */
+function pacingText(progress: Progress): string {
+  if (progress.wait !== undefined) {
+    const about = aboutText(progress.wait.inMs);
+    return ` · ${
+      progress.wait.reason === 'refused'
+        ? l10n.t({ message: 'the service asked to wait, {0}', args: [about], comment: ['{0}: a wait such as "about 2 min". Follows "Read 12,500 of 31,000 items · ".'] })
+        : l10n.t({ message: "waiting for the service's rate limit, {0}", args: [about], comment: ['{0}: a wait such as "about 2 min". Follows "Read 12,500 of 31,000 items · ".'] })
+    }`;
+  }
+  if (progress.remainingMs !== undefined && progress.remainingMs >= SAY_REMAINING_MS) {
+    return ` · ${l10n.t({ message: "{0} at the service's limit", args: [aboutText(progress.remainingMs)], comment: ['{0}: how long the rest of the read takes, such as "about 6 min". Follows "Read 12,500 of 31,000 items · ".'] })}`;
+  }
+  return '';
 }
 
 /** Before the first page of a full read: "Loading the clicks report…". */
@@ -58,7 +91,7 @@ export function progressText(tab: ReportTab, refreshing: boolean, progress: Prog
     return startingText(tab, refreshing);
   }
   if (progress.total === null) {
-    return progress.received === 1 ? l10n.t('Read 1 item') : l10n.t('Read {0} items', format.count(progress.received));
+    return (progress.received === 1 ? l10n.t('Read 1 item') : l10n.t('Read {0} items', format.count(progress.received))) + pacingText(progress);
   }
-  return l10n.t('Read {0} of {1} items', format.count(progress.received), format.count(progress.total));
+  return l10n.t('Read {0} of {1} items', format.count(progress.received), format.count(progress.total)) + pacingText(progress);
 }

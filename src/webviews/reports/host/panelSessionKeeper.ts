@@ -33,6 +33,8 @@ export interface PanelProgress {
   viewId: number;
   received: number;
   total: number | null;
+  wait?: { until: number; reason: 'window' | 'refused' };
+  remainingMs?: number;
 }
 
 const ROW_PAGE = 500;

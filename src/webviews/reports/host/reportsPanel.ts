@@ -67,7 +67,12 @@ export class ReportsPanel extends Disposable {
     this.exporter = new ReportExport(log);
     this.rowActions = new ReportRowActions(deps.controller, deps.merchants, subIdFiles);
     this._register(this.keeper.onDidSnapshot((snapshot) => this.post({ type: 'snapshot', snapshot })));
-    this._register(this.keeper.onDidProgress((progress) => this.post({ type: 'progress', ...progress })));
+    this._register(
+      this.keeper.onDidProgress(({ wait, ...progress }) =>
+        // The webview's clock may be another machine's (VS Code for the Web): a wait goes as a duration.
+        this.post({ type: 'progress', ...progress, ...(wait ? { wait: { inMs: Math.max(0, wait.until - Date.now()), reason: wait.reason } } : {}) }),
+      ),
+    );
     this._register(panel.webview.onDidReceiveMessage((raw: unknown) => this.handle(raw, 'webview')));
     // Closing the panel disposes it; disposing it (extension shutdown) closes the panel.
     this._register(panel.onDidDispose(() => this.dispose()));

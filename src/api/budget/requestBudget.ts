@@ -1,0 +1,337 @@
+/**
+ * The request budget of one service address: every request the client sends, retries
+ * included, first takes a slot here. Slots go out as the service's rate windows allow
+ * (`budgetWindows.ts`), counting what every window sent (`BudgetLedger`), highest priority
+ * first: an interactive request never waits behind a background one, and background requests
+ * leave a reserve of the long window to the others. A refusal of the service (429, 503) holds
+ * every window until the service is expected to take requests again (`refused`).
+ *
+ * Taking a slot across processes: the waiting request of highest priority appends its send to
+ * the ledger when the windows allow, then reads the ledger again; when sends appended before it
+ * fill a window (another window took the slot at the same moment), it takes its send back and
+ * waits again. The ledger's order decides, so two windows never both take the last slot.
+ */
+import { budgetWindows, earliestSlot, longestWindowMs, timeToSend, withinLimits, PRIORITIES, type BudgetWindow, type RequestPriority } from './budgetWindows';
+import { MemoryLedger, viewOf, type BudgetLedger, type LedgerView } from './budgetLedger';
+import type { RateWindow } from '../rateLimit';
+
+export interface BudgetClock {
+  now(): number;
+  /** Waits `ms`; resolves early when `wake` fires. */
+  sleep(ms: number, wake: AbortSignal): Promise<void>;
+}
+
+export const REAL_CLOCK: BudgetClock = {
+  now: () => Date.now(),
+  sleep: (ms, wake) =>
+    new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        wake.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      wake.addEventListener('abort', done, { once: true });
+    }),
+};
+
+/** Why the next request waits: pacing (the short window), a long window full, or the service's refusal. */
+export type WaitReason = 'pace' | 'window' | 'refused';
+
+/** What the budget is doing, for those who say so to a person. */
+export interface BudgetState {
+  /** Requests waiting for a slot, by priority. */
+  queued: Record<RequestPriority, number>;
+  /** When the next slot frees, while a request waits for one; undefined when none waits. */
+  waitUntil: number | undefined;
+  reason: WaitReason | undefined;
+}
+
+/** Counts since the budget began, for the log's line per minute. */
+export interface BudgetCounts {
+  sent: number;
+  refused: number;
+  /** Milliseconds requests spent waiting for a slot, summed over requests. */
+  waitedMs: number;
+}
+
+export interface RequestBudgetOptions {
+  /** The service's windows, or 'off' (refusals are still waited for). */
+  windows: readonly RateWindow[] | 'off';
+  ledger?: BudgetLedger;
+  clock?: BudgetClock;
+  /** This process in the ledger: a process id, say. */
+  owner?: string;
+  random?: () => number;
+  /** Gets a line a minute, while requests go, with what was sent, refused and waited. */
+  log?: (message: string) => void;
+  /**
+   * The hold after a first refusal when neither Retry-After nor a full window says how long:
+   * by default the short window (a second when there is none); each refusal in a row doubles it.
+   */
+  refusalMs?: number;
+}
+
+interface Waiter {
+  priority: RequestPriority;
+  order: number;
+  since: number;
+  signal: AbortSignal | undefined;
+  resolve(granted: boolean): void;
+  onWait?: (until: number | undefined, reason: WaitReason | undefined) => void;
+  /** The wait last told to `onWait`. */
+  told?: number;
+}
+
+/** A wait shorter than this is pacing, not worth telling a person about. */
+export const NOTEWORTHY_WAIT_MS = 2_000;
+/** How often the log gets a line of the budget's counts, while requests go. */
+export const LOG_EVERY_MS = 60_000;
+
+export class RequestBudget {
+  readonly windows: readonly BudgetWindow[];
+  readonly spanMs: number;
+  private readonly ledger: BudgetLedger;
+  private readonly clock: BudgetClock;
+  private readonly owner: string;
+  private readonly random: () => number;
+  private readonly queue: Waiter[] = [];
+  private readonly listeners = new Set<(state: BudgetState) => void>();
+  private wake = new AbortController();
+  private pumping = false;
+  private orders = 0;
+  private sequence = 0;
+  private last: LedgerView = { sends: [], holdUntil: 0 };
+  private waiting: { until: number; reason: WaitReason } | undefined;
+  private refusals = 0;
+  readonly counts: BudgetCounts = { sent: 0, refused: 0, waitedMs: 0 };
+  private logged: { at: number; counts: BudgetCounts } | undefined;
+  private readonly log: ((message: string) => void) | undefined;
+  private readonly limitText: string;
+  private readonly refusalMs: number;
+
+  constructor(options: RequestBudgetOptions) {
+    this.windows = options.windows === 'off' ? [] : budgetWindows(options.windows);
+    // Refusals are held up to five minutes even without windows: the service's longest window.
+    this.spanMs = Math.max(longestWindowMs(this.windows), 300_000);
+    this.ledger = options.ledger ?? new MemoryLedger();
+    this.clock = options.clock ?? REAL_CLOCK;
+    this.owner = options.owner ?? `${process.pid}`;
+    this.random = options.random ?? Math.random;
+    this.log = options.log;
+    this.refusalMs = options.refusalMs ?? this.windows[0]?.ms ?? 1_000;
+    this.limitText = options.windows === 'off' ? 'off' : options.windows.map((window) => `${window.requests}/${window.seconds}`).join(',');
+  }
+
+  get description(): string {
+    return this.ledger.description;
+  }
+
+  /**
+   * Waits for a slot for one request of `priority`; true when it may be sent now, false when
+   * `signal` fired first. `onWait` hears when this request starts waiting longer than pacing
+   * (with when the slot is expected and why) and when it gets its slot (undefined).
+   */
+  take(priority: RequestPriority, signal?: AbortSignal, onWait?: Waiter['onWait']): Promise<boolean> {
+    if (signal?.aborted) {
+      return Promise.resolve(false);
+    }
+    return new Promise<boolean>((resolve) => {
+      const waiter: Waiter = { priority, order: ++this.orders, since: this.clock.now(), signal, onWait, resolve: () => undefined };
+      const onAbort = (): void => this.remove(waiter, false);
+      waiter.resolve = (granted) => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(granted);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const rank = PRIORITIES.indexOf(priority);
+      const at = this.queue.findIndex((other) => PRIORITIES.indexOf(other.priority) > rank);
+      this.queue.splice(at < 0 ? this.queue.length : at, 0, waiter);
+      this.changed();
+      this.pump();
+    });
+  }
+
+  /**
+   * The service refused a request (429 or 503): no request goes before the hold ends. A first
+   * refusal holds as long as `retryAfterMs` says; without it, by the windows' arithmetic (when
+   * the ledger's fullest window frees) or, when no window looks full (another tool used the
+   * address), the short window. Each refusal in a row holds at least twice as long as the one
+   * before, whatever Retry-After says, so a service that keeps refusing is not asked again and
+   * again. At most the longest window. Returns when the hold ends.
+   */
+  async refused(retryAfterMs: number | undefined): Promise<number> {
+    const now = this.clock.now();
+    this.counts.refused += 1;
+    this.refusals += 1;
+    this.logMinute(now);
+    const free = earliestSlot(this.last.sends, this.windows, 'interactive', now) - now;
+    const first = retryAfterMs ?? Math.max(free, this.refusalMs);
+    const waitMs = Math.min(this.spanMs, this.refusals === 1 ? first : Math.max(retryAfterMs ?? 0, free, this.refusalMs * 2 ** (this.refusals - 1)));
+    const until = now + waitMs;
+    this.last = { ...this.last, holdUntil: Math.max(this.last.holdUntil, until) };
+    await this.ledger.append({ kind: 'hold', t: now, until });
+    this.nudge();
+    return until;
+  }
+
+  /** A request got an answer that is not a refusal: the next refusal starts the doubling again. */
+  succeeded(): void {
+    this.refusals = 0;
+  }
+
+  /** How long until `count` more requests of `priority` could all be sent, from what the ledger said last. */
+  estimate(count: number, priority: RequestPriority): number {
+    const now = this.clock.now();
+    return timeToSend(count, this.last.sends, this.windows, priority, now, this.last.holdUntil);
+  }
+
+  state(): BudgetState {
+    const queued = { interactive: 0, foreground: 0, background: 0 };
+    for (const waiter of this.queue) {
+      queued[waiter.priority] += 1;
+    }
+    return { queued, waitUntil: this.waiting?.until, reason: this.waiting?.reason };
+  }
+
+  /** Hears the budget's state as requests queue, wait and go. */
+  onDidChange(listener: (state: BudgetState) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private changed(): void {
+    const state = this.state();
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(state);
+      } catch {
+        // A listener's failure is its own; the budget goes on.
+      }
+    }
+  }
+
+  private remove(waiter: Waiter, granted: boolean): void {
+    const index = this.queue.indexOf(waiter);
+    if (index >= 0) {
+      this.queue.splice(index, 1);
+      if (waiter.told !== undefined) {
+        waiter.onWait?.(undefined, undefined);
+      }
+      waiter.resolve(granted);
+      this.changed();
+      this.nudge();
+    }
+  }
+
+  /** Wakes the pump from its wait to look again (a new request, a refusal, a request gone). */
+  private nudge(): void {
+    this.wake.abort();
+  }
+
+  private pump(): void {
+    if (this.pumping) {
+      this.nudge();
+      return;
+    }
+    this.pumping = true;
+    void this.run().finally(() => {
+      this.pumping = false;
+      if (this.queue.length > 0) {
+        this.pump();
+      }
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (this.queue.length > 0) {
+      this.wake = new AbortController();
+      const head = this.queue[0]!;
+      const now = this.clock.now();
+      const view = viewOf(await this.ledger.read(now, this.spanMs), now, this.spanMs);
+      this.last = { sends: view.sends, holdUntil: Math.max(view.holdUntil, this.last.holdUntil > now ? this.last.holdUntil : 0) };
+      const at = earliestSlot(this.last.sends, this.windows, head.priority, this.clock.now(), this.last.holdUntil);
+      if (at > this.clock.now()) {
+        this.noteWait(at, this.last.holdUntil >= at ? 'refused' : at - this.clock.now() > NOTEWORTHY_WAIT_MS ? 'window' : 'pace');
+        await this.clock.sleep(at - this.clock.now(), this.wake.signal);
+        continue;
+      }
+      if (this.queue[0] !== head) {
+        continue; // a request of higher priority came, or this one went, while the ledger was read
+      }
+      const granted = await this.reserve();
+      if (!granted) {
+        // Another window took the slot first: look again after a moment, not all at once.
+        await this.clock.sleep(10 + this.random() * 40, this.wake.signal);
+        continue;
+      }
+      const index = this.queue.indexOf(head);
+      if (index < 0) {
+        await this.ledger.append({ kind: 'cancel', t: this.clock.now(), id: granted });
+        continue; // cancelled while its send was written
+      }
+      this.queue.splice(index, 1);
+      this.counts.sent += 1;
+      this.counts.waitedMs += this.clock.now() - head.since;
+      this.waiting = undefined;
+      if (head.told !== undefined) {
+        head.onWait?.(undefined, undefined);
+      }
+      head.resolve(true);
+      this.changed();
+      this.logMinute(this.clock.now());
+    }
+    this.waiting = undefined;
+  }
+
+  /** Appends a send now and keeps it if the sends appended before it leave room; its id, or undefined when taken back. */
+  private async reserve(): Promise<string | undefined> {
+    const t = this.clock.now();
+    const id = `${this.owner}:${++this.sequence}`;
+    await this.ledger.append({ kind: 'send', t, id });
+    const after = viewOf(await this.ledger.read(this.clock.now(), this.spanMs), this.clock.now(), this.spanMs, id);
+    if (withinLimits(after.sends, this.windows, t) && after.holdUntil <= t) {
+      this.last = { ...this.last, sends: [...this.last.sends, t] };
+      return id;
+    }
+    await this.ledger.append({ kind: 'cancel', t: this.clock.now(), id });
+    return undefined;
+  }
+
+  private noteWait(until: number, reason: WaitReason): void {
+    const before = this.waiting;
+    this.waiting = { until, reason };
+    if (reason !== 'pace') {
+      for (const waiter of this.queue) {
+        if (waiter.told !== until) {
+          waiter.told = until;
+          waiter.onWait?.(until, reason);
+        }
+      }
+    }
+    if (before?.until !== until || before.reason !== reason) {
+      this.changed();
+    }
+  }
+
+  /** A line for the log once a minute while requests go: what was sent, refused and waited since the last. */
+  private logMinute(now: number): void {
+    if (this.log === undefined) {
+      return;
+    }
+    if (this.logged === undefined) {
+      this.logged = { at: now, counts: { ...this.counts } };
+      return;
+    }
+    if (now - this.logged.at < LOG_EVERY_MS) {
+      return;
+    }
+    const before = this.logged.counts;
+    const seconds = Math.round((now - this.logged.at) / 1000);
+    const waited = Math.round((this.counts.waitedMs - before.waitedMs) / 1000);
+    this.log(
+      `Request budget (${this.limitText}, ${this.ledger.description}): ${this.counts.sent - before.sent} requests sent, ${this.counts.refused - before.refused} refused by the service, ${waited} s waited for slots, in the last ${seconds} s.`,
+    );
+    this.logged = { at: now, counts: { ...this.counts } };
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * What the figures make of the reports the store holds now: today's clicks (from the report that
+ * covers today), the aggregate's reports (account-wide once its clicks are there, the focused
+ * SubIDs' until then), where they stand (as of when, offline), and the aggregate to build from
+ * them. Reads the store; never asks it for a read.
+ */
+import type { IDisposable } from '../common/lifecycle';
+import type { FiguresAggregate, ReportProgress, ReportState, ReportStore, StoreQuery } from '../reports/index';
+import { clicksOn, figuresQueries, todayQuery, type FiguresQueries, type TodayClicks } from './figuresQueries';
+import type { FiguresDays } from './figuresSettings';
+import type { ReportsModule } from './reportsLoader';
+
+/** The store and queries the figures follow, for one day, period and setting. */
+export interface Watched {
+  store: ReportStore;
+  reports: ReportsModule;
+  days: FiguresDays;
+  today: string;
+  /** The figures' queries; undefined while the figures are off (today's clicks are still read). */
+  queries: FiguresQueries | undefined;
+  /** The query today's clicks are counted from: the figures' clicks, or today's alone. */
+  todayClicks: StoreQuery<'clicks'>;
+  /** The active article's SubIDs read first, each with its three queries. */
+  focus: Map<string, FiguresQueries>;
+  keys: Set<string>;
+  subscriptions: IDisposable[];
+  /** The report objects the aggregate was built from: a state change that keeps them needs no rebuild. */
+  builtFrom: unknown[];
+}
+
+/**
+ * Watches the figures' queries of `today` in `store`: holds them (the store keeps them in memory),
+ * and says when one of them changed, and when the clicks' read waits for the rate limit.
+ */
+export function watchFigures(
+  store: ReportStore,
+  reports: ReportsModule,
+  settings: { days: FiguresDays; enabled: boolean; today: string },
+  on: { changed(): void; waiting(wait: ReportProgress['wait']): void },
+): Watched {
+  const { days, today } = settings;
+  const queries = settings.enabled ? figuresQueries(reports, days, today) : undefined;
+  const todayClicks = queries?.clicks ?? todayQuery(reports, today);
+  const all: StoreQuery[] = queries === undefined ? [todayClicks] : [queries.clicks, queries.previous, queries.actions];
+  const keys = new Set(all.map((query) => reports.queryKey(query)));
+  const todayKey = reports.queryKey(todayClicks);
+  const watched: Watched = { store, reports, days, today, queries, todayClicks, focus: new Map(), keys, subscriptions: all.map((query) => store.hold(query)), builtFrom: [] };
+  watched.subscriptions.push(
+    store.onDidChange((state) => watched.keys.has(state.key) && on.changed()),
+    store.onDidProgress((progress) => progress.key === todayKey && on.waiting(progress.wait)),
+  );
+  return watched;
+}
+
+export interface FiguresRead {
+  today: TodayClicks | undefined;
+  /** The reports the aggregate comes from, in order (the same objects: nothing to build again). */
+  reports: unknown[];
+  status: { at: string | undefined; offline: boolean };
+  /** Builds the aggregate; undefined while there are no clicks to build it from. */
+  build: (() => FiguresAggregate) | undefined;
+  /** "the account", or the SubIDs read first, for the log. */
+  source: string;
+}
+
+export function figuresFromStore(watched: Watched): FiguresRead {
+  const { store, queries, todayClicks } = watched;
+  const todayState = store.state(todayClicks);
+  const today = todayState === undefined ? undefined : { state: todayState, clicks: clicksOn(todayState, watched.today) };
+  const accountWide = queries !== undefined && store.state(queries.clicks)?.report !== undefined;
+  const sets = queries === undefined ? [] : accountWide ? [queries] : [...watched.focus.values()];
+  const states = sets.map((set) => [store.state(set.clicks), store.state(set.previous), store.state(set.actions)] as const);
+  const reports = states.flatMap((three) => three.map((state) => state?.report));
+  const clickStates = states.map(([clicks]) => clicks).filter((state): state is ReportState<'clicks'> => state?.report !== undefined);
+  const status = { at: clickStates.map((state) => state.asOf).sort()[0], offline: states.flat().some((state) => state?.status === 'offline') };
+  const items = <T>(pick: (three: (typeof states)[number]) => ReportState | undefined): T[] => states.flatMap((three) => (pick(three)?.report?.windows.flatMap((window) => window.items) ?? []) as T[]);
+  const build =
+    queries === undefined || clickStates.length === 0
+      ? undefined
+      : () =>
+          watched.reports.buildFiguresAggregate({
+            period: queries.clicks.period,
+            previousPeriod: queries.previous.period,
+            days: watched.days,
+            clicks: items(([clicks]) => clicks),
+            previousClicks: items(([, previous]) => previous),
+            actions: items(([, , actions]) => actions),
+          });
+  return { today, reports, status, build, source: accountWide ? 'the account' : `SubIDs ${[...watched.focus.keys()].join(', ')}` };
+}

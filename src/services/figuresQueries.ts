@@ -1,0 +1,61 @@
+/**
+ * The report queries the figures read, and what they make of them: the figures period's clicks,
+ * the previous period's and the period's actions, unfiltered (or today's clicks alone while the
+ * figures are off, for the status bar); the same three for one SubID, read first for the active
+ * article while nothing account-wide is cached; and today's clicks, counted from a report that
+ * covers today.
+ */
+import type { ReportState, StoreQuery } from '../reports/index';
+import type { ReportsModule } from './reportsLoader';
+import { presetOfDays, type FiguresDays } from './figuresSettings';
+
+/** The figures' three queries over one set of filters. */
+export interface FiguresQueries {
+  clicks: StoreQuery<'clicks'>;
+  previous: StoreQuery<'clicks'>;
+  actions: StoreQuery<'actions'>;
+}
+
+/** The three queries of the figures period ending `today`, with `subId` as their one filter, or none. */
+export function figuresQueries(reports: Pick<ReportsModule, 'presetPeriod' | 'previousPeriod'>, days: FiguresDays, today: string, subId?: string): FiguresQueries {
+  const period = reports.presetPeriod(presetOfDays(days), today);
+  const filters = subId === undefined ? {} : { subId };
+  return {
+    clicks: { kind: 'clicks', period, filters },
+    previous: { kind: 'clicks', period: reports.previousPeriod(period), filters },
+    actions: { kind: 'actions', period, filters },
+  };
+}
+
+/** Today's clicks alone: what the status bar needs while the figures are off. */
+export function todayQuery(reports: Pick<ReportsModule, 'presetPeriod'>, today: string): StoreQuery<'clicks'> {
+  return { kind: 'clicks', period: reports.presetPeriod('today', today), filters: {} };
+}
+
+/** Today's clicks for the status bar: counted from a clicks report whose period ends today. */
+export interface TodayClicks {
+  /** The report's state (status, time, error) that the figure is counted from. */
+  state: ReportState<'clicks'>;
+  /** Clicks dated `day` in it; undefined while it has no report. */
+  clicks: number | undefined;
+}
+
+/** The clicks dated `day` in the report shown for `state`. */
+export function clicksOn(state: ReportState<'clicks'>, day: string): number | undefined {
+  const report = state.report;
+  if (report === undefined) {
+    return undefined;
+  }
+  let clicks = 0;
+  for (const window of report.windows) {
+    if (window.from > day || window.to < day) {
+      continue;
+    }
+    for (const item of window.items) {
+      if (item.date === day) {
+        clicks += item.count;
+      }
+    }
+  }
+  return clicks;
+}

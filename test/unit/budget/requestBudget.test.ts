@@ -1,0 +1,173 @@
+/**
+ * The request budget's arithmetic and scheduling on a virtual clock (src/api/budget/): the
+ * windows with their margins, pacing at 3 a second, the long window's wait, priorities and the
+ * background reserve, refusals held with and without Retry-After, estimates of long reads, and
+ * two windows sharing one ledger.
+ */
+import assert from 'node:assert/strict';
+import { MemoryLedger } from '../../../src/api/budget/budgetLedger';
+import { budgetWindows, earliestSlot, timeToSend } from '../../../src/api/budget/budgetWindows';
+import { RequestBudget } from '../../../src/api/budget/requestBudget';
+import type { RequestPriority } from '../../../src/api/budget/budgetWindows';
+import { SERVICE_RATE_LIMIT } from '../../../src/api/rateLimit';
+import { VirtualClock } from '../helpers/virtualClock';
+
+const [SHORT, LONG] = budgetWindows(SERVICE_RATE_LIMIT);
+
+/** Takes `count` slots of `priority` at once; resolves with the time each was granted, in grant order. */
+function takeAll(budget: RequestBudget, clock: VirtualClock, count: number, priority: RequestPriority, grants: Array<{ priority: RequestPriority; at: number }> = []): Promise<number[]> {
+  return Promise.all(
+    Array.from({ length: count }, () =>
+      budget.take(priority).then((granted) => {
+        assert.ok(granted);
+        grants.push({ priority, at: clock.now() });
+        return clock.now();
+      }),
+    ),
+  );
+}
+
+describe('request budget', () => {
+  it('keeps the documented windows with a margin, and a tenth of the long window from background reads', () => {
+    assert.deepEqual(SHORT, { requests: 3, ms: 1_110, reserve: 0 });
+    assert.deepEqual(LONG, { requests: 100, ms: 303_100, reserve: 10 });
+  });
+
+  it('works out the earliest slot: the short window paces, the long one waits for its oldest send to leave', () => {
+    const windows = budgetWindows(SERVICE_RATE_LIMIT);
+    assert.equal(earliestSlot([], windows, 'foreground', 5_000), 5_000);
+    assert.equal(earliestSlot([5_000, 5_000], windows, 'foreground', 5_000), 5_000);
+    assert.equal(earliestSlot([5_000, 5_000, 5_100], windows, 'foreground', 5_200), 6_110);
+    const hundred = Array.from({ length: 100 }, (_, i) => 10_000 + i * 400);
+    const end = hundred.at(-1)! + 1;
+    assert.equal(earliestSlot(hundred, windows, 'interactive', end), 10_000 + 303_100);
+    // Background stops at 90 of the 100: its next slot is when the 11th oldest leaves.
+    assert.equal(earliestSlot(hundred, windows, 'background', end), 10_000 + 10 * 400 + 303_100);
+    assert.equal(earliestSlot([], windows, 'foreground', 5_000, 9_000), 9_000, 'a hold moves the slot');
+  });
+
+  it('paces requests three per window of 1.11 s, and 100 requests take 33 windows', async () => {
+    const clock = new VirtualClock();
+    const start = clock.now();
+    const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
+    const times = takeAll(budget, clock, 100, 'foreground');
+    await clock.run();
+    const offsets = (await times).map((time) => time - start);
+    assert.deepEqual(offsets.slice(0, 7), [0, 0, 0, 1_110, 1_110, 1_110, 2_220]);
+    assert.equal(offsets.at(-1), 33 * 1_110);
+    assert.equal(budget.counts.sent, 100);
+  });
+
+  it('sends the 101st request of five minutes only when the first leaves the long window', async () => {
+    const clock = new VirtualClock();
+    const start = clock.now();
+    const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
+    const times = takeAll(budget, clock, 103, 'interactive');
+    await clock.run();
+    const offsets = (await times).map((time) => time - start);
+    assert.equal(offsets[99], 33 * 1_110);
+    assert.deepEqual(offsets.slice(100), [303_100, 303_100, 303_100]);
+  });
+
+  it('serves interactive before foreground before background, whatever the order they came in', async () => {
+    const clock = new VirtualClock();
+    const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
+    const grants: Array<{ priority: RequestPriority; at: number }> = [];
+    void takeAll(budget, clock, 6, 'background', grants);
+    void takeAll(budget, clock, 3, 'foreground', grants);
+    void takeAll(budget, clock, 3, 'interactive', grants);
+    await clock.run();
+    assert.deepEqual(
+      grants.map((grant) => grant.priority),
+      ['interactive', 'interactive', 'interactive', 'foreground', 'foreground', 'foreground', 'background', 'background', 'background', 'background', 'background', 'background'],
+    );
+  });
+
+  it('lets an interactive request arriving during a long background read go next', async () => {
+    const clock = new VirtualClock();
+    const start = clock.now();
+    const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
+    const grants: Array<{ priority: RequestPriority; at: number }> = [];
+    void takeAll(budget, clock, 30, 'background', grants);
+    await clock.advance(3_000);
+    const asked = grants.length;
+    const interactive = takeAll(budget, clock, 1, 'interactive', grants);
+    await clock.run();
+    const [at] = await interactive;
+    assert.equal(at! - start, 3 * 1_110, 'the next slot after it asked');
+    const granted = grants.findIndex((grant) => grant.priority === 'interactive');
+    assert.equal(granted, asked, 'no background request went between its asking and its slot');
+  });
+
+  it('holds every request after a refusal: as long as Retry-After says, or doubling from the short window without it, at most 5 minutes', async () => {
+    const clock = new VirtualClock();
+    const start = clock.now();
+    const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
+    assert.equal((await budget.refused(7_000)) - start, 7_000);
+    const after = takeAll(budget, clock, 1, 'interactive');
+    await clock.run();
+    assert.equal((await after)[0]! - start, 7_000);
+    budget.succeeded();
+    const now = clock.now();
+    const waits = [];
+    for (let refusal = 0; refusal < 10; refusal++) {
+      waits.push((await budget.refused(undefined)) - now);
+    }
+    assert.deepEqual(waits.slice(0, 4), [1_110, 2_220, 4_440, 8_880]);
+    assert.equal(Math.max(...waits), 303_100, 'never longer than the longest window');
+    assert.equal((await budget.refused(3_600_000)) - now, 303_100, 'a Retry-After of an hour is held five minutes here; the transport gives up');
+  });
+
+  it('estimates how long a read of many pages takes at the limit', async () => {
+    const clock = new VirtualClock();
+    const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
+    assert.equal(budget.estimate(0, 'foreground'), 0);
+    assert.equal(budget.estimate(3, 'foreground'), 0);
+    assert.equal(budget.estimate(40, 'foreground'), 13 * 1_110);
+    // 201 pages: 100 now, 100 five minutes on, the last five minutes after that.
+    assert.equal(budget.estimate(201, 'foreground'), 2 * 303_100);
+    assert.equal(timeToSend(201, [], budgetWindows(SERVICE_RATE_LIMIT), 'foreground', 0), 2 * 303_100);
+  });
+
+  it('keeps two windows on one ledger within the limit together', async () => {
+    const clock = new VirtualClock();
+    const start = clock.now();
+    const ledger = new MemoryLedger();
+    const a = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock, ledger, owner: 'a' });
+    const b = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock, ledger, owner: 'b' });
+    const times = Promise.all([takeAll(a, clock, 60, 'foreground'), takeAll(b, clock, 60, 'foreground')]);
+    await clock.run();
+    const all = (await times).flat().sort((x, y) => x - y);
+    for (const [index, time] of all.entries()) {
+      assert.ok(all.filter((other) => other > time - SHORT!.ms && other <= time).length <= 3, `3 a second at ${time - start}`);
+      assert.ok(all.filter((other) => other > time - LONG!.ms && other <= time).length <= 100, `100 in five minutes at ${index}`);
+    }
+    assert.equal(all.length, 120);
+    assert.equal(all.at(-1)! - start, 303_100 + 6 * 1_110, 'the last 20 wait for the long window');
+  });
+
+  it('gives up a wait when its signal fires, and the others go on', async () => {
+    const clock = new VirtualClock();
+    const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
+    void takeAll(budget, clock, 3, 'foreground');
+    const stop = new AbortController();
+    const stopped = budget.take('foreground', stop.signal);
+    const next = takeAll(budget, clock, 1, 'foreground');
+    await clock.advance(100);
+    stop.abort();
+    assert.equal(await stopped, false);
+    await clock.run();
+    assert.equal((await next).length, 1);
+    assert.equal(budget.counts.sent, 4);
+  });
+
+  it('tells a waiting request when a long wait starts and ends, not pacing', async () => {
+    const clock = new VirtualClock();
+    const budget = new RequestBudget({ windows: [{ requests: 2, seconds: 60 }], clock });
+    const heard: Array<[number | undefined, string | undefined]> = [];
+    const grants = [budget.take('foreground', undefined, (until, reason) => heard.push([until, reason])), budget.take('foreground'), budget.take('foreground', undefined, (until, reason) => heard.push([until === undefined ? undefined : until - clock.now(), reason]))];
+    await clock.run();
+    assert.deepEqual(await Promise.all(grants), [true, true, true]);
+    assert.deepEqual(heard, [[60_700, 'window'], [undefined, undefined]]);
+  });
+});
