@@ -150,6 +150,7 @@ export class Transport {
       if (!(await this.options.budget.take(priority, signal, call.onWait))) {
         throw this.seal(new RequestAbortedError(cancelled(path), path));
       }
+      const sentAt = Date.now();
       let response: Dispatcher.ResponseData;
       try {
         response = await request.call(this.dispatcher, {
@@ -174,7 +175,7 @@ export class Transport {
       }
       if (REFUSAL_STATUSES.includes(response.statusCode)) {
         firstRefusal ??= Date.now();
-        const refusal = await this.refusal(response, path, firstRefusal);
+        const refusal = await this.refusal(response, path, firstRefusal, sentAt);
         if (refusal !== undefined) {
           throw this.seal(refusal);
         }
@@ -207,7 +208,7 @@ export class Transport {
    * and returns undefined to send again once the hold ends; or the error to report, when the
    * service asks for longer than the policy waits, or has refused since `firstRefusal` for longer.
    */
-  private async refusal(response: Dispatcher.ResponseData, path: string, firstRefusal: number): Promise<ApiError | undefined> {
+  private async refusal(response: Dispatcher.ResponseData, path: string, firstRefusal: number, sentAt: number): Promise<ApiError | undefined> {
     const text = await response.body.text().catch(() => '');
     const status = response.statusCode;
     const retryAfter = parseRetryAfter(response.headers['retry-after'], Date.now());
@@ -217,7 +218,7 @@ export class Transport {
       this.log('debug', `GET ${path}: status ${status}; the service asks to wait ${Math.ceil(retryAfter / 1000)} s, longer than the ${Math.round(cap / 1000)} s waited.`);
       return new ApiError(status, entries, path, retryAfter);
     }
-    const until = await this.options.budget.refused(retryAfter);
+    const until = await this.options.budget.refused(retryAfter, sentAt);
     if (until - firstRefusal > cap) {
       return new ApiError(status, entries, path, retryAfter, Date.now() - firstRefusal);
     }

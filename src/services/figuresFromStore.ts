@@ -83,7 +83,8 @@ export function figuresFromStore(watched: Watched): FiguresRead {
             previousPeriod: queries.previous.period,
             days: watched.days,
             clicks: items(([clicks]) => clicks),
-            previousClicks: items(([, previous]) => previous),
+            // Until every previous period is read, no change is shown (rather than "new").
+            previousClicks: states.every(([, previous]) => previous?.report !== undefined) ? items(([, previous]) => previous) : undefined,
             actions: items(([, , actions]) => actions),
           });
   return { today, reports, status, build, source: accountWide ? 'the account' : `SubIDs ${[...watched.focus.keys()].join(', ')}` };

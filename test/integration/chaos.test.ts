@@ -31,7 +31,7 @@ const SURVIVABLE = [
   'truncated:on=10:path=merchant',
 ].join(';');
 /** The reports' faults: every kind, 10% to 20% each, drawn by the sandbox. */
-const REPORT_FAULTS = ['503:rate=0.2:retryAfter=0', '429:rate=0.1', 'reset:rate=0.1', 'truncated:rate=0.15', 'malformed:rate=0.1', 'slow-body:rate=0.2:ms=300']
+const REPORT_FAULTS = ['503:rate=0.2:retryAfter=0', '429:rate=0.1:retryAfter=0', 'reset:rate=0.1', 'truncated:rate=0.15', 'malformed:rate=0.1', 'slow-body:rate=0.2:ms=300']
   .map((rule) => `${rule}:path=click`)
   .join(';');
 

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
+import * as vscode from 'vscode';
 import { createFileReporter } from './fileReporter';
 
 export async function run(): Promise<void> {
@@ -14,6 +15,9 @@ export async function run(): Promise<void> {
     throw new Error('AFFILIATE_LINKS_TEST_RESULTS is not set: the driver names the results file.');
   }
   fs.writeFileSync(resultsFile, '');
+  // Tests that need speed read the sandbox without the service's rate limit; the suites that
+  // test the limit (firstStart.test.ts) set it, and this back, themselves.
+  await vscode.workspace.getConfiguration('affiliateLinks').update('rateLimit', 'off', vscode.ConfigurationTarget.Global);
   const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: createFileReporter(resultsFile) });
   const grep = process.env.AFFILIATE_LINKS_TEST_GREP;
   if (grep) {

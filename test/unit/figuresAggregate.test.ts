@@ -21,6 +21,14 @@ function build(clicks: ClickItem[], previousClicks: ClickItem[] = [], actions: A
 }
 
 describe('figures aggregate', () => {
+  it('shows no change while the previous period is not read yet, rather than "new"', () => {
+    const clicks = [click({ subId: 'shoes', programId: 'p1', merchantId: 10, date: '2026-03-01', count: 5 })];
+    const unknown = buildFiguresAggregate({ period: PERIOD, previousPeriod: PREVIOUS, days: 7, clicks, previousClicks: undefined, actions: [] });
+    assert.deepEqual(figuresOf(unknown, ['shoes'])?.change, { kind: 'none', text: '' });
+    assert.equal(unknown.previousKnown, false);
+    assert.equal(figuresOf(build(clicks), ['shoes'])?.change.kind, 'new', 'read, and empty: the clicks are new');
+  });
+
   describe('built from report items', () => {
     const aggregate = build(
       [

@@ -48,4 +48,13 @@ describe('webview formatters and status texts', () => {
     assert.equal(progressText('actions', false, { received: 12000, total: null }, format), 'Read 12,000 items');
     assert.equal(progressText('actions', true, undefined, format), 'Refreshing the actions report…');
   });
+
+  it('says when a read waits for the service’s rate limit, and how long a long read takes at it', () => {
+    const progress = { received: 12_500, total: 31_000 };
+    assert.equal(progressText('clicks', false, { ...progress, wait: { inMs: 118_000, reason: 'window' } }, format), "Read 12,500 of 31,000 items · waiting for the service's rate limit, about 2 min");
+    assert.equal(progressText('clicks', false, { ...progress, wait: { inMs: 40_000, reason: 'refused' } }, format), 'Read 12,500 of 31,000 items · the service asked to wait, about 40 s');
+    assert.equal(progressText('clicks', false, { ...progress, remainingMs: 6 * 60_000 }, format), "Read 12,500 of 31,000 items · about 6 min at the service's limit");
+    assert.equal(progressText('clicks', false, { ...progress, remainingMs: 4_000 }, format), 'Read 12,500 of 31,000 items', 'a few seconds are not worth saying');
+    assert.equal(progressText('clicks', false, { received: 500, total: null, wait: { inMs: 5_400_000, reason: 'window' } }, format), "Read 500 items · waiting for the service's rate limit, about 2 h");
+  });
 });

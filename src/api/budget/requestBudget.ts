@@ -104,6 +104,8 @@ export class RequestBudget {
   private last: LedgerView = { sends: [], holdUntil: 0 };
   private waiting: { until: number; reason: WaitReason } | undefined;
   private refusals = 0;
+  /** When the last hold began: refusals of requests sent before it are of the same moment. */
+  private heldSince = 0;
   readonly counts: BudgetCounts = { sent: 0, refused: 0, waitedMs: 0 };
   private logged: { at: number; counts: BudgetCounts } | undefined;
   private readonly log: ((message: string) => void) | undefined;
@@ -158,21 +160,37 @@ export class RequestBudget {
    * the ledger's fullest window frees) or, when no window looks full (another tool used the
    * address), the short window. Each refusal in a row holds at least twice as long as the one
    * before, whatever Retry-After says, so a service that keeps refusing is not asked again and
-   * again. At most the longest window. Returns when the hold ends.
+   * again. A refusal of a request sent before the last hold began is of the same moment (the
+   * requests that went together) and does not count again. At most the longest window. Returns
+   * when the hold ends.
    */
-  async refused(retryAfterMs: number | undefined): Promise<number> {
+  async refused(retryAfterMs: number | undefined, sentAt?: number): Promise<number> {
     const now = this.clock.now();
     this.counts.refused += 1;
-    this.refusals += 1;
     this.logMinute(now);
+    if (sentAt !== undefined && sentAt < this.heldSince) {
+      // Of the same moment: the hold stands, lengthened only when this answer asks for longer.
+      const until = Math.max(this.last.holdUntil, now + Math.min(this.spanMs, retryAfterMs ?? 0));
+      if (until > this.last.holdUntil) {
+        await this.hold(now, until);
+      }
+      return until;
+    }
+    this.refusals += 1;
+    this.heldSince = now;
     const free = earliestSlot(this.last.sends, this.windows, 'interactive', now) - now;
     const first = retryAfterMs ?? Math.max(free, this.refusalMs);
     const waitMs = Math.min(this.spanMs, this.refusals === 1 ? first : Math.max(retryAfterMs ?? 0, free, this.refusalMs * 2 ** (this.refusals - 1)));
     const until = now + waitMs;
+    await this.hold(now, until);
+    return until;
+  }
+
+  /** Holds every request of every window until `until`. */
+  private async hold(now: number, until: number): Promise<void> {
     this.last = { ...this.last, holdUntil: Math.max(this.last.holdUntil, until) };
     await this.ledger.append({ kind: 'hold', t: now, until });
     this.nudge();
-    return until;
   }
 
   /** A request got an answer that is not a refusal: the next refusal starts the doubling again. */

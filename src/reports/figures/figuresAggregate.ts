@@ -49,6 +49,8 @@ export interface FiguresAggregate {
   totals?: { clicks: number; previousClicks: number };
   /** The account's clicks of each day of the period, earliest first (the last is the period's last day). */
   dailyClicks?: ReadonlyArray<{ date: string; clicks: number }>;
+  /** False while the previous period is not read yet: no change is shown (rather than "new"). */
+  previousKnown?: boolean;
 }
 
 export interface FiguresInput {
@@ -56,7 +58,8 @@ export interface FiguresInput {
   previousPeriod: ReportPeriod;
   days: number;
   clicks: readonly ClickItem[];
-  previousClicks: readonly ClickItem[];
+  /** Undefined while the previous period is not read yet: the figures then show no change. */
+  previousClicks: readonly ClickItem[] | undefined;
   actions: readonly ActionItem[];
 }
 
@@ -83,7 +86,8 @@ interface SubIdTally {
 
 export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
   const clicks = tallyClicks(input.clicks, input.period);
-  const previous = tallyClicks(input.previousClicks, input.previousPeriod);
+  const previousKnown = input.previousClicks !== undefined;
+  const previous = tallyClicks(input.previousClicks ?? [], input.previousPeriod);
   const actions = aggregateActions(input.actions, input.period);
 
   const subIds = new Map<string, SubIdTally>();
@@ -144,9 +148,10 @@ export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
     days: input.days,
     subIds,
     merchants,
-    figuresAlone: figuresAlone(subIds),
+    figuresAlone: figuresAlone(subIds, previousKnown),
     totals: { clicks: clicks.total, previousClicks: previous.total },
     dailyClicks,
+    previousKnown,
   };
 }
 
@@ -168,11 +173,11 @@ export function figuresOf(aggregate: FiguresAggregate, subIds: readonly string[]
     return undefined;
   }
   // Most lines hold one SubID: its figures were put together when the aggregate was built.
-  return (found.length === 1 ? aggregate.figuresAlone?.get(found[0]!.subId) : undefined) ?? together(found);
+  return (found.length === 1 ? aggregate.figuresAlone?.get(found[0]!.subId) : undefined) ?? together(found, aggregate.previousKnown !== false);
 }
 
-/** The sums of SubIDs that have data. */
-function together(found: readonly SubIdFigures[]): ArticleFigures {
+/** The sums of SubIDs that have data; without a change while the previous period is not known. */
+function together(found: readonly SubIdFigures[], previousKnown: boolean): ArticleFigures {
   let clicks = 0;
   let previousClicks = 0;
   const clicksByMerchant = new Map<string, number>();
@@ -187,18 +192,18 @@ function together(found: readonly SubIdFigures[]): ArticleFigures {
     subIds: found.map((figures) => figures.subId),
     clicks,
     previousClicks,
-    change: percentChange(clicks, previousClicks),
+    change: previousKnown ? percentChange(clicks, previousClicks) : { kind: 'none', text: '' },
     pendingConfirmedCommission: sumAmounts(found.map((figures) => figures.pendingConfirmedCommission)),
     clicksByMerchant,
   };
 }
 
 /** Each SubID's figures alone, as `figuresOf` gives them, frozen since every lens of the SubID shares them. */
-function figuresAlone(subIds: ReadonlyMap<string, SubIdFigures>): Map<string, ArticleFigures> {
+function figuresAlone(subIds: ReadonlyMap<string, SubIdFigures>, previousKnown: boolean): Map<string, ArticleFigures> {
   const alone = new Map<string, ArticleFigures>();
   for (const figures of subIds.values()) {
     if (hasData(figures)) {
-      const sums = together([figures]);
+      const sums = together([figures], previousKnown);
       Object.freeze(sums.subIds);
       Object.freeze(sums.pendingConfirmedCommission);
       alone.set(figures.subId, Object.freeze(sums));

@@ -246,7 +246,7 @@ export class ReportStore extends Disposable {
       state = this.set({ ...state, status: 'refreshing', error: undefined });
     }
     const age = state.asOf === undefined ? Infinity : this.now().getTime() - Date.parse(state.asOf);
-    if (options.freshForMs !== undefined && age <= options.freshForMs) {
+    if (options.freshForMs !== undefined && age >= 0 && age < options.freshForMs) {
       this.options.logger.debug(`The ${query.kind} report of ${query.period.from}..${query.period.to} is ${Math.round(age / 1000)} s old, fresh enough: not read again.`);
       return this.set({ ...state, status: 'ready' });
     }

@@ -118,6 +118,19 @@ describe('request budget', () => {
     assert.equal((await budget.refused(3_600_000)) - now, 303_100, 'a Retry-After of an hour is held five minutes here; the transport gives up');
   });
 
+  it('holds once for the refusals of requests sent together, and doubles only for a refusal of a request sent after the hold', async () => {
+    const clock = new VirtualClock();
+    const start = clock.now();
+    const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
+    const sent = clock.now();
+    await clock.advance(50);
+    const holds = [await budget.refused(undefined, sent), await budget.refused(undefined, sent), await budget.refused(2_000, sent), await budget.refused(undefined, sent)];
+    assert.deepEqual(holds.map((until) => until - start), [1_160, 1_160, 2_050, 2_050], 'one hold, lengthened by a longer Retry-After of the same moment');
+    await clock.advance(2_100);
+    assert.equal((await budget.refused(undefined, clock.now())) - clock.now(), 2_220, 'a refusal after the hold doubles it');
+    assert.equal(budget.counts.refused, 5);
+  });
+
   it('estimates how long a read of many pages takes at the limit', async () => {
     const clock = new VirtualClock();
     const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });

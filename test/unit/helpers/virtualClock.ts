@@ -47,6 +47,9 @@ export class VirtualClock implements BudgetClock {
     for (;;) {
       await settle();
       if (this.timers.length === 0) {
+        if (until !== Infinity) {
+          this.time = Math.max(this.time, until);
+        }
         return;
       }
       const next = Math.min(...this.timers.map((timer) => timer.at));
