@@ -127,6 +127,14 @@ export const testTargets = [
     external: ['vscode', 'mocha'],
     minify: false,
   },
+  /** The first-start bench's windows, run inside their extension hosts (test/bench/firstStartBench.ts). */
+  {
+    ...nodeTarget,
+    entryPoints: ['test/bench/firstStart/firstWindow.ts', 'test/bench/firstStart/secondWindow.ts'].map((entry) => path.join(root, entry)),
+    outdir: path.join(root, 'out/test/bench'),
+    external: ['vscode'],
+    minify: false,
+  },
 ];
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -33,7 +33,8 @@ export function tempFileBeside(file: string): string {
 export const LEFTOVER_AFTER_MS = 60 * 60_000;
 const TEMP_NAME = /^\.(.+)\.(\d+)\.[0-9a-f-]{36}\.tmp$/;
 
-function processRuns(pid: number): boolean {
+/** Whether a process of this id runs (this one included). */
+export function processRuns(pid: number): boolean {
   if (pid === process.pid) {
     return true;
   }

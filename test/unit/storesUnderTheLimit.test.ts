@@ -6,6 +6,7 @@
  * a read or a catalog walk cut short keeps its pages, so the next one asks only for the rest.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -16,7 +17,8 @@ import { cacheFileName } from '../../src/catalog/cache/cacheFormat';
 import { CatalogStore } from '../../src/catalog/store/catalogStore';
 import { reportCacheFileName } from '../../src/reports/cache/reportCacheFile';
 import { periodWindows } from '../../src/reports/model/reportPeriods';
-import { ReportStore, type StoreQuery } from '../../src/reports/store/reportStore';
+import { LEASE_MS, leaseHeld, takeLease } from '../../src/common/readLeases';
+import { queryKey, ReportStore, type StoreQuery } from '../../src/reports/store/reportStore';
 import type { Sandbox } from '../../src/sandbox/server';
 import { clientFor, NOW, sandbox } from './helpers/fixtures';
 import { RecordingLogger } from './helpers/recordingLogger';
@@ -104,6 +106,49 @@ describe('the stores under the rate limit', function () {
     });
     assert.equal(asked, 0, 'the other window’s read, 1 minute old, serves');
     assert.equal(shown?.asOf, b.store.state(last30)?.asOf);
+  });
+
+  it('waits, in the background, for the read another window (another process) is making, and shows its file: no request of its own', async () => {
+    const otherWindow = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    closing.push(() => otherWindow.kill());
+    const file = path.join(folder, reportCacheFileName(service.url, service.key, 'clicks', queryKey(last30)));
+    fs.writeFileSync(`${file}.reading`, JSON.stringify({ pid: otherWindow.pid, at: NOW.getTime() }));
+    const waiting = reportWindow(() => NOW);
+    const before = service.stats().total;
+    let settled = false;
+    const opened = waiting.store.open(last30, { priority: 'background' }).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    assert.equal(settled, false, 'it waits for the other window');
+    assert.equal(service.stats().total, before, 'no request while it waits');
+    // The other window's read, as its file comes: here a foreground read, which does not wait.
+    const reader = reportWindow(() => new Date(NOW.getTime() + 1_000));
+    const read = await reader.store.open(last30);
+    assert.equal(read.source, 'network');
+    const asked = service.stats().total;
+    otherWindow.kill();
+    const state = await opened;
+    assert.equal(service.stats().total, asked, 'the waiting window made no request');
+    assert.equal(state.source, 'cache');
+    assert.equal(state.report?.savedAt, read.report?.savedAt, 'it shows the other window’s read');
+  });
+
+  it('takes over the lease of a window that ended, or of a read older than 15 minutes, and never waits on its own', async () => {
+    const lease = path.join(folder, 'report.reading');
+    fs.writeFileSync(lease, JSON.stringify({ pid: 2 ** 22 + 17, at: Date.now() }));
+    assert.ok('release' in (await takeLease(lease)), 'a process that does not run');
+    const otherWindow = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    closing.push(() => otherWindow.kill());
+    fs.writeFileSync(lease, JSON.stringify({ pid: otherWindow.pid, at: Date.now() - LEASE_MS - 1 }));
+    assert.ok('release' in (await takeLease(lease)), 'a read older than the lease lasts');
+    fs.writeFileSync(lease, JSON.stringify({ pid: otherWindow.pid, at: Date.now() }));
+    assert.deepEqual(await takeLease(lease), { heldBy: otherWindow.pid }, 'a live window reading now');
+    assert.equal(await leaseHeld(lease), true);
+    fs.writeFileSync(lease, 'garbage');
+    const mine = await takeLease(lease);
+    assert.ok('release' in mine, 'an unreadable lease is taken over');
+    assert.equal(await leaseHeld(lease), false, 'its own lease holds no window back');
+    await mine.release();
+    assert.equal(fs.existsSync(lease), false);
   });
 
   it('raises a background read to the priority of an open that joins it', async () => {

@@ -18,19 +18,15 @@ import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
 import { Disposable, type IDisposable } from '../../common/lifecycle';
-import { evictReportCaches, type EvictionLimits } from '../cache/reportCacheEviction';
-import { readReportCache, readReportCacheSavedAt, writeReportCache, type CachedReport, type CachedReportKind } from '../cache/reportCacheFile';
+import type { EvictionLimits } from '../cache/reportCacheEviction';
+import type { CachedReport, CachedReportKind } from '../cache/reportCacheFile';
 import { aggregateActions } from '../model/actionReport';
 import { aggregateClicks } from '../model/clickReport';
 import { filterChoices, type FilterChoices } from '../model/filterChoices';
-import type { ReportSource, WindowFilters, WindowRead } from './reportReader';
+import type { ReportSource } from './reportReader';
+import { ReportFiles } from './reportFiles';
+import { queryKey, type OpenOptions, type ReportProgress, type ReportState, type StoreQuery } from './reportState';
 import { KeptReadPages, readWindows, type ReadCall } from './windowReads';
-
-export interface StoreQuery<K extends CachedReportKind = CachedReportKind> {
-  kind: K;
-  period: { from: string; to: string };
-  filters: WindowFilters;
-}
 
 export interface ReportStoreOptions {
   /** The cache file of a query (its name carries a hash of the service address and key). */
@@ -49,46 +45,6 @@ export interface ReportStoreOptions {
   cacheLimits?: Omit<EvictionLimits, 'now' | 'keep'>;
 }
 
-/**
- * Where a query stands: `loading` (nothing to show yet), `ready`, `refreshing` (the cached or
- * last report shows meanwhile), `offline` (the service could not be reached; the cached report
- * shows, if any) or `failed` (anything else; `error` says what).
- */
-export interface ReportState<K extends CachedReportKind = CachedReportKind> {
-  query: StoreQuery<K>;
-  key: string;
-  status: 'loading' | 'ready' | 'refreshing' | 'offline' | 'failed';
-  report: CachedReport<K> | undefined;
-  /** The oldest moment the report shown is up to date with (the earliest window read), or undefined. */
-  asOf: string | undefined;
-  /** Where the report shown came from. */
-  source: 'cache' | 'network' | undefined;
-  error?: Error;
-  /** Requests the last refresh made, and how each window was read. */
-  lastRefresh?: { requests: number; modes: Array<WindowRead<unknown>['mode']>; fallbacks: string[] };
-}
-
-/** How far a refresh has got: items received and the total of the windows whose total is known yet. */
-export interface ReportProgress {
-  key: string;
-  received: number;
-  /** Undefined until every window being read has said its total. */
-  total: number | undefined;
-  /** While the read waits for the service's rate limit (longer than pacing): until when, and why. */
-  wait?: { until: number; reason: 'window' | 'refused' };
-  /** Once the total is known: how long the rest of the read should take at the service's limit. */
-  remainingMs?: number;
-}
-
-/** How a view, the figures or a command asks for a report. */
-export interface OpenOptions {
-  signal?: AbortSignal;
-  /** Who waits for it (default 'foreground'): an open that joins a refresh of a lower priority raises it. */
-  priority?: RequestPriority;
-  /** A report read this recently (here, or by another window: its cache file) is shown without asking the service. */
-  freshForMs?: number;
-}
-
 export const DEFAULT_MARGIN_MS = 10 * 60_000;
 /**
  * Reports kept in memory, most recently changed first, besides those held (`hold`) or being
@@ -96,7 +52,8 @@ export const DEFAULT_MARGIN_MS = 10 * 60_000;
  * A 100,000-item report holds about 20 MB.
  */
 export const REPORTS_IN_MEMORY = 6;
-export const DEFAULT_CACHE_LIMITS = { maxAgeMs: 30 * 86_400_000, maxBytes: 200 * 1024 * 1024 };
+export { DEFAULT_CACHE_LIMITS } from './reportFiles';
+export { queryKey, type OpenOptions, type ReportProgress, type ReportState, type StoreQuery } from './reportState';
 const RANK: Record<RequestPriority, number> = { interactive: 0, foreground: 1, background: 2 };
 
 /** A refresh under way: what it resolves with, and the priority its requests go at (raised by those who join). */
@@ -105,17 +62,13 @@ interface Running {
   call: ReadCall;
 }
 
-/** The query in one spelling, for cache file names and the store's map. */
-export function queryKey(query: StoreQuery): string {
-  const { adspaceId, programId, subId } = query.filters;
-  return JSON.stringify([query.kind, query.period.from, query.period.to, adspaceId ?? null, programId ?? null, subId ?? null]);
-}
 
 export class ReportStore extends Disposable {
   private readonly states = new Map<string, ReportState>();
   private readonly running = new Map<string, Running>();
   /** Pages of full reads cut short, by query key and window. */
   private readonly keptPages: KeptReadPages;
+  private readonly files: ReportFiles;
   /** Queries something shows now, by how many holders: never let go while held. */
   private readonly held = new Map<string, number>();
   /** Filter choices worked out per report object; weak, so a report let go takes them along. */
@@ -139,6 +92,7 @@ export class ReportStore extends Disposable {
     this.onDidProgress = this.progress.event;
     this.now = options.now ?? (() => new Date());
     this.keptPages = new KeptReadPages(this.now);
+    this.files = new ReportFiles({ ...options, now: this.now });
   }
 
   /**
@@ -202,11 +156,11 @@ export class ReportStore extends Disposable {
     if (shown?.report !== undefined || this.running.has(key)) {
       return shown;
     }
-    const cached = await readReportCache(this.options.cacheFileOf(query.kind, key), query.kind, key);
-    if (cached.kind !== 'ok' || this.states.get(key)?.report !== undefined || this.isDisposed) {
+    const report = await this.files.read(query.kind, key);
+    if (report === undefined || this.states.get(key)?.report !== undefined || this.isDisposed) {
       return this.states.get(key) as ReportState<K> | undefined;
     }
-    return this.set({ query, key, status: 'ready', report: cached.report, asOf: asOf(cached.report), source: 'cache' });
+    return this.set({ query, key, status: 'ready', report, asOf: asOf(report), source: 'cache' });
   }
 
   /**
@@ -232,16 +186,12 @@ export class ReportStore extends Disposable {
 
   private async loadAndRefresh<K extends CachedReportKind>(query: StoreQuery<K>, key: string, options: OpenOptions, call: Running['call']): Promise<ReportState<K>> {
     let state = this.states.get(key) as ReportState<K> | undefined;
-    const file = this.options.cacheFileOf(query.kind, key);
     // Another window may have read the report since: its file is newer than what is shown.
-    const newerOnDisk = state?.report !== undefined && (await readReportCacheSavedAt(file)) > state.report.savedAt;
+    const newerOnDisk = state?.report !== undefined && (await this.files.savedAt(query.kind, key)) > state.report.savedAt;
     if (state?.report === undefined || newerOnDisk) {
-      const cached = await readReportCache(file, query.kind, key);
-      if (cached.kind === 'unreadable') {
-        this.options.logger.warn(`The cached ${query.kind} report cannot be used (${cached.reason}); it will be read again.`);
-      }
-      const report = cached.kind === 'ok' ? cached.report : state?.report;
-      state = this.set({ query, key, status: report ? 'refreshing' : 'loading', report, asOf: asOf(report), source: report ? (cached.kind === 'ok' ? 'cache' : state?.source) : undefined });
+      const cached = await this.files.read(query.kind, key);
+      const report = cached ?? state?.report;
+      state = this.set({ query, key, status: report ? 'refreshing' : 'loading', report, asOf: asOf(report), source: report ? (cached !== undefined ? 'cache' : state?.source) : undefined });
     } else {
       state = this.set({ ...state, status: 'refreshing', error: undefined });
     }
@@ -250,7 +200,23 @@ export class ReportStore extends Disposable {
       this.options.logger.debug(`The ${query.kind} report of ${query.period.from}..${query.period.to} is ${Math.round(age / 1000)} s old, fresh enough: not read again.`);
       return this.set({ ...state, status: 'ready' });
     }
-    return this.refresh(query, key, state, options.signal, call);
+    const lease = await this.files.lease(query.kind, key);
+    if ('heldBy' in lease && call.priority === 'background') {
+      // Another window reads it now: its file serves, when it comes, rather than the same requests again.
+      this.options.logger.debug(`Another window (process ${lease.heldBy}) is reading the ${query.kind} report of ${query.period.from}..${query.period.to}; waiting for its file.`);
+      const stop = options.signal ? AbortSignal.any([options.signal, this.stop.signal]) : this.stop.signal;
+      const theirs = await this.files.afterOtherWindow(query.kind, key, state.report?.savedAt, stop);
+      if (theirs !== undefined) {
+        return this.set({ query, key, status: 'ready', report: theirs, asOf: asOf(theirs), source: 'cache' });
+      }
+    }
+    try {
+      return await this.refresh(query, key, state, options.signal, call);
+    } finally {
+      if ('release' in lease) {
+        await lease.release();
+      }
+    }
   }
 
   private async refresh<K extends CachedReportKind>(query: StoreQuery<K>, key: string, shown: ReportState<K>, outer: AbortSignal | undefined, call: Running['call']): Promise<ReportState<K>> {
@@ -278,7 +244,7 @@ export class ReportStore extends Disposable {
         this.options.logger.info(`The ${query.kind} report was read in full: ${fallback}.`);
       }
       const state = this.set({ query, key, status: 'ready', report, asOf: asOf(report), source: 'network', lastRefresh });
-      await this.save(query.kind, key, report);
+      await this.files.save(query.kind, key, report);
       return state;
     } catch (error) {
       if (signal.aborted || isAbortError(error)) {
@@ -286,22 +252,6 @@ export class ReportStore extends Disposable {
       }
       const cause = error instanceof Error ? error : new Error(String(error));
       return this.set({ ...shown, status: isOfflineError(error) ? 'offline' : 'failed', error: cause });
-    }
-  }
-
-  /** Writes the report and keeps the cache within its limits; a failure is logged, never thrown (the report is up to date in memory). */
-  private async save(kind: CachedReportKind, key: string, report: CachedReport): Promise<void> {
-    const file = this.options.cacheFileOf(kind, key);
-    try {
-      await writeReportCache(file, report);
-    } catch (error) {
-      this.options.logger.warn(`Could not save the ${kind} report to the cache (${messageOf(error)}); it is up to date in memory.`);
-      return;
-    }
-    const limits = { ...DEFAULT_CACHE_LIMITS, ...this.options.cacheLimits, now: this.now(), keep: file };
-    const { removed } = await evictReportCaches(this.options.cacheFolder, limits);
-    if (removed.length > 0) {
-      this.options.logger.debug(`Removed ${removed.length} cached reports past the cache's limits.`);
     }
   }
 

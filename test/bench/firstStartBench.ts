@@ -1,0 +1,183 @@
+/**
+ * The first start of an account under the service's documented rate limit (issue 22, section
+ * 7), in the real workbench: the sandbox enforces 3 requests a second and 100 in 5 minutes with
+ * 20 ms of latency; code-server runs the extension (its production build) with the key in the
+ * environment and an article of the account's busiest SubID open. A first window
+ * (firstStart/firstWindow.ts, inside its extension host) notes when the lens, the catalog, the
+ * panel's clicks and everything show, and the longest block of its event loop; a second window
+ * opened a minute later stays five minutes, and its sends in the shared ledger are counted.
+ *
+ * Floors, worked out from the data: the fewest requests the data needs (the catalog's pages and
+ * each report's pages: the 30 days' clicks, the 30 days before, the actions), the catalog's 40
+ * pages at 3 a second, and the time the limit itself sets for all those requests.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { timeToSend, type BudgetWindow } from '../../src/api/budget/budgetWindows';
+import { parseLedgerLine } from '../../src/api/budget/fileLedger';
+import { viewOf, type LedgerEntry } from '../../src/api/budget/budgetLedger';
+import { startSandbox } from '../../src/sandbox/server';
+import { launchChromium } from '../host/chromium';
+import { ensureCodeServer, startCodeServer } from '../host/codeServer';
+import { PROJECT_ROOT } from '../host/hostPaths';
+import { emit, round2 } from './figures';
+
+/** An account's size: its catalog, and its report items over the sandbox's 125 days of history. */
+export interface AccountSize {
+  name: string;
+  merchants: number;
+  clicks: number;
+  actions: number;
+}
+
+/** The issue's mid-size account: 20,000 merchants, about 30,000 click items in the last 30 days, a few thousand actions. */
+export const MEDIUM: AccountSize = { name: 'medium', merchants: 20_000, clicks: 125_000, actions: 3_000 };
+export const SIZES: Record<string, AccountSize> = {
+  small: { name: 'small', merchants: 2_000, clicks: 8_000, actions: 500 },
+  medium: MEDIUM,
+  large: { name: 'large', merchants: 50_000, clicks: 250_000, actions: 10_000 },
+};
+
+/** The service's windows as the service counts them: no margin, no reserve. */
+const SERVICE_WINDOWS: BudgetWindow[] = [
+  { requests: 3, ms: 1_000, reserve: 0 },
+  { requests: 100, ms: 300_000, reserve: 0 },
+];
+
+const PAGE = 500;
+const SECOND_WINDOW_AFTER_MS = 60_000;
+
+function localDay(offsetDays = 0): string {
+  const date = new Date(Date.now() - offsetDays * 86_400_000);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+async function waitForFile(file: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  while (!fs.existsSync(file)) {
+    if (Date.now() > deadline) {
+      throw new Error(`${path.basename(file)} did not come within ${timeoutMs / 60_000} min`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+/** The sends of process `pid` in the shared ledger between `from` and `to`. */
+function sendsOf(ledgerFolder: string, pid: number, from: number, to: number): number {
+  const entries: LedgerEntry[] = [];
+  for (const name of fs.existsSync(ledgerFolder) ? fs.readdirSync(ledgerFolder) : []) {
+    for (const line of fs.readFileSync(path.join(ledgerFolder, name), 'utf8').split('\n')) {
+      const entry = line === '' ? undefined : parseLedgerLine(line);
+      if (entry !== undefined) {
+        entries.push(entry);
+      }
+    }
+  }
+  const own = entries.filter((entry) => entry.kind !== 'send' || entry.id.startsWith(`${pid}:`));
+  return viewOf(own, to, to - from).sends.filter((time) => time >= from && time <= to).length;
+}
+
+export interface FirstStartFigures {
+  size: AccountSize;
+  floorRequests: number;
+  requests: number;
+  refused: number;
+  lensS: number;
+  catalogS: number;
+  catalogFloorS: number;
+  everythingS: number;
+  everythingFloorS: number;
+  secondWindowRequests: number;
+  loopMaxMs: number;
+}
+
+/** Runs one first start of `size` and returns its figures (the caller emits them). */
+export async function firstStart(size: AccountSize): Promise<FirstStartFigures> {
+  const sandbox = await startSandbox({ merchants: size.merchants, clicks: size.clicks, actions: size.actions, seed: 61, latencyMs: 20, rateLimit: '3/1,100/300' });
+  const results = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-first-start-'));
+  try {
+    const from30 = localDay(29);
+    const from60 = localDay(59);
+    const inRange = <T extends { date: string | null }>(items: readonly T[], from: string, to: string): T[] => items.filter((item) => item.date !== null && item.date >= from && item.date <= to);
+    const last30 = inRange(sandbox.dataset.clicks, from30, localDay());
+    const before30 = inRange(sandbox.dataset.clicks, from60, localDay(30));
+    const actions30 = sandbox.dataset.actions.filter((item) => (item.date ?? item.createdAt?.slice(0, 10) ?? '') >= from30);
+    const bySubId = new Map<string, number>();
+    last30.forEach((item) => item.subId && bySubId.set(item.subId, (bySubId.get(item.subId) ?? 0) + item.count));
+    const [subId] = [...bySubId].sort((a, b) => b[1] - a[1])[0]!;
+    const pages = (count: number): number => Math.max(1, Math.ceil(count / PAGE));
+    const catalogPages = pages(size.merchants);
+    const floorRequests = catalogPages + pages(last30.length) + pages(before30.length) + pages(actions30.length);
+
+    const build = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--tests'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+    if (build.status !== 0) {
+      throw new Error('building the extension and the bench windows failed');
+    }
+    ensureCodeServer();
+    const server = await startCodeServer({
+      settings: { 'affiliateLinks.baseUrl': sandbox.url, 'affiliateLinks.subId': '${fileBasenameNoExtension}' },
+      env: { AFFILIATE_LINKS_API_KEY: sandbox.key, AFFILIATE_LINKS_BENCH_RESULTS: results, AFFILIATE_LINKS_BENCH_SUBID: subId, AFFILIATE_LINKS_BENCH_MERCHANTS: String(size.merchants) },
+    });
+    fs.writeFileSync(path.join(server.workspace, `${subId}.md`), `# ${subId}\n\nAn article of the account's busiest SubID.\n`);
+    const browser = await launchChromium();
+    try {
+      const remote = (file: string): string => `vscode-remote://127.0.0.1:${server.port}${file}`;
+      const open = async (script: string): Promise<void> => {
+        const payload = [
+          ['extensionDevelopmentPath', remote(PROJECT_ROOT)],
+          ['extensionTestsPath', remote(path.join(PROJECT_ROOT, 'out/test/bench', script))],
+        ];
+        const page = await browser.newPage();
+        await page.goto(`${server.url}/?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+      };
+      await open('firstWindow.js');
+      await new Promise((resolve) => setTimeout(resolve, SECOND_WINDOW_AFTER_MS));
+      await open('secondWindow.js');
+      const first = await waitForFile(path.join(results, 'first.json'), 40 * 60_000);
+      if (first.error !== undefined) {
+        throw new Error(`the first window failed: ${String(first.error)}`);
+      }
+      const second = await waitForFile(path.join(results, 'second.json'), 10 * 60_000);
+      const marks = first.marks as Record<string, number>;
+      const ledger = path.join(server.userDataDir, 'User/globalStorage/affiliate-links.affiliate-links/requests');
+      const secondStarted = second.started as number;
+      const stats = sandbox.stats();
+      return {
+        size,
+        floorRequests,
+        requests: stats.total,
+        refused: stats.rateLimit.refused,
+        lensS: marks.lens! / 1000,
+        catalogS: marks.catalog! / 1000,
+        catalogFloorS: catalogPages / 3,
+        everythingS: marks.everything! / 1000,
+        // The last request's slot, and its answer (20 ms of latency).
+        everythingFloorS: (timeToSend(floorRequests, [], SERVICE_WINDOWS, 'interactive', 0) + 20) / 1000,
+        secondWindowRequests: sendsOf(ledger, second.pid as number, secondStarted, secondStarted + 5 * 60_000),
+        loopMaxMs: first.loopMaxMs as number,
+      };
+    } finally {
+      await browser.close().catch(() => undefined);
+      await server.stop();
+    }
+  } finally {
+    await sandbox.close();
+    fs.rmSync(results, { recursive: true, force: true });
+  }
+}
+
+/** Emits the figures of the README's table for one first start. */
+export function emitFirstStart(figures: FirstStartFigures): void {
+  const { size } = figures;
+  const account = `${size.merchants.toLocaleString('en-US')} merchants`;
+  emit({ name: `first start (${account}): requests for the catalog, the article's lens and the panel's default view vs the fewest the data needs`, value: figures.requests, unit: 'requests', baseline: figures.floorRequests, ratio: round2(figures.requests / figures.floorRequests), target: 'ratio <= 1.05' });
+  emit({ name: `first start (${account}): seconds from the key to the active article's lens`, value: round2(figures.lensS), unit: 's', target: '<= 5 s' });
+  emit({ name: `first start (${account}): seconds to the whole catalog vs its floor (${Math.ceil(size.merchants / PAGE)} pages at 3 a second)`, value: round2(figures.catalogS), unit: 's', baseline: round2(figures.catalogFloorS), ratio: round2(figures.catalogS / figures.catalogFloorS), target: 'ratio <= 1.2' });
+  emit({ name: `first start (${account}): seconds to everything vs the floor the limit sets for the requests the data needs`, value: round2(figures.everythingS), unit: 's', baseline: round2(figures.everythingFloorS), ratio: round2(figures.everythingS / figures.everythingFloorS), target: 'ratio <= 1.2' });
+  emit({ name: `first start (${account}): requests the sandbox refused`, value: figures.refused, unit: 'requests', target: '0' });
+  emit({ name: `first start (${account}): requests in the first 5 minutes of a second window opened 1 minute later`, value: figures.secondWindowRequests, unit: 'requests', target: '<= 5' });
+  emit({ name: `first start (${account}): longest block of the extension host's event loop`, value: round2(figures.loopMaxMs), unit: 'ms', target: '< 50 ms' });
+}
