@@ -45,12 +45,23 @@ const reportsLazily = {
 };
 const noWebviewApp = refuse(['**/webviews/*/app/**', '../app', '../app/**'], 'The host never imports the webview app: they talk through the protocol only.');
 
-/** The restrictions of one room: undici always, `vscode` in the pure core, and the room's own patterns. */
-function room(files, { pure, patterns }) {
+/**
+ * Only the client (src/api) and the sandbox speak HTTP: every request to the service takes a slot
+ * of the client's request budget, which keeps every window under the service's rate limit.
+ */
+const noOwnHttp = refuse(['node:http', 'node:https', 'node:http2', 'node:net', 'http', 'https', 'undici/**'], 'Only the service client (src/api) talks to the service: its requests go through the request budget that keeps every window under the rate limit.');
+const OWN_REQUESTS = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({
+  name,
+  message: 'Only the service client (src/api) talks to the service: its requests go through the request budget that keeps every window under the rate limit.',
+}));
+
+/** The restrictions of one room: undici always, `vscode` in the pure core, no HTTP of its own, and the room's own patterns. */
+function room(files, { pure, patterns, http = false }) {
   return {
     files,
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: pure ? [undici, vscode] : [undici], patterns }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: pure ? [undici, vscode] : [undici], patterns: http ? patterns : [...patterns, noOwnHttp] }],
+      'no-restricted-globals': http ? 'off' : ['error', ...OWN_REQUESTS],
     },
   };
 }
@@ -79,8 +90,8 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'URL', property: 'canParse', message: 'URL.canParse lies once hot on Node 20.20 (valid Latin-1 URLs answer false): use new URL(...) in try/catch.' }],
     },
   },
-  room(['src/api/**/*.ts'], { pure: true, patterns: [onlyApi] }),
-  room(['src/sandbox/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
+  room(['src/api/**/*.ts'], { pure: true, patterns: [onlyApi], http: true }),
+  room(['src/sandbox/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell], http: true }),
   room(['src/common/**/*.ts'], { pure: true, patterns: [onlyCommon] }),
   room(['src/merchant/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
   room(['src/links/**/*.ts'], { pure: true, patterns: [noCatalog, noShell] }),

@@ -18,7 +18,8 @@ import { promptForKey, showFailure, warnKeyLost, warnOffline, type PromptActions
 import { affectsConnection, configuredBaseUrl, type ClientFactory } from './clientFactory';
 import { describeFailure, failureLogLine } from './failureMessages';
 import { SETTINGS } from '../ids';
-import { rateLimitWaitText } from './waitWords';
+import { catalogFreshnessMs, CatalogFreshness, isFresh } from './catalogFreshness';
+import { syncingText } from './waitWords';
 
 export type KeyContext = 'none' | 'set' | 'lost';
 
@@ -39,24 +40,11 @@ export interface SyncTrigger {
   priority?: RequestPriority;
 }
 
-/** How old the cached catalog may be before a window brings it up to date (`affiliateLinks.merchants.freshnessHours`). */
-export function catalogFreshnessMs(): number {
-  const hours = vscode.workspace.getConfiguration().get<number>(SETTINGS.merchantsFreshnessHours, 12);
-  return Number.isFinite(hours) && hours >= 0 ? Math.min(hours, 168) * 3_600_000 : 12 * 3_600_000;
-}
-
 interface OpenCatalog {
   store: CatalogStore;
   client: Promise<AffiliateServiceClient> | undefined;
   apiKey: string;
   baseUrl: string;
-}
-
-/** The progress of a sync: "12,345 merchants" loaded so far, and the wait for the rate limit, if any. */
-export function syncingText(count: number, wait: { until: number; reason: 'window' | 'refused' } | undefined): string {
-  const figure = count.toLocaleString('en-US');
-  const loaded = count === 1 ? vscode.l10n.t('{0} merchant', figure) : vscode.l10n.t('{0} merchants', figure);
-  return wait === undefined ? loaded : `${loaded} · ${rateLimitWaitText(wait)}`;
 }
 
 export class CatalogController extends Disposable {
@@ -68,7 +56,7 @@ export class CatalogController extends Disposable {
   readonly onDidChangeState = this.stateChanged.event;
 
   private current: OpenCatalog | undefined;
-  private upToDateTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly freshness: CatalogFreshness;
   private keyStateValue: ApiKeyState = { kind: 'none' };
   private lastSyncValue: SyncResult | undefined;
   private readonly prompts: PromptActions;
@@ -91,7 +79,7 @@ export class CatalogController extends Disposable {
       }),
     );
     this._register({ dispose: () => this.closeStore() });
-    this._register({ dispose: () => clearTimeout(this.upToDateTimer) });
+    this.freshness = this._register(new CatalogFreshness(log, () => this.current?.store, () => this.sync({ full: false, notify: false, priority: 'background' })));
   }
 
   get store(): CatalogStore | undefined {
@@ -181,8 +169,16 @@ export class CatalogController extends Disposable {
     const work = async (progress: vscode.Progress<{ message?: string }>, token?: vscode.CancellationToken): Promise<void> => {
       const cancel = new AbortController();
       const cancelled = token?.onCancellationRequested(() => cancel.abort());
-      // The walk's waits for the rate limit show in the same line as its count.
-      const statuses = store.onDidChangeStatus((status) => status.state === 'syncing' && progress.report({ message: syncingText(status.loaded, status.wait) }));
+      // The walk's waits for the rate limit show in the same line as its count, and so does how
+      // long the rest should take, from the catalog's size before the sync.
+      const expected = store.snapshot.merchants.size;
+      const budget = await this.current?.client?.then((client) => client.budget, () => undefined);
+      const statuses = store.onDidChangeStatus((status) => {
+        if (status.state === 'syncing') {
+          const pages = expected > status.loaded ? Math.ceil((expected - status.loaded) / 500) : 0;
+          progress.report({ message: syncingText(status.loaded, status.wait, budget?.estimate(pages, priority)) });
+        }
+      });
       try {
         const result = await store.sync({ full, signal: cancel.signal, priority });
         this.lastSyncValue = result;
@@ -192,7 +188,7 @@ export class CatalogController extends Disposable {
       } finally {
         cancelled?.dispose();
         statuses.dispose();
-        this.scheduleUpToDate();
+        this.freshness.schedule();
       }
     };
     if (trigger.notify || full) {
@@ -264,44 +260,16 @@ export class CatalogController extends Disposable {
     if (cache !== 'loaded') {
       // Nothing to show: the tree waits for it.
       await this.sync({ full: true, notify: true, priority: 'foreground' });
-    } else if (this.isFresh(current.store.snapshot.syncedAt)) {
+    } else if (isFresh(current.store.snapshot.syncedAt)) {
       this.log.info(`The cached catalog was synced at ${current.store.snapshot.syncedAt}, within ${catalogFreshnessMs() / 3_600_000} h: no sync now (${SETTINGS.merchantsFreshnessHours}).`);
-      this.scheduleUpToDate();
+      this.freshness.schedule();
     } else {
       await this.sync({ full: false, notify: false, priority: 'background' });
     }
   }
 
-  private isFresh(syncedAt: string | null): boolean {
-    return syncedAt !== null && Date.now() - Date.parse(syncedAt) < catalogFreshnessMs();
-  }
-
-  /** Brings the catalog up to date once it gets older than the freshness setting (another window may have done it meanwhile). */
-  private scheduleUpToDate(): void {
-    clearTimeout(this.upToDateTimer);
-    const store = this.current?.store;
-    const syncedAt = store?.snapshot.syncedAt;
-    if (store === undefined || syncedAt === null || syncedAt === undefined || this.isDisposed) {
-      return;
-    }
-    const due = Math.max(60_000, Date.parse(syncedAt) + catalogFreshnessMs() - Date.now());
-    this.upToDateTimer = setTimeout(() => {
-      void (async () => {
-        if (this.current?.store !== store) {
-          return;
-        }
-        if ((await store.followDisk()) || this.isFresh(store.snapshot.syncedAt)) {
-          this.log.info(`Another window synced the catalog at ${store.snapshot.syncedAt}; shown from the cache.`);
-          this.scheduleUpToDate();
-          return;
-        }
-        await this.sync({ full: false, notify: false, priority: 'background' });
-      })();
-    }, Math.min(due, 2 ** 31 - 1));
-  }
-
   private closeStore(): void {
-    clearTimeout(this.upToDateTimer);
+    this.freshness.cancel();
     const current = this.current;
     if (!current) {
       return;

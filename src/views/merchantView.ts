@@ -8,7 +8,8 @@ import type { CatalogNode } from '../catalog/tree/treeNodes';
 import { Disposable } from '../common/lifecycle';
 import { CONTEXT_KEYS, SETTINGS, VIEWS, setContext } from '../ids';
 import type { MerchantKey } from '../merchant/merchantKey';
-import { syncingText, type CatalogController } from '../services/catalogController';
+import type { CatalogController } from '../services/catalogController';
+import { syncingText } from '../services/waitWords';
 import { MerchantTreeProvider, type TreeFiguresSource } from './merchantTreeProvider';
 import type { TreeViewOptions } from './treeViewOptions';
 

@@ -72,6 +72,9 @@ const CASES: Case[] = [
   { rule: 'the lens is shell: the core never imports it', file: 'src/links/wrong.ts', code: "import { FiguresCodeLensProvider } from '../lens/figuresCodeLensProvider';\nvoid FiguresCodeLensProvider;", refused: /never imports the VS Code shell/ },
   { rule: 'no URL.canParse (it lies once hot on Node 20.20)', file: 'src/links/wrong.ts', code: "export const isUrl = (text: string) => URL.canParse(text);", refused: /URL\.canParse lies once hot/ },
   { rule: 'no URL.canParse (it lies once hot on Node 20.20)', file: 'test/bench/wrong.ts', code: "export const isUrl = (text: string) => URL.canParse(text);", refused: /URL\.canParse lies once hot/ },
+  { rule: 'only the client talks to the service (through its request budget)', file: 'src/services/wrong.ts', code: "export const get = () => fetch('https://api.takeads.com/v1/api/stats/click');", refused: /Only the service client \(src\/api\) talks to the service/ },
+  { rule: 'only the client talks to the service (through its request budget)', file: 'src/reports/store/wrong.ts', code: "import http from 'node:https';\nvoid http;", refused: /Only the service client \(src\/api\) talks to the service/ },
+  { rule: 'only the client talks to the service (through its request budget)', file: 'src/api/right.ts', code: "import request from 'undici/lib/api/api-request.js';\nvoid request;" },
   { rule: 'undici only module by module', file: 'src/services/wrong.ts', code: "import { Agent } from 'undici';\nvoid Agent;", refused: /never the entry point/ },
 ];
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { checkCustomPeriod } from '../../src/reports/model/reportPeriods';
 import type { Sandbox } from '../../src/sandbox/server';
 import type { PanelSnapshot } from '../../src/webviews/reports/protocol';
-import { sandbox } from './helpers/fixtures';
+import { NOW, sandbox } from './helpers/fixtures';
 import { PanelPool, settled, TODAY, viewState } from './helpers/panelSessions';
 
 describe('report panel session: views, requests and failures', function () {
@@ -185,7 +185,8 @@ describe('report panel session: views, requests and failures', function () {
       await gone.close();
     }
 
-    const { session, until } = pool.open(gone, folder);
+    // An hour later: a report read moments ago would be shown as it is, without asking.
+    const { session, until } = pool.open(gone, folder, {}, () => new Date(NOW.getTime() + 3_600_000));
     session.setView(viewState());
     const offline = await until((snapshot) => snapshot.status === 'offline');
     assert.equal(offline.source, 'cache');

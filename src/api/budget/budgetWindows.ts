@@ -20,7 +20,7 @@ export interface BudgetWindow {
 }
 
 /**
- * The budget's windows of the service's: each one longer by a margin (100 ms and 1% of its
+ * The budget's windows of the service's: each one longer by a margin (50 ms and 1% of its
  * length: network latency moves arrivals against sends), and with a tenth of a window of a
  * minute or more (10 of 100 in 5 minutes) kept from background reads, so that a person who
  * asks for something while a long read runs waits seconds, not minutes.
@@ -28,7 +28,7 @@ export interface BudgetWindow {
 export function budgetWindows(windows: readonly RateWindow[]): BudgetWindow[] {
   return windows.map((window) => ({
     requests: window.requests,
-    ms: window.seconds * 1000 + 100 + window.seconds * 10,
+    ms: window.seconds * 1000 + 50 + window.seconds * 10,
     reserve: window.seconds >= 60 ? Math.min(window.requests - 1, Math.ceil(window.requests / 10)) : 0,
   }));
 }
@@ -71,9 +71,17 @@ export function earliestSlot(sends: readonly number[], windows: readonly BudgetW
   return at;
 }
 
-/** Whether a send at `at` keeps every window within its limit, counting `sends` (which include it or not, as given). */
-export function withinLimits(sends: readonly number[], windows: readonly BudgetWindow[], at: number): boolean {
-  return windows.every((window) => sends.filter((time) => time > at - window.ms && time <= at).length <= window.requests);
+/**
+ * Whether one more send at `at` keeps every window within its limit, counting `others` (the
+ * sends appended before it, which need not be in time order: another process may have appended
+ * a later time first). Every span of a window that holds `at` is counted, not only the one ending
+ * at `at`.
+ */
+export function fitsAmong(others: readonly number[], windows: readonly BudgetWindow[], at: number): boolean {
+  const all = [...others, at];
+  return windows.every((window) =>
+    [at, ...others.filter((time) => time > at && time < at + window.ms)].every((end) => all.filter((time) => time > end - window.ms && time <= end).length <= window.requests),
+  );
 }
 
 /**

@@ -11,7 +11,7 @@
  * fill a window (another window took the slot at the same moment), it takes its send back and
  * waits again. The ledger's order decides, so two windows never both take the last slot.
  */
-import { budgetWindows, earliestSlot, longestWindowMs, timeToSend, withinLimits, PRIORITIES, type BudgetWindow, type RequestPriority } from './budgetWindows';
+import { budgetWindows, earliestSlot, fitsAmong, longestWindowMs, timeToSend, PRIORITIES, type BudgetWindow, type RequestPriority } from './budgetWindows';
 import { MemoryLedger, viewOf, type BudgetLedger, type LedgerView } from './budgetLedger';
 import type { RateWindow } from '../rateLimit';
 
@@ -283,19 +283,20 @@ export class RequestBudget {
         await this.clock.sleep(10 + this.random() * 40, this.wake.signal);
         continue;
       }
-      const index = this.queue.indexOf(head);
-      if (index < 0) {
+      // The slot goes to the request first in line now: one of a higher priority may have come,
+      // or the one it was taken for may have gone, while its send was written.
+      const winner = this.queue.shift();
+      if (winner === undefined) {
         await this.ledger.append({ kind: 'cancel', t: this.clock.now(), id: granted });
-        continue; // cancelled while its send was written
+        continue;
       }
-      this.queue.splice(index, 1);
       this.counts.sent += 1;
-      this.counts.waitedMs += this.clock.now() - head.since;
+      this.counts.waitedMs += this.clock.now() - winner.since;
       this.waiting = undefined;
-      if (head.told !== undefined) {
-        head.onWait?.(undefined, undefined);
+      if (winner.told !== undefined) {
+        winner.onWait?.(undefined, undefined);
       }
-      head.resolve(true);
+      winner.resolve(true);
       this.changed();
       this.logMinute(this.clock.now());
     }
@@ -307,8 +308,12 @@ export class RequestBudget {
     const t = this.clock.now();
     const id = `${this.owner}:${++this.sequence}`;
     await this.ledger.append({ kind: 'send', t, id });
-    const after = viewOf(await this.ledger.read(this.clock.now(), this.spanMs), this.clock.now(), this.spanMs, id);
-    if (withinLimits(after.sends, this.windows, t) && after.holdUntil <= t) {
+    const entries = await this.ledger.read(this.clock.now(), this.spanMs);
+    const after = viewOf(entries, this.clock.now(), this.spanMs, id);
+    // The sends appended before this one, without it: its own time is counted once, by fitsAmong.
+    const others = [...after.sends];
+    others.splice(others.lastIndexOf(t), 1);
+    if (fitsAmong(others, this.windows, t) && after.holdUntil <= t) {
       this.last = { ...this.last, sends: [...this.last.sends, t] };
       return id;
     }

@@ -9,14 +9,13 @@
  * the grouping or the sort sends no request); one no longer needed is aborted.
  */
 import * as l10n from '@vscode/l10n';
-import type { RequestPriority } from '../../api/budget/budgetWindows';
 import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
 import { Disposable, type IDisposable } from '../../common/lifecycle';
 import type { PanelSnapshot, PanelViewState, RowsParams, RowsResult } from '../../webviews/reports/protocol';
 import { DEFAULT_PROVISIONAL_DAYS } from '../model/reportDays';
-import { queryKey, type ReportState, type ReportStore, type StoreQuery } from '../store/reportStore';
+import { queryKey, type OpenOptions, type ReportState, type ReportStore, type StoreQuery } from '../store/reportStore';
 import { groupingsOf } from './panelQueries';
 import { MAX_ROWS_PER_REQUEST } from './panelTable';
 import { PanelView, type ViewStates } from './panelView';
@@ -35,6 +34,11 @@ export interface PanelSessionOptions {
   hasSubIdFile?(subId: string): boolean;
   logger: ClientLogger;
 }
+
+/** A view's own report read this recently (by the figures, say) is shown as it is. */
+const CURRENT_FRESH_MS = 60_000;
+/** The reports a view compares with (the previous period, EPC's), as fresh as the figures keep them. */
+const COMPARED_FRESH_MS = 15 * 60_000;
 
 export interface PanelProgress {
   viewId: number;
@@ -182,17 +186,18 @@ export class ReportPanelSession extends Disposable {
     }
     const { current, previous, other } = view.plan.queries;
     // The view's own report for the person looking at it; the figures it compares with follow, in the background.
-    void this.ensure(current, again, 'interactive').then(() => {
+    // A report read moments ago (by the figures, say) is shown as it is; Refresh reads it again.
+    void this.ensure(current, again, { priority: 'interactive', freshForMs: again ? 0 : CURRENT_FRESH_MS }).then(() => {
       // After a refusal (key, platform, query) the others would be refused alike; offline, they still show their caches.
       const refused = this.options.store.state(current)?.status === 'failed';
       if (this.view === view && !view.stopped && !this.isDisposed && !refused) {
-        void this.ensure(previous, again, 'background');
-        void this.ensure(other, again, 'background');
+        void this.ensure(previous, again, { priority: 'background', freshForMs: again ? 0 : COMPARED_FRESH_MS });
+        void this.ensure(other, again, { priority: 'background', freshForMs: again ? 0 : COMPARED_FRESH_MS });
       }
     });
   }
 
-  private ensure(query: StoreQuery, again: boolean, priority: RequestPriority): Promise<void> {
+  private ensure(query: StoreQuery, again: boolean, how: Pick<OpenOptions, 'priority' | 'freshForMs'>): Promise<void> {
     const key = queryKey(query);
     const prior = this.loads.get(key);
     // The store lets go of reports past its few in memory: one it no longer holds is opened again (from its cache file).
@@ -203,7 +208,7 @@ export class ReportPanelSession extends Disposable {
     const controller = new AbortController();
     const load: Load = { controller, running: true, done: Promise.resolve() };
     this.loads.set(key, load);
-    const open = () => (controller.signal.aborted ? Promise.resolve() : this.openInStore(query, controller.signal, priority));
+    const open = () => (controller.signal.aborted ? Promise.resolve() : this.openInStore(query, { ...how, signal: controller.signal }));
     // The store joins an open it has not finished (its state may already say failed): wait for its end, or this open would join it.
     load.done = (prior === undefined ? open() : prior.done.then(open))
       .catch((error: unknown) => this.options.logger.error(`The ${query.kind} report could not be opened: ${messageOf(error)}`))
@@ -224,9 +229,10 @@ export class ReportPanelSession extends Disposable {
    * refresh was stopped by an earlier view (the person switched away and straight back), it
    * ends as 'loading' though this view did not stop it: then the query is opened once more.
    */
-  private async openInStore(query: StoreQuery, signal: AbortSignal, priority: RequestPriority): Promise<void> {
+  private async openInStore(query: StoreQuery, options: OpenOptions & { signal: AbortSignal }): Promise<void> {
+    const { signal } = options;
     for (let attempt = 0; attempt < 2; attempt++) {
-      const state = await this.options.store.open(query, { signal, priority });
+      const state = await this.options.store.open(query, options);
       if (state.status !== 'loading' || signal.aborted || this.isDisposed) {
         return;
       }

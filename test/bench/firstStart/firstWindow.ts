@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Session } from 'node:inspector';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../../src/extension';
@@ -29,12 +30,41 @@ async function until<T>(probe: () => T | undefined | Promise<T | undefined>, tim
   }
 }
 
+/** With AFFILIATE_LINKS_BENCH_PROFILE set, a CPU profile of the first start, for finding what blocks the loop. */
+function profiler(): { stop(file: string): Promise<void> } | undefined {
+  if (!process.env.AFFILIATE_LINKS_BENCH_PROFILE) {
+    return undefined;
+  }
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object): Promise<unknown> => new Promise((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+  void post('Profiler.enable').then(() => post('Profiler.setSamplingInterval', { interval: 500 })).then(() => post('Profiler.start'));
+  return {
+    stop: async (file) => {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 export async function run(): Promise<void> {
   const results = process.env.AFFILIATE_LINKS_BENCH_RESULTS!;
   const subId = process.env.AFFILIATE_LINKS_BENCH_SUBID!;
   const merchants = Number(process.env.AFFILIATE_LINKS_BENCH_MERCHANTS);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const profile = profiler();
+  // When the loop was blocked longer than 40 ms: the gaps of a 5 ms timer, for the bench's report.
+  const blocks: Array<{ at: number; ms: number }> = [];
+  let tick = Date.now();
+  const ticker = setInterval(() => {
+    const now = Date.now();
+    if (now - tick > 45) {
+      blocks.push({ at: tick, ms: now - tick - 5 });
+    }
+    tick = now;
+  }, 5);
   const started = Date.now();
   const marks: Record<string, number> = {};
   const mark = (name: string): void => {
@@ -69,9 +99,11 @@ export async function run(): Promise<void> {
     }, 1_800_000, 'everything');
     mark('everything');
     loop.disable();
+    clearInterval(ticker);
+    await profile?.stop(path.join(results, 'first.cpuprofile'));
     fs.writeFileSync(
       path.join(results, 'first.json'),
-      JSON.stringify({ pid: process.pid, started, marks, lensTitle, panelClicks: clicksOf(everything)?.value, loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6 }),
+      JSON.stringify({ pid: process.pid, started, marks, lensTitle, panelClicks: clicksOf(everything)?.value, loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, blocks }),
     );
   } catch (error) {
     fs.writeFileSync(path.join(results, 'first.json'), JSON.stringify({ pid: process.pid, started, marks, error: String(error) }));

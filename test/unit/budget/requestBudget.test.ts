@@ -6,13 +6,16 @@
  */
 import assert from 'node:assert/strict';
 import { MemoryLedger } from '../../../src/api/budget/budgetLedger';
-import { budgetWindows, earliestSlot, timeToSend } from '../../../src/api/budget/budgetWindows';
+import { budgetWindows, earliestSlot, fitsAmong, timeToSend } from '../../../src/api/budget/budgetWindows';
 import { RequestBudget } from '../../../src/api/budget/requestBudget';
 import type { RequestPriority } from '../../../src/api/budget/budgetWindows';
 import { SERVICE_RATE_LIMIT } from '../../../src/api/rateLimit';
 import { VirtualClock } from '../helpers/virtualClock';
 
 const [SHORT, LONG] = budgetWindows(SERVICE_RATE_LIMIT);
+/** The documented windows with their margins, 50 ms and 1% of each: a second, and five minutes. */
+const SHORT_MS = 1_060;
+const LONG_MS = 303_050;
 
 /** Takes `count` slots of `priority` at once; resolves with the time each was granted, in grant order. */
 function takeAll(budget: RequestBudget, clock: VirtualClock, count: number, priority: RequestPriority, grants: Array<{ priority: RequestPriority; at: number }> = []): Promise<number[]> {
@@ -29,32 +32,41 @@ function takeAll(budget: RequestBudget, clock: VirtualClock, count: number, prio
 
 describe('request budget', () => {
   it('keeps the documented windows with a margin, and a tenth of the long window from background reads', () => {
-    assert.deepEqual(SHORT, { requests: 3, ms: 1_110, reserve: 0 });
-    assert.deepEqual(LONG, { requests: 100, ms: 303_100, reserve: 10 });
+    assert.deepEqual(SHORT, { requests: 3, ms: SHORT_MS, reserve: 0 });
+    assert.deepEqual(LONG, { requests: 100, ms: LONG_MS, reserve: 10 });
   });
 
   it('works out the earliest slot: the short window paces, the long one waits for its oldest send to leave', () => {
     const windows = budgetWindows(SERVICE_RATE_LIMIT);
     assert.equal(earliestSlot([], windows, 'foreground', 5_000), 5_000);
     assert.equal(earliestSlot([5_000, 5_000], windows, 'foreground', 5_000), 5_000);
-    assert.equal(earliestSlot([5_000, 5_000, 5_100], windows, 'foreground', 5_200), 6_110);
+    assert.equal(earliestSlot([5_000, 5_000, 5_100], windows, 'foreground', 5_200), 5_000 + SHORT_MS);
     const hundred = Array.from({ length: 100 }, (_, i) => 10_000 + i * 400);
     const end = hundred.at(-1)! + 1;
-    assert.equal(earliestSlot(hundred, windows, 'interactive', end), 10_000 + 303_100);
+    assert.equal(earliestSlot(hundred, windows, 'interactive', end), 10_000 + LONG_MS);
     // Background stops at 90 of the 100: its next slot is when the 11th oldest leaves.
-    assert.equal(earliestSlot(hundred, windows, 'background', end), 10_000 + 10 * 400 + 303_100);
+    assert.equal(earliestSlot(hundred, windows, 'background', end), 10_000 + 10 * 400 + LONG_MS);
     assert.equal(earliestSlot([], windows, 'foreground', 5_000, 9_000), 9_000, 'a hold moves the slot');
   });
 
-  it('paces requests three per window of 1.11 s, and 100 requests take 33 windows', async () => {
+  it('counts sends appended before its own even when their times are later (another process came first with a later clock reading)', () => {
+    const windows = budgetWindows([{ requests: 3, seconds: 1 }]);
+    // 1,062, 1,063 and 1,063 were appended first; a send at 1,064 would make 4 in a second, and so would one at 1,061.
+    assert.equal(fitsAmong([0, 3, 3, 1_062, 1_064, 1_063], windows, 1_063), false);
+    assert.equal(fitsAmong([0, 3, 3, 1_062, 1_063, 1_064], windows, 1_061), false, 'the window ending at the later sends holds it too');
+    assert.equal(fitsAmong([0, 3, 3, 1_062, 1_063], windows, 1_063), true);
+    assert.equal(fitsAmong([0, 3, 3, 1_062, 1_063, 1_064], windows, 3 + SHORT_MS + 1_070), true);
+  });
+
+  it('paces requests three per window of 1.06 s, and 100 requests take 33 windows', async () => {
     const clock = new VirtualClock();
     const start = clock.now();
     const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
     const times = takeAll(budget, clock, 100, 'foreground');
     await clock.run();
     const offsets = (await times).map((time) => time - start);
-    assert.deepEqual(offsets.slice(0, 7), [0, 0, 0, 1_110, 1_110, 1_110, 2_220]);
-    assert.equal(offsets.at(-1), 33 * 1_110);
+    assert.deepEqual(offsets.slice(0, 7), [0, 0, 0, SHORT_MS, SHORT_MS, SHORT_MS, 2 * SHORT_MS]);
+    assert.equal(offsets.at(-1), 33 * SHORT_MS);
     assert.equal(budget.counts.sent, 100);
   });
 
@@ -65,8 +77,8 @@ describe('request budget', () => {
     const times = takeAll(budget, clock, 103, 'interactive');
     await clock.run();
     const offsets = (await times).map((time) => time - start);
-    assert.equal(offsets[99], 33 * 1_110);
-    assert.deepEqual(offsets.slice(100), [303_100, 303_100, 303_100]);
+    assert.equal(offsets[99], 33 * SHORT_MS);
+    assert.deepEqual(offsets.slice(100), [LONG_MS, LONG_MS, LONG_MS]);
   });
 
   it('serves interactive before foreground before background, whatever the order they came in', async () => {
@@ -94,7 +106,7 @@ describe('request budget', () => {
     const interactive = takeAll(budget, clock, 1, 'interactive', grants);
     await clock.run();
     const [at] = await interactive;
-    assert.equal(at! - start, 3 * 1_110, 'the next slot after it asked');
+    assert.equal(at! - start, 3 * SHORT_MS, 'the next slot after it asked');
     const granted = grants.findIndex((grant) => grant.priority === 'interactive');
     assert.equal(granted, asked, 'no background request went between its asking and its slot');
   });
@@ -113,9 +125,9 @@ describe('request budget', () => {
     for (let refusal = 0; refusal < 10; refusal++) {
       waits.push((await budget.refused(undefined)) - now);
     }
-    assert.deepEqual(waits.slice(0, 4), [1_110, 2_220, 4_440, 8_880]);
-    assert.equal(Math.max(...waits), 303_100, 'never longer than the longest window');
-    assert.equal((await budget.refused(3_600_000)) - now, 303_100, 'a Retry-After of an hour is held five minutes here; the transport gives up');
+    assert.deepEqual(waits.slice(0, 4), [SHORT_MS, 2 * SHORT_MS, 4 * SHORT_MS, 8 * SHORT_MS]);
+    assert.equal(Math.max(...waits), LONG_MS, 'never longer than the longest window');
+    assert.equal((await budget.refused(3_600_000)) - now, LONG_MS, 'a Retry-After of an hour is held five minutes here; the transport gives up');
   });
 
   it('holds once for the refusals of requests sent together, and doubles only for a refusal of a request sent after the hold', async () => {
@@ -125,9 +137,9 @@ describe('request budget', () => {
     const sent = clock.now();
     await clock.advance(50);
     const holds = [await budget.refused(undefined, sent), await budget.refused(undefined, sent), await budget.refused(2_000, sent), await budget.refused(undefined, sent)];
-    assert.deepEqual(holds.map((until) => until - start), [1_160, 1_160, 2_050, 2_050], 'one hold, lengthened by a longer Retry-After of the same moment');
+    assert.deepEqual(holds.map((until) => until - start), [50 + SHORT_MS, 50 + SHORT_MS, 2_050, 2_050], 'one hold, lengthened by a longer Retry-After of the same moment');
     await clock.advance(2_100);
-    assert.equal((await budget.refused(undefined, clock.now())) - clock.now(), 2_220, 'a refusal after the hold doubles it');
+    assert.equal((await budget.refused(undefined, clock.now())) - clock.now(), 2 * SHORT_MS, 'a refusal after the hold doubles it');
     assert.equal(budget.counts.refused, 5);
   });
 
@@ -136,10 +148,10 @@ describe('request budget', () => {
     const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
     assert.equal(budget.estimate(0, 'foreground'), 0);
     assert.equal(budget.estimate(3, 'foreground'), 0);
-    assert.equal(budget.estimate(40, 'foreground'), 13 * 1_110);
+    assert.equal(budget.estimate(40, 'foreground'), 13 * SHORT_MS);
     // 201 pages: 100 now, 100 five minutes on, the last five minutes after that.
-    assert.equal(budget.estimate(201, 'foreground'), 2 * 303_100);
-    assert.equal(timeToSend(201, [], budgetWindows(SERVICE_RATE_LIMIT), 'foreground', 0), 2 * 303_100);
+    assert.equal(budget.estimate(201, 'foreground'), 2 * LONG_MS);
+    assert.equal(timeToSend(201, [], budgetWindows(SERVICE_RATE_LIMIT), 'foreground', 0), 2 * LONG_MS);
   });
 
   it('keeps two windows on one ledger within the limit together', async () => {
@@ -156,7 +168,7 @@ describe('request budget', () => {
       assert.ok(all.filter((other) => other > time - LONG!.ms && other <= time).length <= 100, `100 in five minutes at ${index}`);
     }
     assert.equal(all.length, 120);
-    assert.equal(all.at(-1)! - start, 303_100 + 6 * 1_110, 'the last 20 wait for the long window');
+    assert.equal(all.at(-1)! - start, LONG_MS + 6 * SHORT_MS, 'the last 20 wait for the long window');
   });
 
   it('gives up a wait when its signal fires, and the others go on', async () => {
@@ -181,6 +193,6 @@ describe('request budget', () => {
     const grants = [budget.take('foreground', undefined, (until, reason) => heard.push([until, reason])), budget.take('foreground'), budget.take('foreground', undefined, (until, reason) => heard.push([until === undefined ? undefined : until - clock.now(), reason]))];
     await clock.run();
     assert.deepEqual(await Promise.all(grants), [true, true, true]);
-    assert.deepEqual(heard, [[60_700, 'window'], [undefined, undefined]]);
+    assert.deepEqual(heard, [[60_650, 'window'], [undefined, undefined]]);
   });
 });

@@ -41,7 +41,8 @@ export class PanelPool {
     return folder;
   }
 
-  open(target: { url: string; key?: string }, folder: string, options: Partial<PanelSessionOptions> = {}): PanelFixture {
+  /** A session on a store of `folder`; `now`: the store's clock (a later window reads what an earlier one cached). */
+  open(target: { url: string; key?: string }, folder: string, options: Partial<PanelSessionOptions> = {}, now: () => Date = () => NOW): PanelFixture {
     const log = new RecordingLogger();
     const client = clientFor(target);
     const store = new ReportStore({
@@ -51,7 +52,7 @@ export class PanelPool {
       windowsOf: periodWindows,
       logger: log,
       baseUrl: target.url,
-      now: () => NOW,
+      now,
     });
     const session = new ReportPanelSession({ store, today: () => TODAY, provisionalDays: 2, logger: log, ...options });
     const fired: PanelSnapshot[] = [];

@@ -1,13 +1,14 @@
 /**
  * Properties of the request budget (src/api/budget/), on a virtual clock: for any rate windows,
- * any arrivals of requests of any priority in one to three windows (processes) sharing a ledger,
- * and any refusals of the service, no window of the service is ever exceeded by the sends of all
+ * any arrivals of requests of any priority in one to three windows (processes) sharing a ledger
+ * whose appends land a few milliseconds late (so that entries are not in time order), and any
+ * refusals of the service, no window of the service is ever exceeded by the sends of all
  * of them together, every request is sent, and an interactive request never waits while a
  * background request of its window is sent.
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { MemoryLedger } from '../../../src/api/budget/budgetLedger';
+import { MemoryLedger, type BudgetLedger } from '../../../src/api/budget/budgetLedger';
 import type { RequestPriority } from '../../../src/api/budget/budgetWindows';
 import { RequestBudget } from '../../../src/api/budget/requestBudget';
 import { SERVICE_RATE_LIMIT, type RateWindow } from '../../../src/api/rateLimit';
@@ -35,10 +36,21 @@ interface Request {
 describe('request budget properties', () => {
   it('keeps every window of the service, sends every request, and never sends background while interactive waits', async () => {
     await checkProperty(
-      fc.asyncProperty(windowsArb, fc.integer({ min: 1, max: 3 }), fc.array(eventArb, { minLength: 1, maxLength: 20 }), async (windows, processes, events) => {
+      fc.asyncProperty(windowsArb, fc.integer({ min: 1, max: 3 }), fc.array(eventArb, { minLength: 1, maxLength: 20 }), fc.infiniteStream(fc.integer({ min: 0, max: 8 })), async (windows, processes, events, lags) => {
+        const lag = (): number => lags.next().value as number;
         const clock = new VirtualClock();
         const start = clock.now();
-        const ledger = new MemoryLedger();
+        // Appends land a random moment after the clock was read, as files written by several
+        // processes do: a later time may be appended before an earlier one.
+        const shared = new MemoryLedger();
+        const ledger: BudgetLedger = {
+          description: shared.description,
+          read: (now, span) => shared.read(now, span),
+          append: async (entry) => {
+            await clock.sleep(lag(), new AbortController().signal);
+            await shared.append(entry);
+          },
+        };
         const budgets = Array.from({ length: processes }, (_, index) => new RequestBudget({ windows, clock, ledger, owner: `p${index}`, random: () => 0.5 }));
         const requests: Request[] = [];
         let sequence = 0;

@@ -1,0 +1,63 @@
+/**
+ * How fresh the cached catalog must be (`affiliateLinks.merchants.freshnessHours`): windows share
+ * the cache, so a window that opens after another one synced shows it without asking the
+ * service; and once it gets older than that, the catalog is brought up to date in the background,
+ * unless another window did it meanwhile (its file is then shown instead).
+ */
+import * as vscode from 'vscode';
+import type { CatalogStore } from '../catalog/store/catalogStore';
+import { Disposable } from '../common/lifecycle';
+import { SETTINGS } from '../ids';
+
+/** How old the cached catalog may be before a window brings it up to date. */
+export function catalogFreshnessMs(): number {
+  const hours = vscode.workspace.getConfiguration().get<number>(SETTINGS.merchantsFreshnessHours, 12);
+  return Number.isFinite(hours) && hours >= 0 ? Math.min(hours, 168) * 3_600_000 : 12 * 3_600_000;
+}
+
+/** Whether a catalog synced at `syncedAt` is still fresh. */
+export function isFresh(syncedAt: string | null): boolean {
+  return syncedAt !== null && Date.now() - Date.parse(syncedAt) < catalogFreshnessMs();
+}
+
+export class CatalogFreshness extends Disposable {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly store: () => CatalogStore | undefined,
+    /** A background sync of the catalog shown. */
+    private readonly sync: () => Promise<void>,
+  ) {
+    super();
+    this._register({ dispose: () => this.cancel() });
+  }
+
+  /** Brings the catalog up to date once it gets older than the freshness setting (at least a minute from now). */
+  schedule(): void {
+    this.cancel();
+    const store = this.store();
+    const syncedAt = store?.snapshot.syncedAt;
+    if (store === undefined || syncedAt === null || syncedAt === undefined || this.isDisposed) {
+      return;
+    }
+    const due = Math.max(60_000, Date.parse(syncedAt) + catalogFreshnessMs() - Date.now());
+    this.timer = setTimeout(() => void this.due(store), Math.min(due, 2 ** 31 - 1));
+  }
+
+  cancel(): void {
+    clearTimeout(this.timer);
+  }
+
+  private async due(store: CatalogStore): Promise<void> {
+    if (this.store() !== store) {
+      return;
+    }
+    if ((await store.followDisk()) || isFresh(store.snapshot.syncedAt)) {
+      this.log.info(`Another window synced the catalog at ${store.snapshot.syncedAt}; shown from the cache.`);
+      this.schedule();
+      return;
+    }
+    await this.sync();
+  }
+}
