@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ActionItem, ClickItem } from '../../src/api/types';
 import { evictReportCaches } from '../../src/reports/cache/reportCacheEviction';
-import { checkedLine } from '../../src/common/checkedLines';
+import { checkedLine, checkedLineInTurns } from '../../src/common/checkedLines';
 import { readReportCache, reportCacheFileName, writeReportCache, type CachedReport } from '../../src/reports/cache/reportCacheFile';
 
 function click(i: number, overrides: Partial<ClickItem> = {}): ClickItem {
@@ -146,6 +146,14 @@ describe('report cache', () => {
       assert.match(read.kind === 'unreadable' ? read.reason : '', reason);
     });
   }
+
+  it('writes a long list in turns of the event loop as the same line, check included, as written at once', async () => {
+    for (const count of [0, 1, 1_999, 2_000, 2_001, 7_345]) {
+      const rows = Array.from({ length: count }, (_, i) => [i, 'ü', null, i % 3 === 0]);
+      const fields = { from: '2026-11-01', to: '2026-11-21', readStartedAt: '2026-11-21T11:59:00.000Z', total: count };
+      assert.equal(await checkedLineInTurns(fields, 'rows', rows), checkedLine({ ...fields, rows }), `${count} rows`);
+    }
+  });
 
   it('reads a missing file as missing', async () => {
     assert.deepEqual(await readReportCache(path.join(folder, 'none.json'), 'clicks', 'q1'), { kind: 'missing' });

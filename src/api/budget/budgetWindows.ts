@@ -20,15 +20,16 @@ export interface BudgetWindow {
 }
 
 /**
- * The budget's windows of the service's: each one longer by a margin (50 ms and 1% of its
- * length: network latency moves arrivals against sends), and with a tenth of a window of a
+ * The budget's windows of the service's: each one longer by a margin (100 ms and 1% of its
+ * length: network latency, and the event loop between a slot and its request's write, move
+ * arrivals against sends), and with a tenth of a window of a
  * minute or more (10 of 100 in 5 minutes) kept from background reads, so that a person who
  * asks for something while a long read runs waits seconds, not minutes.
  */
 export function budgetWindows(windows: readonly RateWindow[]): BudgetWindow[] {
   return windows.map((window) => ({
     requests: window.requests,
-    ms: window.seconds * 1000 + 50 + window.seconds * 10,
+    ms: window.seconds * 1000 + 100 + window.seconds * 10,
     reserve: window.seconds >= 60 ? Math.min(window.requests - 1, Math.ceil(window.requests / 10)) : 0,
   }));
 }

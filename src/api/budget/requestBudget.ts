@@ -2,8 +2,9 @@
  * The request budget of one service address: every request the client sends, retries
  * included, first takes a slot here. Slots go out as the service's rate windows allow
  * (`budgetWindows.ts`), counting what every window sent (`BudgetLedger`), highest priority
- * first: an interactive request never waits behind a background one, and background requests
- * leave a reserve of the long window to the others. A refusal of the service (429, 503) holds
+ * first: an interactive request never waits behind a background one, background requests
+ * leave a reserve of the long window to the others and wait while a higher class is sending
+ * (the short window after its last request). A refusal of the service (429, 503) holds
  * every window until the service is expected to take requests again (`refused`).
  *
  * Taking a slot across processes: the waiting request of highest priority appends its send to
@@ -106,6 +107,8 @@ export class RequestBudget {
   private refusals = 0;
   /** When the last hold began: refusals of requests sent before it are of the same moment. */
   private heldSince = 0;
+  /** When this window last sent a request of a class above background. */
+  private lastHigherAt = -Infinity;
   readonly counts: BudgetCounts = { sent: 0, refused: 0, waitedMs: 0 };
   private logged: { at: number; counts: BudgetCounts } | undefined;
   private readonly log: ((message: string) => void) | undefined;
@@ -268,7 +271,11 @@ export class RequestBudget {
       const now = this.clock.now();
       const view = viewOf(await this.ledger.read(now, this.spanMs), now, this.spanMs);
       this.last = { sends: view.sends, holdUntil: Math.max(view.holdUntil, this.last.holdUntil > now ? this.last.holdUntil : 0) };
-      const at = earliestSlot(this.last.sends, this.windows, head.priority, this.clock.now(), this.last.holdUntil);
+      // A background request also waits until the higher classes have been quiet for a short
+      // window: a sequential read on screen (the catalog's walk) sends again as soon as its answer
+      // comes, and would otherwise find its slot taken.
+      const quiet = head.priority === 'background' && this.windows.length > 0 ? this.lastHigherAt + this.windows[0]!.ms : 0;
+      const at = Math.max(quiet, earliestSlot(this.last.sends, this.windows, head.priority, this.clock.now(), this.last.holdUntil));
       if (at > this.clock.now()) {
         this.noteWait(at, this.last.holdUntil >= at ? 'refused' : at - this.clock.now() > NOTEWORTHY_WAIT_MS ? 'window' : 'pace');
         await this.clock.sleep(at - this.clock.now(), this.wake.signal);
@@ -292,6 +299,9 @@ export class RequestBudget {
       }
       this.counts.sent += 1;
       this.counts.waitedMs += this.clock.now() - winner.since;
+      if (winner.priority !== 'background') {
+        this.lastHigherAt = this.clock.now();
+      }
       this.waiting = undefined;
       if (winner.told !== undefined) {
         winner.onWait?.(undefined, undefined);

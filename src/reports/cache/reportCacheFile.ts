@@ -29,7 +29,7 @@ import { dirname } from 'node:path';
 import { normalizeBaseUrl } from '../../api/baseUrl';
 import type { ActionItem, ClickItem } from '../../api/types';
 import { NODE_FILE_OPS, tempFileBeside, type CacheFileOps } from '../../common/cacheFiles';
-import { checkedLine, lineCheckHolds } from '../../common/checkedLines';
+import { checkedLine, checkedLineInTurns, lineCheckHolds, ROWS_PER_TURN } from '../../common/checkedLines';
 import { messageOf } from '../../common/errorMessage';
 import { ACTION_COLUMNS, CLICK_COLUMNS, decodeItems, encodeItems, type Columns } from './reportCodec';
 
@@ -88,7 +88,16 @@ export async function writeReportCache<K extends CachedReportKind>(file: string,
   const strings: string[] = [];
   const indexOf = new Map<string, number>();
   const columns = COLUMNS[report.kind] as Columns<ItemOfKind[K]>;
-  const windows = report.windows.map(({ items, ...window }) => checkedLine({ ...window, rows: encodeItems(items, columns, strings, indexOf) }));
+  const windows: string[] = [];
+  // A turn of the event loop between chunks of rows: a 100,000-item report never blocks the host for long.
+  for (const { items, ...window } of report.windows) {
+    const rows: unknown[][] = [];
+    for (let start = 0; start < items.length; start += ROWS_PER_TURN) {
+      rows.push(...encodeItems(items.slice(start, start + ROWS_PER_TURN), columns, strings, indexOf));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    windows.push(await checkedLineInTurns(window, 'rows', rows));
+  }
   const header = checkedLine({
     format: REPORT_CACHE_FORMAT,
     version: REPORT_CACHE_VERSION,

@@ -13,9 +13,9 @@ import { SERVICE_RATE_LIMIT } from '../../../src/api/rateLimit';
 import { VirtualClock } from '../helpers/virtualClock';
 
 const [SHORT, LONG] = budgetWindows(SERVICE_RATE_LIMIT);
-/** The documented windows with their margins, 50 ms and 1% of each: a second, and five minutes. */
-const SHORT_MS = 1_060;
-const LONG_MS = 303_050;
+/** The documented windows with their margins, 100 ms and 1% of each: a second, and five minutes. */
+const SHORT_MS = 1_110;
+const LONG_MS = 303_100;
 
 /** Takes `count` slots of `priority` at once; resolves with the time each was granted, in grant order. */
 function takeAll(budget: RequestBudget, clock: VirtualClock, count: number, priority: RequestPriority, grants: Array<{ priority: RequestPriority; at: number }> = []): Promise<number[]> {
@@ -51,14 +51,15 @@ describe('request budget', () => {
 
   it('counts sends appended before its own even when their times are later (another process came first with a later clock reading)', () => {
     const windows = budgetWindows([{ requests: 3, seconds: 1 }]);
-    // 1,062, 1,063 and 1,063 were appended first; a send at 1,064 would make 4 in a second, and so would one at 1,061.
-    assert.equal(fitsAmong([0, 3, 3, 1_062, 1_064, 1_063], windows, 1_063), false);
-    assert.equal(fitsAmong([0, 3, 3, 1_062, 1_063, 1_064], windows, 1_061), false, 'the window ending at the later sends holds it too');
-    assert.equal(fitsAmong([0, 3, 3, 1_062, 1_063], windows, 1_063), true);
-    assert.equal(fitsAmong([0, 3, 3, 1_062, 1_063, 1_064], windows, 3 + SHORT_MS + 1_070), true);
+    // b, b + 1 and b + 2 were appended first; one more at b + 1 makes 4 in the window ending at b + 2, and so does one at b - 1 in the window ending at b.
+    const b = SHORT_MS + 2;
+    assert.equal(fitsAmong([0, 3, 3, b, b + 2, b + 1], windows, b + 1), false);
+    assert.equal(fitsAmong([0, 3, 3, b, b + 1, b + 2], windows, b - 1), false, 'the window ending at the later sends holds it too');
+    assert.equal(fitsAmong([0, 3, 3, b, b + 1], windows, b + 1), true);
+    assert.equal(fitsAmong([0, 3, 3, b, b + 1, b + 2], windows, b + SHORT_MS), true);
   });
 
-  it('paces requests three per window of 1.06 s, and 100 requests take 33 windows', async () => {
+  it('paces requests three per window of 1.11 s, and 100 requests take 33 windows', async () => {
     const clock = new VirtualClock();
     const start = clock.now();
     const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
@@ -93,6 +94,25 @@ describe('request budget', () => {
       grants.map((grant) => grant.priority),
       ['interactive', 'interactive', 'interactive', 'foreground', 'foreground', 'foreground', 'background', 'background', 'background', 'background', 'background', 'background'],
     );
+  });
+
+  it('keeps background requests out while a sequential foreground read sends (each request as the last one’s answer comes)', async () => {
+    const clock = new VirtualClock();
+    const start = clock.now();
+    const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
+    const background: number[] = [];
+    void Promise.all(Array.from({ length: 30 }, () => budget.take('background').then(() => background.push(clock.now()))));
+    const walk = (async () => {
+      for (let page = 0; page < 12; page++) {
+        await budget.take('foreground');
+        await clock.sleep(150, new AbortController().signal); // the page's answer
+      }
+      return clock.now();
+    })();
+    await clock.run();
+    const walked = await walk;
+    assert.ok(walked - start <= 4 * SHORT_MS + 150, `12 pages took ${walked - start} ms: three a window, as if alone`);
+    assert.ok(background.every((time) => time >= walked - 150 + SHORT_MS - 1 || time <= start), 'no background request while the walk sent');
   });
 
   it('lets an interactive request arriving during a long background read go next', async () => {
@@ -193,6 +213,6 @@ describe('request budget', () => {
     const grants = [budget.take('foreground', undefined, (until, reason) => heard.push([until, reason])), budget.take('foreground'), budget.take('foreground', undefined, (until, reason) => heard.push([until === undefined ? undefined : until - clock.now(), reason]))];
     await clock.run();
     assert.deepEqual(await Promise.all(grants), [true, true, true]);
-    assert.deepEqual(heard, [[60_650, 'window'], [undefined, undefined]]);
+    assert.deepEqual(heard, [[60_700, 'window'], [undefined, undefined]]);
   });
 });
