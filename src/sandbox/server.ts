@@ -83,7 +83,13 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+/** What a program starting the sandbox may hear (the benches' timelines): never settings, so not in SandboxOptions. */
+export interface SandboxHooks {
+  /** Each request to a spec path as it arrives: its path and query (the key is in a header, never here), and whether the limit refused it. */
+  onRequest?(request: { at: number; pathname: string; query: string; refused: boolean }): void;
+}
+
+export async function startSandbox(options: SandboxOptions = {}, hooks: SandboxHooks = {}): Promise<Sandbox> {
   const resolved = resolveSandboxOptions(options);
   const { key, now } = resolved;
   let latencyMs = resolved.latencyMs;
@@ -149,6 +155,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     // The limit comes first: a refused request is no fault and no request of the fault rules.
     const decision = limiter.admit(req.socket.remoteAddress ?? '');
+    hooks.onRequest?.({ at: Date.now(), pathname, query: query.toString(), refused: !decision.accepted });
     if (!decision.accepted) {
       requests.count(endpoint, undefined);
       await timers.delay(latencyMs);

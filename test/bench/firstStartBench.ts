@@ -102,6 +102,32 @@ function sendsOf(ledgerFolder: string, pid: number, from: number, to: number): n
   return viewOf(own, to, to - from).sends.filter((time) => time >= from && time <= to).length;
 }
 
+/** A request as the sandbox saw it arrive. */
+interface Arrival {
+  at: number;
+  pathname: string;
+  query: string;
+  refused: boolean;
+}
+
+const describeArrival = (arrival: Arrival, from: number): string => `+${((arrival.at - from) / 1000).toFixed(3)} s ${arrival.pathname.split('/').pop()}?${arrival.query}${arrival.refused ? ' REFUSED' : ''}`;
+
+/** A refused request and the arrivals of the 1.5 s before it, to see which window it broke. */
+function refusalNote(arrivals: readonly Arrival[], index: number, from: number): string {
+  const refused = arrivals[index]!;
+  const before = arrivals.slice(0, index).filter((arrival) => arrival.at >= refused.at - 1_500);
+  return [...before, refused].map((arrival) => describeArrival(arrival, from)).join(' | ');
+}
+
+/** With AFFILIATE_LINKS_BENCH_TIMELINE set: every arrival and the first window's marks, in time order, to see what a figure waited for. */
+function writeTimeline(file: string, from: number, marks: Record<string, number>, arrivals: readonly Arrival[]): void {
+  const lines = [
+    ...arrivals.map((arrival) => ({ at: arrival.at - from, text: describeArrival(arrival, from) })),
+    ...Object.entries(marks).map(([name, at]) => ({ at, text: `+${(at / 1000).toFixed(3)} s == ${name}` })),
+  ].sort((a, b) => a.at - b.at);
+  fs.writeFileSync(file, lines.map((line) => line.text).join('\n') + '\n');
+}
+
 export interface FirstStartFigures {
   size: AccountSize;
   floorRequests: number;
@@ -114,13 +140,19 @@ export interface FirstStartFigures {
   everythingFloorS: number;
   secondWindowRequests: number;
   loopMaxMs: number;
+  /** Each refused request: when, what, and the arrivals of the second before it. */
+  refusals: string[];
   /** When the first window's loop was blocked over 40 ms (ms after its start, and how long), with the log lines of that moment. */
   blocks: string[];
 }
 
 /** Runs one first start of `size` and returns its figures (the caller emits them). */
 export async function firstStart(size: AccountSize): Promise<FirstStartFigures> {
-  const sandbox = await startSandbox({ merchants: size.merchants, clicks: size.clicks, actions: size.actions, seed: 61, latencyMs: 20, rateLimit: '3/1,100/300' });
+  const arrivals: Arrival[] = [];
+  const sandbox = await startSandbox(
+    { merchants: size.merchants, clicks: size.clicks, actions: size.actions, seed: 61, latencyMs: 20, rateLimit: '3/1,100/300' },
+    { onRequest: (request) => arrivals.push(request) },
+  );
   const results = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-first-start-'));
   try {
     const from30 = localDay(29);
@@ -176,6 +208,9 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
         const near = log.filter((line) => line.at >= at - 300 && line.at <= at + ms + 300).map((line) => line.text);
         return `+${((at - firstStarted) / 1000).toFixed(1)} s: ${ms} ms${near.length > 0 ? ` (${near.join(' | ')})` : ''}`;
       });
+      if (process.env.AFFILIATE_LINKS_BENCH_TIMELINE) {
+        writeTimeline(path.join(PROJECT_ROOT, `out/first-start-${size.name}-timeline.txt`), firstStarted, marks, arrivals);
+      }
       if (process.env.AFFILIATE_LINKS_BENCH_PROFILE) {
         fs.copyFileSync(path.join(results, 'first.cpuprofile'), path.join(PROJECT_ROOT, `out/first-start-${size.name}.cpuprofile`));
       }
@@ -185,6 +220,7 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
         // The first window's own sends until everything showed (the second window's are counted apart).
         requests: sendsOf(ledger, firstPid, firstStarted, firstStarted + marks.everything!),
         refused: stats.rateLimit.refused,
+        refusals: arrivals.flatMap((arrival, index) => (arrival.refused ? [refusalNote(arrivals, index, firstStarted)] : [])),
         lensS: marks.lens! / 1000,
         catalogS: marks.catalog! / 1000,
         catalogFloorS: catalogPages / 3,
@@ -213,7 +249,7 @@ export function emitFirstStart(figures: FirstStartFigures): void {
   emit({ name: `first start (${account}): seconds from the key to the active article's lens`, value: round2(figures.lensS), unit: 's', target: '<= 5 s' });
   emit({ name: `first start (${account}): seconds to the whole catalog vs its floor (${Math.ceil(size.merchants / PAGE)} pages at 3 a second)`, value: round2(figures.catalogS), unit: 's', baseline: round2(figures.catalogFloorS), ratio: round2(figures.catalogS / figures.catalogFloorS), target: 'ratio <= 1.2' });
   emit({ name: `first start (${account}): seconds to everything vs the floor the limit sets for the requests the data needs`, value: round2(figures.everythingS), unit: 's', baseline: round2(figures.everythingFloorS), ratio: round2(figures.everythingS / figures.everythingFloorS), target: 'ratio <= 1.2' });
-  emit({ name: `first start (${account}): requests the sandbox refused`, value: figures.refused, unit: 'requests', target: '0' });
+  emit({ name: `first start (${account}): requests the sandbox refused`, value: figures.refused, unit: 'requests', target: '0', ...(figures.refusals.length > 0 ? { note: figures.refusals.join(' // ') } : {}) });
   emit({ name: `first start (${account}): requests in the first 5 minutes of a second window opened 1 minute later`, value: figures.secondWindowRequests, unit: 'requests', target: '<= 5' });
   emit({ name: `first start (${account}): longest block of the extension host's event loop`, value: round2(figures.loopMaxMs), unit: 'ms', target: '< 50 ms', note: `blocks over 40 ms: ${figures.blocks.length === 0 ? 'none' : figures.blocks.join('; ')}` });
 }

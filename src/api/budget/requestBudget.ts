@@ -15,46 +15,14 @@
 import { budgetWindows, earliestSlot, fitsAmong, longestWindowMs, timeToSend, PRIORITIES, type BudgetWindow, type RequestPriority } from './budgetWindows';
 import { MemoryLedger, viewOf, type BudgetLedger, type LedgerView } from './budgetLedger';
 import type { RateWindow } from '../rateLimit';
+import { REAL_CLOCK, type BudgetClock } from './budgetClock';
+import { MinuteLog, type BudgetCounts } from './minuteLog';
+import { RefusalHolds } from './refusalHolds';
+import { NOTEWORTHY_WAIT_MS, type BudgetState, type WaitReason } from './budgetState';
 
-export interface BudgetClock {
-  now(): number;
-  /** Waits `ms`; resolves early when `wake` fires. */
-  sleep(ms: number, wake: AbortSignal): Promise<void>;
-}
-
-export const REAL_CLOCK: BudgetClock = {
-  now: () => Date.now(),
-  sleep: (ms, wake) =>
-    new Promise<void>((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        wake.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.max(0, ms));
-      wake.addEventListener('abort', done, { once: true });
-    }),
-};
-
-/** Why the next request waits: pacing (the short window), a long window full, or the service's refusal. */
-export type WaitReason = 'pace' | 'window' | 'refused';
-
-/** What the budget is doing, for those who say so to a person. */
-export interface BudgetState {
-  /** Requests waiting for a slot, by priority. */
-  queued: Record<RequestPriority, number>;
-  /** When the next slot frees, while a request waits for one; undefined when none waits. */
-  waitUntil: number | undefined;
-  reason: WaitReason | undefined;
-}
-
-/** Counts since the budget began, for the log's line per minute. */
-export interface BudgetCounts {
-  sent: number;
-  refused: number;
-  /** Milliseconds requests spent waiting for a slot, summed over requests. */
-  waitedMs: number;
-}
+export type { BudgetClock } from './budgetClock';
+export type { BudgetCounts } from './minuteLog';
+export { NOTEWORTHY_WAIT_MS, type BudgetState, type WaitReason } from './budgetState';
 
 export interface RequestBudgetOptions {
   /** The service's windows, or 'off' (refusals are still waited for). */
@@ -84,10 +52,14 @@ interface Waiter {
   told?: number;
 }
 
-/** A wait shorter than this is pacing, not worth telling a person about. */
-export const NOTEWORTHY_WAIT_MS = 2_000;
-/** How often the log gets a line of the budget's counts, while requests go. */
-export const LOG_EVERY_MS = 60_000;
+/**
+ * A slot whose send was written this long before the grant comes is taken again at a new time:
+ * the request goes at the grant, and a send that goes later than the ledger says sits closer to
+ * the sends after it than the windows allow (an event-loop block or a slow disk between the two).
+ */
+export const LATE_GRANT_MS = 40;
+/** After this many late grants in a row (a disk that is always slow), the slot is kept late. */
+const LATE_GRANTS_KEPT_AFTER = 3;
 
 export class RequestBudget {
   readonly windows: readonly BudgetWindow[];
@@ -104,16 +76,12 @@ export class RequestBudget {
   private sequence = 0;
   private last: LedgerView = { sends: [], holdUntil: 0 };
   private waiting: { until: number; reason: WaitReason } | undefined;
-  private refusals = 0;
-  /** When the last hold began: refusals of requests sent before it are of the same moment. */
-  private heldSince = 0;
+  private readonly holds: RefusalHolds;
   /** When this window last sent a request of a class above background. */
   private lastHigherAt = -Infinity;
-  readonly counts: BudgetCounts = { sent: 0, refused: 0, waitedMs: 0 };
-  private logged: { at: number; counts: BudgetCounts } | undefined;
-  private readonly log: ((message: string) => void) | undefined;
-  private readonly limitText: string;
-  private readonly refusalMs: number;
+  /** Grants in a row that came later than LATE_GRANT_MS after their send was written. */
+  private lateGrants = 0;
+  private readonly minutes: MinuteLog;
 
   constructor(options: RequestBudgetOptions) {
     this.windows = options.windows === 'off' ? [] : budgetWindows(options.windows);
@@ -123,9 +91,14 @@ export class RequestBudget {
     this.clock = options.clock ?? REAL_CLOCK;
     this.owner = options.owner ?? `${process.pid}`;
     this.random = options.random ?? Math.random;
-    this.log = options.log;
-    this.refusalMs = options.refusalMs ?? this.windows[0]?.ms ?? 1_000;
-    this.limitText = options.windows === 'off' ? 'off' : options.windows.map((window) => `${window.requests}/${window.seconds}`).join(',');
+    this.holds = new RefusalHolds(options.refusalMs ?? this.windows[0]?.ms ?? 1_000, this.spanMs);
+    const limitText = options.windows === 'off' ? 'off' : options.windows.map((window) => `${window.requests}/${window.seconds}`).join(',');
+    this.minutes = new MinuteLog(`${limitText}, ${this.ledger.description}`, options.log);
+  }
+
+  /** What was sent, refused and waited since the budget began. */
+  get counts(): BudgetCounts {
+    return this.minutes.counts;
   }
 
   get description(): string {
@@ -157,35 +130,15 @@ export class RequestBudget {
     });
   }
 
-  /**
-   * The service refused a request (429 or 503): no request goes before the hold ends. A first
-   * refusal holds as long as `retryAfterMs` says; without it, by the windows' arithmetic (when
-   * the ledger's fullest window frees) or, when no window looks full (another tool used the
-   * address), the short window. Each refusal in a row holds at least twice as long as the one
-   * before, whatever Retry-After says, so a service that keeps refusing is not asked again and
-   * again. A refusal of a request sent before the last hold began is of the same moment (the
-   * requests that went together) and does not count again. At most the longest window. Returns
-   * when the hold ends.
-   */
+  /** The service refused a request (429 or 503): no request goes before the hold ends (`RefusalHolds`). Returns when it ends. */
   async refused(retryAfterMs: number | undefined, sentAt?: number): Promise<number> {
     const now = this.clock.now();
-    this.counts.refused += 1;
-    this.logMinute(now);
-    if (sentAt !== undefined && sentAt < this.heldSince) {
-      // Of the same moment: the hold stands, lengthened only when this answer asks for longer.
-      const until = Math.max(this.last.holdUntil, now + Math.min(this.spanMs, retryAfterMs ?? 0));
-      if (until > this.last.holdUntil) {
-        await this.hold(now, until);
-      }
-      return until;
-    }
-    this.refusals += 1;
-    this.heldSince = now;
+    this.minutes.refused(now);
     const free = earliestSlot(this.last.sends, this.windows, 'interactive', now) - now;
-    const first = retryAfterMs ?? Math.max(free, this.refusalMs);
-    const waitMs = Math.min(this.spanMs, this.refusals === 1 ? first : Math.max(retryAfterMs ?? 0, free, this.refusalMs * 2 ** (this.refusals - 1)));
-    const until = now + waitMs;
-    await this.hold(now, until);
+    const until = this.holds.until(now, retryAfterMs, sentAt, free, this.last.holdUntil);
+    if (until > this.last.holdUntil) {
+      await this.hold(now, until);
+    }
     return until;
   }
 
@@ -198,7 +151,7 @@ export class RequestBudget {
 
   /** A request got an answer that is not a refusal: the next refusal starts the doubling again. */
   succeeded(): void {
-    this.refusals = 0;
+    this.holds.succeeded();
   }
 
   /** How long until `count` more requests of `priority` could all be sent, from what the ledger said last. */
@@ -285,7 +238,10 @@ export class RequestBudget {
         continue; // a request of higher priority came, or this one went, while the ledger was read
       }
       const granted = await this.reserve();
-      if (!granted) {
+      if (granted === 'late') {
+        continue; // written too long ago: take it again, at the time the request goes
+      }
+      if (granted === undefined) {
         // Another window took the slot first: look again after a moment, not all at once.
         await this.clock.sleep(10 + this.random() * 40, this.wake.signal);
         continue;
@@ -297,8 +253,7 @@ export class RequestBudget {
         await this.ledger.append({ kind: 'cancel', t: this.clock.now(), id: granted });
         continue;
       }
-      this.counts.sent += 1;
-      this.counts.waitedMs += this.clock.now() - winner.since;
+      this.minutes.sent(this.clock.now(), this.clock.now() - winner.since);
       if (winner.priority !== 'background') {
         this.lastHigherAt = this.clock.now();
       }
@@ -308,13 +263,16 @@ export class RequestBudget {
       }
       winner.resolve(true);
       this.changed();
-      this.logMinute(this.clock.now());
     }
     this.waiting = undefined;
   }
 
-  /** Appends a send now and keeps it if the sends appended before it leave room; its id, or undefined when taken back. */
-  private async reserve(): Promise<string | undefined> {
+  /**
+   * Appends a send now and keeps it if the sends appended before it leave room; its id,
+   * undefined when taken back for another window's send, 'late' when taken back because the
+   * grant came more than LATE_GRANT_MS after the send was written.
+   */
+  private async reserve(): Promise<string | 'late' | undefined> {
     const t = this.clock.now();
     const id = `${this.owner}:${++this.sequence}`;
     await this.ledger.append({ kind: 'send', t, id });
@@ -323,11 +281,18 @@ export class RequestBudget {
     // The sends appended before this one, without it: its own time is counted once, by fitsAmong.
     const others = [...after.sends];
     others.splice(others.lastIndexOf(t), 1);
-    if (fitsAmong(others, this.windows, t) && after.holdUntil <= t) {
+    const fits = fitsAmong(others, this.windows, t) && after.holdUntil <= t;
+    const late = fits && this.windows.length > 0 && this.clock.now() - t > LATE_GRANT_MS && this.lateGrants < LATE_GRANTS_KEPT_AFTER;
+    if (fits && !late) {
+      this.lateGrants = 0;
       this.last = { ...this.last, sends: [...this.last.sends, t] };
       return id;
     }
     await this.ledger.append({ kind: 'cancel', t: this.clock.now(), id });
+    if (late) {
+      this.lateGrants += 1;
+      return 'late';
+    }
     return undefined;
   }
 
@@ -345,26 +310,5 @@ export class RequestBudget {
     if (before?.until !== until || before.reason !== reason) {
       this.changed();
     }
-  }
-
-  /** A line for the log once a minute while requests go: what was sent, refused and waited since the last. */
-  private logMinute(now: number): void {
-    if (this.log === undefined) {
-      return;
-    }
-    if (this.logged === undefined) {
-      this.logged = { at: now, counts: { ...this.counts } };
-      return;
-    }
-    if (now - this.logged.at < LOG_EVERY_MS) {
-      return;
-    }
-    const before = this.logged.counts;
-    const seconds = Math.round((now - this.logged.at) / 1000);
-    const waited = Math.round((this.counts.waitedMs - before.waitedMs) / 1000);
-    this.log(
-      `Request budget (${this.limitText}, ${this.ledger.description}): ${this.counts.sent - before.sent} requests sent, ${this.counts.refused - before.refused} refused by the service, ${waited} s waited for slots, in the last ${seconds} s.`,
-    );
-    this.logged = { at: now, counts: { ...this.counts } };
   }
 }

@@ -5,9 +5,9 @@
  * two windows sharing one ledger.
  */
 import assert from 'node:assert/strict';
-import { MemoryLedger } from '../../../src/api/budget/budgetLedger';
+import { MemoryLedger, viewOf, type BudgetLedger, type LedgerEntry } from '../../../src/api/budget/budgetLedger';
 import { budgetWindows, earliestSlot, fitsAmong, timeToSend } from '../../../src/api/budget/budgetWindows';
-import { RequestBudget } from '../../../src/api/budget/requestBudget';
+import { LATE_GRANT_MS, RequestBudget } from '../../../src/api/budget/requestBudget';
 import type { RequestPriority } from '../../../src/api/budget/budgetWindows';
 import { SERVICE_RATE_LIMIT } from '../../../src/api/rateLimit';
 import { VirtualClock } from '../helpers/virtualClock';
@@ -28,6 +28,18 @@ function takeAll(budget: RequestBudget, clock: VirtualClock, count: number, prio
       }),
     ),
   );
+}
+
+/** `ledger`, with `afterAppend` run after each append (to move the clock as a slow disk or a blocked loop would). */
+function slowLedger(ledger: MemoryLedger, afterAppend: (entry: LedgerEntry) => void): BudgetLedger {
+  return {
+    description: ledger.description,
+    read: (now, spanMs) => ledger.read(now, spanMs),
+    append: async (entry) => {
+      await ledger.append(entry);
+      afterAppend(entry);
+    },
+  };
 }
 
 describe('request budget', () => {
@@ -214,5 +226,44 @@ describe('request budget', () => {
     await clock.run();
     assert.deepEqual(await Promise.all(grants), [true, true, true]);
     assert.deepEqual(heard, [[60_700, 'window'], [undefined, undefined]]);
+  });
+
+  it('writes a send again when its grant comes late (a block between the ledger and the request), so the ledger says when it went', async () => {
+    const clock = new VirtualClock();
+    const ledger = new MemoryLedger();
+    // The first two sends written take 300 ms to come back: the event loop was blocked meanwhile.
+    let slow = 2;
+    const blocking = slowLedger(ledger, (entry) => {
+      if (entry.kind === 'send' && slow-- > 0) {
+        clock.time += 300;
+      }
+    });
+    const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock, ledger: blocking });
+    const grants: Array<{ priority: RequestPriority; at: number }> = [];
+    const times = takeAll(budget, clock, 7, 'foreground', grants);
+    await clock.run();
+    const granted = await times;
+    const written = viewOf(await ledger.read(clock.now(), LONG_MS), clock.now(), LONG_MS).sends;
+    assert.equal(written.length, 7);
+    for (const at of granted) {
+      assert.ok(written.some((t) => at - t >= 0 && at - t <= LATE_GRANT_MS), `a send written within ${LATE_GRANT_MS} ms before the grant at ${at - granted[0]!}: ${written.map((t) => t - granted[0]!).join(', ')}`);
+    }
+    // As the requests went, never 4 in one window of the service.
+    for (const at of granted) {
+      assert.ok(granted.filter((other) => other > at - 1_000 && other <= at).length <= 3);
+    }
+  });
+
+  it('keeps a late slot after three late grants in a row: a disk that is always slow still sends', async () => {
+    const clock = new VirtualClock();
+    const ledger = new MemoryLedger();
+    const slowDisk = slowLedger(ledger, () => {
+      clock.time += 100;
+    });
+    const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock, ledger: slowDisk });
+    const times = takeAll(budget, clock, 2, 'foreground');
+    await clock.run();
+    assert.equal((await times).length, 2);
+    assert.equal(budget.counts.sent, 2);
   });
 });
