@@ -31,6 +31,11 @@ const onlyCommon = refuse(
   'src/common/ holds the building blocks every room may use; it imports no room.',
 );
 
+const onlyKeysOwn = refuse(
+  ['**/catalog/**', '**/links/**', '**/merchant/**', '**/reports/**', '**/sandbox/**', '**/webviews/**', '**/ids', ...SHELL],
+  'src/keys/ holds what keys open and which platform they serve: it imports only the client (the shell and the report panel import it).',
+);
+
 const nodeBuiltins = { group: ['node:*'], message: 'The webview app runs in a browser: no Node.js modules.' };
 const webviewApp = {
   // Anything above src/webviews/<name>/ but the one building block, and the host beside it.
@@ -93,6 +98,7 @@ export default tseslint.config(
   room(['src/api/**/*.ts'], { pure: true, patterns: [onlyApi], http: true }),
   room(['src/sandbox/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell], http: true }),
   room(['src/common/**/*.ts'], { pure: true, patterns: [onlyCommon] }),
+  room(['src/keys/**/*.ts'], { pure: true, patterns: [onlyKeysOwn] }),
   room(['src/merchant/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
   room(['src/links/**/*.ts'], { pure: true, patterns: [noCatalog, noShell] }),
   room(['src/catalog/model/**/*.ts'], { pure: true, patterns: [noUpperRooms, noLinks, noShell] }),

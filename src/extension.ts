@@ -21,7 +21,10 @@ import { WEBVIEWS } from './ids';
 import { ActiveArticleFigures } from './lens/activeArticleFigures';
 import { ArticleSubIdReader } from './lens/articleSubIds';
 import { FiguresCodeLensProvider } from './lens/figuresCodeLensProvider';
-import { ApiKeyStore } from './secrets/apiKeyStore';
+import { KeyRingStore } from './secrets/keyRingStore';
+import { WorkspaceKeys } from './services/workspaceKeys';
+import { ChoosePlatformCommand } from './commands/choosePlatformCommand';
+import { PlatformStatusBarItem } from './views/platformStatusBarItem';
 import { CatalogController } from './services/catalogController';
 import { ClientFactory } from './services/clientFactory';
 import { DomainIndexLoader } from './services/domainIndexLoader';
@@ -44,6 +47,9 @@ import { ReportsPanels, type ReportsPanelTestApi } from './webviews/reports/host
  */
 export interface AffiliateLinksApi {
   readonly controller: CatalogController;
+  /** The workspace's keys and platform. */
+  readonly keys: WorkspaceKeys;
+  readonly platformStatus: PlatformStatusBarItem;
   readonly view: MerchantView;
   readonly reports: ReportService;
   readonly reportsPanel: ReportsPanelTestApi;
@@ -60,14 +66,14 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   context.subscriptions.push(log);
   const version = String(context.extension.packageJSON.version ?? 'unknown');
 
-  const keys = new ApiKeyStore(context.secrets, context.globalState, log);
+  const keys = new WorkspaceKeys(new KeyRingStore(context.secrets, context.globalState, log), context.globalState, context.workspaceState, log);
   const clients = new ClientFactory(new ServiceApiLoader(), log, version, context.globalStorageUri);
   const controller = new CatalogController(context.globalStorageUri, keys, clients, log);
   const options = new TreeViewOptions(context.globalState);
   const reportsLoader = new ReportsLoader();
-  const reports = new ReportService(context.globalStorageUri, controller, reportsLoader, log);
+  const reports = new ReportService(context.globalStorageUri, keys, clients, reportsLoader, log);
   // Reads nothing during activation: it starts a few seconds later, or on the first lens asked for.
-  const figures = new FiguresService(reports, controller, log);
+  const figures = new FiguresService(reports, log);
   figures.startLater(FIRST_READ_MS);
   const view = new MerchantView(controller, options, figures);
   const commands = new CommandManager();
@@ -79,7 +85,8 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   const activeArticle = new ActiveArticleFigures(figures, articleSubIds, reportsLoader);
   // Reads nothing: it shows today's clicks as the figures count them.
   const reportsStatus = new ReportsStatusBarItem(figures, controller, activeArticle);
-  context.subscriptions.push(controller, options, view, commands, reports, panels, figures, figuresLenses, activeArticle, reportsStatus);
+  const platformStatus = new PlatformStatusBarItem(keys);
+  context.subscriptions.push(keys, controller, options, view, commands, reports, panels, figures, figuresLenses, activeArticle, reportsStatus, platformStatus);
   context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
   context.subscriptions.push(
     vscode.languages.registerCodeLensProvider(
@@ -91,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   commands.register(new ShowLogCommand(log));
   commands.register(new SetApiKeyCommand(keys, clients, log));
   commands.register(new ClearApiKeyCommand(keys));
+  commands.register(new ChoosePlatformCommand(keys));
   commands.register(SyncMerchantsCommand.refresh(controller));
   commands.register(SyncMerchantsCommand.reloadAll(controller));
   commands.register(new FilterMerchantsCommand(options));
@@ -108,7 +116,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   );
   commands.register(new ShowGettingStartedCommand(context.extension.id));
   commands.register(new ShowReportsCommand(panels));
-  commands.register(new ShowReportsForSubIdCommand(panels));
+  commands.register(new ShowReportsForSubIdCommand(panels, reports));
   commands.register(new RefreshFiguresCommand(figures, controller));
   treeOptionCommands(options).forEach((command) => commands.register(command));
 
@@ -116,7 +124,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   // The catalog loads after activation returns: the cache at once, then a sync.
   void controller.start().catch((error: unknown) => log.error(`Starting the catalog failed: ${String(error)}`));
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { controller, view, reports, reportsPanel: panels.testApi(serializer), reportsStatus, figures, figuresLenses, activeArticle }
+    ? { controller, keys, platformStatus, view, reports, reportsPanel: panels.testApi(serializer), reportsStatus, figures, figuresLenses, activeArticle }
     : undefined;
 }
 

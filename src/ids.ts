@@ -31,6 +31,7 @@ export const COMMANDS = {
   monetizeLinks: 'affiliateLinks.monetizeLinks',
   showReports: 'affiliateLinks.showReports',
   refreshFigures: 'affiliateLinks.refreshFigures',
+  choosePlatform: 'affiliateLinks.choosePlatform',
   /** Internal (hidden from the palette): the figures' lenses and status bar open the panel filtered to a SubID. */
   showReportsForSubId: 'affiliateLinks.showReportsForSubId',
 } as const;
@@ -71,6 +72,7 @@ export const WEBVIEWS = {
 /** Status bar item ids (VS Code lets people hide each one by its id). */
 export const STATUS_BAR_ITEMS = {
   todayClicks: 'affiliateLinks.todayClicks',
+  platform: 'affiliateLinks.platform',
 } as const;
 
 export const CONTEXT_KEYS = {
@@ -83,7 +85,8 @@ export const CONTEXT_KEYS = {
 
 /** Context keys for `when` clauses in `package.json`, with the values each takes. */
 export interface ContextValues {
-  'affiliateLinks.keyState': 'none' | 'set' | 'lost';
+  /** `accountOnly`: an account key and no platform key, so no catalog. */
+  'affiliateLinks.keyState': 'none' | 'set' | 'lost' | 'accountOnly';
   'affiliateLinks.loadFailed': boolean;
   'affiliateLinks.filtered': boolean;
   'affiliateLinks.deeplinkOnly': boolean;
@@ -111,8 +114,14 @@ export const STATE_KEYS = {
   apiKeySaved: 'affiliateLinks.apiKeySaved',
   /** workspaceState: the report panel's last view state, for the next panel opened. */
   reportsView: 'affiliateLinks.reportsView',
-  /** SecretStorage: the API key. */
+  /** SecretStorage: the one key of versions before platforms (read, then moved to `keyRing`). */
   apiKey: 'affiliateLinks.apiKey',
+  /** SecretStorage: the platform keys and the account key (src/keys/keyRing.ts). */
+  keyRing: 'affiliateLinks.keys',
+  /** globalState: the platforms the reports showed, by service address (ids and names, nothing secret). */
+  knownPlatforms: 'affiliateLinks.knownPlatforms',
+  /** workspaceState: the person was asked once to choose this workspace's platform. */
+  platformAsked: 'affiliateLinks.platformAsked',
 } as const;
 
 /** Settings the extension opens or watches by name. */
@@ -130,6 +139,7 @@ export const SETTINGS = {
   merchantLogos: 'affiliateLinks.merchants.logos',
   merchantsFreshnessHours: 'affiliateLinks.merchants.freshnessHours',
   rateLimit: 'affiliateLinks.rateLimit',
+  platform: 'affiliateLinks.platform',
 } as const;
 
 /** How long a confirmation stays in the status bar. */

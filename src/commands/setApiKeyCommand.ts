@@ -1,30 +1,38 @@
 /**
- * `affiliateLinks.setApiKey`: asks for the key in a password box, checks it against the
- * service with a one-merchant request, and saves it only in the secret storage. A key given
- * as argument (automation, tests) skips the box. Resolves to true when a key was saved.
+ * `affiliateLinks.setApiKey`, the one way in for keys of both kinds: asks for a key in a
+ * password box, learns what it opens from one cheap request to each side of the service (a
+ * merchant, today's clicks), and saves it in the secret storage as what it is: a platform key
+ * (of this workspace's platform, when one is chosen) or the account key (`src/keys/`). Then it
+ * says what the key opens and what to add next. A key given as argument (automation, tests)
+ * skips the box; the second argument only changes the box's words, for a prompt that asked for
+ * one kind. Resolves to true when a key was saved.
  */
 import * as vscode from 'vscode';
-import { httpStatusOf } from '../api/errors';
 import { messageOf } from '../common/errorMessage';
 import { COMMANDS, STATUS_MESSAGE_MS } from '../ids';
-import { isWellFormedKey, type ApiKeyStore } from '../secrets/apiKeyStore';
+import { isWellFormedKey, withAccountKey, withPlatformKey, type KeyRing } from '../keys/keyRing';
+import { probeKey, type KeyVerdict } from '../keys/keyVerdict';
+import { keyInputWords, keyOpensWords } from '../keys/keyWords';
 import type { ClientFactory } from '../services/clientFactory';
 import { describeFailure, failedBecause, keyRefusal } from '../services/failureMessages';
+import { promptAccountKey, promptPlatformKey, type AskedKind } from '../services/keyPrompts';
+import type { WorkspaceKeys } from '../services/workspaceKeys';
 import type { Command } from './command';
 
-type Verdict = { kind: 'valid' } | { kind: 'refused'; message: string } | { kind: 'unchecked'; message: string };
+type Checked = Extract<KeyVerdict, { kind: 'opens' | 'unchecked' }>;
 
 export class SetApiKeyCommand implements Command {
   readonly id = COMMANDS.setApiKey;
 
   constructor(
-    private readonly keys: ApiKeyStore,
+    private readonly keys: WorkspaceKeys,
     private readonly clients: ClientFactory,
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
-  async execute(given?: unknown): Promise<boolean> {
-    const key = typeof given === 'string' ? given.trim() : await this.ask();
+  async execute(given?: unknown, asked?: unknown): Promise<boolean> {
+    const kind: AskedKind = asked === 'account' || asked === 'platform' ? asked : 'any';
+    const key = typeof given === 'string' ? given.trim() : await this.ask(kind);
     if (key === undefined || key === '') {
       return false;
     }
@@ -32,40 +40,54 @@ export class SetApiKeyCommand implements Command {
       void vscode.window.showErrorMessage(vscode.l10n.t('An API key is made of letters and digits only. Nothing was saved.'));
       return false;
     }
-    const verdict = await this.verify(key);
-    if (verdict.kind === 'refused') {
-      const setKey = vscode.l10n.t('Set API Key');
-      void vscode.window.showErrorMessage(verdict.message, setKey).then((choice) => choice === setKey && this.execute());
+    const verdict = await this.check(key);
+    if (verdict === undefined) {
       return false;
     }
-    if (verdict.kind === 'unchecked') {
-      const saveAnyway = vscode.l10n.t('Save Anyway');
-      const choice = await vscode.window.showWarningMessage(verdict.message, { modal: true }, saveAnyway);
-      if (choice !== saveAnyway) {
-        return false;
-      }
-    }
+    let ring: KeyRing;
     try {
-      await this.keys.store(key);
+      ring = await this.keys.update((current) => this.withKey(current, key, verdict));
     } catch (error) {
-      const message = messageOf(error);
       const showLog = vscode.l10n.t('Show Log');
       const text = vscode.l10n.t({
         message: '{0} The key was not saved. Check that your system keyring works, or set AFFILIATE_LINKS_API_KEY.',
-        args: [message],
+        args: [messageOf(error)],
         comment: '{0} is why, a whole sentence such as "VS Code\'s secret storage could not save the key (...)." AFFILIATE_LINKS_API_KEY is the name of an environment variable.',
       });
       void vscode.window.showErrorMessage(text, showLog).then((choice) => choice === showLog && this.log.show());
       return false;
     }
-    vscode.window.setStatusBarMessage(vscode.l10n.t('$(key) Affiliate Links: API key saved'), STATUS_MESSAGE_MS);
+    this.say(verdict, ring);
     return true;
   }
 
-  private ask(): Thenable<string | undefined> {
+  /** The ring with the key added as what it is: the account key, or the platform key of the workspace's platform (of none, when none is chosen). */
+  private withKey(ring: KeyRing, key: string, verdict: Checked): KeyRing {
+    if (verdict.keyKind === 'account') {
+      return withAccountKey(ring, { key, opens: verdict.opens });
+    }
+    const platform = this.keys.workspace.platform;
+    return withPlatformKey(ring, { key, ...(platform?.id === undefined ? {} : { platformId: platform.id }), name: platform?.name ?? '', opens: verdict.opens });
+  }
+
+  /** Says what the key opens: in the status bar when nothing is missing, else with a button for the key to add next. */
+  private say(verdict: Checked, ring: KeyRing): void {
+    const words = keyOpensWords(verdict.keyKind, verdict.opens, ring);
+    this.log.info(`API key saved: a ${verdict.keyKind} key (catalog ${String(verdict.opens.catalog)}, reports ${String(verdict.opens.reports)}).`);
+    if (words.next === 'addAccountKey') {
+      promptAccountKey(words.message);
+    } else if (words.next === 'addPlatformKey') {
+      promptPlatformKey(words.message);
+    } else {
+      vscode.window.setStatusBarMessage(`$(key) ${vscode.l10n.t('Affiliate Links: API key saved.')} ${words.message}`, STATUS_MESSAGE_MS);
+    }
+  }
+
+  private ask(kind: AskedKind): Thenable<string | undefined> {
+    const words = keyInputWords(kind);
     return vscode.window.showInputBox({
-      title: vscode.l10n.t('Affiliate Links: API Key'),
-      prompt: vscode.l10n.t('Your publisher public key. It is kept in VS Code’s secret storage, never in settings or files.'),
+      title: words.title,
+      prompt: words.prompt,
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) =>
@@ -73,24 +95,32 @@ export class SetApiKeyCommand implements Command {
     });
   }
 
-  private async verify(key: string): Promise<Verdict> {
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the API key…') }, async () => {
-      const client = await this.clients.create(key);
-      try {
-        // A person waits for the answer: the check goes before anything else in the request budget.
-        await client.getMerchantPage({ limit: 1 }, { priority: 'interactive' });
-        return { kind: 'valid' };
-      } catch (error) {
-        const refusal = keyRefusal(httpStatusOf(error));
-        if (refusal !== undefined) {
-          const advice = vscode.l10n.t('The key was not saved: check it, and its rights in your affiliate account, then try again.');
-          return { kind: 'refused', message: `${failedBecause('Checking the key', refusal)} ${advice}` };
-        }
-        const failure = describeFailure(error, 'Checking the key');
-        return { kind: 'unchecked', message: `${failure.message} ${vscode.l10n.t('Save the key anyway?')}` };
-      } finally {
-        await client.close();
-      }
-    });
+  /** What the key opens; undefined when it was refused, or could not be checked and the person chose not to save it. */
+  private async check(key: string): Promise<Checked | undefined> {
+    const { verdict, failure } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the API key…') }, () => this.probe(key));
+    if (verdict.kind === 'refused') {
+      const refusal = keyRefusal(401)!;
+      const advice = vscode.l10n.t('The key was not saved: check it, and its rights in your affiliate account, then try again.');
+      const setKey = vscode.l10n.t('Set API Key');
+      void vscode.window.showErrorMessage(`${failedBecause('Checking the key', refusal)} ${advice}`, setKey).then((choice) => choice === setKey && this.execute());
+      return undefined;
+    }
+    if (verdict.kind === 'unchecked') {
+      const message = `${describeFailure(failure, 'Checking the key').message} ${vscode.l10n.t('Save the key anyway?')}`;
+      const saveAnyway = vscode.l10n.t('Save Anyway');
+      const choice = await vscode.window.showWarningMessage(message, { modal: true }, saveAnyway);
+      return choice === saveAnyway ? verdict : undefined;
+    }
+    return verdict;
+  }
+
+  /** One request to each side, at once (`probeKey`), with a client of the key. */
+  private async probe(key: string): Promise<{ verdict: KeyVerdict; failure: unknown }> {
+    const client = await this.clients.create(key);
+    try {
+      return await probeKey(client);
+    } finally {
+      await client.close();
+    }
   }
 }

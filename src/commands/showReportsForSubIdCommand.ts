@@ -2,6 +2,7 @@ import { COMMANDS } from '../ids';
 import { presetOfDays, type FiguresDays } from '../services/figuresSettings';
 import type { PanelViewState } from '../webviews/reports/protocol';
 import type { ReportsPanels } from '../webviews/reports/host/reportsPanels';
+import type { ReportService } from '../services/reportService';
 import type { Command } from './command';
 
 /**
@@ -12,14 +13,19 @@ import type { Command } from './command';
 export class ShowReportsForSubIdCommand implements Command {
   readonly id = COMMANDS.showReportsForSubId;
 
-  constructor(private readonly panels: ReportsPanels) {}
+  constructor(
+    private readonly panels: ReportsPanels,
+    private readonly reports: Pick<ReportService, 'platformId'>,
+  ) {}
 
   execute(subId?: unknown, days?: unknown): Promise<void> {
     if (typeof subId !== 'string' || subId === '') {
       return this.panels.show();
     }
     const period: FiguresDays = days === 7 || days === 90 ? days : 30;
-    const state: PanelViewState = { version: 1, tab: 'clicks', period: { preset: presetOfDays(period) }, filters: { subId }, groupBy: 'day', sort: null };
+    // The lens counts the workspace's platform: the panel shows the same clicks.
+    const adspaceId = this.reports.platformId;
+    const state: PanelViewState = { version: 1, tab: 'clicks', period: { preset: presetOfDays(period) }, filters: { ...(adspaceId === undefined ? {} : { adspaceId }), subId }, groupBy: 'day', sort: null };
     return this.panels.showWith(state);
   }
 }

@@ -19,3 +19,4 @@ export {
   type SubIdFigures,
 } from './figures/figuresAggregate';
 export { amountsText, articleLensText, clicksText, lineLensText } from './figures/figuresLens';
+export { reportPlatforms, type ReportPlatform } from './model/reportPlatforms';

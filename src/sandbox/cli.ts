@@ -1,9 +1,25 @@
 /**
  * `npm run sandbox -- [options]`: runs the sandbox until SIGINT or SIGTERM. Prints one line
- * with its URL once it listens; bad arguments exit with code 2. The key is never printed.
+ * with its URL and the world of keys once it listens; bad arguments exit with code 2. In the
+ * single world (the default) that is all, and the key is never printed: it is the --key given,
+ * sandboxkey by default. In the split world the keys to use are derived, so each platform's
+ * and the account's follow, one line each.
  */
 import { CliArgumentError, parseCliArgs, USAGE } from './cliArgs';
-import { SANDBOX_DEFAULTS, SandboxOptionError, startSandbox } from './server';
+import { SANDBOX_DEFAULTS, SandboxOptionError, startSandbox, type SandboxKeys } from './server';
+
+/** The lines after the first: none in the single world, every key in the split world. */
+function keyLines(keys: SandboxKeys): string {
+  if (keys.world === 'single') {
+    return '';
+  }
+  const platforms = keys.platforms.map((platform, index) => `  platform ${index + 1} "${platform.name}" (adspace ${platform.id}): ${platform.key}\n`);
+  return [
+    'Keys: a platform key opens its platform\'s merchant catalog (the account key there is a 403); the account key opens the reports (a platform key there is a 401).\n',
+    ...platforms,
+    `  account (reports): ${keys.account}\n`,
+  ].join('');
+}
 
 async function main(): Promise<void> {
   let command;
@@ -35,7 +51,8 @@ async function main(): Promise<void> {
   const { merchants, clicks, actions, seed } = { ...SANDBOX_DEFAULTS, ...command.options };
   const { spec } = sandbox.stats().rateLimit;
   process.stdout.write(
-    `Sandbox listening on ${sandbox.url} (${merchants} merchants, ${clicks} clicks, ${actions} actions, seed ${seed}, rate limit ${spec})\n`,
+    `Sandbox listening on ${sandbox.url} (${merchants} merchants, ${clicks} clicks, ${actions} actions, seed ${seed}, keys ${sandbox.keys.world}, rate limit ${spec})\n` +
+      keyLines(sandbox.keys),
   );
 
   const stop = (): void => {

@@ -1,10 +1,10 @@
-/** Parses the sandbox's command line: `[--port N] [--key KEY] [--merchants N] ... [--rate-limit SPEC]`. */
-import { checkNumericOption, checkRateLimitOption, NUMERIC_OPTIONS, type SandboxOptions } from './sandboxOptions';
+/** Parses the sandbox's command line: `[--port N] [--key KEY] [--keys single|split] [--merchants N] ... [--rate-limit SPEC]`. */
+import { checkKeysOption, checkNumericOption, checkRateLimitOption, NUMERIC_OPTIONS, type SandboxOptions } from './sandboxOptions';
 
 export const CLI_DEFAULT_PORT = 8787;
 
 export const USAGE =
-  'Usage: npm run sandbox -- [--port N] [--key KEY] [--merchants N] [--clicks N] [--actions N] ' +
+  'Usage: npm run sandbox -- [--port N] [--key KEY] [--keys single|split] [--merchants N] [--clicks N] [--actions N] ' +
   '[--seed N] [--history-days N] [--latency MS] [--faults SPEC] [--rate-limit SPEC|off] [--rate-limit-retry-after]';
 
 export class CliArgumentError extends Error {
@@ -15,13 +15,14 @@ export class CliArgumentError extends Error {
 }
 
 type NumericOption = keyof typeof NUMERIC_OPTIONS;
-type TextOption = 'key' | 'faults' | 'rateLimit';
+type TextOption = 'key' | 'keys' | 'faults' | 'rateLimit';
 
 const NUMERIC_FLAGS: ReadonlyMap<string, NumericOption> = new Map(
   (Object.keys(NUMERIC_OPTIONS) as NumericOption[]).map((option) => [NUMERIC_OPTIONS[option].flag, option]),
 );
 const TEXT_FLAGS: ReadonlyMap<string, TextOption> = new Map([
   ['--key', 'key'],
+  ['--keys', 'keys'],
   ['--faults', 'faults'],
   ['--rate-limit', 'rateLimit'],
 ]);
@@ -33,8 +34,8 @@ export interface CliCommand {
   options: SandboxOptions;
 }
 
-/** Throws CliArgumentError naming the bad argument (numbers and the rate limit are checked
- * here); the key and the fault spec are checked by startSandbox. */
+/** Throws CliArgumentError naming the bad argument (numbers, the world of keys and the rate
+ * limit are checked here); the key and the fault spec are checked by startSandbox. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const options: SandboxOptions = { port: CLI_DEFAULT_PORT };
   const seen = new Set<string>();
@@ -73,6 +74,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     const numeric = NUMERIC_FLAGS.get(flag);
     if (numeric === undefined) {
       const text = TEXT_FLAGS.get(flag) as TextOption;
+      if (text === 'keys') {
+        options.keys = checkCli(() => checkKeysOption(value));
+        continue;
+      }
       if (text === 'rateLimit') {
         checkCli(() => checkRateLimitOption(value));
       }

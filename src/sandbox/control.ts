@@ -1,6 +1,9 @@
 /**
  * Control endpoints, under a prefix the service never uses; no authentication, loopback only:
  *   GET  /__sandbox/stats                       request counts (see SandboxStats)
+ *   GET  /__sandbox/keys                        the keys to use (see SandboxKeys in sandboxKeys.ts):
+ *                                               {"world","platforms":[{"id","name","key"}],"account"},
+ *                                               `account` null in the single world
  *   POST /__sandbox/faults                      body = fault SPEC (faults.ts); an empty body clears
  *   POST /__sandbox/latency?ms=N                delay of every response to a spec path
  *   POST /__sandbox/rate-limit[?retryAfter=B]   body = rate limit SPEC (`3/1,100/300` or `off`);
@@ -20,11 +23,14 @@
 import { badRequest, jsonResponse, notFound, type SandboxResponse } from './responses';
 import type { SandboxStats } from './requestStats';
 import { MAX_TOUCH_COUNT, type TouchedCounts } from './reportTouch';
+import type { SandboxKeys } from './sandboxKeys';
 
 export const CONTROL_PREFIX = '/__sandbox/';
 
 export interface ControlTarget {
   stats(): SandboxStats;
+  /** The keys, fixed at start. */
+  readonly keys: SandboxKeys;
   setFaults(spec: string): void;
   setLatency(ms: number): void;
   /**
@@ -92,6 +98,8 @@ export function answerControl(target: ControlTarget, request: ControlRequest): S
   switch (route) {
     case `GET ${CONTROL_PREFIX}stats`:
       return jsonResponse(200, target.stats());
+    case `GET ${CONTROL_PREFIX}keys`:
+      return jsonResponse(200, { ...target.keys, account: target.keys.account ?? null });
     case `POST ${CONTROL_PREFIX}faults`:
       return act('spec', () => {
         target.setFaults(request.body);

@@ -2,14 +2,21 @@
 import { parseRateLimit, type RateWindow } from '../api/rateLimit';
 import { isValidKey } from './auth';
 import { parseFaultSpec } from './faults';
+import { KEY_WORLDS, type KeyWorld } from './sandboxKeys';
 
 export const DEFAULT_SANDBOX_KEY = 'sandboxkey';
 
 export interface SandboxOptions {
   /** 0 picks a free port. */
   port?: number;
-  /** The key `Authorization: Bearer <key>` must carry; alphanumeric. */
+  /** The key `Authorization: Bearer <key>` must carry; alphanumeric. Platform 1's key; the others derive from it (sandboxKeys.ts). */
   key?: string;
+  /**
+   * The world of keys (sandboxKeys.ts): `single` (the default), every platform key opens the
+   * catalog and the reports; `split`, platform keys open their platform's catalog only, and an
+   * account key the reports only.
+   */
+  keys?: KeyWorld;
   merchants?: number;
   clicks?: number;
   actions?: number;
@@ -36,6 +43,7 @@ export type ResolvedSandboxOptions = Required<SandboxOptions>;
 export const SANDBOX_DEFAULTS: Readonly<Omit<ResolvedSandboxOptions, 'now'>> = {
   port: 0,
   key: DEFAULT_SANDBOX_KEY,
+  keys: 'single',
   merchants: 2000,
   clicks: 5000,
   actions: 2000,
@@ -86,6 +94,15 @@ export function checkRateLimitOption(spec: string): readonly RateWindow[] {
   return parsed.windows === 'off' ? [] : parsed.windows;
 }
 
+/** The world of keys `value` names; throws SandboxOptionError naming the allowed values otherwise. */
+export function checkKeysOption(value: unknown): KeyWorld {
+  const world = KEY_WORLDS.find((known) => known === value);
+  if (world === undefined) {
+    throw new SandboxOptionError('keys', `keys (--keys) must be one of ${KEY_WORLDS.join(', ')}; got ${JSON.stringify(value) ?? String(value)}.`);
+  }
+  return world;
+}
+
 /** Fills in defaults and checks every option; throws SandboxOptionError naming the first bad one. */
 export function resolveSandboxOptions(options: SandboxOptions): ResolvedSandboxOptions {
   const merged = { ...SANDBOX_DEFAULTS, now: () => new Date(), ...stripUndefined(options) };
@@ -95,6 +112,7 @@ export function resolveSandboxOptions(options: SandboxOptions): ResolvedSandboxO
   if (!isValidKey(merged.key)) {
     throw new SandboxOptionError('key', 'key (--key) must be a non-empty string of letters A-Z, a-z and digits 0-9.');
   }
+  checkKeysOption(merged.keys);
   try {
     parseFaultSpec(merged.faults);
   } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for the service (spec service-interface.md): the three endpoints over
- * node:http on 127.0.0.1, generated data, its rate limit, fault injection and control
+ * node:http on 127.0.0.1, generated data, its keys (one world or the other, sandboxKeys.ts), its rate limit, fault injection and control
  * endpoints. Start it from tests with `startSandbox(options)` or from a shell with `npm run sandbox`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,6 +16,7 @@ import { ReportToucher, type TouchedCounts } from './reportTouch';
 import { RequestStats, type SandboxStats } from './requestStats';
 import { notFound, statusError } from './responses';
 import { checkNumericOption, checkRateLimitOption, resolveSandboxOptions, SandboxOptionError, type SandboxOptions } from './sandboxOptions';
+import { sandboxKeys, type SandboxKeys } from './sandboxKeys';
 import { SandboxTimers } from './timers';
 
 export { DEFAULT_SANDBOX_KEY, SANDBOX_DEFAULTS, SandboxOptionError, type SandboxOptions } from './sandboxOptions';
@@ -23,12 +24,16 @@ export type { SandboxDataset } from './dataset';
 export type { SandboxStats } from './requestStats';
 export type { RateLimitStats } from './rateLimiter';
 export type { TouchedCounts } from './reportTouch';
+export { accountKey, platformKey, platformTrackingLink, type KeyWorld, type PlatformKey, type SandboxKeys } from './sandboxKeys';
 
 export interface Sandbox extends ControlTarget {
   /** `http://127.0.0.1:<port>`, without a trailing slash. */
   url: string;
   port: number;
+  /** The `key` option: platform 1's key, the one key of the single world. */
   key: string;
+  /** The world of keys and every key (sandboxKeys.ts); also at GET /__sandbox/keys. */
+  keys: SandboxKeys;
   dataset: SandboxDataset;
   /** Replaces the fault rules and restarts their request count; throws FaultSpecError on a bad spec. */
   setFaults(spec: string): void;
@@ -97,10 +102,11 @@ export async function startSandbox(options: SandboxOptions = {}, hooks: SandboxH
   // Rebuilt after a report touch: its report stores cache filtered lists of the items, which a
   // touch changes and reorders. It holds only what it derives from the dataset (those caches,
   // the platform ids, parsed merchant times), so rebuilding it is cheap and drops nothing else.
-  let api = new ApiHandler(dataset, key, now);
+  const keys = sandboxKeys(key, dataset.platforms, resolved.keys);
+  const requests = new RequestStats();
+  let api = new ApiHandler(dataset, keys, now, requests);
   const toucher = new ReportToucher(dataset, resolved.seed);
   const faults = new FaultSelector(resolved.seed ^ FAULT_STREAM, resolved.faults);
-  const requests = new RequestStats();
   const limiter = new RateLimiter(checkRateLimitOption(resolved.rateLimit));
   let rateLimitRetryAfter = resolved.rateLimitRetryAfter;
   const timers = new SandboxTimers();
@@ -108,6 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}, hooks: SandboxH
 
   const control: ControlTarget = {
     stats: () => requests.snapshot(limiter.snapshot()),
+    keys,
     setFaults: (spec) => faults.replace(spec),
     setLatency: (ms) => {
       latencyMs = checkNumericOption('latencyMs', ms);
@@ -131,7 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}, hooks: SandboxH
     },
     touchReports: (count) => {
       const touched = toucher.touch(count, now().toISOString());
-      api = new ApiHandler(dataset, key, now);
+      api = new ApiHandler(dataset, keys, now, requests);
       return touched;
     },
   };

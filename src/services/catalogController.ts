@@ -13,15 +13,17 @@ import { cacheFileName } from '../catalog/cache';
 import type { SyncStatus } from '../catalog/model/catalogTypes';
 import { CatalogStore, type SyncResult } from '../catalog/store/catalogStore';
 import { Disposable } from '../common/lifecycle';
-import type { ApiKeyState, ApiKeyStore } from '../secrets/apiKeyStore';
+import type { KeyRingState } from '../secrets/keyRingStore';
 import { promptForKey, showFailure, warnKeyLost, warnOffline, type PromptActions } from './catalogPrompts';
+import { promptPlatformKey } from './keyPrompts';
+import type { KeyContext, WorkspaceKeys } from './workspaceKeys';
 import { affectsConnection, configuredBaseUrl, type ClientFactory } from './clientFactory';
 import { describeFailure, failureLogLine } from './failureMessages';
 import { SETTINGS } from '../ids';
 import { catalogFreshnessMs, CatalogFreshness, isFresh } from './catalogFreshness';
 import { syncingText } from './waitWords';
 
-export type KeyContext = 'none' | 'set' | 'lost';
+export type { KeyContext } from './workspaceKeys';
 
 export interface ServiceConnection {
   baseUrl: string;
@@ -57,13 +59,13 @@ export class CatalogController extends Disposable {
 
   private current: OpenCatalog | undefined;
   private readonly freshness: CatalogFreshness;
-  private keyStateValue: ApiKeyState = { kind: 'none' };
+  private keyContextValue: KeyContext = 'none';
   private lastSyncValue: SyncResult | undefined;
   private readonly prompts: PromptActions;
 
   constructor(
     private readonly globalStorage: vscode.Uri,
-    private readonly keys: ApiKeyStore,
+    private readonly keys: WorkspaceKeys,
     private readonly clients: ClientFactory,
     private readonly log: vscode.LogOutputChannel,
   ) {
@@ -86,21 +88,14 @@ export class CatalogController extends Disposable {
     return this.current?.store;
   }
 
-  get keyState(): ApiKeyState {
-    return this.keyStateValue;
+  /** Where the keys come from (the secret storage, the environment), or why there are none. */
+  get keyState(): KeyRingState {
+    return this.keys.state;
   }
 
+  /** `set` while a platform key opens a catalog; `accountOnly` with an account key alone. */
   get keyContext(): KeyContext {
-    switch (this.keyStateValue.kind) {
-      case 'stored':
-      case 'environment':
-        return 'set';
-      case 'lost':
-      case 'unavailable':
-        return 'lost';
-      default:
-        return 'none';
-    }
+    return this.keyContextValue;
   }
 
   /**
@@ -211,18 +206,20 @@ export class CatalogController extends Disposable {
     void showFailure(failure, this.prompts);
   }
 
-  /** Re-reads the key; reopens the catalog when the key or (with `force`) the settings changed. */
+  /** Reads the workspace's catalog key; reopens the catalog when the key or (with `force`) the settings changed. */
   private async reloadKey(force = false): Promise<void> {
-    const state = await this.keys.get();
-    const previous = this.keyStateValue;
-    this.keyStateValue = state;
-    const apiKey = state.kind === 'stored' || state.kind === 'environment' ? state.key : undefined;
+    await this.keys.start();
+    const previous = this.keyContextValue;
+    this.keyContextValue = this.keys.keyContext;
+    const apiKey = this.keys.keys.catalog?.key;
     const baseUrl = configuredBaseUrl();
     if (apiKey === undefined) {
       this.closeStore();
       this.stateChanged.fire();
-      if (state.kind === 'lost' && previous.kind !== 'lost') {
+      if (this.keyContextValue === 'lost' && previous !== 'lost') {
         warnKeyLost();
+      } else if (this.keyContextValue === 'accountOnly' && previous !== 'accountOnly') {
+        promptPlatformKey();
       }
       return;
     }

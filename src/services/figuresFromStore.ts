@@ -16,6 +16,8 @@ export interface Watched {
   reports: ReportsModule;
   days: FiguresDays;
   today: string;
+  /** The workspace's platform the figures count (the reports' `adspaceId`); undefined for all. */
+  platformId: string | undefined;
   /** The figures' queries; undefined while the figures are off (today's clicks are still read). */
   queries: FiguresQueries | undefined;
   /** The query today's clicks are counted from: the figures' clicks, or today's alone. */
@@ -35,16 +37,16 @@ export interface Watched {
 export function watchFigures(
   store: ReportStore,
   reports: ReportsModule,
-  settings: { days: FiguresDays; enabled: boolean; today: string },
+  settings: { days: FiguresDays; enabled: boolean; today: string; platformId: string | undefined },
   on: { changed(): void; waiting(wait: ReportProgress['wait']): void },
 ): Watched {
-  const { days, today } = settings;
-  const queries = settings.enabled ? figuresQueries(reports, days, today) : undefined;
-  const todayClicks = queries?.clicks ?? todayQuery(reports, today);
+  const { days, today, platformId } = settings;
+  const queries = settings.enabled ? figuresQueries(reports, days, today, undefined, platformId) : undefined;
+  const todayClicks = queries?.clicks ?? todayQuery(reports, today, platformId);
   const all: StoreQuery[] = queries === undefined ? [todayClicks] : [queries.clicks, queries.previous, queries.actions];
   const keys = new Set(all.map((query) => reports.queryKey(query)));
   const todayKey = reports.queryKey(todayClicks);
-  const watched: Watched = { store, reports, days, today, queries, todayClicks, focus: new Map(), keys, subscriptions: all.map((query) => store.hold(query)), builtFrom: [] };
+  const watched: Watched = { store, reports, days, today, platformId, queries, todayClicks, focus: new Map(), keys, subscriptions: all.map((query) => store.hold(query)), builtFrom: [] };
   watched.subscriptions.push(
     store.onDidChange((state) => watched.keys.has(state.key) && on.changed()),
     store.onDidProgress((progress) => progress.key === todayKey && on.waiting(progress.wait)),

@@ -1,6 +1,6 @@
 /**
  * The report queries the figures read, and what they make of them: the figures period's clicks,
- * the previous period's and the period's actions, unfiltered (or today's clicks alone while the
+ * the previous period's and the period's actions, of the workspace's platform (or today's clicks alone while the
  * figures are off, for the status bar); the same three for one SubID, read first for the active
  * article while nothing account-wide is cached; and today's clicks, counted from a report that
  * covers today.
@@ -16,10 +16,10 @@ export interface FiguresQueries {
   actions: StoreQuery<'actions'>;
 }
 
-/** The three queries of the figures period ending `today`, with `subId` as their one filter, or none. */
-export function figuresQueries(reports: Pick<ReportsModule, 'presetPeriod' | 'previousPeriod'>, days: FiguresDays, today: string, subId?: string): FiguresQueries {
+/** The three queries of the figures period ending `today`, filtered to the workspace's platform (`adspaceId`) and to `subId`, when given. */
+export function figuresQueries(reports: Pick<ReportsModule, 'presetPeriod' | 'previousPeriod'>, days: FiguresDays, today: string, subId?: string, adspaceId?: string): FiguresQueries {
   const period = reports.presetPeriod(presetOfDays(days), today);
-  const filters = subId === undefined ? {} : { subId };
+  const filters = { ...(adspaceId === undefined ? {} : { adspaceId }), ...(subId === undefined ? {} : { subId }) };
   return {
     clicks: { kind: 'clicks', period, filters },
     previous: { kind: 'clicks', period: reports.previousPeriod(period), filters },
@@ -27,9 +27,9 @@ export function figuresQueries(reports: Pick<ReportsModule, 'presetPeriod' | 'pr
   };
 }
 
-/** Today's clicks alone: what the status bar needs while the figures are off. */
-export function todayQuery(reports: Pick<ReportsModule, 'presetPeriod'>, today: string): StoreQuery<'clicks'> {
-  return { kind: 'clicks', period: reports.presetPeriod('today', today), filters: {} };
+/** Today's clicks alone (of the workspace's platform, when given): what the status bar needs while the figures are off. */
+export function todayQuery(reports: Pick<ReportsModule, 'presetPeriod'>, today: string, adspaceId?: string): StoreQuery<'clicks'> {
+  return { kind: 'clicks', period: reports.presetPeriod('today', today), filters: adspaceId === undefined ? {} : { adspaceId } };
 }
 
 /** Today's clicks for the status bar: counted from a clicks report whose period ends today. */

@@ -21,7 +21,6 @@ import { messageOf } from '../common/errorMessage';
 import { Disposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
 import type { FiguresAggregate, ReportProgress, ReportState, ReportStore, StoreQuery } from '../reports/index';
-import type { CatalogController } from './catalogController';
 import { figuresFromStore, watchFigures, type Watched } from './figuresFromStore';
 import { figuresQueries, type TodayClicks } from './figuresQueries';
 import { readFiguresSettings, type FiguresDays } from './figuresSettings';
@@ -58,7 +57,6 @@ export class FiguresService extends Disposable {
 
   constructor(
     private readonly reports: ReportService,
-    private readonly controller: CatalogController,
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
@@ -70,7 +68,14 @@ export class FiguresService extends Disposable {
         }
       }),
     );
-    this._register(controller.onDidChangeState(() => this.controller.keyContext !== 'set' && this.close()));
+    this._register(
+      reports.onDidChangePlatform(() => {
+        this.close();
+        if (this.started) {
+          this.scheduleOpen(0);
+        }
+      }),
+    );
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if ([SETTINGS.figuresEnabled, SETTINGS.figuresPeriod, SETTINGS.figuresRefreshMinutes].some((setting) => event.affectsConfiguration(setting))) {
@@ -181,7 +186,7 @@ export class FiguresService extends Disposable {
     if (this.isDisposed) {
       return;
     }
-    if (this.controller.keyContext !== 'set') {
+    if (this.reports.connection === undefined) {
       this.close();
       return;
     }
@@ -220,7 +225,7 @@ export class FiguresService extends Disposable {
     }
     const opens: Array<Promise<ReportState>> = [];
     for (const subId of fresh) {
-      const queries = figuresQueries(watched.reports, watched.days, watched.today, subId);
+      const queries = figuresQueries(watched.reports, watched.days, watched.today, subId, watched.platformId);
       watched.focus.set(subId, queries);
       for (const query of [queries.clicks, queries.previous, queries.actions]) {
         watched.keys.add(watched.reports.queryKey(query));
@@ -235,12 +240,13 @@ export class FiguresService extends Disposable {
   /** The watched store and queries for today, watched anew when the store, the period or the day changed. */
   private watchFor(store: ReportStore, reports: ReportsModule, today = localToday()): Watched {
     const { days, enabled } = this.settings;
+    const platformId = this.reports.platformId;
     const watched = this.watched;
-    if (watched?.store === store && watched.days === days && watched.today === today && (watched.queries !== undefined) === enabled) {
+    if (watched?.store === store && watched.days === days && watched.today === today && watched.platformId === platformId && (watched.queries !== undefined) === enabled) {
       return watched;
     }
     this.unwatch();
-    this.watched = watchFigures(store, reports, { days, enabled, today }, {
+    this.watched = watchFigures(store, reports, { days, enabled, today, platformId }, {
       changed: () => {
         clearTimeout(this.rebuildTimer);
         this.rebuildTimer = setTimeout(() => this.rebuild(), REBUILD_DELAY_MS);

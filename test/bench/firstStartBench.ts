@@ -18,6 +18,7 @@ import path from 'node:path';
 import { timeToSend, type BudgetWindow } from '../../src/api/budget/budgetWindows';
 import { parseLedgerLine } from '../../src/api/budget/fileLedger';
 import { viewOf, type LedgerEntry } from '../../src/api/budget/budgetLedger';
+import { presetPeriod, previousPeriod } from '../../src/reports/model/reportPeriods';
 import { startSandbox } from '../../src/sandbox/server';
 import { launchChromium } from '../host/chromium';
 import { ensureCodeServer, startCodeServer } from '../host/codeServer';
@@ -155,12 +156,16 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
   );
   const results = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-first-start-'));
   try {
-    const from30 = localDay(29);
-    const from60 = localDay(59);
-    const inRange = <T extends { date: string | null }>(items: readonly T[], from: string, to: string): T[] => items.filter((item) => item.date !== null && item.date >= from && item.date <= to);
-    const last30 = inRange(sandbox.dataset.clicks, from30, localDay());
-    const before30 = inRange(sandbox.dataset.clicks, from60, localDay(30));
-    const actions30 = sandbox.dataset.actions.filter((item) => (item.date ?? item.createdAt?.slice(0, 10) ?? '') >= from30);
+    // The periods exactly as the extension asks them: "last 30 days" is today and the 30 days before (31 dates, as the service counts `days=30`).
+    const current = presetPeriod('last30', localDay());
+    const previous = previousPeriod(current);
+    const inRange = <T extends { date: string | null }>(items: readonly T[], period: { from: string; to: string }): T[] => items.filter((item) => item.date !== null && item.date >= period.from && item.date <= period.to);
+    const last30 = inRange(sandbox.dataset.clicks, current);
+    const before30 = inRange(sandbox.dataset.clicks, previous);
+    const actions30 = sandbox.dataset.actions.filter((item) => {
+      const day = item.createdAt.slice(0, 10);
+      return day >= current.from && day <= current.to;
+    });
     const bySubId = new Map<string, number>();
     last30.forEach((item) => item.subId && bySubId.set(item.subId, (bySubId.get(item.subId) ?? 0) + item.count));
     const [subId] = [...bySubId].sort((a, b) => b[1] - a[1])[0]!;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server';
 import { launchChromium } from '../host/chromium';
 import { ensureCodeServer, startCodeServer, vscodeVersion, type CodeServer } from '../host/codeServer';
 import { packageExtension } from '../host/packageExtension';
@@ -41,6 +41,8 @@ export interface E2eOptions {
   prepare?: (folders: { userDataDir: string; extensionsDir: string }) => void;
   /** More .vsix files to install beside the extension's, made when the environment starts. */
   install?: () => string[];
+  /** Sandbox options on top of the e2e defaults (its world of keys, say). */
+  sandbox?: SandboxOptions;
 }
 
 export async function startE2eEnvironment(options: E2eOptions = {}): Promise<E2eEnvironment> {
@@ -53,7 +55,7 @@ export async function startE2eEnvironment(options: E2eOptions = {}): Promise<E2e
     }
   };
   try {
-    const sandbox = await startSandbox({ merchants: 300 });
+    const sandbox = await startSandbox({ merchants: 300, ...options.sandbox });
     cleanups.push(() => sandbox.close());
     const server = await startCodeServer({
       install: [vsix, ...(options.install?.() ?? [])],

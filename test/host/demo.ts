@@ -7,14 +7,22 @@
  * workspace with the first article open; the Merchants view shows as the catalog first loads.
  * Runs until Ctrl+C.
  *
- * `npm start -- [--port N] [--sandbox-port N] [--merchants N] [--rate-limit SPEC|off]`
+ * `--keys split` runs the sandbox in the real service's world of two kinds of key (see
+ * src/sandbox/sandboxKeys.ts): the extension still gets platform 1's key, which opens the
+ * catalog, and the demo prints the account key, which the reports need and the extension asks for.
+ *
+ * `npm start -- [--port N] [--sandbox-port N] [--merchants N] [--rate-limit SPEC|off] [--keys single|split]`
  */
 import path from 'node:path';
 import { formatRateLimit, parseRateLimit, SERVICE_RATE_LIMIT } from '../../src/api/rateLimit';
+import type { KeyWorld } from '../../src/sandbox/server';
+import { checkKeysOption } from '../../src/sandbox/sandboxOptions';
 import { vscodeVersion } from './codeServer';
 import { startDemo } from './demoServer';
 
-const USAGE = 'Usage: npm start -- [--port N] [--sandbox-port N] [--merchants N] [--rate-limit SPEC|off] (SPEC: N/S windows, default 3/1,100/300)';
+const USAGE =
+  'Usage: npm start -- [--port N] [--sandbox-port N] [--merchants N] [--rate-limit SPEC|off] [--keys single|split] ' +
+  '(SPEC: N/S windows, default 3/1,100/300; keys default single)';
 
 function refuse(message: string): never {
   console.error(`demo: ${message}\n${USAGE}`);
@@ -46,16 +54,35 @@ function rateLimitArgument(): string {
   return formatRateLimit(parsed.windows);
 }
 
+/** `--keys single|split`; single when absent. */
+function keysArgument(): KeyWorld {
+  const index = process.argv.indexOf('--keys');
+  if (index < 0) {
+    return 'single';
+  }
+  try {
+    return checkKeysOption(process.argv[index + 1]);
+  } catch (error) {
+    refuse((error as Error).message);
+  }
+}
+
 async function main(): Promise<void> {
   const demo = await startDemo({
     port: numberArgument('port', 8080),
     sandboxPort: numberArgument('sandbox-port', 8787),
     merchants: numberArgument('merchants', 2_000),
     rateLimit: rateLimitArgument(),
+    keys: keysArgument(),
   });
   const names = demo.articles.map((article) => path.basename(article.file)).join(', ');
   console.log(`Affiliate Links demo: ${vscodeVersion()} with the extension, against the sandbox at ${demo.sandbox.url} (rate limit ${demo.sandbox.stats().rateLimit.spec}).`);
   console.log(`The articles in articles/ (${names}) show their clicks at their top; hover a URL, or try Insert Deeplink and Monetize Links in Document on them. Click "N clicks today" in the status bar (or run "Affiliate Links: Show Reports") for the report panel, and "Affiliate Links: Show Getting Started" for the walkthrough. Ctrl+C stops.`);
+  if (demo.sandbox.keys.world === 'split') {
+    const [platform] = demo.sandbox.keys.platforms;
+    console.log(`Keys: split, as the real service. The extension has the key of platform 1 "${platform!.name}" (${platform!.key}), which opens its merchant catalog; the reports refuse it (401).`);
+    console.log(`The reports need the account key ${demo.sandbox.keys.account}: when the extension asks for it, run "Affiliate Links: Set API Key" and paste it.`);
+  }
   console.log(`Open ${demo.url}`);
   const stop = (): void => {
     void demo.stop().then(() => process.exit(0));

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatRateLimit, SERVICE_RATE_LIMIT } from '../../src/api/rateLimit';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import { startSandbox, type KeyWorld, type Sandbox } from '../../src/sandbox/server';
 import { ensureCodeServer, startCodeServer, type CodeServer } from './codeServer';
 import { writeDemoArticles, type DemoArticle } from './demoArticles';
 import { packageExtension } from './packageExtension';
@@ -20,6 +20,8 @@ export interface DemoOptions {
   merchants?: number;
   /** The sandbox's rate limit SPEC (`3/1,100/300`, `off`); default the service's documented limit. */
   rateLimit?: string;
+  /** The sandbox's world of keys (src/sandbox/sandboxKeys.ts); default single. The extension gets platform 1's key either way. */
+  keys?: KeyWorld;
 }
 
 export interface Demo {
@@ -49,6 +51,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     port: options.sandboxPort ?? 8787,
     merchants: options.merchants ?? 2_000,
     rateLimit: options.rateLimit ?? formatRateLimit(SERVICE_RATE_LIMIT),
+    keys: options.keys ?? 'single',
   });
   let server: CodeServer;
   try {

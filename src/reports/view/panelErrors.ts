@@ -7,6 +7,8 @@
 import * as l10n from '@vscode/l10n';
 import { httpStatusOf, isOfflineError, serviceErrorKind } from '../../api/errors';
 import { messageOf } from '../../common/errorMessage';
+import { refusalMeaning } from '../../keys/keyRefusals';
+import { needsAccountKeyError } from '../../keys/keyWords';
 import type { PanelError } from '../../webviews/reports/protocol';
 import { formatTime } from './panelWords';
 
@@ -15,6 +17,16 @@ export interface ShownReport {
   shown: boolean;
   asOf: string | undefined;
 }
+
+/** The key the reports were asked with, and whether the report was filtered to a platform: what a 401 or 403 means depends on both. */
+export interface AskedWith {
+  keyKind: 'account' | 'platform';
+  opensReports: boolean | undefined;
+  platformFiltered: boolean;
+}
+
+/** Asked with a key that opens the reports, of no platform: a 401 or 403 is the key's. */
+const ACCOUNT_KEY: AskedWith = { keyKind: 'account', opensReports: true, platformFiltered: false };
 
 function cachedNote(report: ShownReport): string {
   if (!report.shown) {
@@ -52,17 +64,23 @@ function withCachedNote(what: string, report: ShownReport): string {
   return `${what} ${cachedNote(report)}`;
 }
 
-export function panelErrorOf(error: unknown, report: ShownReport): PanelError {
+export function panelErrorOf(error: unknown, report: ShownReport, asked: AskedWith = ACCOUNT_KEY): PanelError {
   const status = httpStatusOf(error);
-  if (status === 401) {
-    return { kind: 'auth', message: l10n.t('The service refused the API key (401). Set a valid API key.'), actions: ['setApiKey', 'showLog'] };
+  const meaning = status === undefined ? undefined : refusalMeaning({ status, side: 'reports', keyKind: asked.keyKind, opens: { reports: asked.opensReports }, platformFiltered: asked.platformFiltered });
+  if (meaning === 'wrongKind') {
+    return needsAccountKeyError();
   }
-  if (status === 403) {
+  if (meaning === 'platformNotYours') {
     return {
       kind: 'forbidden',
       message: l10n.t("The service refused this report (403): the platform chosen is not one of your account's. Choose another platform, or clear the platform filter."),
       actions: ['showLog'],
     };
+  }
+  if (meaning === 'keyRefused') {
+    return status === 401
+      ? { kind: 'auth', message: l10n.t('The service refused the API key (401). Set a valid API key.'), actions: ['setApiKey', 'showLog'] }
+      : { kind: 'auth', message: l10n.t('The service refused the key for your reports (403): it has no access to them. Set your account key again.'), actions: ['addAccountKey', 'showLog'] };
   }
   if (serviceErrorKind(error) === 'invalid-parameter') {
     // The client's own check, worded for the person who chose the period or filters.

@@ -32,6 +32,8 @@ export interface ViewStates {
 export interface ViewDeps {
   aggregates: ReportAggregates;
   context: TableContext;
+  /** The key the reports are asked with; an account key when not said. */
+  askedWith?: { keyKind: 'account' | 'platform'; opensReports: boolean | undefined };
 }
 
 export class PanelView {
@@ -86,7 +88,8 @@ export class PanelView {
       ...(current?.source ? { source: current.source } : {}),
     };
     if (current?.error && (current.status === 'offline' || current.status === 'failed')) {
-      snapshot.error = panelErrorOf(current.error, { shown: report !== undefined, asOf: current.asOf });
+      const asked = this.deps.askedWith ?? { keyKind: 'account', opensReports: true };
+      snapshot.error = panelErrorOf(current.error, { shown: report !== undefined, asOf: current.asOf }, { ...asked, platformFiltered: state.filters.adspaceId !== undefined });
     } else if (this.stopped && report === undefined && snapshot.status === 'loading') {
       snapshot.status = 'failed';
       snapshot.error = stoppedError();

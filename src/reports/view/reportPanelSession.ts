@@ -32,6 +32,8 @@ export interface PanelSessionOptions {
   merchantName?(merchantId: string): string | undefined;
   /** True when the workspace has a file named after this SubID (then SubID rows offer 'openSubIdFile'). */
   hasSubIdFile?(subId: string): boolean;
+  /** The key the reports are asked with (what a 401 or 403 means depends on it); an account key when not said. */
+  askedWith?: { keyKind: 'account' | 'platform'; opensReports: boolean | undefined };
   logger: ClientLogger;
 }
 
@@ -102,6 +104,7 @@ export class ReportPanelSession extends Disposable {
     const view = new PanelView(++this.lastViewId, state, this.options.today(), {
       aggregates: this.aggregates,
       context: { merchantName: (id) => this.options.merchantName?.(id), hasSubIdFile: (subId) => this.options.hasSubIdFile?.(subId) ?? false },
+      askedWith: this.options.askedWith,
     });
     this.view = view;
     this.viewKeys = new Set(view.storeQueries().map(queryKey));

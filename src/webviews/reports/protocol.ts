@@ -157,9 +157,10 @@ export interface FilterOptions {
   truncated: boolean;
 }
 
-export type PanelErrorKind = 'noKey' | 'auth' | 'forbidden' | 'badRequest' | 'network' | 'rateLimited' | 'server' | 'other';
+export type PanelErrorKind = 'noKey' | 'needsAccountKey' | 'auth' | 'forbidden' | 'badRequest' | 'network' | 'rateLimited' | 'server' | 'other';
 
-export type PanelAction = 'setApiKey' | 'retry' | 'showLog' | 'longerPeriod';
+/** `addAccountKey`: Set API Key asking for the account key; `keyHelp`: where the dashboard issues keys. */
+export type PanelAction = 'setApiKey' | 'addAccountKey' | 'keyHelp' | 'retry' | 'showLog' | 'longerPeriod';
 
 export interface PanelError {
   kind: PanelErrorKind;

@@ -13,7 +13,7 @@ import { periodLabel } from './viewState';
 
 export interface StatusActions {
   cancel(): void;
-  /** Set API Key, Retry, Show Log (the host does them). */
+  /** Set API Key, Add Account Key, Where to Find It, Retry, Show Log (the host does them). */
   hostAction(action: Exclude<PanelAction, 'longerPeriod'>): void;
   choosePeriod(period: PeriodChoice): void;
 }
@@ -21,6 +21,8 @@ export interface StatusActions {
 /** The buttons of the host's actions, named when drawn (translations.ts). */
 const ACTION_BUTTONS: Readonly<Record<Exclude<PanelAction, 'longerPeriod'>, { label(): string; icon: string }>> = {
   setApiKey: { label: () => l10n.t('Set API Key'), icon: 'key' },
+  addAccountKey: { label: () => l10n.t('Add Account Key'), icon: 'key' },
+  keyHelp: { label: () => l10n.t('Where to Find It'), icon: 'link-external' },
   retry: { label: () => l10n.t('Retry'), icon: 'refresh' },
   showLog: { label: () => l10n.t('Show Log'), icon: 'output' },
 };

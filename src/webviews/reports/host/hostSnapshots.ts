@@ -3,6 +3,7 @@
  * reports' code could not be loaded. They say what happened and what to do, and carry no data.
  */
 import * as vscode from 'vscode';
+import { needsAccountKeyError } from '../../../keys/keyWords';
 import type { PanelError, PanelSnapshot, PanelViewState } from '../protocol';
 
 /** The view the panel opens on when the webview has none saved. */
@@ -23,6 +24,11 @@ function failedSnapshot(viewId: number, state: PanelViewState, error: PanelError
 
 export function noKeySnapshot(viewId: number, state: PanelViewState): PanelSnapshot {
   return failedSnapshot(viewId, state, { kind: 'noKey', message: vscode.l10n.t('Set your publisher API key to see your reports.'), actions: ['setApiKey'] });
+}
+
+/** A platform key opens the catalog, and no key opens the reports: they need the account key. */
+export function needsAccountKeySnapshot(viewId: number, state: PanelViewState): PanelSnapshot {
+  return failedSnapshot(viewId, state, needsAccountKeyError());
 }
 
 export function loadFailedSnapshot(viewId: number, state: PanelViewState, reason: string): PanelSnapshot {

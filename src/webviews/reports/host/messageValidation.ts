@@ -23,7 +23,7 @@ export type MessageParseResult = { ok: true; message: WebviewToHost } | { ok: fa
 export const REPORT_TABS: readonly ReportTab[] = ['clicks', 'actions'];
 export const PRESETS: readonly PresetName[] = ['today', 'yesterday', 'last7', 'last30', 'thisMonth', 'lastMonth', 'last90', 'last120', 'last12Months'];
 export const GROUPINGS: readonly GroupBy[] = ['day', 'program', 'subId', 'platform', 'product', 'merchant', 'none'];
-export const PANEL_ACTIONS = ['setApiKey', 'retry', 'showLog'] as const;
+export const PANEL_ACTIONS = ['setApiKey', 'addAccountKey', 'keyHelp', 'retry', 'showLog'] as const;
 export const HOST_ROW_ACTIONS = ['openSubIdFile', 'revealMerchant'] as const;
 export const FILTER_KEYS = ['adspaceId', 'programId', 'subId'] as const;
 

@@ -18,7 +18,7 @@ import type { CatalogController } from '../../../services/catalogController';
 import { localToday, readReportSettings, type ReportService } from '../../../services/reportService';
 import type { ReportsLoader, ReportsModule } from '../../../services/reportsLoader';
 import type { HostRowAction, PanelSnapshot, PanelViewState, RowsParams, RowsResult } from '../protocol';
-import { loadFailedSnapshot, noKeySnapshot } from './hostSnapshots';
+import { loadFailedSnapshot, needsAccountKeySnapshot, noKeySnapshot } from './hostSnapshots';
 import type { SubIdFiles } from './subIdFiles';
 
 export interface PanelSessionDeps {
@@ -93,8 +93,8 @@ export class PanelSessionKeeper extends Disposable {
     const live = this.live;
     if (live) {
       this.emit(this.fromSession(live, live.session.setView(state)));
-    } else if (this.shown?.error?.kind === 'noKey') {
-      this.emit(noKeySnapshot(this.nextViewId, state));
+    } else if (this.shown?.error?.kind === 'noKey' || this.shown?.error?.kind === 'needsAccountKey') {
+      this.emit(this.keylessSnapshot(state));
     }
     // Otherwise the session is being made and shows `viewState` when it is there.
   }
@@ -183,10 +183,8 @@ export class PanelSessionKeeper extends Disposable {
         return;
       }
       if (store === undefined) {
-        // While a new key's catalog opens, the store is briefly missing: its arrival starts again.
-        if (this.deps.controller.keyContext !== 'set') {
-          this.emit(noKeySnapshot(this.nextViewId, this.viewState));
-        }
+        // No key opens the reports: a key's arrival (the store changes) starts again.
+        this.emit(this.keylessSnapshot(this.viewState));
         return;
       }
       const module = await this.deps.loader.load();
@@ -199,6 +197,7 @@ export class PanelSessionKeeper extends Disposable {
         provisionalDays: readReportSettings().provisionalDays,
         merchantName: (merchantId) => this.merchantName(merchantId),
         hasSubIdFile: (subId) => this.deps.subIdFiles.has(subId),
+        askedWith: this.deps.reports.connection,
         logger: this.deps.log,
       });
       const live: LiveSession = { session, module, base: this.nextViewId, listeners: [] };
@@ -233,6 +232,11 @@ export class PanelSessionKeeper extends Disposable {
   }
 
   /** The catalog's name of a merchant id, for merchant rows; undefined when the catalog does not have it. */
+  /** What the panel says while no key opens the reports: set one, or (a platform key set) add the account key. */
+  private keylessSnapshot(state: PanelViewState): PanelSnapshot {
+    return this.deps.controller.keyContext === 'set' ? needsAccountKeySnapshot(this.nextViewId, state) : noKeySnapshot(this.nextViewId, state);
+  }
+
   private merchantName(merchantId: string): string | undefined {
     const id = Number(merchantId);
     if (!/^\d{1,15}$/.test(merchantId) || !Number.isSafeInteger(id)) {

@@ -16,7 +16,8 @@ import { localToday, type ReportService } from '../../../services/reportService'
 import type { ReportsLoader } from '../../../services/reportsLoader';
 import type { MerchantView } from '../../../views/merchantView';
 import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from '../protocol';
-import { parseWebviewMessage } from './messageValidation';
+import { openKeyHelp } from '../../../services/keyPrompts';
+import { parseWebviewMessage, type PANEL_ACTIONS } from './messageValidation';
 import { reportsPanelHtml, reportsPanelOptions } from './panelWebview';
 import { PanelSessionKeeper } from './panelSessionKeeper';
 import { ReportExport } from './reportExport';
@@ -206,10 +207,16 @@ export class ReportsPanel extends Disposable {
     await this.exporter.exportCsv(exported.toCsv(table), table.rows.length, snapshot ?? { state: this.keeper.state });
   }
 
-  private async runAction(action: 'setApiKey' | 'retry' | 'showLog'): Promise<void> {
+  private async runAction(action: (typeof PANEL_ACTIONS)[number]): Promise<void> {
     switch (action) {
       case 'setApiKey':
         await vscode.commands.executeCommand(COMMANDS.setApiKey);
+        return;
+      case 'addAccountKey':
+        await vscode.commands.executeCommand(COMMANDS.setApiKey, undefined, 'account');
+        return;
+      case 'keyHelp':
+        await openKeyHelp();
         return;
       case 'retry':
         this.keeper.refresh();

@@ -62,8 +62,9 @@ export class ReportsPanels extends Disposable {
     }
     // A second Show Reports while the first panel's code loads waits for that panel.
     // The view the last panel showed (checked again like any restored state).
+    // It opens on the workspace's platform (All platforms is one choice away in its filter).
     const last = this.memory.get<unknown>(STATE_KEYS.reportsView);
-    this.opening ??= this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, vscode.l10n.t('Reports'), vscode.ViewColumn.Active), last).finally(() => {
+    this.opening ??= this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, vscode.l10n.t('Reports'), vscode.ViewColumn.Active), last, this.deps.reports.platformId).finally(() => {
       this.opening = undefined;
     });
     return this.opening;
@@ -86,10 +87,10 @@ export class ReportsPanels extends Disposable {
 
   /**
    * Makes `panel` the one panel, showing `state` once checked (the default view when it is
-   * missing or refused); a panel open before is closed. Never rejects: a failure closes the
-   * panel and says so.
+   * missing or refused), filtered to `platformId` when given; a panel open before is closed.
+   * Never rejects: a failure closes the panel and says so.
    */
-  async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+  async restore(panel: vscode.WebviewPanel, state: unknown, platformId?: string): Promise<void> {
     let closed = false;
     const closing = panel.onDidDispose(() => (closed = true));
     let module: ReportsPanelModule;
@@ -108,16 +109,18 @@ export class ReportsPanels extends Disposable {
     if (closed || this.isDisposed) {
       return;
     }
-    this.adopt(module, panel, state);
+    this.adopt(module, panel, state, platformId);
   }
 
-  private adopt(module: ReportsPanelModule, panel: vscode.WebviewPanel, state: unknown): void {
+  private adopt(module: ReportsPanelModule, panel: vscode.WebviewPanel, state: unknown, platformId: string | undefined): void {
     const parsed = module.parseViewState(state, localToday());
     if (!parsed.ok && state !== undefined && state !== null) {
       this.deps.log.warn(`Report panel: the restored view state was refused (${parsed.reason}); showing the default view.`);
     }
     this.open?.dispose();
-    const opened = new module.ReportsPanel(panel, this.deps, parsed.ok ? parsed.value : module.defaultViewState());
+    const shown = parsed.ok ? parsed.value : module.defaultViewState();
+    const onPlatform = platformId === undefined ? shown : { ...shown, filters: { ...shown.filters, adspaceId: platformId } };
+    const opened = new module.ReportsPanel(panel, this.deps, onPlatform);
     this.open = opened;
     const forwarding = [
       opened.onDidPost((message) => this.posted.fire(message)),

@@ -1,0 +1,57 @@
+/**
+ * "$(globe) Tech Review Blog" in the status bar: this workspace's platform, whose key the links
+ * come from and whose clicks the figures count. Shown once there is a choice to make (several
+ * platforms, or one chosen); choosing it runs Choose Platform. It reads nothing: the workspace's
+ * keys say which platforms there are.
+ */
+import * as vscode from 'vscode';
+import { Disposable } from '../common/lifecycle';
+import { COMMANDS, STATUS_BAR_ITEMS } from '../ids';
+import { platformLabel } from '../keys/keyWords';
+import type { WorkspaceKeys } from '../services/workspaceKeys';
+
+export class PlatformStatusBarItem extends Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private hidden = true;
+
+  constructor(private readonly keys: WorkspaceKeys) {
+    super();
+    this.item = this._register(vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.platform, vscode.StatusBarAlignment.Right, 101));
+    this.item.name = vscode.l10n.t('Affiliate Links: Platform');
+    this.item.command = COMMANDS.choosePlatform;
+    this._register(keys.onDidChange(() => this.show()));
+    this.show();
+  }
+
+  /** What the item shows, for the tests; undefined while hidden. */
+  get shown(): { text: string; tooltip: string } | undefined {
+    return this.isDisposed || this.hidden ? undefined : { text: this.item.text, tooltip: String(this.item.tooltip ?? '') };
+  }
+
+  private show(): void {
+    if (this.isDisposed) {
+      return;
+    }
+    const choices = this.keys.choices;
+    const { platform } = this.keys.workspace;
+    if (this.keys.keyContext === 'none' || (choices.length < 2 && platform === undefined)) {
+      this.hidden = true;
+      this.item.hide();
+      return;
+    }
+    const name = platformLabel(platform?.name);
+    this.item.text = `$(globe) ${name}`;
+    const own = this.keys.keys.catalog?.own !== false;
+    this.item.tooltip = [
+      vscode.l10n.t({ message: 'Affiliate Links platform of this workspace: {0}.', args: [name], comment: ['{0}: a platform (website, app) name, or "All platforms".'] }),
+      platform === undefined
+        ? vscode.l10n.t('The figures count the clicks of every platform.')
+        : own
+          ? vscode.l10n.t('Links come from its platform key, and the figures count its clicks.')
+          : vscode.l10n.t('It has no platform key of its own: links come from another key. The figures count its clicks.'),
+      vscode.l10n.t('Click to choose another.'),
+    ].join(' ');
+    this.hidden = false;
+    this.item.show();
+  }
+}
