@@ -58,6 +58,8 @@ export interface AffiliateLinksApi {
   readonly figures: FiguresService;
   readonly figuresLenses: FiguresCodeLensProvider;
   readonly activeArticle: ActiveArticleFigures;
+  /** The folder of the extension's log (the tests read it: no key may ever be in it). */
+  readonly logUri: vscode.Uri;
 }
 
 export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | undefined {
@@ -124,7 +126,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   // The catalog loads after activation returns: the cache at once, then a sync.
   void controller.start().catch((error: unknown) => log.error(`Starting the catalog failed: ${String(error)}`));
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { controller, keys, platformStatus, view, reports, reportsPanel: panels.testApi(serializer), reportsStatus, figures, figuresLenses, activeArticle }
+    ? { controller, keys, platformStatus, view, reports, reportsPanel: panels.testApi(serializer), reportsStatus, figures, figuresLenses, activeArticle, logUri: context.logUri }
     : undefined;
 }
 
