@@ -43,6 +43,11 @@ const webviewApp = {
   message: 'The webview app is its own small app: it imports its own files, its libraries, (type only) ../protocol and the building block common/lifecycle, never the extension.',
 };
 const protocolTypeOnly = { group: ['**/webviews/*/protocol', '../protocol'], message: 'Import the protocol with `import type`: it holds types only and both sides share it.', allowTypeImports: true };
+const sharedTypesOnly = {
+  regex: '.*',
+  message: 'The protocol and the panel vocabulary are shared by the host, the report session and the webview app: they import types only (the vocabulary is data, written once).',
+  allowTypeImports: true,
+};
 const reportsLazily = {
   group: ['**/reports/*/**', '!**/webviews/**'],
   message: 'The reports are a lazy bundle (dist/reports.js): the shell takes their values through reports/index and the ReportsLoader; types may come from anywhere.',
@@ -117,6 +122,7 @@ export default tseslint.config(
     },
   },
   room(['src/webviews/*/host/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks, protocolTypeOnly, noWebviewApp, reportsLazily] }),
+  room(['src/webviews/*/protocol.ts', 'src/webviews/*/panelVocabulary.ts'], { pure: true, patterns: [sharedTypesOnly] }),
   room(['src/webviews/*/host/messageValidation.ts'], { pure: true, patterns: [protocolTypeOnly, noWebviewApp, noShell] }),
   room(['src/*.ts', 'src/services/**/*.ts', 'src/views/**/*.ts', 'src/commands/**/*.ts', 'src/hover/**/*.ts', 'src/lens/**/*.ts', 'src/secrets/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks, noWebviewApp, reportsLazily] }),
   {

@@ -66,7 +66,8 @@ export interface AllPagesOptions extends CallOptions {
   keep?: KeptPages<unknown>;
 }
 
-type ReportFilters = Omit<ReportQuery, 'offset' | 'limit'>;
+/** A report query without its page: the client walks the pages itself. */
+type UnpagedReportQuery = Omit<ReportQuery, 'offset' | 'limit'>;
 
 const SILENT_LOGGER: ClientLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const REPORT_PAGE_RESTARTS = 3;
@@ -165,7 +166,7 @@ export class AffiliateServiceClient {
   }
 
   /** Every click item the query matches, pages fetched in parallel, in server order. */
-  getAllClicks(filters: ReportFilters = {}, options: AllPagesOptions = {}): Promise<ReportResult<ClickItem>> {
+  getAllClicks(filters: UnpagedReportQuery = {}, options: AllPagesOptions = {}): Promise<ReportResult<ClickItem>> {
     return this.getAllReportPages(ENDPOINT_PATHS.clicks, filters, options, readClickPage);
   }
 
@@ -175,7 +176,7 @@ export class AffiliateServiceClient {
   }
 
   /** Every action the query matches, pages fetched in parallel, in server order. */
-  getAllActions(filters: ReportFilters = {}, options: AllPagesOptions = {}): Promise<ReportResult<ActionItem>> {
+  getAllActions(filters: UnpagedReportQuery = {}, options: AllPagesOptions = {}): Promise<ReportResult<ActionItem>> {
     return this.getAllReportPages(ENDPOINT_PATHS.actions, filters, options, readActionPage);
   }
 
@@ -203,7 +204,7 @@ export class AffiliateServiceClient {
 
   private getAllReportPages<T>(
     endpoint: string,
-    filters: ReportFilters,
+    filters: UnpagedReportQuery,
     options: AllPagesOptions,
     read: ReportPageReader<T>,
   ): Promise<ReportResult<T>> {

@@ -1,5 +1,6 @@
 import { COMMANDS } from '../ids';
 import { presetOfDays, type FiguresDays } from '../services/figuresSettings';
+import { defaultViewState } from '../webviews/reports/panelVocabulary';
 import type { PanelViewState } from '../webviews/reports/protocol';
 import type { ReportsPanels } from '../webviews/reports/host/reportsPanels';
 import type { ReportService } from '../services/reportService';
@@ -25,7 +26,7 @@ export class ShowReportsForSubIdCommand implements Command {
     const period: FiguresDays = days === 7 || days === 90 ? days : 30;
     // The lens counts the workspace's platform: the panel shows the same clicks.
     const adspaceId = this.reports.platformId;
-    const state: PanelViewState = { version: 1, tab: 'clicks', period: { preset: presetOfDays(period) }, filters: { ...(adspaceId === undefined ? {} : { adspaceId }), subId }, groupBy: 'day', sort: null };
+    const state: PanelViewState = { ...defaultViewState(), period: { preset: presetOfDays(period) }, filters: { ...(adspaceId === undefined ? {} : { adspaceId }), subId } };
     return this.panels.showWith(state);
   }
 }

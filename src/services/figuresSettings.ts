@@ -1,6 +1,7 @@
 /** The figures settings (`affiliateLinks.figures.*`) and the report panel's preset of a figures period. */
 import * as vscode from 'vscode';
 import { SETTINGS } from '../ids';
+import type { PresetName } from '../webviews/reports/panelVocabulary';
 
 export type FiguresDays = 7 | 30 | 90;
 
@@ -23,6 +24,6 @@ export function readFiguresSettings(): FiguresSettings {
 }
 
 /** The report panel's preset for a figures period. */
-export function presetOfDays(days: FiguresDays): 'last7' | 'last30' | 'last90' {
+export function presetOfDays(days: FiguresDays): PresetName {
   return days === 7 ? 'last7' : days === 90 ? 'last90' : 'last30';
 }

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { PanelViewState, WebviewToHost } from '../../src/webviews/reports/protocol';
-import { GROUPINGS, HOST_ROW_ACTIONS, LIMITS, PANEL_ACTIONS, PRESETS, REPORT_TABS, parseViewState, parseWebviewMessage } from '../../src/webviews/reports/host/messageValidation';
+import { parseViewState, parseWebviewMessage } from '../../src/webviews/reports/host/messageValidation';
+import { GROUPINGS, HOST_ROW_ACTIONS, PANEL_LIMITS as LIMITS, PANEL_ACTIONS, PRESETS, REPORT_TABS } from '../../src/webviews/reports/panelVocabulary';
 
 const TODAY = '2026-11-23';
 

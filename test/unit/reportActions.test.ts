@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ACTION_GROUPINGS, aggregateActions, type ActionGrouping } from '../../src/reports/model/actionReport';
+import { ACTION_DIMENSIONS, aggregateActions, type ActionGrouping } from '../../src/reports/model/actionReport';
 import type { CurrencyAmount } from '../../src/reports/model/currencyAmounts';
 import type { ActionItem } from '../../src/api/types';
 import { action, ACTION_PERIOD, HAND_ACTIONS, numbers } from './helpers/reportItems';
@@ -86,7 +86,7 @@ describe('actions report aggregation', () => {
       [null, 'No product', 1, [[null, 4]], []],
     ],
   };
-  for (const grouping of ACTION_GROUPINGS) {
+  for (const grouping of ACTION_DIMENSIONS) {
     it(`groups by ${grouping} as worked out by hand`, () => {
       const rows = report.groups[grouping].map((row): Row => [row.key, row.label, row.actions, pairs(row.commission), pairs(row.pendingConfirmedCommission)]);
       assert.deepEqual(rows, expected[grouping]);
@@ -119,7 +119,7 @@ describe('actions report aggregation', () => {
       mixed.totals.revenue,
       ...mixed.statuses.map((row) => row.commission),
       ...mixed.payment.map((row) => row.commission),
-      ...ACTION_GROUPINGS.flatMap((grouping) => mixed.groups[grouping].flatMap((row) => [row.commission, row.pendingConfirmedCommission])),
+      ...ACTION_DIMENSIONS.flatMap((grouping) => mixed.groups[grouping].flatMap((row) => [row.commission, row.pendingConfirmedCommission])),
     ];
     for (const list of lists) {
       const codes = list.map((entry) => entry.currencyCode);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { aggregateClicks, CLICK_GROUPINGS, type ClickGrouping } from '../../src/reports/model/clickReport';
+import { aggregateClicks, CLICK_DIMENSIONS, type ClickGrouping } from '../../src/reports/model/clickReport';
 import { provisionalFlags } from '../../src/reports/model/reportDays';
 import { PROVISIONAL_REASON } from '../../src/reports/model/reportLabels';
 import type { ClickItem } from '../../src/api/types';
@@ -25,7 +25,7 @@ describe('clicks report aggregation', () => {
     // none: c3 + c12; 10: c1 + c2 + c13; 11: c4 + c5.
     merchant: [[null, 'No merchant', 20, 2], ['10', 'Merchant 10', 19, 3], ['11', 'Merchant 11', 5, 2]],
   };
-  for (const grouping of CLICK_GROUPINGS) {
+  for (const grouping of CLICK_DIMENSIONS) {
     it(`groups by ${grouping} as worked out by hand, most clicks first`, () => {
       const rows = report.groups[grouping].map((row): Row => [row.key, row.label, row.clicks, row.items]);
       assert.deepEqual(rows, expected[grouping]);
@@ -67,7 +67,7 @@ describe('clicks report aggregation', () => {
     assert.deepEqual(empty.totals, { clicks: 0, items: 0 });
     assert.equal(empty.days.length, 5);
     assert.ok(empty.days.every((day) => day.clicks === 0));
-    for (const grouping of CLICK_GROUPINGS) {
+    for (const grouping of CLICK_DIMENSIONS) {
       assert.deepEqual(empty.groups[grouping], []);
     }
     const zero = aggregateClicks([click({ programId: 'p1', date: '2026-03-01', count: 0 })], CLICK_PERIOD);
@@ -101,7 +101,7 @@ describe('clicks report aggregation', () => {
         assert.equal(generated.totals.clicks, sum);
         assert.equal(generated.totals.items, counted.length);
         assert.equal(generated.days.reduce((total, day) => total + day.clicks, 0), sum);
-        for (const grouping of CLICK_GROUPINGS) {
+        for (const grouping of CLICK_DIMENSIONS) {
           const rows = generated.groups[grouping];
           assert.equal(rows.reduce((total, row) => total + row.clicks, 0), sum, grouping);
           assert.equal(rows.reduce((total, row) => total + row.items, 0), counted.length, grouping);

@@ -31,13 +31,14 @@ import type { ActionItem, ClickItem } from '../../api/types';
 import { NODE_FILE_OPS, tempFileBeside, type CacheFileOps } from '../../common/cacheFiles';
 import { checkedLine, checkedLineInTurns, lineCheckHolds, ROWS_PER_TURN } from '../../common/checkedLines';
 import { messageOf } from '../../common/errorMessage';
+import type { ReportKind } from '../model/reportTypes';
 import { ACTION_COLUMNS, CLICK_COLUMNS, decodeItems, encodeItems, type Columns } from './reportCodec';
 
 export const REPORT_CACHE_FORMAT = 'affiliate-links.report';
 export const REPORT_CACHE_VERSION = 2;
 export const REPORT_FILE_PREFIX = 'report-';
 
-export type CachedReportKind = 'clicks' | 'actions';
+export type CachedReportKind = ReportKind;
 
 export interface ItemOfKind {
   clicks: ClickItem;

@@ -17,10 +17,7 @@ export type ActionItemColumn =
   | 'date'
   | 'status'
   | 'orderType'
-  | 'program'
-  | 'subId'
-  | 'platform'
-  | 'product'
+  | ActionGrouping
   | 'currency'
   | 'commission'
   | 'revenue'

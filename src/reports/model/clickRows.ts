@@ -10,7 +10,8 @@ import { readersByName, type RowSort, type SortValue } from './sortedRows';
 
 export type ClickRowGrouping = ClickGrouping | 'none';
 export type ClickGroupColumn = 'label' | 'clicks' | 'items' | 'share';
-export type ClickItemColumn = 'date' | 'program' | 'subId' | 'platform' | 'product' | 'merchant' | 'clicks' | 'updatedAt' | 'id';
+/** An item's columns: its date, what it is grouped by, its count and its record. */
+export type ClickItemColumn = 'date' | ClickGrouping | 'clicks' | 'updatedAt' | 'id';
 
 const GROUP_COLUMNS: Record<ClickGroupColumn, (row: ClickGroupRow) => SortValue> = {
   label: (row) => row.label,

@@ -3,19 +3,12 @@
  * its requests by a `ReportQuery`; the model aggregates the items that answer it.
  */
 
-export type ReportKind = 'clicks' | 'actions';
+import type { PanelFilters, PresetName, ReportTab } from '../../webviews/reports/panelVocabulary';
 
-export type PeriodPreset =
-  | 'today'
-  | 'yesterday'
-  | 'last7'
-  | 'last30'
-  | 'thisMonth'
-  | 'lastMonth'
-  | 'last90'
-  | 'last120'
-  | 'last12Months'
-  | 'custom';
+/** A report's kind: the panel's tabs. */
+export type ReportKind = ReportTab;
+
+export type PeriodPreset = PresetName | 'custom';
 
 /** Inclusive calendar dates, `YYYY-MM-DD`. */
 export interface ReportPeriod {
@@ -24,11 +17,7 @@ export interface ReportPeriod {
 }
 
 /** The service's own filters (spec 4.2); absent means "all". */
-export interface ReportFilters {
-  adspaceId?: string;
-  programId?: string;
-  subId?: string;
-}
+export type ReportFilters = PanelFilters;
 
 export interface ReportQuery {
   kind: ReportKind;

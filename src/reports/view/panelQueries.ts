@@ -8,6 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import { MAX_PERIOD_DAYS } from '../../api/period';
 import type { GroupBy, PanelFilters, PanelViewState, PeriodChoice, PresetName, ReportTab } from '../../webviews/reports/protocol';
+import { FILTER_KEYS, TAB_GROUPINGS } from '../../webviews/reports/panelVocabulary';
 import { periodLength, previousPeriod, resolveReportPeriod } from '../model/reportPeriods';
 import type { ReportPeriod } from '../model/reportTypes';
 import type { StoreQuery } from '../store/reportStore';
@@ -15,12 +16,9 @@ import type { StoreQuery } from '../store/reportStore';
 /** The longest custom period the panel reads (in windows of 120 days): three years. */
 export const MAX_CUSTOM_PERIOD_DAYS = 1096;
 
-const CLICK_GROUPINGS: readonly GroupBy[] = ['day', 'program', 'subId', 'platform', 'product', 'merchant', 'none'];
-const ACTION_GROUPINGS: readonly GroupBy[] = ['day', 'program', 'subId', 'platform', 'product', 'none'];
-
 /** The groupings a tab offers: the actions report has no merchant. */
 export function groupingsOf(tab: ReportTab): GroupBy[] {
-  return [...(tab === 'clicks' ? CLICK_GROUPINGS : ACTION_GROUPINGS)];
+  return [...TAB_GROUPINGS[tab]];
 }
 
 export interface PanelQueries {
@@ -44,7 +42,7 @@ export function normalizeState(state: PanelViewState): PanelViewState {
 /** Only filters with a value: an empty SubID is "all", not a SubID of "". */
 function cleanFilters(filters: PanelFilters | undefined): PanelFilters {
   const clean: PanelFilters = {};
-  for (const name of ['adspaceId', 'programId', 'subId'] as const) {
+  for (const name of FILTER_KEYS) {
     const value = filters?.[name];
     if (typeof value === 'string' && value !== '') {
       clean[name] = value;

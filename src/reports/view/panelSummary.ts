@@ -11,7 +11,7 @@ import type { ClickReport, SkippedItems } from '../model/clickReport';
 import { amountIn, compareCurrencies } from '../model/currencyAmounts';
 import { compareActionReports, compareClickReports, type FigureComparison } from '../model/periodComparison';
 import { EPC_LABEL } from '../model/reportLabels';
-import type { ReportPeriod } from '../model/reportTypes';
+import type { ReportKind, ReportPeriod } from '../model/reportTypes';
 import { currencyId, currencyTitle, formatAmount, formatCount, formatPeriod, tidyAmount } from './panelWords';
 
 export interface SummaryInputs {
@@ -131,7 +131,7 @@ function actionFigures(inputs: SummaryInputs, actions: ActionReport): SummaryFig
 }
 
 /** The summary of the tab's report (`clicks` on the clicks tab, `actions` on the actions tab). */
-export function summaryOf(tab: 'clicks' | 'actions', inputs: SummaryInputs): SummaryData | undefined {
+export function summaryOf(tab: ReportKind, inputs: SummaryInputs): SummaryData | undefined {
   if (tab === 'clicks') {
     const clicks = inputs.clicks;
     if (clicks === undefined) {

@@ -27,9 +27,6 @@ export interface TableDef<Row> {
   defaultSort?: RowSort;
 }
 
-/** The largest page `rows()` gives. */
-export const MAX_ROWS_PER_REQUEST = 500;
-
 /** Dates and times sort as times; a date that cannot be read sorts as empty (last). */
 export function timeOf(text: string | null): SortValue {
   if (text === null) {

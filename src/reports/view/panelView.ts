@@ -9,6 +9,7 @@ import type { PanelSnapshot, PanelViewState } from '../../webviews/reports/proto
 import type { ActionReport } from '../model/actionReport';
 import type { ClickReport } from '../model/clickReport';
 import type { FilterChoices } from '../model/filterChoices';
+import type { ReportKind } from '../model/reportTypes';
 import type { ReportState, StoreQuery } from '../store/reportStore';
 import { actionTable } from './actionTables';
 import { actionChart, clickChart, groupSeries, isClickGrouping } from './panelChart';
@@ -164,7 +165,7 @@ export class PanelView {
 }
 
 /** What an empty report says: no clicks or no actions in the period, with the filters or without. */
-function emptyMessage(kind: 'clicks' | 'actions', from: string, to: string, filtered: boolean): string {
+function emptyMessage(kind: ReportKind, from: string, to: string, filtered: boolean): string {
   if (kind === 'clicks') {
     return filtered
       ? l10n.t('No clicks from {0} to {1} with these filters.', from, to)

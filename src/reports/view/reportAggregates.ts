@@ -7,11 +7,11 @@
  */
 import { aggregateActions, type ActionReport } from '../model/actionReport';
 import { aggregateClicks, type ClickReport } from '../model/clickReport';
-import type { ReportPeriod } from '../model/reportTypes';
+import type { ReportKind, ReportPeriod } from '../model/reportTypes';
 import type { ReportState } from '../store/reportStore';
 
 export type StoredReport = NonNullable<ReportState['report']>;
-export type StoredReportOf<K extends 'clicks' | 'actions'> = NonNullable<ReportState<K>['report']>;
+export type StoredReportOf<K extends ReportKind> = NonNullable<ReportState<K>['report']>;
 
 export type Aggregate = ClickReport | ActionReport;
 

@@ -13,11 +13,11 @@ import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
 import { Disposable, type IDisposable } from '../../common/lifecycle';
+import { PANEL_LIMITS } from '../../webviews/reports/panelVocabulary';
 import type { PanelSnapshot, PanelViewState, RowsParams, RowsResult } from '../../webviews/reports/protocol';
 import { DEFAULT_PROVISIONAL_DAYS } from '../model/reportDays';
 import { queryKey, type OpenOptions, type ReportState, type ReportStore, type StoreQuery } from '../store/reportStore';
 import { groupingsOf } from './panelQueries';
-import { MAX_ROWS_PER_REQUEST } from './panelTable';
 import { PanelView, type ViewStates } from './panelView';
 import { ReportAggregates } from './reportAggregates';
 import type { ExportTable } from './tableExport';
@@ -158,8 +158,8 @@ export class ReportPanelSession extends Disposable {
   rows(params: RowsParams): RowsResult {
     const view = this.currentView(params?.viewId);
     const { offset, count } = params;
-    if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(count) || count < 0 || count > MAX_ROWS_PER_REQUEST) {
-      throw new RangeError(`rows needs a whole offset of 0 or more and a whole count from 0 to ${MAX_ROWS_PER_REQUEST}; got offset ${String(offset)}, count ${String(count)}`);
+    if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(count) || count < 0 || count > PANEL_LIMITS.maxRows) {
+      throw new RangeError(`rows needs a whole offset of 0 or more and a whole count from 0 to ${PANEL_LIMITS.maxRows}; got offset ${String(offset)}, count ${String(count)}`);
     }
     const table = view.table;
     return { viewId: view.viewId, offset, rows: table === undefined ? [] : table.rows(view.state.sort, offset, count) };

@@ -1,7 +1,8 @@
 /**
  * The report panel's protocol: every message between the extension (the host) and the webview
  * app, typed once. Both sides import it with `import type` only; it holds no code, so it adds
- * nothing to either bundle.
+ * nothing to either bundle. Its vocabulary (tabs, presets, groupings, limits) is the tuples of
+ * `panelVocabulary.ts`, the one value module beside it.
  *
  * - The webview says `ready` when it has started (with the view state it restored, if any).
  * - The webview owns the view state (tab, period, filters, grouping, sort) and keeps it with
@@ -18,20 +19,11 @@
 
 // ---- The view state (what the webview keeps with setState and the serializer restores) ----
 
-export type ReportTab = 'clicks' | 'actions';
+import type { GroupBy, HOST_ROW_ACTIONS, PANEL_ACTIONS, PanelFilters, PresetName, ReportTab } from './panelVocabulary';
 
-export type PresetName = 'today' | 'yesterday' | 'last7' | 'last30' | 'thisMonth' | 'lastMonth' | 'last90' | 'last120' | 'last12Months';
+export type { GroupBy, PanelFilters, PresetName, ReportTab } from './panelVocabulary';
 
 export type PeriodChoice = { preset: PresetName } | { preset: 'custom'; from: string; to: string };
-
-export type GroupBy = 'day' | 'program' | 'subId' | 'platform' | 'product' | 'merchant' | 'none';
-
-/** The service's filters: platform (`adspaceId`), program and SubID; absent means all. */
-export interface PanelFilters {
-  adspaceId?: string;
-  programId?: string;
-  subId?: string;
-}
 
 export interface PanelSort {
   /** A column id of the current table (`ColumnInfo.id`). */
@@ -72,9 +64,8 @@ export type Cell = string | number | null;
  * What choosing a row can do. The filters the webview applies itself (a new view state); the
  * host does the others (`rowAction`) and checks them against the current view again.
  */
-export type RowAction = 'filterPlatform' | 'filterProgram' | 'filterSubId' | 'openSubIdFile' | 'revealMerchant';
-
-export type HostRowAction = Extract<RowAction, 'openSubIdFile' | 'revealMerchant'>;
+export type HostRowAction = (typeof HOST_ROW_ACTIONS)[number];
+export type RowAction = 'filterPlatform' | 'filterProgram' | 'filterSubId' | HostRowAction;
 
 export interface TableRow {
   /** The id the row stands for in its grouping (program id, SubID, platform id, merchant id, date); null for "No SubID" rows and items. */
@@ -160,7 +151,7 @@ export interface FilterOptions {
 export type PanelErrorKind = 'noKey' | 'needsAccountKey' | 'auth' | 'forbidden' | 'badRequest' | 'network' | 'rateLimited' | 'server' | 'other';
 
 /** `addAccountKey`: Set API Key asking for the account key; `keyHelp`: where the dashboard issues keys. */
-export type PanelAction = 'setApiKey' | 'addAccountKey' | 'keyHelp' | 'retry' | 'showLog' | 'longerPeriod';
+export type PanelAction = (typeof PANEL_ACTIONS)[number] | 'longerPeriod';
 
 export interface PanelError {
   kind: PanelErrorKind;

@@ -10,6 +10,7 @@ import { reportCacheFileName } from '../../../src/reports/cache/reportCacheFile'
 import { periodWindows } from '../../../src/reports/model/reportPeriods';
 import { ReportStore } from '../../../src/reports/store/reportStore';
 import { ReportPanelSession, type PanelSessionOptions } from '../../../src/reports/view/reportPanelSession';
+import { defaultViewState } from '../../../src/webviews/reports/panelVocabulary';
 import type { PanelSnapshot, PanelViewState } from '../../../src/webviews/reports/protocol';
 import { clientFor, NOW } from './fixtures';
 import { RecordingLogger } from './recordingLogger';
@@ -17,7 +18,7 @@ import { RecordingLogger } from './recordingLogger';
 export const TODAY = NOW.toISOString().slice(0, 10);
 
 export function viewState(fields: Partial<PanelViewState> = {}): PanelViewState {
-  return { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null, ...fields };
+  return { ...defaultViewState(), ...fields };
 }
 
 export interface PanelFixture {

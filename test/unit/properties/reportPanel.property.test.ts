@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { toCsv, toTsv } from '../../../src/reports/view/tableExport';
-import { GROUPINGS, HOST_ROW_ACTIONS, PANEL_ACTIONS, PRESETS, REPORT_TABS, parseViewState, parseWebviewMessage } from '../../../src/webviews/reports/host/messageValidation';
+import { parseViewState, parseWebviewMessage } from '../../../src/webviews/reports/host/messageValidation';
+import { GROUPINGS, HOST_ROW_ACTIONS, PANEL_ACTIONS, PRESETS, REPORT_TABS } from '../../../src/webviews/reports/panelVocabulary';
 import type { Cell, ColumnInfo } from '../../../src/webviews/reports/protocol';
 import { checkProperty } from './propertyRun';
 

@@ -15,6 +15,7 @@ import { clampPosition, type GridBounds, type GridPosition } from './gridKeyboar
 import { RowBlocks, type FetchRows } from './gridRows';
 import { Disposable, listen, toDisposable } from './lifecycle';
 import { groupLabel } from './viewState';
+import { GROUPINGS_WITH_ACTIONS } from '../panelVocabulary';
 
 export interface GridHost {
   fetchRows: FetchRows;
@@ -25,7 +26,7 @@ export interface GridHost {
 /** Rows rendered above and below the ones in view, so a short scroll shows no placeholder. */
 const MARGIN_ROWS = 8;
 /** Groupings whose rows offer actions (filter, open the SubID's file, reveal the merchant). */
-const ACTION_GROUPINGS: ReadonlySet<GroupBy> = new Set<GroupBy>(['program', 'subId', 'platform', 'merchant']);
+const ACTIONS_COLUMN: ReadonlySet<GroupBy> = new Set(GROUPINGS_WITH_ACTIONS);
 
 export class ReportGrid extends Disposable {
   readonly element: HTMLElement;
@@ -125,7 +126,7 @@ export class ReportGrid extends Disposable {
       this.active = { row: Math.min(this.active.row, 0), col: this.active.col };
     }
     this.blocks.reset(viewId, table.rowCount);
-    this.context = { columns: table.columns, format: this.format, actionsColumn: ACTION_GROUPINGS.has(groupBy) || this.seenActions, provisionalReason };
+    this.context = { columns: table.columns, format: this.format, actionsColumn: ACTIONS_COLUMN.has(groupBy) || this.seenActions, provisionalReason };
     this.layout(newView);
     this.render(hadFocus);
   }

@@ -6,6 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { ColumnInfo, GroupBy, PanelFilters, PanelSort, PanelViewState, PeriodChoice, PresetName, ReportTab, RowAction } from '../protocol';
+import { defaultViewState, FILTER_KEYS, GROUPINGS, PRESETS, REPORT_TABS } from '../panelVocabulary';
 
 /** The presets' names, read when drawn (translations.ts: never when the module loads). */
 const PRESET_LABELS: Readonly<Record<PresetName, () => string>> = {
@@ -20,8 +21,7 @@ const PRESET_LABELS: Readonly<Record<PresetName, () => string>> = {
   last12Months: () => l10n.t('Last 12 months'),
 };
 
-/** The presets, in the order the Period control offers them. */
-export const PRESETS = Object.keys(PRESET_LABELS) as PresetName[];
+export { PRESETS, GROUPINGS, defaultViewState } from '../panelVocabulary';
 
 export function presetLabel(preset: PresetName): string {
   return PRESET_LABELS[preset]();
@@ -37,8 +37,6 @@ const GROUP_LABELS: Readonly<Record<GroupBy, () => string>> = {
   none: () => l10n.t('None (items)'),
 };
 
-/** The groupings, in the order Group by offers them. */
-export const GROUPINGS = Object.keys(GROUP_LABELS) as GroupBy[];
 
 export function groupLabel(groupBy: GroupBy): string {
   return GROUP_LABELS[groupBy]();
@@ -49,14 +47,10 @@ export function dateRangeText(from: string, to: string): string {
   return l10n.t({ message: '{0} – {1}', args: [from, to], comment: ['A range of dates: from {0} to {1}.'] });
 }
 
-const TABS: readonly ReportTab[] = ['clicks', 'actions'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Longer filter values are not ids of this service; a restored state is not trusted further. */
 const MAX_FILTER_LENGTH = 200;
 
-export function defaultViewState(): PanelViewState {
-  return { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null };
-}
 
 export function isDay(value: unknown): value is string {
   return typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
@@ -82,7 +76,7 @@ function restoreFilters(raw: unknown): PanelFilters {
   if (!isRecord(raw)) {
     return filters;
   }
-  for (const name of ['adspaceId', 'programId', 'subId'] as const) {
+  for (const name of FILTER_KEYS) {
     const value = raw[name];
     if (typeof value === 'string' && value.length > 0 && value.length <= MAX_FILTER_LENGTH) {
       filters[name] = value;
@@ -110,7 +104,7 @@ export function restoreViewState(raw: unknown): PanelViewState | null {
   const fallback = defaultViewState();
   return {
     version: 1,
-    tab: TABS.includes(raw.tab as ReportTab) ? (raw.tab as ReportTab) : fallback.tab,
+    tab: REPORT_TABS.includes(raw.tab as ReportTab) ? (raw.tab as ReportTab) : fallback.tab,
     period: restorePeriod(raw.period) ?? fallback.period,
     filters: restoreFilters(raw.filters),
     groupBy: GROUPINGS.includes(raw.groupBy as GroupBy) ? (raw.groupBy as GroupBy) : fallback.groupBy,

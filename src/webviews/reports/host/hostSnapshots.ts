@@ -6,10 +6,6 @@ import * as vscode from 'vscode';
 import { needsAccountKeyError } from '../../../keys/keyWords';
 import type { PanelError, PanelSnapshot, PanelViewState } from '../protocol';
 
-/** The view the panel opens on when the webview has none saved. */
-export function defaultViewState(): PanelViewState {
-  return { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null };
-}
 
 function failedSnapshot(viewId: number, state: PanelViewState, error: PanelError): PanelSnapshot {
   return {

@@ -6,4 +6,4 @@
  */
 export { ReportsPanel, type MessageSource, type ReportsPanelDeps } from './reportsPanel';
 export { parseViewState } from './messageValidation';
-export { defaultViewState } from './hostSnapshots';
+export { defaultViewState } from '../panelVocabulary';

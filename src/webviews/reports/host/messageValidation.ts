@@ -15,26 +15,12 @@
  *
  * Pure (no vscode) and total: it returns a refusal for any input and never throws.
  */
-import type { GroupBy, PanelFilters, PanelSort, PanelViewState, PeriodChoice, PresetName, ReportTab, RowsParams, WebviewToHost } from '../protocol';
+import type { PanelFilters, PanelSort, PanelViewState, PeriodChoice, RowsParams, WebviewToHost } from '../protocol';
+import { FILTER_KEYS, GROUPINGS, HOST_ROW_ACTIONS, PANEL_ACTIONS, PANEL_LIMITS, PRESETS, REPORT_TABS } from '../panelVocabulary';
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string };
 export type MessageParseResult = { ok: true; message: WebviewToHost } | { ok: false; reason: string };
 
-export const REPORT_TABS: readonly ReportTab[] = ['clicks', 'actions'];
-export const PRESETS: readonly PresetName[] = ['today', 'yesterday', 'last7', 'last30', 'thisMonth', 'lastMonth', 'last90', 'last120', 'last12Months'];
-export const GROUPINGS: readonly GroupBy[] = ['day', 'program', 'subId', 'platform', 'product', 'merchant', 'none'];
-export const PANEL_ACTIONS = ['setApiKey', 'addAccountKey', 'keyHelp', 'retry', 'showLog'] as const;
-export const HOST_ROW_ACTIONS = ['openSubIdFile', 'revealMerchant'] as const;
-export const FILTER_KEYS = ['adspaceId', 'programId', 'subId'] as const;
-
-export const LIMITS = {
-  filterValue: 200,
-  sortColumn: 100,
-  rowKey: 200,
-  problem: 2000,
-  maxRows: 500,
-  earliestDate: '2000-01-01',
-} as const;
 
 /** Thrown inside the checks only; `parse*` turn it into a refusal. */
 class Refusal {
@@ -125,8 +111,8 @@ function calendarDate(value: unknown, path: string, today: string): string {
   if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value) {
     refuse(path, 'expected a calendar date YYYY-MM-DD');
   }
-  if (value < LIMITS.earliestDate || value > today) {
-    refuse(path, `expected a date from ${LIMITS.earliestDate} to today`);
+  if (value < PANEL_LIMITS.earliestDate || value > today) {
+    refuse(path, `expected a date from ${PANEL_LIMITS.earliestDate} to today`);
   }
   return value;
 }
@@ -151,7 +137,7 @@ function filters(value: unknown, path: string): PanelFilters {
   const checked: PanelFilters = {};
   for (const key of FILTER_KEYS) {
     if (fields[key] !== undefined) {
-      checked[key] = text(fields[key], `${path}.${key}`, LIMITS.filterValue);
+      checked[key] = text(fields[key], `${path}.${key}`, PANEL_LIMITS.filterValue);
     }
   }
   return checked;
@@ -165,7 +151,7 @@ function sort(value: unknown, path: string): PanelSort | null {
     refuse(path, 'is missing (null for the table’s own order)');
   }
   const fields = record(value, path, ['column', 'direction']);
-  return { column: text(fields.column, `${path}.column`, LIMITS.sortColumn), direction: oneOf(fields.direction, `${path}.direction`, ['asc', 'desc'] as const) };
+  return { column: text(fields.column, `${path}.column`, PANEL_LIMITS.sortColumn), direction: oneOf(fields.direction, `${path}.direction`, ['asc', 'desc'] as const) };
 }
 
 function viewState(value: unknown, path: string, today: string): PanelViewState {
@@ -186,8 +172,8 @@ function viewState(value: unknown, path: string, today: string): PanelViewState 
 function rowsParams(value: unknown, path: string): RowsParams {
   const fields = record(value, path, ['viewId', 'offset', 'count']);
   const count = naturalNumber(fields.count, `${path}.count`);
-  if (count < 1 || count > LIMITS.maxRows) {
-    refuse(`${path}.count`, `expected 1 to ${LIMITS.maxRows}`);
+  if (count < 1 || count > PANEL_LIMITS.maxRows) {
+    refuse(`${path}.count`, `expected 1 to ${PANEL_LIMITS.maxRows}`);
   }
   return { viewId: naturalNumber(fields.viewId, `${path}.viewId`), offset: naturalNumber(fields.offset, `${path}.offset`), count };
 }
@@ -225,11 +211,11 @@ function message(raw: unknown, today: string): WebviewToHost {
         type,
         viewId: naturalNumber(fields.viewId, `${type}.viewId`),
         action: oneOf(fields.action, `${type}.action`, HOST_ROW_ACTIONS),
-        key: text(fields.key, `${type}.key`, LIMITS.rowKey),
+        key: text(fields.key, `${type}.key`, PANEL_LIMITS.rowKey),
       };
     }
     case 'problem':
-      return { type, message: text(record(raw, type, ['type', 'message']).message, `${type}.message`, LIMITS.problem, true) };
+      return { type, message: text(record(raw, type, ['type', 'message']).message, `${type}.message`, PANEL_LIMITS.problem, true) };
   }
 }
 

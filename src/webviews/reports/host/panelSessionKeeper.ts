@@ -13,10 +13,11 @@ import { messageOf } from '../../../common/errorMessage';
 import { Disposable, type IDisposable } from '../../../common/lifecycle';
 import { SETTINGS } from '../../../ids';
 import { merchantKey } from '../../../merchant/merchantKey';
-import type { ExportTable, ReportPanelSession } from '../../../reports/index';
+import type { ExportTable, PanelProgress, ReportPanelSession } from '../../../reports/index';
 import type { CatalogController } from '../../../services/catalogController';
 import { localToday, readReportSettings, type ReportService } from '../../../services/reportService';
 import type { ReportsLoader, ReportsModule } from '../../../services/reportsLoader';
+import { PANEL_LIMITS } from '../panelVocabulary';
 import type { HostRowAction, PanelSnapshot, PanelViewState, RowsParams, RowsResult } from '../protocol';
 import { loadFailedSnapshot, needsAccountKeySnapshot, noKeySnapshot } from './hostSnapshots';
 import type { SubIdFiles } from './subIdFiles';
@@ -29,15 +30,6 @@ export interface PanelSessionDeps {
   log: vscode.LogOutputChannel;
 }
 
-export interface PanelProgress {
-  viewId: number;
-  received: number;
-  total: number | null;
-  wait?: { until: number; reason: 'window' | 'refused' };
-  remainingMs?: number;
-}
-
-const ROW_PAGE = 500;
 
 interface LiveSession {
   session: ReportPanelSession;
@@ -136,8 +128,8 @@ export class PanelSessionKeeper extends Disposable {
   /** True when the view's table has a row for `key` that offers `action`: the webview asks for nothing the table does not offer. */
   offers(viewId: number, key: string, action: HostRowAction): boolean {
     const rowCount = this.shown?.viewId === viewId ? (this.shown.table?.rowCount ?? 0) : 0;
-    for (let offset = 0; offset < rowCount; offset += ROW_PAGE) {
-      const { rows } = this.rows({ viewId, offset, count: Math.min(ROW_PAGE, rowCount - offset) });
+    for (let offset = 0; offset < rowCount; offset += PANEL_LIMITS.maxRows) {
+      const { rows } = this.rows({ viewId, offset, count: Math.min(PANEL_LIMITS.maxRows, rowCount - offset) });
       if (rows.some((row) => row.key === key && row.actions.includes(action))) {
         return true;
       }
