@@ -39,8 +39,8 @@ const onlyKeysOwn = refuse(
 const nodeBuiltins = { group: ['node:*'], message: 'The webview app runs in a browser: no Node.js modules.' };
 const webviewApp = {
   // Anything above src/webviews/<name>/ but the one building block, and the host beside it.
-  regex: '^(\\.\\./\\.\\./\\.\\./(?!common/lifecycle$)|\\.\\./host(/|$))',
-  message: 'The webview app is its own small app: it imports its own files, its libraries, (type only) ../protocol and the building block common/lifecycle, never the extension.',
+  regex: '^(\\.\\./\\.\\./\\.\\./(?!common/(lifecycle|delayer|latestWins)$)|\\.\\./host(/|$))',
+  message: 'The webview app is its own small app: it imports its own files, its libraries, ../panelVocabulary, (type only) ../protocol and the building blocks common/lifecycle, common/delayer and common/latestWins, never the extension.',
 };
 const protocolTypeOnly = { group: ['**/webviews/*/protocol', '../protocol'], message: 'Import the protocol with `import type`: it holds types only and both sides share it.', allowTypeImports: true };
 const sharedTypesOnly = {

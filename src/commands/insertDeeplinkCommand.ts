@@ -23,6 +23,9 @@ import { applyLinkEdits, linkEditContext } from './editorLinks';
 import { goneMessage, merchantArgument } from './merchantArgument';
 import type { MerchantPicker } from './merchantPicker';
 
+/** What a URL's merchant came to: found, refused with a message to show, or cancelled by the person (nothing to say). */
+type MerchantForUrl = { kind: 'found'; ref: MerchantRef } | { kind: 'refused'; message: string } | { kind: 'cancelled' };
+
 /** A place the command writes: a URL to replace, or a span to put a new link in. */
 type Site = { kind: 'url'; found: FoundUrl } | { kind: 'insert'; start: number; end: number; text: string };
 
@@ -96,11 +99,14 @@ export class InsertDeeplinkCommand implements Command {
     const edits: Array<{ start: number; end: number; text: string }> = [];
     const chosenByDomain = new Map<string, MerchantRef>();
     for (const site of sites.filter((s): s is Extract<Site, { kind: 'url' }> => s.kind === 'url')) {
-      const ref = await this.merchantForUrl(site.found, index, given.kind === 'merchant' ? given.ref : undefined, chosenByDomain);
-      if (typeof ref === 'string') {
-        return ref === '' ? undefined : this.refuse(ref);
+      const found = await this.merchantForUrl(site.found, index, given.kind === 'merchant' ? given.ref : undefined, chosenByDomain);
+      if (found.kind === 'cancelled') {
+        return undefined;
       }
-      const link = deeplinkOf(ref.merchant, targetOf(site.found), context.options);
+      if (found.kind === 'refused') {
+        return this.refuse(found.message);
+      }
+      const link = deeplinkOf(found.ref.merchant, targetOf(site.found), context.options);
       if (!link.ok) {
         return this.refuse(link.message);
       }
@@ -158,35 +164,40 @@ export class InsertDeeplinkCommand implements Command {
     });
   }
 
-  /** The merchant a URL's host matches (asking among equals); a message (or '' when the user cancelled) otherwise. */
-  private async merchantForUrl(found: FoundUrl, index: MerchantDomainIndex, given: MerchantRef | undefined, chosen: Map<string, MerchantRef>): Promise<MerchantRef | string> {
+  /** The merchant a URL's host matches (asking among equals), why there is none, or that the person cancelled the choice. */
+  private async merchantForUrl(found: FoundUrl, index: MerchantDomainIndex, given: MerchantRef | undefined, chosen: Map<string, MerchantRef>): Promise<MerchantForUrl> {
     const target = targetOf(found);
     const match = index.match(target);
     switch (match.kind) {
       case 'tracking': {
         const name = match.merchants[0]?.merchant.name;
-        return name === undefined
-          ? vscode.l10n.t({ message: '{0} is already a tracking link of "a merchant"; nothing was changed.', args: [found.url], comment: '{0} is a URL.' })
-          : vscode.l10n.t({ message: '{0} is already a tracking link of "{1}"; nothing was changed.', args: [found.url, name], comment: '{0} is a URL; {1} the name of a merchant.' });
+        const message =
+          name === undefined
+            ? vscode.l10n.t({ message: '{0} is already a tracking link of "a merchant"; nothing was changed.', args: [found.url], comment: '{0} is a URL.' })
+            : vscode.l10n.t({ message: '{0} is already a tracking link of "{1}"; nothing was changed.', args: [found.url, name], comment: '{0} is a URL; {1} the name of a merchant.' });
+        return { kind: 'refused', message };
       }
       case 'merchant':
-        return match.merchant;
+        return { kind: 'found', ref: match.merchant };
       case 'ambiguous': {
         const known = chosen.get(match.domain) ?? (await chooseAmong(match.candidates, match.domain));
         if (known) {
           chosen.set(match.domain, known);
         }
-        return known ?? '';
+        return known === undefined ? { kind: 'cancelled' } : { kind: 'found', ref: known };
       }
       case 'none':
-        return (
-          given ??
-          vscode.l10n.t({
+        if (given !== undefined) {
+          return { kind: 'found', ref: given };
+        }
+        return {
+          kind: 'refused',
+          message: vscode.l10n.t({
             message: 'No merchant in the catalog has the domain of {0}; nothing was changed. Choose the merchant in the Merchants view and run Insert Deeplink from there.',
             args: [found.url],
             comment: '{0} is a URL. "Merchants" is the name of the view, "Insert Deeplink" the name of the command.',
-          })
-        );
+          }),
+        };
     }
   }
 

@@ -6,22 +6,22 @@
  */
 import * as vscode from 'vscode';
 import type { MerchantRef } from '../merchant/merchantFields';
-import type { MerchantKey } from '../merchant/merchantKey';
+import { asMerchantKey, type MerchantKey } from '../merchant/merchantKey';
 import type { CatalogController } from '../services/catalogController';
 
 export type MerchantArgument = { kind: 'none' } | { kind: 'merchant'; ref: MerchantRef } | { kind: 'gone'; key: MerchantKey };
 
 function keyOf(arg: unknown): MerchantKey | undefined {
   if (typeof arg === 'string') {
-    return arg;
+    return asMerchantKey(arg);
   }
   if (typeof arg === 'object' && arg !== null) {
     const node = arg as { kind?: unknown; key?: unknown; merchantKey?: unknown };
     if (node.kind === 'merchant' && typeof node.key === 'string') {
-      return node.key;
+      return asMerchantKey(node.key);
     }
     if (typeof node.merchantKey === 'string') {
-      return node.merchantKey;
+      return asMerchantKey(node.merchantKey);
     }
   }
   return undefined;

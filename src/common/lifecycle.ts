@@ -30,6 +30,19 @@ export function disposeAll(items: Iterable<IDisposable>): void {
   }
 }
 
+/** A disposable that runs `dispose` once, however often it is disposed. */
+export function toDisposable(dispose: () => void): IDisposable {
+  let done = false;
+  return {
+    dispose() {
+      if (!done) {
+        done = true;
+        dispose();
+      }
+    },
+  };
+}
+
 export abstract class Disposable implements IDisposable {
   private readonly disposables: IDisposable[] = [];
   private disposed = false;

@@ -4,6 +4,8 @@
  * when the active editor, its text (debounced) or the figures change; never a request.
  */
 import * as vscode from 'vscode';
+import { Delayer } from '../common/delayer';
+import { LatestWins } from '../common/latestWins';
 import { Disposable } from '../common/lifecycle';
 import { HOVER_LANGUAGES } from '../hover/merchantHoverProvider';
 import type { FiguresService } from '../services/figuresService';
@@ -26,8 +28,8 @@ export class ActiveArticleFigures extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;
   private article: ActiveArticle | undefined;
-  private generation = 0;
-  private pending: ReturnType<typeof setTimeout> | undefined;
+  private readonly updates = this._register(new LatestWins());
+  private readonly afterEdit = this._register(new Delayer(AFTER_EDIT_MS));
 
   constructor(
     private readonly figures: FiguresService,
@@ -40,12 +42,10 @@ export class ActiveArticleFigures extends Disposable {
     this._register(
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === vscode.window.activeTextEditor?.document) {
-          clearTimeout(this.pending);
-          this.pending = setTimeout(() => void this.update(), AFTER_EDIT_MS);
+          this.afterEdit.trigger(() => void this.update());
         }
       }),
     );
-    this._register({ dispose: () => clearTimeout(this.pending) });
   }
 
   /** The active article's figures; undefined when the active editor shows no article with figures. */
@@ -55,14 +55,14 @@ export class ActiveArticleFigures extends Disposable {
 
   /** Works the active article's figures out again; resolves when done. */
   async update(): Promise<void> {
-    const generation = ++this.generation;
+    const turn = this.updates.next();
     let article: ActiveArticle | undefined;
     try {
       article = await this.read();
     } catch {
       article = undefined;
     }
-    if (generation !== this.generation || this.isDisposed) {
+    if (!turn.isCurrent) {
       return;
     }
     if (article?.text !== this.article?.text || article?.tooltip !== this.article?.tooltip || article?.subId !== this.article?.subId) {

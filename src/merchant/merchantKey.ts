@@ -4,8 +4,21 @@
  */
 import type { Merchant } from '../api/types';
 
-/** Stable identity of a merchant across syncs: `id:<merchantId>`, or a fallback key when the id is null. */
-export type MerchantKey = string;
+/**
+ * Stable identity of a merchant across syncs: `id:<merchantId>`, or a fallback key when the id
+ * is null. Branded: made only by `merchantKey`, `merchantKeyOfId` or `asMerchantKey`.
+ */
+export type MerchantKey = string & { readonly __brand: 'MerchantKey' };
+
+/** The key of the merchant whose id is `merchantId`. */
+export function merchantKeyOfId(merchantId: number): MerchantKey {
+  return `id:${merchantId}` as MerchantKey;
+}
+
+/** A key read back from where this module's keys were written (a cache file, a tree item's id); no check. */
+export function asMerchantKey(key: string): MerchantKey {
+  return key as MerchantKey;
+}
 
 /**
  * `id:<merchantId>` when the service gave an id. The spec allows `merchantId: null`, and such a
@@ -27,10 +40,10 @@ export type MerchantKey = string;
  */
 export function merchantKey(m: Pick<Merchant, 'merchantId' | 'name' | 'defaultDomain' | 'trackingLink'>): MerchantKey {
   if (m.merchantId !== null) {
-    return `id:${m.merchantId}`;
+    return merchantKeyOfId(m.merchantId);
   }
   const parts = [m.name.trim().toLowerCase(), m.defaultDomain.trim().toLowerCase(), (m.trackingLink ?? '').trim()];
-  return `fallback:${parts.map(escapePart).join('|')}`;
+  return `fallback:${parts.map(escapePart).join('|')}` as MerchantKey;
 }
 
 function escapePart(part: string): string {

@@ -12,7 +12,7 @@ import type { AffiliateServiceClient } from '../api/client';
 import { cacheFileName } from '../catalog/cache';
 import type { SyncStatus } from '../catalog/model/catalogTypes';
 import { CatalogStore, type SyncResult } from '../catalog/store/catalogStore';
-import { Disposable } from '../common/lifecycle';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import type { KeyRingState } from '../secrets/keyRingStore';
 import { promptForKey, showFailure, warnKeyLost, warnOffline, type PromptActions } from './catalogPrompts';
 import { promptPlatformKey } from './keyPrompts';
@@ -80,7 +80,7 @@ export class CatalogController extends Disposable {
         }
       }),
     );
-    this._register({ dispose: () => this.closeStore() });
+    this._register(toDisposable(() => this.closeStore()));
     this.freshness = this._register(new CatalogFreshness(log, () => this.current?.store, () => this.sync({ full: false, notify: false, priority: 'background' })));
   }
 

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { CatalogStore } from '../catalog/store/catalogStore';
+import { Delayer } from '../common/delayer';
 import { Disposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
 
@@ -21,7 +22,7 @@ export function isFresh(syncedAt: string | null): boolean {
 }
 
 export class CatalogFreshness extends Disposable {
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly timer = this._register(new Delayer(0));
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -30,7 +31,6 @@ export class CatalogFreshness extends Disposable {
     private readonly sync: () => Promise<void>,
   ) {
     super();
-    this._register({ dispose: () => this.cancel() });
   }
 
   /** Brings the catalog up to date once it gets older than the freshness setting (at least a minute from now). */
@@ -42,11 +42,11 @@ export class CatalogFreshness extends Disposable {
       return;
     }
     const due = Math.max(60_000, Date.parse(syncedAt) + catalogFreshnessMs() - Date.now());
-    this.timer = setTimeout(() => void this.due(store), Math.min(due, 2 ** 31 - 1));
+    this.timer.trigger(() => void this.due(store), due);
   }
 
   cancel(): void {
-    clearTimeout(this.timer);
+    this.timer.cancel();
   }
 
   private async due(store: CatalogStore): Promise<void> {

@@ -18,7 +18,9 @@ import * as vscode from 'vscode';
 import type { RequestPriority } from '../api/budget/budgetWindows';
 import { httpStatusOf, serviceErrorKind } from '../api/errors';
 import { messageOf } from '../common/errorMessage';
-import { Disposable } from '../common/lifecycle';
+import { Delayer } from '../common/delayer';
+import { LatestWins } from '../common/latestWins';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
 import type { FiguresAggregate, ReportProgress, ReportState, ReportStore, StoreQuery } from '../reports/index';
 import { figuresFromStore, watchFigures, type Watched } from './figuresFromStore';
@@ -46,11 +48,12 @@ export class FiguresService extends Disposable {
   private waitValue: ReportProgress['wait'];
   private watched: Watched | undefined;
   private started = false;
-  private generation = 0;
+  private readonly opens = this._register(new LatestWins());
   private focusSubIds: readonly string[] = [];
   private settings = readFiguresSettings();
-  private rebuildTimer: ReturnType<typeof setTimeout> | undefined;
-  private openTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly rebuildLater = this._register(new Delayer(REBUILD_DELAY_MS));
+  private readonly openLater = this._register(new Delayer(0));
+  private readonly startDelay = this._register(new Delayer(0));
   private refreshTimer: ReturnType<typeof setInterval> | undefined;
   /** Kinds of failure logged since the last successful refresh. */
   private readonly logged = new Set<string>();
@@ -88,14 +91,12 @@ export class FiguresService extends Disposable {
         }
       }),
     );
-    this._register({
-      dispose: () => {
-        clearTimeout(this.rebuildTimer);
-        clearTimeout(this.openTimer);
+    this._register(
+      toDisposable(() => {
         clearInterval(this.refreshTimer);
         this.unwatch();
-      },
-    });
+      }),
+    );
   }
 
   /** The aggregate of the figures period; undefined with no key, when disabled, or before the first load. */
@@ -140,8 +141,7 @@ export class FiguresService extends Disposable {
 
   /** Starts in `ms` unless something started it before. */
   startLater(ms: number): void {
-    const timer = setTimeout(() => this.start(), ms);
-    this._register({ dispose: () => clearTimeout(timer) });
+    this.startDelay.trigger(() => this.start(), ms);
   }
 
   /** Reads the figures again now, for a person who waits (Refresh Figures). */
@@ -173,8 +173,7 @@ export class FiguresService extends Disposable {
   }
 
   private scheduleOpen(ms: number): void {
-    clearTimeout(this.openTimer);
-    this.openTimer = setTimeout(() => void this.open('background'), ms);
+    this.openLater.trigger(() => void this.open('background'), ms);
   }
 
   /**
@@ -190,10 +189,10 @@ export class FiguresService extends Disposable {
       this.close();
       return;
     }
-    const generation = ++this.generation;
+    const turn = this.opens.next();
     try {
       const opened = await this.reports.storeWithModule();
-      if (generation !== this.generation || this.isDisposed) {
+      if (!turn.isCurrent) {
         return;
       }
       if (opened === undefined) {
@@ -248,8 +247,7 @@ export class FiguresService extends Disposable {
     this.unwatch();
     this.watched = watchFigures(store, reports, { days, enabled, today, platformId }, {
       changed: () => {
-        clearTimeout(this.rebuildTimer);
-        this.rebuildTimer = setTimeout(() => this.rebuild(), REBUILD_DELAY_MS);
+        this.rebuildLater.trigger(() => this.rebuild());
       },
       waiting: (wait) => {
         if (wait?.until !== this.waitValue?.until || wait?.reason !== this.waitValue?.reason) {
@@ -309,9 +307,9 @@ export class FiguresService extends Disposable {
 
   /** Lets the reports go and forgets the aggregate (no key, other connection, disabled, other period). */
   private close(): void {
-    this.generation++;
+    this.opens.next();
     this.unwatch();
-    clearTimeout(this.rebuildTimer);
+    this.rebuildLater.cancel();
     const had = this.current !== undefined || this.status.at !== undefined || this.todayValue !== undefined;
     this.current = undefined;
     this.todayValue = undefined;

@@ -7,7 +7,7 @@
  * `src/reports/` does the work; this file only connects it to VS Code's storage, settings and log.
  */
 import * as vscode from 'vscode';
-import { Disposable } from '../common/lifecycle';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
 import type { ReportStore } from '../reports/index';
 import type { AffiliateServiceClient } from '../api/client';
@@ -93,7 +93,7 @@ export class ReportService extends Disposable {
       }),
     );
     this._register(vscode.workspace.onDidChangeConfiguration((event) => affectsConnection(event) && this.close(true)));
-    this._register({ dispose: () => this.close(false) });
+    this._register(toDisposable(() => this.close(false)));
   }
 
   /** The platform (its reports' `adspaceId`) the workspace's figures count; undefined for all. */

@@ -13,7 +13,7 @@ import type { MerchantTooltipFigures } from '../catalog/present/merchantFigures'
 import type { CatalogStore } from '../catalog/store/catalogStore';
 import { CatalogTreeModel } from '../catalog/tree/catalogTree';
 import type { CatalogNode, TreeOptions } from '../catalog/tree/treeNodes';
-import { Disposable } from '../common/lifecycle';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
 import type { FiguresAggregate } from '../reports/figures/figuresAggregate';
 import type { TreeViewOptions } from './treeViewOptions';
@@ -62,7 +62,7 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
         }
       }),
     );
-    this._register({ dispose: () => this.storeSubscription?.dispose() });
+    this._register(toDisposable(() => this.storeSubscription?.dispose()));
     if (figures) {
       this.shownAggregate = figures.aggregate;
       this._register(figures.onDidChange(() => this.onFiguresChange()));

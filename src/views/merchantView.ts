@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { CatalogNode } from '../catalog/tree/treeNodes';
-import { Disposable } from '../common/lifecycle';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import { CONTEXT_KEYS, SETTINGS, VIEWS, setContext } from '../ids';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { CatalogController } from '../services/catalogController';
@@ -48,7 +48,7 @@ export class MerchantView extends Disposable {
         statuses = store?.onDidChangeStatus(() => this.update());
       }),
     );
-    this._register({ dispose: () => statuses?.dispose() });
+    this._register(toDisposable(() => statuses?.dispose()));
     this._register(controller.onDidChangeState(() => this.update()));
     this._register(
       this.provider.onDidChangeModel(() => {

@@ -11,6 +11,7 @@ import type { JsonObject } from '../../src/api/normalize/fields';
 import { generateDataset } from '../../src/sandbox/dataset';
 import { loadShipped } from './shippedBundle';
 import { emit, median, round2 } from './figures';
+import type { MerchantKey } from '../../src/merchant/merchantKey';
 
 type ShippedLinks = typeof import('./shippedLinks');
 
@@ -75,7 +76,7 @@ function accentedDocument(): string {
 export function benchLinks(root: string, catalogSize: number): Promise<void> {
   return loadShipped<ShippedLinks>(root, path.join(__dirname, 'shippedLinks.ts'), 'links').then((links) => {
     const dataset = generateDataset({ seed: 5, merchants: catalogSize, clicks: 0, actions: 0, now: new Date('2026-11-01T00:00:00Z') });
-    const catalog = new Map<string, CatalogMerchant>();
+    const catalog = new Map<MerchantKey, CatalogMerchant>();
     // Through JSON, as the extension receives merchants (from the service or the cache file).
     const received = JSON.parse(JSON.stringify(dataset.merchants)) as unknown[];
     for (const wire of received) {

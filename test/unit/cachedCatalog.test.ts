@@ -25,6 +25,7 @@ import type { Sandbox } from '../../src/sandbox/server';
 import { NOW, clientFor, sandbox } from './helpers/fixtures';
 import { plainMerchant } from './helpers/merchants';
 import { RecordingLogger } from './helpers/recordingLogger';
+import { merchantKeyOfId } from '../../src/merchant/merchantKey';
 
 /** The page blocks of a cache file, in order, read with nothing but the format's framing. */
 function pageBlocks(file: string): Buffer[] {
@@ -160,7 +161,7 @@ describe('the cached catalog, as a full sync against the sandbox leaves it', fun
 
     const { store, logger } = open();
     assert.equal(await store.loadCache(), 'loaded');
-    const damaged = store.snapshot.merchants.get(`id:${service.dataset.merchants[600]!.merchantId}`)!;
+    const damaged = store.snapshot.merchants.get(merchantKeyOfId(service.dataset.merchants[600]!.merchantId!))!;
     assert.equal(damaged.name, expected()[600]!.name, 'the summary is whole');
     const before = service.stats().total;
     assert.deepEqual(damaged.commissionRates, []);
@@ -169,7 +170,7 @@ describe('the cached catalog, as a full sync against the sandbox leaves it', fun
     const repair = await store.sync();
     assert.equal(repair.kind, 'full');
     assert.equal(service.stats().total - before, 5, 'one full walk');
-    assert.deepEqual(plainMerchant(store.snapshot.merchants.get(`id:${service.dataset.merchants[600]!.merchantId}`)!), expected()[600]);
+    assert.deepEqual(plainMerchant(store.snapshot.merchants.get(merchantKeyOfId(service.dataset.merchants[600]!.merchantId!))!), expected()[600]);
 
     const reports: string[] = [];
     const reread = await readCatalogCache(file, (reason) => reports.push(reason));

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import type { Merchant } from '../../src/api/types';
 import { changedKeys, mergeMerchants, replaceAll, sameMerchant } from '../../src/catalog/model/catalogMerge';
-import type { MerchantKey } from '../../src/merchant/merchantKey';
 import { merchantKey } from '../../src/merchant/merchantKey';
 import { blankMerchant } from './helpers/merchants';
+import { type MerchantKey, merchantKeyOfId } from '../../src/merchant/merchantKey';
 
 function merchant(overrides: Partial<Merchant> = {}): Merchant {
   return blankMerchant({
@@ -118,7 +118,7 @@ describe('mergeMerchants', () => {
     const b2 = { ...b, updatedAt: '2026-05-05T00:00:00.000Z', averageCommission: 7 };
     const { merchants, changed } = mergeMerchants(current, [b2]);
     assert.deepEqual([...merchants.keys()], ['id:1', 'id:2', 'id:3']);
-    assert.equal(merchants.get('id:2'), b2);
+    assert.equal(merchants.get(merchantKeyOfId(2)), b2);
     assert.deepEqual([...changed], ['id:2']);
   });
 
@@ -126,7 +126,7 @@ describe('mergeMerchants', () => {
     const b2 = { ...b, description: 'Silently changed.' };
     const { merchants, changed } = mergeMerchants(mapOf(a, b), [b2]);
     assert.deepEqual([...changed], ['id:2']);
-    assert.equal(merchants.get('id:2'), b2);
+    assert.equal(merchants.get(merchantKeyOfId(2)), b2);
   });
 
   it('appends new merchants in the order received and marks them changed', () => {
@@ -140,8 +140,8 @@ describe('mergeMerchants', () => {
   it('does not count a merchant sent again unchanged, and keeps the object it had', () => {
     const { merchants, changed } = mergeMerchants(mapOf(a, b), [structuredClone(a), structuredClone(b)]);
     assert.equal(changed.size, 0);
-    assert.equal(merchants.get('id:1'), a);
-    assert.equal(merchants.get('id:2'), b);
+    assert.equal(merchants.get(merchantKeyOfId(1)), a);
+    assert.equal(merchants.get(merchantKeyOfId(2)), b);
   });
 
   it('merges merchants whose id is null by their fallback key', () => {
@@ -158,14 +158,14 @@ describe('mergeMerchants', () => {
     const first = { ...a, description: 'first' };
     const second = { ...a, description: 'second' };
     const { merchants, changed } = mergeMerchants(mapOf(a), [first, second]);
-    assert.equal(merchants.get('id:1'), second);
+    assert.equal(merchants.get(merchantKeyOfId(1)), second);
     assert.deepEqual([...changed], ['id:1']);
   });
 
   it('does not count a key changed and then changed back within one batch', () => {
     const { merchants, changed } = mergeMerchants(mapOf(a), [{ ...a, description: 'first' }, structuredClone(a)]);
     assert.equal(changed.size, 0);
-    assert.equal(merchants.get('id:1'), a);
+    assert.equal(merchants.get(merchantKeyOfId(1)), a);
   });
 
   it('leaves the input map untouched and returns a new one', () => {
@@ -174,7 +174,7 @@ describe('mergeMerchants', () => {
     const { merchants } = mergeMerchants(current, [{ ...a, name: 'A2' }, c]);
     assert.notEqual(merchants, current);
     assert.deepEqual([...current.entries()], before);
-    assert.equal(current.get('id:1'), a);
+    assert.equal(current.get(merchantKeyOfId(1)), a);
     assert.equal(a.name, 'A');
   });
 
@@ -196,7 +196,7 @@ describe('replaceAll and changedKeys', () => {
     const b2 = { ...b, description: 'later' };
     const map = replaceAll([a, b, c, b2]);
     assert.deepEqual([...map.keys()], ['id:1', 'id:2', 'id:3']);
-    assert.equal(map.get('id:2'), b2);
+    assert.equal(map.get(merchantKeyOfId(2)), b2);
   });
 
   it('lists added, changed and removed keys, not unchanged ones', () => {

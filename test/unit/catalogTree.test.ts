@@ -8,18 +8,20 @@ import { merchantContextValue } from '../../src/catalog/tree/merchantDetails';
 import { merchantDescription } from '../../src/catalog/present/merchantFormat';
 import { type CatalogNode, type TreeOptions } from '../../src/catalog/tree/treeNodes';
 import { blankMerchant } from './helpers/merchants';
+import { asMerchantKey, merchantKeyOfId, type MerchantKey } from '../../src/merchant/merchantKey';
 
 function merchant(overrides: Partial<Merchant> = {}): CatalogMerchant {
   return blankMerchant({ defaultDomain: 'shop.example.com', domains: ['shop.example.com'], ...overrides });
 }
 
 /** Merchants keyed `k0`, `k1`, ... from names or partial merchants. */
-function catalog(items: Array<string | Partial<Merchant>>): Map<string, CatalogMerchant> {
-  return new Map(items.map((item, i) => [`k${i}`, merchant(typeof item === 'string' ? { name: item } : item)]));
+function catalog(items: Array<string | Partial<Merchant>>): Map<MerchantKey, CatalogMerchant> {
+  return new Map(items.map((item, i) => [asMerchantKey(`k${i}`), merchant(typeof item === 'string' ? { name: item } : item)]));
 }
 
+/** Takes maps keyed by any string: the tests name merchants freely. */
 function build(merchants: ReadonlyMap<string, CatalogMerchant>, options: Partial<TreeOptions> = {}): CatalogTreeModel {
-  return new CatalogTreeModel(merchants, { sort: 'name', filter: '', deeplinkOnly: false, locale: 'en-US', ...options });
+  return new CatalogTreeModel(merchants as ReadonlyMap<MerchantKey, CatalogMerchant>, { sort: 'name', filter: '', deeplinkOnly: false, locale: 'en-US', ...options });
 }
 
 const labels = (nodes: CatalogNode[]): string[] =>
@@ -41,13 +43,13 @@ function walk(model: CatalogTreeModel, details = false): CatalogNode[] {
 const merchantsOf = (nodes: CatalogNode[]) => nodes.filter((n): n is Extract<CatalogNode, { kind: 'merchant' }> => n.kind === 'merchant');
 
 /** The sandbox's catalog, normalised, keyed by merchant id (or position when the id is null). */
-function sandboxCatalog(count: number): Map<string, CatalogMerchant> {
+function sandboxCatalog(count: number): Map<MerchantKey, CatalogMerchant> {
   const dataset = generateDataset({ seed: 7, merchants: count, clicks: 0, actions: 0, now: new Date('2026-01-15T00:00:00Z') });
-  const map = new Map<string, CatalogMerchant>();
+  const map = new Map<MerchantKey, CatalogMerchant>();
   dataset.merchants.forEach((wire, i) => {
     const result = normalizeMerchant(wire);
     assert.ok(result.ok);
-    map.set(result.value.merchantId === null ? `fallback:${i}` : `id:${result.value.merchantId}`, toCatalogMerchant(result.value));
+    map.set(result.value.merchantId === null ? asMerchantKey(`fallback:${i}`) : merchantKeyOfId(result.value.merchantId), toCatalogMerchant(result.value));
   });
   return map;
 }
@@ -191,7 +193,7 @@ describe('catalog tree model', () => {
         assert.ok([...seen.values()].every((n) => n === 1), `${sort}: a merchant listed twice`);
         const revealed = build(merchants, { sort });
         for (const [key, parentId] of listedUnder) {
-          assert.equal(revealed.nodeForMerchant(key)?.parentId, parentId, `${sort}: ${key} revealed where it is listed`);
+          assert.equal(revealed.nodeForMerchant(asMerchantKey(key))?.parentId, parentId, `${sort}: ${key} revealed where it is listed`);
         }
         const buckets = model.children(model.roots()[0]!);
         assert.ok(buckets.length > 5 && buckets.every((b) => b.kind === 'bucket'), `${sort}: the active group is bucketed`);
@@ -241,7 +243,7 @@ describe('catalog tree model', () => {
         assert.deepEqual(merchantsOf(walk(model)).map((n) => n.key).sort(), expected);
         assert.equal(model.shownCount, expected.length);
         for (const key of ['k0', 'k1', 'k2', 'k3']) {
-          assert.equal(model.nodeForMerchant(key) !== undefined, expected.includes(key), key);
+          assert.equal(model.nodeForMerchant(asMerchantKey(key)) !== undefined, expected.includes(key), key);
         }
       });
     }
@@ -301,16 +303,16 @@ describe('catalog tree model', () => {
 
     it('finds a merchant for reveal, under its bucket', () => {
       const model = build(merchants, { bucketThreshold: 3 });
-      const node = model.nodeForMerchant('id:6:x');
+      const node = model.nodeForMerchant(asMerchantKey('id:6:x'));
       assert.ok(node?.kind === 'merchant');
       assert.equal(node.merchant.name, 'Stone');
       assert.equal(node.parentId, 'bucket:active:S (2)');
       assert.deepEqual(model.parent(node), model.node('bucket:active:S (2)'));
       assert.equal(model.parent(model.parent(node)!)?.id, 'group:active');
-      assert.equal(model.nodeForMerchant('no such key'), undefined);
-      assert.equal(build(merchants, { filter: 'apple' }).nodeForMerchant('id:6:x'), undefined);
+      assert.equal(model.nodeForMerchant(asMerchantKey('no such key')), undefined);
+      assert.equal(build(merchants, { filter: 'apple' }).nodeForMerchant(asMerchantKey('id:6:x')), undefined);
       const ranked = build(merchants, { sort: 'commission', bucketThreshold: 3 });
-      const bee = ranked.nodeForMerchant('id:8:x');
+      const bee = ranked.nodeForMerchant(asMerchantKey('id:8:x'));
       assert.ok(bee?.kind === 'merchant');
       assert.equal(bee.parentId, 'bucket:active:1–3');
     });
@@ -346,7 +348,7 @@ describe('catalog tree model', () => {
 
     it('lists domains, commission rates and campaigns with their click rates per country', () => {
       const model = build(new Map([['id:1', full]]));
-      const node = model.nodeForMerchant('id:1')!;
+      const node = model.nodeForMerchant(merchantKeyOfId(1))!;
       const sections = model.children(node);
       assert.deepEqual(labels(sections), ['Domains', 'Commission rates', 'Ad campaigns']);
       const [domains, rates, campaigns] = sections;
@@ -380,10 +382,10 @@ describe('catalog tree model', () => {
       const bare = merchant({ name: 'Bare', domains: [], defaultDomain: '', commissionRates: [{ fixedCommission: null, percentageCommission: null }] });
       const merchants = new Map([['id:2', bare], ['id:1', full]]);
       const all = build(merchants);
-      assert.deepEqual(all.children(all.nodeForMerchant('id:2')!), []);
+      assert.deepEqual(all.children(all.nodeForMerchant(merchantKeyOfId(2))!), []);
       assert.equal(all.node('detail:id%3A1:domains')?.kind, 'detail');
       const filtered = build(merchants, { filter: 'bare' });
-      const hidden = { kind: 'merchant', id: 'merchant:id:1', parentId: 'group:active', key: 'id:1', merchant: full } as const;
+      const hidden = { kind: 'merchant' as const, id: 'merchant:id:1', parentId: 'group:active', key: merchantKeyOfId(1), merchant: full };
       assert.deepEqual(filtered.children(hidden), []);
       assert.equal(filtered.node('detail:id%3A1:domains'), undefined);
       assert.equal(filtered.node('merchant:id:1'), undefined);

@@ -7,13 +7,14 @@ import { CatalogTreeModel } from '../../src/catalog/tree/catalogTree';
 import type { CatalogNode, TreeOptions } from '../../src/catalog/tree/treeNodes';
 import type { CatalogMerchant } from '../../src/merchant/merchantFields';
 import { blankMerchant } from './helpers/merchants';
+import { asMerchantKey, type MerchantKey } from '../../src/merchant/merchantKey';
 
 /** Merchants keyed `k0`, `k1`, ... */
-function catalog(items: Array<Partial<Merchant>>): Map<string, CatalogMerchant> {
-  return new Map(items.map((item, i) => [`k${i}`, blankMerchant(item)]));
+function catalog(items: Array<Partial<Merchant>>): Map<MerchantKey, CatalogMerchant> {
+  return new Map(items.map((item, i) => [asMerchantKey(`k${i}`), blankMerchant(item)]));
 }
 
-function build(merchants: ReadonlyMap<string, CatalogMerchant>, options: Partial<TreeOptions> = {}): CatalogTreeModel {
+function build(merchants: ReadonlyMap<MerchantKey, CatalogMerchant>, options: Partial<TreeOptions> = {}): CatalogTreeModel {
   return new CatalogTreeModel(merchants, { sort: 'clicks', filter: '', deeplinkOnly: false, locale: 'en-US', ...options });
 }
 
@@ -93,7 +94,7 @@ describe('the merchant tree sorted by clicks', () => {
       ['1–3', '4–6', '7'],
     );
     assert.deepEqual(names(model), ['M6', 'M4', 'M2', 'M0', 'M1', 'M3', 'M5']);
-    const m4 = model.nodeForMerchant('k4');
+    const m4 = model.nodeForMerchant(asMerchantKey('k4'));
     assert.equal(m4?.parentId, 'bucket:active:1–3', 'a merchant is revealed under its page');
   });
 

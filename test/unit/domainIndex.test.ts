@@ -3,12 +3,13 @@ import type { Merchant } from '../../src/api/types';
 import type { CatalogMerchant } from '../../src/merchant/merchantFields';
 import { canonicalHost, MerchantDomainIndex, type DomainMatch } from '../../src/links/domainIndex';
 import { blankMerchant } from './helpers/merchants';
+import { asMerchantKey, type MerchantKey } from '../../src/merchant/merchantKey';
 
 type Spec = Partial<Merchant> & { key: string };
 
 /** An index over merchants named after their keys, in the given (catalog) order. */
 function index(specs: Spec[]): MerchantDomainIndex {
-  return new MerchantDomainIndex(new Map(specs.map(({ key, ...m }): [string, CatalogMerchant] => [key, blankMerchant({ name: key, ...m })])));
+  return new MerchantDomainIndex(new Map(specs.map(({ key, ...m }): [MerchantKey, CatalogMerchant] => [asMerchantKey(key), blankMerchant({ name: key, ...m })])));
 }
 
 /** A match as one comparable line: `none`, `tracking a,b`, `merchant a @ domain`, `ambiguous a,b @ domain`. */
@@ -214,11 +215,11 @@ describe('merchant domain index', () => {
 
   describe('skips bad catalog domains without throwing', () => {
     const bad: unknown[] = ['', ' ', 'http://x.com/', 'x.com/path', 'a b', 'x.com:80', '..', '.x.com', 'xn--zz.com', 'y.4', 42, null];
-    const merchants = new Map<string, CatalogMerchant>([
-      ['bad', blankMerchant({ name: 'bad', defaultDomain: 'http://x.com/', domains: bad as string[], trackingLink: 'not a link' })],
-      ['noList', blankMerchant({ name: 'noList', defaultDomain: undefined as unknown as string, domains: undefined as unknown as string[] })],
-      ['missing', null as unknown as CatalogMerchant],
-      ['good', blankMerchant({ name: 'good', defaultDomain: 'good.com' })],
+    const merchants = new Map<MerchantKey, CatalogMerchant>([
+      [asMerchantKey('bad'), blankMerchant({ name: 'bad', defaultDomain: 'http://x.com/', domains: bad as string[], trackingLink: 'not a link' })],
+      [asMerchantKey('noList'), blankMerchant({ name: 'noList', defaultDomain: undefined as unknown as string, domains: undefined as unknown as string[] })],
+      [asMerchantKey('missing'), null as unknown as CatalogMerchant],
+      [asMerchantKey('good'), blankMerchant({ name: 'good', defaultDomain: 'good.com' })],
     ]);
     const built = new MerchantDomainIndex(merchants);
     const cases: Array<[string, string]> = [

@@ -5,12 +5,13 @@ import { normalizeMerchant } from '../../src/api/normalize/merchant';
 import { generateDataset } from '../../src/sandbox/dataset';
 import { MerchantSearchIndex, SEARCH_SCORES } from '../../src/catalog/search/merchantSearch';
 import { blankMerchant } from './helpers/merchants';
+import { asMerchantKey, type MerchantKey } from '../../src/merchant/merchantKey';
 
 const merchant = blankMerchant;
 
 /** An index over merchants keyed by their names (or `key` when given). */
 function index(items: Array<Partial<Merchant> & { key?: string }>): MerchantSearchIndex {
-  return new MerchantSearchIndex(items.map(({ key, ...m }): [string, CatalogMerchant] => [key ?? m.name ?? 'Shop', merchant(m)]));
+  return new MerchantSearchIndex(items.map(({ key, ...m }): [MerchantKey, CatalogMerchant] => [asMerchantKey(key ?? m.name ?? 'Shop'), merchant(m)]));
 }
 
 const names = (hits: Array<{ merchant: MerchantSummary }>) => hits.map((h) => h.merchant.name);
@@ -136,7 +137,7 @@ describe('merchant search', () => {
         assert.ok(result.ok);
         return toCatalogMerchant(result.value);
       });
-      search = new MerchantSearchIndex(merchants.map((m, i): [string, CatalogMerchant] => [`k${i}`, m]));
+      search = new MerchantSearchIndex(merchants.map((m, i): [MerchantKey, CatalogMerchant] => [asMerchantKey(`k${i}`), m]));
     });
 
     it('respects the limit, 200 by default', () => {

@@ -6,14 +6,15 @@ import { describeSkipped, planMonetize } from '../../src/links/monetizePlan';
 import { escapeHtml } from '../../src/links/linkMarkup';
 import { decodeAttribute } from '../../src/links/urlReplacement';
 import { blankMerchant } from './helpers/merchants';
+import { merchantKeyOfId, type MerchantKey } from '../../src/merchant/merchantKey';
 
-const catalog = new Map<string, CatalogMerchant>([
-  ['id:1', blankMerchant({ merchantId: 1, name: 'Shoe Shop', defaultDomain: 'shoes.example', domains: ['shoes.example'], deeplinkAllowed: true, trackingLink: 'https://go.track.example/shoe?aff=1' })],
-  ['id:2', blankMerchant({ merchantId: 2, name: 'Old Books', defaultDomain: 'books.example', domains: ['books.example'], isActive: false, deeplinkAllowed: true, trackingLink: 'https://go.track.example/books' })],
-  ['id:3', blankMerchant({ merchantId: 3, name: 'No Deeplinks', defaultDomain: 'nodeep.example', domains: ['nodeep.example'], trackingLink: 'https://go.track.example/nodeep' })],
-  ['id:4', blankMerchant({ merchantId: 4, name: 'Twin A', defaultDomain: 'twins.example', domains: ['twins.example'], deeplinkAllowed: true, trackingLink: 'https://go.track.example/a' })],
-  ['id:5', blankMerchant({ merchantId: 5, name: 'Twin B', defaultDomain: 'twins.example', domains: ['twins.example'], deeplinkAllowed: true, trackingLink: 'https://go.track.example/b' })],
-  ['id:6', blankMerchant({ merchantId: 6, name: 'Broken Link', defaultDomain: 'broken.example', domains: ['broken.example'], deeplinkAllowed: true, trackingLink: 'javascript:alert(1)' })],
+const catalog = new Map<MerchantKey, CatalogMerchant>([
+  [merchantKeyOfId(1), blankMerchant({ merchantId: 1, name: 'Shoe Shop', defaultDomain: 'shoes.example', domains: ['shoes.example'], deeplinkAllowed: true, trackingLink: 'https://go.track.example/shoe?aff=1' })],
+  [merchantKeyOfId(2), blankMerchant({ merchantId: 2, name: 'Old Books', defaultDomain: 'books.example', domains: ['books.example'], isActive: false, deeplinkAllowed: true, trackingLink: 'https://go.track.example/books' })],
+  [merchantKeyOfId(3), blankMerchant({ merchantId: 3, name: 'No Deeplinks', defaultDomain: 'nodeep.example', domains: ['nodeep.example'], trackingLink: 'https://go.track.example/nodeep' })],
+  [merchantKeyOfId(4), blankMerchant({ merchantId: 4, name: 'Twin A', defaultDomain: 'twins.example', domains: ['twins.example'], deeplinkAllowed: true, trackingLink: 'https://go.track.example/a' })],
+  [merchantKeyOfId(5), blankMerchant({ merchantId: 5, name: 'Twin B', defaultDomain: 'twins.example', domains: ['twins.example'], deeplinkAllowed: true, trackingLink: 'https://go.track.example/b' })],
+  [merchantKeyOfId(6), blankMerchant({ merchantId: 6, name: 'Broken Link', defaultDomain: 'broken.example', domains: ['broken.example'], deeplinkAllowed: true, trackingLink: 'javascript:alert(1)' })],
 ]);
 const index = new MerchantDomainIndex(catalog);
 const plan = (text: string, spans?: Array<{ start: number; end: number }>) => planMonetize(text, index, { spans, deeplink: DEFAULT_DEEPLINK_OPTIONS });

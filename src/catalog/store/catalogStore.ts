@@ -18,6 +18,7 @@ import type { CallOptions, ClientLogger, MerchantPage } from '../../api/types';
 import type { CacheFileOps } from '../../common/cacheFiles';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
+import { LatestWins } from '../../common/latestWins';
 import { Disposable } from '../../common/lifecycle';
 import { toCatalogMerchant, type CatalogMerchant } from '../../merchant/merchantFields';
 import type { MerchantKey } from '../../merchant/merchantKey';
@@ -70,8 +71,8 @@ function emptySnapshot(): CatalogSnapshot {
 export class CatalogStore extends Disposable {
   private current: CatalogSnapshot = emptySnapshot();
   private currentStatus: SyncStatus = { state: 'idle' };
-  /** Bumped whenever the catalog is replaced, so a cache read that lost the race is dropped. */
-  private generation = 0;
+  /** A turn whenever the catalog is replaced, so a cache read that lost the race is dropped. */
+  private readonly replacements = this._register(new LatestWins());
   private readonly syncs: SyncQueue<SyncResult>;
   private readonly changes: Emitter<CatalogChange>;
   private readonly statuses: Emitter<SyncStatus>;
@@ -123,7 +124,7 @@ export class CatalogStore extends Disposable {
    * result is still 'loaded'.
    */
   async loadCache(): Promise<CacheLoad> {
-    const generation = this.generation;
+    const shown = this.replacements.current();
     const read = await this.cache.load();
     if (read.kind === 'missing') {
       return 'missing';
@@ -132,7 +133,7 @@ export class CatalogStore extends Disposable {
       this.options.logger.warn(`The cached merchant catalog cannot be used (${read.reason}); it will be loaded again.`);
       return 'unreadable';
     }
-    if (this.isDisposed || generation !== this.generation) {
+    if (!shown.isCurrent) {
       this.options.logger.debug('The cached merchant catalog was read after a newer one was shown; not used.');
       return 'loaded';
     }
@@ -315,7 +316,7 @@ export class CatalogStore extends Disposable {
   /** `keys` undefined: the snapshot changed (e.g. syncedAt) but no merchant did; no event. */
   private replace(snapshot: CatalogSnapshot, keys: CatalogChange['keys'] | undefined): void {
     this.current = snapshot;
-    this.generation += 1;
+    this.replacements.next();
     if (keys !== undefined) {
       this.changes.fire({ keys });
     }

@@ -24,7 +24,7 @@
  * once when sorted by commission or clicks. Details are built when a merchant is expanded.
  */
 import type { CatalogMerchant } from '../../merchant/merchantFields';
-import type { MerchantKey } from '../../merchant/merchantKey';
+import { asMerchantKey, type MerchantKey } from '../../merchant/merchantKey';
 import type { CatalogMap } from '../model/catalogTypes';
 import { compileCatalogFilter, type MerchantPredicate } from './catalogFilter';
 import { CatalogGroup, type EntryComparator } from './catalogGroup';
@@ -170,7 +170,7 @@ export class CatalogTreeModel {
       return this.groups[0].bucket(id) ?? this.groups[1].bucket(id);
     }
     if (id.startsWith('merchant:')) {
-      return this.nodeForMerchant(id.slice('merchant:'.length));
+      return this.nodeForMerchant(asMerchantKey(id.slice('merchant:'.length)));
     }
     const key = detailOwnerKey(id);
     return key === undefined ? undefined : this.merchantDetails(key)?.node(id);

@@ -10,7 +10,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Merchant } from '../../api/types';
 import type { MerchantSummary } from '../../merchant/merchantFields';
-import type { MerchantKey } from '../../merchant/merchantKey';
+import { asMerchantKey, type MerchantKey } from '../../merchant/merchantKey';
 import { formatClickRate, formatCommissionRate, formatPeriod } from '../present/merchantFormat';
 import type { DetailNode } from './treeNodes';
 
@@ -54,7 +54,7 @@ export function detailOwnerKey(id: string): MerchantKey | undefined {
   }
   const end = id.indexOf(':', 'detail:'.length);
   const encoded = id.slice('detail:'.length, end === -1 ? undefined : end);
-  return encoded.replace(/%3A/g, ':').replace(/%25/g, '%');
+  return asMerchantKey(encoded.replace(/%3A/g, ':').replace(/%25/g, '%'));
 }
 
 /** The detail nodes of one merchant, built at once when its row is first expanded. */

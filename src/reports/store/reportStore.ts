@@ -17,7 +17,7 @@ import { isAbortError, isOfflineError } from '../../api/errors';
 import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
-import { Disposable, type IDisposable } from '../../common/lifecycle';
+import { Disposable, toDisposable, type IDisposable } from '../../common/lifecycle';
 import type { EvictionLimits } from '../cache/reportCacheEviction';
 import type { CachedReport, CachedReportKind } from '../cache/reportCacheFile';
 import { aggregateActions } from '../model/actionReport';
@@ -86,7 +86,7 @@ export class ReportStore extends Disposable {
   constructor(private readonly options: ReportStoreOptions) {
     super();
     this.changes = this._register(new Emitter((error) => options.logger.error(`A report listener failed: ${messageOf(error)}`)));
-    this._register({ dispose: () => this.stop.abort() });
+    this._register(toDisposable(() => this.stop.abort()));
     this.onDidChange = this.changes.event;
     this.progress = this._register(new Emitter((error) => options.logger.error(`A report progress listener failed: ${messageOf(error)}`)));
     this.onDidProgress = this.progress.event;

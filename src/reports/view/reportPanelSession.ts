@@ -12,7 +12,7 @@ import * as l10n from '@vscode/l10n';
 import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
-import { Disposable, type IDisposable } from '../../common/lifecycle';
+import { Disposable, toDisposable, type IDisposable } from '../../common/lifecycle';
 import { PANEL_LIMITS } from '../../webviews/reports/panelVocabulary';
 import type { PanelSnapshot, PanelViewState, RowsParams, RowsResult } from '../../webviews/reports/protocol';
 import { DEFAULT_PROVISIONAL_DAYS } from '../model/reportDays';
@@ -95,8 +95,8 @@ export class ReportPanelSession extends Disposable {
         }
       }),
     );
-    this._register({ dispose: () => this.abortAll() });
-    this._register({ dispose: () => this.holds.forEach((hold) => hold.dispose()) });
+    this._register(toDisposable(() => this.abortAll()));
+    this._register(toDisposable(() => this.holds.forEach((hold) => hold.dispose())));
   }
 
   /** Shows a (validated) view state: returns its first snapshot at once, opens its reports, and fires further snapshots as they change. A new viewId each call. */

@@ -4,6 +4,7 @@
  * rows costs the webview a few blocks. A refreshed table of the same view keeps its blocks,
  * marked stale, to show while they are read again (no flash of placeholders). No DOM here.
  */
+import { LatestWins, type Turn } from '../../../common/latestWins';
 import type { RowsResult, TableRow } from '../protocol';
 
 /** Rows per request (the host takes at most 200). */
@@ -17,18 +18,19 @@ interface Block {
   rows: TableRow[] | undefined;
   /** Rows of an earlier snapshot of the same view: shown, but read again. */
   stale: boolean;
-  /** The generation a request for this block was last sent in. */
-  requested: number;
-  /** The generation a request failed in (not asked again in it). */
-  failed: number;
+  /** The table a request for this block was last sent in. */
+  requested: Turn | undefined;
+  /** The table a request failed in (not asked again in it). */
+  failed: Turn | undefined;
   usedAt: number;
 }
 
 export class RowBlocks {
   private viewId = -1;
   private rowCount = 0;
-  /** Counts tables (new view or refreshed): answers of an earlier one are dropped. */
-  private generation = 0;
+  /** A turn per table (new view or refreshed): answers of an earlier one are dropped. */
+  private readonly tables = new LatestWins();
+  private table: Turn = this.tables.current();
   private clock = 0;
   private readonly blocks = new Map<number, Block>();
   private lastError: string | undefined;
@@ -53,7 +55,7 @@ export class RowBlocks {
     }
     this.viewId = viewId;
     this.rowCount = rowCount;
-    this.generation++;
+    this.table = this.tables.next();
     this.lastError = undefined;
   }
 
@@ -83,12 +85,12 @@ export class RowBlocks {
     for (let index = from; index <= to; index++) {
       let block = this.blocks.get(index);
       if (block === undefined) {
-        block = { rows: undefined, stale: false, requested: -1, failed: -1, usedAt: this.clock };
+        block = { rows: undefined, stale: false, requested: undefined, failed: undefined, usedAt: this.clock };
         this.blocks.set(index, block);
       }
       block.usedAt = this.clock;
       const wanted = block.rows === undefined || block.stale;
-      if (wanted && block.requested !== this.generation && block.failed !== this.generation) {
+      if (wanted && block.requested !== this.table && block.failed !== this.table) {
         this.load(index, block);
       }
     }
@@ -96,13 +98,13 @@ export class RowBlocks {
   }
 
   private load(index: number, block: Block): void {
-    const generation = this.generation;
+    const table = this.table;
     const viewId = this.viewId;
     const offset = index * BLOCK_SIZE;
-    block.requested = generation;
+    block.requested = table;
     this.fetchRows(viewId, offset, Math.min(BLOCK_SIZE, this.rowCount - offset)).then(
       (result) => {
-        if (generation !== this.generation || result.viewId !== viewId || result.offset !== offset || this.blocks.get(index) !== block) {
+        if (!table.isCurrent || result.viewId !== viewId || result.offset !== offset || this.blocks.get(index) !== block) {
           return; // an earlier table's answer
         }
         block.rows = result.rows;
@@ -110,10 +112,10 @@ export class RowBlocks {
         this.onLoaded();
       },
       (error: unknown) => {
-        if (generation !== this.generation) {
+        if (!table.isCurrent) {
           return;
         }
-        block.failed = generation;
+        block.failed = table;
         this.lastError = error instanceof Error ? error.message : String(error);
         this.onLoaded();
       },

@@ -4,12 +4,8 @@
  * app like any library), and the DOM's listeners as disposables.
  */
 
-export { Disposable, type IDisposable } from '../../../common/lifecycle';
-import type { IDisposable } from '../../../common/lifecycle';
-
-export function toDisposable(dispose: () => void): IDisposable {
-  return { dispose };
-}
+export { Disposable, toDisposable, type IDisposable } from '../../../common/lifecycle';
+import { toDisposable, type IDisposable } from '../../../common/lifecycle';
 
 /** Adds an event listener and returns what removes it. */
 export function listen<K extends keyof HTMLElementEventMap>(

@@ -7,7 +7,8 @@ import * as l10n from '@vscode/l10n';
 import type { PanelAction, PanelError, PanelSnapshot, PeriodChoice, ReportTab } from '../protocol';
 import { codicon, h, setAttr, setText } from './dom';
 import type { Formatters } from './formatters';
-import { Disposable, listen, toDisposable } from './lifecycle';
+import { Delayer } from '../../../common/delayer';
+import { Disposable, listen } from './lifecycle';
 import { progressText, type Progress } from './statusTexts';
 import { periodLabel } from './viewState';
 
@@ -133,7 +134,7 @@ export class NoticeView extends Disposable {
   private readonly toast: HTMLElement;
   private readonly text: HTMLSpanElement;
   private readonly live: HTMLSpanElement;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly hideLater = this._register(new Delayer(NOTICE_MS));
 
   constructor() {
     super();
@@ -143,15 +144,13 @@ export class NoticeView extends Disposable {
     this.live = h('span', { className: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
     this.element = h('div', {}, [this.toast, this.live]);
     this._register(listen(this.toast, 'click', () => this.hide()));
-    this._register(toDisposable(() => clearTimeout(this.timer)));
   }
 
   show(message: string): void {
     setText(this.text, ` ${message}`);
     setText(this.live, message);
     this.toast.hidden = false;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.hide(), NOTICE_MS);
+    this.hideLater.trigger(() => this.hide());
   }
 
   private hide(): void {

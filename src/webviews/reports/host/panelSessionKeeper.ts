@@ -10,9 +10,10 @@
  */
 import * as vscode from 'vscode';
 import { messageOf } from '../../../common/errorMessage';
-import { Disposable, type IDisposable } from '../../../common/lifecycle';
+import { LatestWins } from '../../../common/latestWins';
+import { Disposable, toDisposable, type IDisposable } from '../../../common/lifecycle';
 import { SETTINGS } from '../../../ids';
-import { merchantKey } from '../../../merchant/merchantKey';
+import { merchantKeyOfId } from '../../../merchant/merchantKey';
 import type { ExportTable, PanelProgress, ReportPanelSession } from '../../../reports/index';
 import type { CatalogController } from '../../../services/catalogController';
 import { localToday, readReportSettings, type ReportService } from '../../../services/reportService';
@@ -41,8 +42,8 @@ interface LiveSession {
 
 export class PanelSessionKeeper extends Disposable {
   private live: LiveSession | undefined;
-  /** Counts starts: a start that finds a later one begun gives up. */
-  private generation = 0;
+  /** A start that finds a later one begun gives up. */
+  private readonly starts = this._register(new LatestWins());
   private nextViewId = 1;
   private shown: PanelSnapshot | undefined;
   private viewState: PanelViewState;
@@ -66,7 +67,7 @@ export class PanelSessionKeeper extends Disposable {
         }
       }),
     );
-    this._register({ dispose: () => this.stop() });
+    this._register(toDisposable(() => this.stop()));
     void this.start();
   }
 
@@ -166,9 +167,9 @@ export class PanelSessionKeeper extends Disposable {
   }
 
   private async start(): Promise<void> {
-    const generation = ++this.generation;
+    const turn = this.starts.next();
     this.stop();
-    const stale = (): boolean => generation !== this.generation || this.isDisposed;
+    const stale = (): boolean => !turn.isCurrent;
     try {
       const store = await this.deps.reports.store();
       if (stale()) {
@@ -234,6 +235,6 @@ export class PanelSessionKeeper extends Disposable {
     if (!/^\d{1,15}$/.test(merchantId) || !Number.isSafeInteger(id)) {
       return undefined;
     }
-    return this.deps.controller.store?.snapshot.merchants.get(merchantKey({ merchantId: id, name: '', defaultDomain: '', trackingLink: null }))?.name;
+    return this.deps.controller.store?.snapshot.merchants.get(merchantKeyOfId(id))?.name;
   }
 }

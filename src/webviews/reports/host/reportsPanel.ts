@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { messageOf } from '../../../common/errorMessage';
-import { Disposable } from '../../../common/lifecycle';
+import { Disposable, toDisposable } from '../../../common/lifecycle';
 import { COMMANDS } from '../../../ids';
 import type { CatalogController } from '../../../services/catalogController';
 import { localToday, type ReportService } from '../../../services/reportService';
@@ -78,8 +78,8 @@ export class ReportsPanel extends Disposable {
     this._register(panel.webview.onDidReceiveMessage((raw: unknown) => this.handle(raw, 'webview')));
     // Closing the panel disposes it; disposing it (extension shutdown) closes the panel.
     this._register(panel.onDidDispose(() => this.dispose()));
-    this._register({ dispose: () => panel.dispose() });
-    this._register({ dispose: () => this.closed.fire() });
+    this._register(toDisposable(() => panel.dispose()));
+    this._register(toDisposable(() => this.closed.fire()));
     panel.webview.html = reportsPanelHtml(panel.webview, deps.extensionUri);
   }
 

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { messageOf } from '../../../common/errorMessage';
-import { Disposable } from '../../../common/lifecycle';
+import { Disposable, toDisposable } from '../../../common/lifecycle';
 import { STATE_KEYS, WEBVIEWS } from '../../../ids';
 import { localToday } from '../../../services/reportService';
 import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from '../protocol';
@@ -47,7 +47,7 @@ export class ReportsPanels extends Disposable {
     private readonly memory: vscode.Memento,
   ) {
     super();
-    this._register({ dispose: () => this.open?.dispose() });
+    this._register(toDisposable(() => this.open?.dispose()));
   }
 
   get current(): ReportsPanel | undefined {
