@@ -75,7 +75,11 @@ const nodeTarget = {
 };
 
 /** Files the webview page links as they are, copied beside the app into dist/webview/. */
-const WEBVIEW_ASSETS = ['node_modules/@vscode/codicons/dist/codicon.css', 'node_modules/@vscode/codicons/dist/codicon.ttf', 'node_modules/uplot/dist/uPlot.min.css'];
+const WEBVIEW_ASSETS = [
+  'node_modules/@vscode/codicons/dist/codicon.css',
+  'node_modules/@vscode/codicons/dist/codicon.ttf',
+  'node_modules/uplot/dist/uPlot.min.css',
+];
 
 /** Copies WEBVIEW_ASSETS into dist/webview/ after each build (watch included). */
 const webviewAssetsPlugin = {
@@ -87,7 +91,9 @@ const webviewAssetsPlugin = {
       }
       const outdir = path.join(root, 'dist/webview');
       await fs.mkdir(outdir, { recursive: true });
-      await Promise.all(WEBVIEW_ASSETS.map((asset) => fs.copyFile(path.join(root, asset), path.join(outdir, path.basename(asset)))));
+      await Promise.all(
+        WEBVIEW_ASSETS.map((asset) => fs.copyFile(path.join(root, asset), path.join(outdir, path.basename(asset)))),
+      );
     });
   },
 };
@@ -105,16 +111,44 @@ const browserTarget = {
 
 /** The report panel's webview app and its stylesheet (the host links both from dist/webview/). */
 export const webviewTargets = [
-  { ...browserTarget, format: 'iife', entryPoints: [path.join(root, 'src/webviews/reports/app/main.ts')], outfile: path.join(root, 'dist/webview/reports.js') },
-  { ...browserTarget, entryPoints: [path.join(root, 'src/webviews/reports/app/reports.css')], outfile: path.join(root, 'dist/webview/reports.css'), plugins: [webviewAssetsPlugin] },
+  {
+    ...browserTarget,
+    format: 'iife',
+    entryPoints: [path.join(root, 'src/webviews/reports/app/main.ts')],
+    outfile: path.join(root, 'dist/webview/reports.js'),
+  },
+  {
+    ...browserTarget,
+    entryPoints: [path.join(root, 'src/webviews/reports/app/reports.css')],
+    outfile: path.join(root, 'dist/webview/reports.css'),
+    plugins: [webviewAssetsPlugin],
+  },
 ];
 
 export const targets = [
-  { ...nodeTarget, entryPoints: [path.join(root, 'src/extension.ts')], outfile: path.join(root, 'dist/extension.js'), plugins: [...nodeTarget.plugins, lazyBundlesPlugin] },
+  {
+    ...nodeTarget,
+    entryPoints: [path.join(root, 'src/extension.ts')],
+    outfile: path.join(root, 'dist/extension.js'),
+    plugins: [...nodeTarget.plugins, lazyBundlesPlugin],
+  },
   { ...nodeTarget, entryPoints: [path.join(root, 'src/api/index.ts')], outfile: path.join(root, 'dist/api.js') },
-  { ...nodeTarget, entryPoints: [path.join(root, 'src/links/domainIndex.ts')], outfile: path.join(root, 'dist/links.js') },
-  { ...nodeTarget, entryPoints: [path.join(root, 'src/reports/index.ts')], outfile: path.join(root, 'dist/reports.js') },
-  { ...nodeTarget, entryPoints: [path.join(root, 'src/webviews/reports/host/index.ts')], outfile: path.join(root, 'dist/reportsPanel.js'), plugins: [...nodeTarget.plugins, lazyBundlesPlugin] },
+  {
+    ...nodeTarget,
+    entryPoints: [path.join(root, 'src/links/domainIndex.ts')],
+    outfile: path.join(root, 'dist/links.js'),
+  },
+  {
+    ...nodeTarget,
+    entryPoints: [path.join(root, 'src/reports/index.ts')],
+    outfile: path.join(root, 'dist/reports.js'),
+  },
+  {
+    ...nodeTarget,
+    entryPoints: [path.join(root, 'src/webviews/reports/host/index.ts')],
+    outfile: path.join(root, 'dist/reportsPanel.js'),
+    plugins: [...nodeTarget.plugins, lazyBundlesPlugin],
+  },
   ...webviewTargets,
 ];
 
@@ -130,7 +164,9 @@ export const testTargets = [
   /** The first-start bench's windows, run inside their extension hosts (test/bench/firstStartBench.ts). */
   {
     ...nodeTarget,
-    entryPoints: ['test/bench/firstStart/firstWindow.ts', 'test/bench/firstStart/secondWindow.ts'].map((entry) => path.join(root, entry)),
+    entryPoints: ['test/bench/firstStart/firstWindow.ts', 'test/bench/firstStart/secondWindow.ts'].map((entry) =>
+      path.join(root, entry),
+    ),
     outdir: path.join(root, 'out/test/bench'),
     external: ['vscode'],
     minify: false,
@@ -139,13 +175,17 @@ export const testTargets = [
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (watch) {
-    const contexts = await Promise.all([...targets, ...(withTests ? testTargets : [])].map((target) => esbuild.context(target)));
+    const contexts = await Promise.all(
+      [...targets, ...(withTests ? testTargets : [])].map((target) => esbuild.context(target)),
+    );
     await Promise.all(contexts.map((context) => context.watch()));
     console.log('esbuild: watching for changes');
   } else {
     const started = Date.now();
     const all = [...targets, ...(withTests ? testTargets : [])];
     await Promise.all(all.map((target) => esbuild.build(target)));
-    console.log(`esbuild: built ${all.length} targets in ${Date.now() - started} ms${production ? ' (production)' : ''}`);
+    console.log(
+      `esbuild: built ${all.length} targets in ${Date.now() - started} ms${production ? ' (production)' : ''}`,
+    );
   }
 }

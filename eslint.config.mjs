@@ -6,24 +6,68 @@
 import tseslint from 'typescript-eslint';
 import { userFacingStrings } from './test/lint/userFacingStrings.mjs';
 
-const undici = { name: 'undici', message: 'Import undici/lib/... modules, never the entry point.', allowTypeImports: true };
+const undici = {
+  name: 'undici',
+  message: 'Import undici/lib/... modules, never the entry point.',
+  allowTypeImports: true,
+};
 const vscode = {
   name: 'vscode',
-  message: 'The pure core (api, sandbox, common, merchant, catalog, links, reports) must not import vscode: it is unit-tested in plain Node.',
+  message:
+    'The pure core (api, sandbox, common, merchant, catalog, links, reports) must not import vscode: it is unit-tested in plain Node.',
 };
 
 /** Import patterns (gitignore-style, matched against the import's text) and why they are refused. */
-const SHELL = ['**/services/**', '**/views/**', '**/commands/**', '**/hover/**', '**/lens/**', '**/secrets/**', '**/extension', '**/webviews/*/host/**'];
+const SHELL = [
+  '**/services/**',
+  '**/views/**',
+  '**/commands/**',
+  '**/hover/**',
+  '**/lens/**',
+  '**/secrets/**',
+  '**/extension',
+  '**/webviews/*/host/**',
+];
 const refuse = (group, message) => ({ group, message });
-const noShell = refuse(SHELL, 'The pure core never imports the VS Code shell (services, views, commands, hover, secrets): data flows from the core to the shell.');
-const noCatalog = refuse(['**/catalog', '**/catalog/**'], 'Only the shell imports the catalog: the link rules, the reports and the merchant module do not (share types through src/merchant/).');
-const noLinks = refuse(['**/links/**'], 'The catalog does not import the link rules: share what both need through src/merchant/.');
-const noCacheOrStore = refuse(['../cache', '../cache/**', '../store/**'], 'The tree, search and present rooms render a catalog: they never import its cache or its store.');
-const noUpperRooms = refuse(['../store/**', '../cache', '../cache/**', '../tree/**', '../present/**', '../search/**'], 'The catalog model is the bottom of the catalog: it imports no other catalog room.');
-const cacheThroughIndex = refuse(['**/catalog/cache/*', '../cache/*', '!**/catalog/cache/index', '!../cache/index'], 'Outside the cache room, use the cache through its index (catalog/cache), which exports what the store needs.');
-const noTestHooks = refuse(['**/cache/testing', './testing'], 'catalog/cache/testing.ts is for tests and benchmarks only.');
+const noShell = refuse(
+  SHELL,
+  'The pure core never imports the VS Code shell (services, views, commands, hover, secrets): data flows from the core to the shell.',
+);
+const noCatalog = refuse(
+  ['**/catalog', '**/catalog/**'],
+  'Only the shell imports the catalog: the link rules, the reports and the merchant module do not (share types through src/merchant/).',
+);
+const noLinks = refuse(
+  ['**/links/**'],
+  'The catalog does not import the link rules: share what both need through src/merchant/.',
+);
+const noCacheOrStore = refuse(
+  ['../cache', '../cache/**', '../store/**'],
+  'The tree, search and present rooms render a catalog: they never import its cache or its store.',
+);
+const noUpperRooms = refuse(
+  ['../store/**', '../cache', '../cache/**', '../tree/**', '../present/**', '../search/**'],
+  'The catalog model is the bottom of the catalog: it imports no other catalog room.',
+);
+const cacheThroughIndex = refuse(
+  ['**/catalog/cache/*', '../cache/*', '!**/catalog/cache/index', '!../cache/index'],
+  'Outside the cache room, use the cache through its index (catalog/cache), which exports what the store needs.',
+);
+const noTestHooks = refuse(
+  ['**/cache/testing', './testing'],
+  'catalog/cache/testing.ts is for tests and benchmarks only.',
+);
 const onlyApi = refuse(
-  ['**/catalog/**', '**/links/**', '**/merchant/**', '**/reports/**', '**/common/**', '**/ids', '**/sandbox/**', ...SHELL],
+  [
+    '**/catalog/**',
+    '**/links/**',
+    '**/merchant/**',
+    '**/reports/**',
+    '**/common/**',
+    '**/ids',
+    '**/sandbox/**',
+    ...SHELL,
+  ],
   'The service client is the bottom layer: it imports nothing of the extension.',
 );
 const onlyCommon = refuse(
@@ -32,7 +76,16 @@ const onlyCommon = refuse(
 );
 
 const onlyKeysOwn = refuse(
-  ['**/catalog/**', '**/links/**', '**/merchant/**', '**/reports/**', '**/sandbox/**', '**/webviews/**', '**/ids', ...SHELL],
+  [
+    '**/catalog/**',
+    '**/links/**',
+    '**/merchant/**',
+    '**/reports/**',
+    '**/sandbox/**',
+    '**/webviews/**',
+    '**/ids',
+    ...SHELL,
+  ],
   'src/keys/ holds what keys open and which platform they serve: it imports only the client (the shell and the report panel import it).',
 );
 
@@ -40,29 +93,43 @@ const nodeBuiltins = { group: ['node:*'], message: 'The webview app runs in a br
 const webviewApp = {
   // Anything above src/webviews/<name>/ but the one building block, and the host beside it.
   regex: '^(\\.\\./\\.\\./\\.\\./(?!common/(lifecycle|delayer|latestWins)$)|\\.\\./host(/|$))',
-  message: 'The webview app is its own small app: it imports its own files, its libraries, ../panelVocabulary, (type only) ../protocol and the building blocks common/lifecycle, common/delayer and common/latestWins, never the extension.',
+  message:
+    'The webview app is its own small app: it imports its own files, its libraries, ../panelVocabulary, (type only) ../protocol and the building blocks common/lifecycle, common/delayer and common/latestWins, never the extension.',
 };
-const protocolTypeOnly = { group: ['**/webviews/*/protocol', '../protocol'], message: 'Import the protocol with `import type`: it holds types only and both sides share it.', allowTypeImports: true };
+const protocolTypeOnly = {
+  group: ['**/webviews/*/protocol', '../protocol'],
+  message: 'Import the protocol with `import type`: it holds types only and both sides share it.',
+  allowTypeImports: true,
+};
 const sharedTypesOnly = {
   regex: '.*',
-  message: 'The protocol and the panel vocabulary are shared by the host, the report session and the webview app: they import types only (the vocabulary is data, written once).',
+  message:
+    'The protocol and the panel vocabulary are shared by the host, the report session and the webview app: they import types only (the vocabulary is data, written once).',
   allowTypeImports: true,
 };
 const reportsLazily = {
   group: ['**/reports/*/**', '!**/webviews/**'],
-  message: 'The reports are a lazy bundle (dist/reports.js): the shell takes their values through reports/index and the ReportsLoader; types may come from anywhere.',
+  message:
+    'The reports are a lazy bundle (dist/reports.js): the shell takes their values through reports/index and the ReportsLoader; types may come from anywhere.',
   allowTypeImports: true,
 };
-const noWebviewApp = refuse(['**/webviews/*/app/**', '../app', '../app/**'], 'The host never imports the webview app: they talk through the protocol only.');
+const noWebviewApp = refuse(
+  ['**/webviews/*/app/**', '../app', '../app/**'],
+  'The host never imports the webview app: they talk through the protocol only.',
+);
 
 /**
  * Only the client (src/api) and the sandbox speak HTTP: every request to the service takes a slot
  * of the client's request budget, which keeps every window under the service's rate limit.
  */
-const noOwnHttp = refuse(['node:http', 'node:https', 'node:http2', 'node:net', 'http', 'https', 'undici/**'], 'Only the service client (src/api) talks to the service: its requests go through the request budget that keeps every window under the rate limit.');
+const noOwnHttp = refuse(
+  ['node:http', 'node:https', 'node:http2', 'node:net', 'http', 'https', 'undici/**'],
+  'Only the service client (src/api) talks to the service: its requests go through the request budget that keeps every window under the rate limit.',
+);
 const OWN_REQUESTS = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({
   name,
-  message: 'Only the service client (src/api) talks to the service: its requests go through the request budget that keeps every window under the rate limit.',
+  message:
+    'Only the service client (src/api) talks to the service: its requests go through the request budget that keeps every window under the rate limit.',
 }));
 
 /** The restrictions of one room: undici always, `vscode` in the pure core, no HTTP of its own, and the room's own patterns. */
@@ -70,7 +137,10 @@ function room(files, { pure, patterns, http = false }) {
   return {
     files,
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: pure ? [undici, vscode] : [undici], patterns: http ? patterns : [...patterns, noOwnHttp] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: pure ? [undici, vscode] : [undici], patterns: http ? patterns : [...patterns, noOwnHttp] },
+      ],
       'no-restricted-globals': http ? 'off' : ['error', ...OWN_REQUESTS],
     },
   };
@@ -82,7 +152,8 @@ const NOT_BY_INSTANCEOF =
 /** In the extension host `@vscode/l10n` is vscode.l10n (src/hostL10n.ts), which has `t` only. */
 const L10N_T_ONLY = {
   selector: "MemberExpression[object.name='l10n'][property.name!='t']",
-  message: 'Use l10n.t only: in the extension host @vscode/l10n is vscode.l10n (src/hostL10n.ts), which the host configures itself.',
+  message:
+    'Use l10n.t only: in the extension host @vscode/l10n is vscode.l10n (src/hostL10n.ts), which the host configures itself.',
 };
 
 export default tseslint.config(
@@ -97,7 +168,15 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [undici] }],
       // On Node 20.20 URL.canParse answers false for valid Latin-1 URLs once anything in the
       // process has run it hot (test/unit/urlFinderHot.test.ts): parse with new URL in try/catch.
-      'no-restricted-properties': ['error', { object: 'URL', property: 'canParse', message: 'URL.canParse lies once hot on Node 20.20 (valid Latin-1 URLs answer false): use new URL(...) in try/catch.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'URL',
+          property: 'canParse',
+          message:
+            'URL.canParse lies once hot on Node 20.20 (valid Latin-1 URLs answer false): use new URL(...) in try/catch.',
+        },
+      ],
     },
   },
   room(['src/api/**/*.ts'], { pure: true, patterns: [onlyApi], http: true }),
@@ -107,24 +186,111 @@ export default tseslint.config(
   room(['src/merchant/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
   room(['src/links/**/*.ts'], { pure: true, patterns: [noCatalog, noShell] }),
   room(['src/catalog/model/**/*.ts'], { pure: true, patterns: [noUpperRooms, noLinks, noShell] }),
-  room(['src/catalog/tree/**/*.ts', 'src/catalog/search/**/*.ts', 'src/catalog/present/**/*.ts'], { pure: true, patterns: [noCacheOrStore, noLinks, noShell] }),
+  room(['src/catalog/tree/**/*.ts', 'src/catalog/search/**/*.ts', 'src/catalog/present/**/*.ts'], {
+    pure: true,
+    patterns: [noCacheOrStore, noLinks, noShell],
+  }),
   room(['src/catalog/store/**/*.ts'], { pure: true, patterns: [cacheThroughIndex, noTestHooks, noLinks, noShell] }),
-  room(['src/catalog/cache/**/*.ts'], { pure: true, patterns: [refuse(['../store/**', '../tree/**', '../search/**', '../present/**'], 'The cache keeps the catalog on disk; it knows nothing of the store above it or of the views.'), noTestHooks, noLinks, noShell] }),
-  room(['src/reports/model/**/*.ts'], { pure: true, patterns: [refuse(['../store/**', '../cache/**'], 'The report model aggregates what it is given: it never imports the report store or its cache.'), noCatalog, noLinks, noShell] }),
-  room(['src/reports/cache/**/*.ts'], { pure: true, patterns: [refuse(['../store/**'], 'The report cache keeps reports on disk; it knows nothing of the store above it.'), noCatalog, noLinks, noShell] }),
+  room(['src/catalog/cache/**/*.ts'], {
+    pure: true,
+    patterns: [
+      refuse(
+        ['../store/**', '../tree/**', '../search/**', '../present/**'],
+        'The cache keeps the catalog on disk; it knows nothing of the store above it or of the views.',
+      ),
+      noTestHooks,
+      noLinks,
+      noShell,
+    ],
+  }),
+  room(['src/reports/model/**/*.ts'], {
+    pure: true,
+    patterns: [
+      refuse(
+        ['../store/**', '../cache/**'],
+        'The report model aggregates what it is given: it never imports the report store or its cache.',
+      ),
+      noCatalog,
+      noLinks,
+      noShell,
+    ],
+  }),
+  room(['src/reports/cache/**/*.ts'], {
+    pure: true,
+    patterns: [
+      refuse(['../store/**'], 'The report cache keeps reports on disk; it knows nothing of the store above it.'),
+      noCatalog,
+      noLinks,
+      noShell,
+    ],
+  }),
   room(['src/reports/store/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
-  room(['src/reports/figures/**/*.ts'], { pure: true, patterns: [refuse(['../store/**', '../cache/**', '../view/**'], 'The figures aggregate what the store read: they import the report model, never the store, its cache or the panel session.'), noCatalog, noLinks, noShell] }),
-  room(['src/reports/view/**/*.ts'], { pure: true, patterns: [refuse(['../cache/**'], 'The report view reads reports through the store, never its cache.'), protocolTypeOnly, noWebviewApp, noCatalog, noLinks, noShell] }),
+  room(['src/reports/figures/**/*.ts'], {
+    pure: true,
+    patterns: [
+      refuse(
+        ['../store/**', '../cache/**', '../view/**'],
+        'The figures aggregate what the store read: they import the report model, never the store, its cache or the panel session.',
+      ),
+      noCatalog,
+      noLinks,
+      noShell,
+    ],
+  }),
+  room(['src/reports/view/**/*.ts'], {
+    pure: true,
+    patterns: [
+      refuse(['../cache/**'], 'The report view reads reports through the store, never its cache.'),
+      protocolTypeOnly,
+      noWebviewApp,
+      noCatalog,
+      noLinks,
+      noShell,
+    ],
+  }),
   {
     files: ['src/webviews/*/app/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'The webview app runs in a browser: it talks to the extension through the protocol, never through vscode.' }, undici], patterns: [nodeBuiltins, webviewApp, protocolTypeOnly] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'vscode',
+              message:
+                'The webview app runs in a browser: it talks to the extension through the protocol, never through vscode.',
+            },
+            undici,
+          ],
+          patterns: [nodeBuiltins, webviewApp, protocolTypeOnly],
+        },
+      ],
     },
   },
-  room(['src/webviews/*/host/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks, protocolTypeOnly, noWebviewApp, reportsLazily] }),
-  room(['src/webviews/*/protocol.ts', 'src/webviews/*/panelVocabulary.ts'], { pure: true, patterns: [sharedTypesOnly] }),
-  room(['src/webviews/*/host/messageValidation.ts'], { pure: true, patterns: [protocolTypeOnly, noWebviewApp, noShell] }),
-  room(['src/*.ts', 'src/services/**/*.ts', 'src/views/**/*.ts', 'src/commands/**/*.ts', 'src/hover/**/*.ts', 'src/lens/**/*.ts', 'src/secrets/**/*.ts'], { pure: false, patterns: [cacheThroughIndex, noTestHooks, noWebviewApp, reportsLazily] }),
+  room(['src/webviews/*/host/**/*.ts'], {
+    pure: false,
+    patterns: [cacheThroughIndex, noTestHooks, protocolTypeOnly, noWebviewApp, reportsLazily],
+  }),
+  room(['src/webviews/*/protocol.ts', 'src/webviews/*/panelVocabulary.ts'], {
+    pure: true,
+    patterns: [sharedTypesOnly],
+  }),
+  room(['src/webviews/*/host/messageValidation.ts'], {
+    pure: true,
+    patterns: [protocolTypeOnly, noWebviewApp, noShell],
+  }),
+  room(
+    [
+      'src/*.ts',
+      'src/services/**/*.ts',
+      'src/views/**/*.ts',
+      'src/commands/**/*.ts',
+      'src/hover/**/*.ts',
+      'src/lens/**/*.ts',
+      'src/secrets/**/*.ts',
+    ],
+    { pure: false, patterns: [cacheThroughIndex, noTestHooks, noWebviewApp, reportsLazily] },
+  ),
   {
     // Errors of the client come from its own bundle (dist/api.js): recognise them by shape.
     files: ['src/**/*.ts'],
@@ -132,8 +298,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: NOT_BY_INSTANCEOF, message: 'Recognise errors by shape (isServiceError, serviceErrorKind, a kind field), never by instanceof: each bundle has its own copy of the classes.' },
-        { selector: "Literal[value=/^affiliateLinks\\./]", message: 'Command ids, context keys, view ids, settings and state keys live in src/ids.ts.' },
+        {
+          selector: NOT_BY_INSTANCEOF,
+          message:
+            'Recognise errors by shape (isServiceError, serviceErrorKind, a kind field), never by instanceof: each bundle has its own copy of the classes.',
+        },
+        {
+          selector: 'Literal[value=/^affiliateLinks\\./]',
+          message: 'Command ids, context keys, view ids, settings and state keys live in src/ids.ts.',
+        },
         L10N_T_ONLY,
       ],
     },
@@ -148,8 +321,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: NOT_BY_INSTANCEOF, message: 'Recognise errors by shape (isServiceError, serviceErrorKind, a kind field), never by instanceof: each bundle has its own copy of the classes.' },
-        { selector: "Literal[value=/^affiliateLinks\\./]", message: 'Command ids, context keys, view ids, settings and state keys live in src/ids.ts.' },
+        {
+          selector: NOT_BY_INSTANCEOF,
+          message:
+            'Recognise errors by shape (isServiceError, serviceErrorKind, a kind field), never by instanceof: each bundle has its own copy of the classes.',
+        },
+        {
+          selector: 'Literal[value=/^affiliateLinks\\./]',
+          message: 'Command ids, context keys, view ids, settings and state keys live in src/ids.ts.',
+        },
       ],
     },
   },

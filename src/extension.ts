@@ -64,11 +64,19 @@ export interface AffiliateLinksApi {
 
 export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | undefined {
   const started = performance.now();
-  const log = vscode.window.createOutputChannel(vscode.l10n.t({ message: 'Affiliate Links', comment: "The name of the extension's log in the Output view." }), { log: true });
+  const log = vscode.window.createOutputChannel(
+    vscode.l10n.t({ message: 'Affiliate Links', comment: "The name of the extension's log in the Output view." }),
+    { log: true },
+  );
   context.subscriptions.push(log);
   const version = String(context.extension.packageJSON.version ?? 'unknown');
 
-  const keys = new WorkspaceKeys(new KeyRingStore(context.secrets, context.globalState, log), context.globalState, context.workspaceState, log);
+  const keys = new WorkspaceKeys(
+    new KeyRingStore(context.secrets, context.globalState, log),
+    context.globalState,
+    context.workspaceState,
+    log,
+  );
   const clients = new ClientFactory(new ServiceApiLoader(), log, version, context.globalStorageUri);
   const controller = new CatalogController(context.globalStorageUri, keys, clients, log);
   const options = new TreeViewOptions(context.globalState);
@@ -79,7 +87,11 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   figures.startLater(FIRST_READ_MS);
   const view = new MerchantView(controller, options, figures);
   const commands = new CommandManager();
-  const panels = new ReportsPanels({ extensionUri: context.extensionUri, reports, loader: reportsLoader, controller, merchants: view, log }, new ReportsPanelLoader(), context.workspaceState);
+  const panels = new ReportsPanels(
+    { extensionUri: context.extensionUri, reports, loader: reportsLoader, controller, merchants: view, log },
+    new ReportsPanelLoader(),
+    context.workspaceState,
+  );
   const serializer = new ReportsPanelSerializer(panels);
   const links = new MerchantLinkIndex(controller, new DomainIndexLoader());
   const articleSubIds = new ArticleSubIdReader(links);
@@ -88,7 +100,20 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   // Reads nothing: it shows today's clicks as the figures count them.
   const reportsStatus = new ReportsStatusBarItem(figures, controller, activeArticle);
   const platformStatus = new PlatformStatusBarItem(keys);
-  context.subscriptions.push(keys, controller, options, view, commands, reports, panels, figures, figuresLenses, activeArticle, reportsStatus, platformStatus);
+  context.subscriptions.push(
+    keys,
+    controller,
+    options,
+    view,
+    commands,
+    reports,
+    panels,
+    figures,
+    figuresLenses,
+    activeArticle,
+    reportsStatus,
+    platformStatus,
+  );
   context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
   context.subscriptions.push(
     vscode.languages.registerCodeLensProvider(
@@ -126,7 +151,19 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   // The catalog loads after activation returns: the cache at once, then a sync.
   void controller.start().catch((error: unknown) => log.error(`Starting the catalog failed: ${String(error)}`));
   return context.extensionMode === vscode.ExtensionMode.Test
-    ? { controller, keys, platformStatus, view, reports, reportsPanel: panels.testApi(serializer), reportsStatus, figures, figuresLenses, activeArticle, logUri: context.logUri }
+    ? {
+        controller,
+        keys,
+        platformStatus,
+        view,
+        reports,
+        reportsPanel: panels.testApi(serializer),
+        reportsStatus,
+        figures,
+        figuresLenses,
+        activeArticle,
+        logUri: context.logUri,
+      }
     : undefined;
 }
 

@@ -7,4 +7,5 @@
  */
 import * as vscode from 'vscode';
 
-export const t = ((...args: unknown[]): string => (vscode.l10n.t as (...a: unknown[]) => string)(...args)) as typeof vscode.l10n.t;
+export const t = ((...args: unknown[]): string =>
+  (vscode.l10n.t as (...a: unknown[]) => string)(...args)) as typeof vscode.l10n.t;

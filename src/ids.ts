@@ -96,7 +96,12 @@ export interface ContextValues {
 export type ContextKey = keyof ContextValues;
 
 /** Fails to compile when a context key is listed in one place and not the other. */
-const everyKeyTyped: [Exclude<(typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS], ContextKey> | Exclude<ContextKey, (typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS]>] extends [never] ? true : false = true;
+const everyKeyTyped: [
+  | Exclude<(typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS], ContextKey>
+  | Exclude<ContextKey, (typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS]>,
+] extends [never]
+  ? true
+  : false = true;
 void everyKeyTyped;
 
 /** Sets a context key; nothing waits for it. */

@@ -75,7 +75,10 @@ const REPORT_PAGE_RESTARTS = 3;
 /** Checks the options and the key before anything is sent. */
 function checkOptions(options: ClientOptions): URL {
   if (!/^[A-Za-z0-9]+$/.test(options.apiKey)) {
-    throw new InvalidParameterError('apiKey', l10n.t('The API key must be a string of letters and digits only (it is not shown here).'));
+    throw new InvalidParameterError(
+      'apiKey',
+      l10n.t('The API key must be a string of letters and digits only (it is not shown here).'),
+    );
   }
   let url: URL;
   try {
@@ -86,11 +89,18 @@ function checkOptions(options: ClientOptions): URL {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new InvalidParameterError(
       'baseUrl',
-      l10n.t({ message: 'The service address must start with https:// or http://; got "{0}".', args: [url.protocol], comment: ['{0}: a URL scheme, such as ftp:.'] }),
+      l10n.t({
+        message: 'The service address must start with https:// or http://; got "{0}".',
+        args: [url.protocol],
+        comment: ['{0}: a URL scheme, such as ftp:.'],
+      }),
     );
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new InvalidParameterError('baseUrl', l10n.t('The service address must not carry credentials, a query or a fragment.'));
+    throw new InvalidParameterError(
+      'baseUrl',
+      l10n.t('The service address must not carry credentials, a query or a fragment.'),
+    );
   }
   return url;
 }
@@ -151,7 +161,10 @@ export class AffiliateServiceClient {
    * The whole catalog, page by page (500 a page), from the first to the last. Filters other
    * than the cursor and the page size apply to every page.
    */
-  walkMerchants(filters: Omit<MerchantQuery, 'next' | 'limit'> = {}, options: CallOptions & { from?: number } = {}): AsyncGenerator<MerchantPage> {
+  walkMerchants(
+    filters: Omit<MerchantQuery, 'next' | 'limit'> = {},
+    options: CallOptions & { from?: number } = {},
+  ): AsyncGenerator<MerchantPage> {
     return walkCursorPages(
       (next, signal) => this.getMerchantPage({ ...filters, limit: LIMITS.maxLimit, next }, { ...options, signal }),
       ENDPOINT_PATHS.merchants,
@@ -210,7 +223,13 @@ export class AffiliateServiceClient {
   ): Promise<ReportResult<T>> {
     const pageSize = LIMITS.maxLimit;
     return readAllOffsetPages(
-      (offset, signal) => this.getReportPage(endpoint, { ...filters, offset, limit: pageSize }, { signal, priority: options.priority, onWait: options.onWait }, read),
+      (offset, signal) =>
+        this.getReportPage(
+          endpoint,
+          { ...filters, offset, limit: pageSize },
+          { signal, priority: options.priority, onWait: options.onWait },
+          read,
+        ),
       endpoint,
       {
         pageSize,

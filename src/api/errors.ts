@@ -46,7 +46,11 @@ const SERVICE_ERROR_KINDS: ReadonlySet<string> = new Set<ServiceErrorKind>([
 
 /** Whether `error` is a ServiceError of any bundle's copy: an Error whose `kind` is one of `ServiceErrorKind`. */
 export function isServiceError(error: unknown): error is ServiceError {
-  return error instanceof Error && SERVICE_ERROR_KINDS.has((error as { kind?: unknown }).kind as string) && typeof (error as { path?: unknown }).path === 'string';
+  return (
+    error instanceof Error &&
+    SERVICE_ERROR_KINDS.has((error as { kind?: unknown }).kind as string) &&
+    typeof (error as { path?: unknown }).path === 'string'
+  );
 }
 
 /** The `kind` of a ServiceError (of any bundle's copy), or undefined for anything else. */
@@ -111,16 +115,38 @@ export class ApiError extends ServiceError {
   }
 }
 
-function describeApiError(status: number, errors: readonly ApiErrorEntry[], path: string, retryAfterMs: number | undefined, refusedForMs: number | undefined): string {
+function describeApiError(
+  status: number,
+  errors: readonly ApiErrorEntry[],
+  path: string,
+  retryAfterMs: number | undefined,
+  refusedForMs: number | undefined,
+): string {
   const details = errors.map((entry) =>
     entry.property
-      ? l10n.t({ message: '{0} (code {1}, parameter {2})', args: [entry.title, entry.code, entry.property], comment: ['A service error: its title, code and parameter.'] })
-      : l10n.t({ message: '{0} (code {1})', args: [entry.title, entry.code], comment: ['A service error: its title and code.'] }),
+      ? l10n.t({
+          message: '{0} (code {1}, parameter {2})',
+          args: [entry.title, entry.code, entry.property],
+          comment: ['A service error: its title, code and parameter.'],
+        })
+      : l10n.t({
+          message: '{0} (code {1})',
+          args: [entry.title, entry.code],
+          comment: ['A service error: its title and code.'],
+        }),
   );
   const answer =
     details.length > 0
-      ? l10n.t({ message: 'The service answered {0} to GET {1}: {2}.', args: [status, path, details.join('; ')], comment: ["{0}: an HTTP status; {2}: the service's errors."] })
-      : l10n.t({ message: 'The service answered {0} to GET {1} with no error details.', args: [status, path], comment: ['{0}: an HTTP status.'] });
+      ? l10n.t({
+          message: 'The service answered {0} to GET {1}: {2}.',
+          args: [status, path, details.join('; ')],
+          comment: ["{0}: an HTTP status; {2}: the service's errors."],
+        })
+      : l10n.t({
+          message: 'The service answered {0} to GET {1} with no error details.',
+          args: [status, path],
+          comment: ['{0}: an HTTP status.'],
+        });
   if (refusedForMs !== undefined) {
     return `${answer} ${l10n.t('It kept refusing for {0} min, longer than its rate limit lasts: it is busy, or another tool on this address uses its limit. Wait a few minutes, then retry; what was read is kept.', Math.max(1, Math.round(refusedForMs / 60_000)))}`;
   }

@@ -54,11 +54,18 @@ export async function* walkCursorPages(
       if (page.next !== null) {
         if (seen.has(page.next)) {
           failure = new PagingError(
-            l10n.t('The merchant list did not advance: page {0} pointed back to cursor {1}, already read. Stopped to avoid reading forever; try again later.', pageNumber, page.next),
+            l10n.t(
+              'The merchant list did not advance: page {0} pointed back to cursor {1}, already read. Stopped to avoid reading forever; try again later.',
+              pageNumber,
+              page.next,
+            ),
             describeEndpoint,
           );
         } else if (pageNumber >= MAX_MERCHANT_PAGES) {
-          failure = new PagingError(l10n.t('The merchant list went on past {0} pages; stopped.', MAX_MERCHANT_PAGES), describeEndpoint);
+          failure = new PagingError(
+            l10n.t('The merchant list went on past {0} pages; stopped.', MAX_MERCHANT_PAGES),
+            describeEndpoint,
+          );
         } else {
           seen.add(page.next);
           pending = request(page.next);
@@ -163,22 +170,39 @@ export async function readAllOffsetPages<T>(
     options.onRestart?.(problem);
   }
   throw new PagingError(
-    l10n.t('The report kept changing while it was being read ({0} tries). Try again in a moment.', options.maxRestarts + 1),
+    l10n.t(
+      'The report kept changing while it was being read ({0} tries). Try again in a moment.',
+      options.maxRestarts + 1,
+    ),
     describeEndpoint,
   );
 }
 
 /** The pages after the first, in order: those kept are taken from `kept`, the others asked for. */
-function readRemainingOffsets<T>(total: number, fetchPage: FetchOffsetPage<T>, options: OffsetPagingOptions<T>, kept: ReadonlyMap<number, ReportPage<T>>): Promise<ReportPage<T>[]> {
+function readRemainingOffsets<T>(
+  total: number,
+  fetchPage: FetchOffsetPage<T>,
+  options: OffsetPagingOptions<T>,
+  kept: ReadonlyMap<number, ReportPage<T>>,
+): Promise<ReportPage<T>[]> {
   const offsets: number[] = [];
   for (let offset = options.pageSize; offset < total; offset += options.pageSize) {
     offsets.push(offset);
   }
-  return mapBounded(offsets, options.concurrency, (offset, signal) => Promise.resolve(kept.get(offset) ?? fetchPage(offset, signal)), options.signal);
+  return mapBounded(
+    offsets,
+    options.concurrency,
+    (offset, signal) => Promise.resolve(kept.get(offset) ?? fetchPage(offset, signal)),
+    options.signal,
+  );
 }
 
 /** Without a `total`, read one page after another until one comes back short. */
-async function readUntilShortPage<T>(first: ReportPage<T>, fetchPage: FetchOffsetPage<T>, options: OffsetPagingOptions<T>): Promise<ReportPage<T>[]> {
+async function readUntilShortPage<T>(
+  first: ReportPage<T>,
+  fetchPage: FetchOffsetPage<T>,
+  options: OffsetPagingOptions<T>,
+): Promise<ReportPage<T>[]> {
   const pages = [first];
   let last = first;
   while (last.received >= options.pageSize) {

@@ -50,7 +50,11 @@ function fail(property: string, message: string): PeriodResult {
 function badDate(property: string, value: string): PeriodResult {
   return fail(
     property,
-    l10n.t({ message: '{0} must be a calendar date written YYYY-MM-DD (for example {1}); got "{2}".', args: [property, DATE_EXAMPLE, value], comment: ["{0}: a query parameter's name, not translated."] }),
+    l10n.t({
+      message: '{0} must be a calendar date written YYYY-MM-DD (for example {1}); got "{2}".',
+      args: [property, DATE_EXAMPLE, value],
+      comment: ["{0}: a query parameter's name, not translated."],
+    }),
   );
 }
 
@@ -67,7 +71,11 @@ export function resolvePeriod(params: PeriodParams, today: string): PeriodResult
     if (!Number.isInteger(days) || days < 1 || days > MAX_PERIOD_DAYS) {
       return fail(
         'days',
-        l10n.t({ message: 'days must be a whole number from 1 to {0}; got "{1}".', args: [MAX_PERIOD_DAYS, text], comment: ["Keep days: a query parameter's name."] }),
+        l10n.t({
+          message: 'days must be a whole number from 1 to {0}; got "{1}".',
+          args: [MAX_PERIOD_DAYS, text],
+          comment: ["Keep days: a query parameter's name."],
+        }),
       );
     }
     return { ok: true, period: { from: fromDayNumber(todayNumber - days), to: today, source: 'days' } };
@@ -85,8 +93,20 @@ export function resolvePeriod(params: PeriodParams, today: string): PeriodResult
   const hasTo = given(params.dateTo);
   if (hasFrom !== hasTo) {
     return hasFrom
-      ? fail('dateFrom', l10n.t({ message: 'dateFrom cannot be used without dateTo: give both dates of the period, or neither.', comment: ["Keep dateFrom and dateTo: query parameters' names."] }))
-      : fail('dateTo', l10n.t({ message: 'dateTo cannot be used without dateFrom: give both dates of the period, or neither.', comment: ["Keep dateFrom and dateTo: query parameters' names."] }));
+      ? fail(
+          'dateFrom',
+          l10n.t({
+            message: 'dateFrom cannot be used without dateTo: give both dates of the period, or neither.',
+            comment: ["Keep dateFrom and dateTo: query parameters' names."],
+          }),
+        )
+      : fail(
+          'dateTo',
+          l10n.t({
+            message: 'dateTo cannot be used without dateFrom: give both dates of the period, or neither.',
+            comment: ["Keep dateFrom and dateTo: query parameters' names."],
+          }),
+        );
   }
   if (hasFrom && hasTo) {
     const from = String(params.dateFrom);
@@ -102,12 +122,25 @@ export function resolvePeriod(params: PeriodParams, today: string): PeriodResult
     if (fromNumber > toNumber) {
       return fail(
         'dateFrom',
-        l10n.t({ message: 'dateFrom ({0}) must not be after dateTo ({1}).', args: [from, to], comment: ["Keep dateFrom and dateTo: query parameters' names."] }),
+        l10n.t({
+          message: 'dateFrom ({0}) must not be after dateTo ({1}).',
+          args: [from, to],
+          comment: ["Keep dateFrom and dateTo: query parameters' names."],
+        }),
       );
     }
     const length = toNumber - fromNumber;
     if (length > MAX_PERIOD_DAYS) {
-      return fail('dateTo', l10n.t('The period from {0} to {1} spans {2} days; it cannot exceed {3} days.', from, to, length, MAX_PERIOD_DAYS));
+      return fail(
+        'dateTo',
+        l10n.t(
+          'The period from {0} to {1} spans {2} days; it cannot exceed {3} days.',
+          from,
+          to,
+          length,
+          MAX_PERIOD_DAYS,
+        ),
+      );
     }
     return { ok: true, period: { from, to, source: 'range' } };
   }

@@ -33,7 +33,8 @@ export function resolveProxy(settings: ProxySettings, environment: Record<string
   const explicit = settings.url?.trim();
   const httpProxy = explicit || env(environment, 'http_proxy') || '';
   const httpsProxy = explicit || env(environment, 'https_proxy') || httpProxy;
-  const noProxy = settings.noProxy && settings.noProxy.length > 0 ? settings.noProxy.join(',') : (env(environment, 'no_proxy') ?? '');
+  const noProxy =
+    settings.noProxy && settings.noProxy.length > 0 ? settings.noProxy.join(',') : (env(environment, 'no_proxy') ?? '');
   return {
     httpProxy,
     httpsProxy,

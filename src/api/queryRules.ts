@@ -10,8 +10,7 @@ import { resolvePeriod, type ParameterProblem, type Period } from './period';
 import { toDayNumber } from './calendarDate';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_DATE_OR_TIME =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: ParameterProblem };
 
@@ -55,8 +54,16 @@ function integer(query: QueryLike, name: string, min: number, max: number, fallb
   if (!Number.isSafeInteger(value) || value < min || value > max) {
     const message =
       max === Number.MAX_SAFE_INTEGER
-        ? l10n.t({ message: '{0} must be a whole number {1} or more; got "{2}".', args: [name, min, text], comment: ["{0}: a query parameter's name, not translated."] })
-        : l10n.t({ message: '{0} must be a whole number from {1} to {2}; got "{3}".', args: [name, min, max, text], comment: ["{0}: a query parameter's name, not translated."] });
+        ? l10n.t({
+            message: '{0} must be a whole number {1} or more; got "{2}".',
+            args: [name, min, text],
+            comment: ["{0}: a query parameter's name, not translated."],
+          })
+        : l10n.t({
+            message: '{0} must be a whole number from {1} to {2}; got "{3}".',
+            args: [name, min, max, text],
+            comment: ["{0}: a query parameter's name, not translated."],
+          });
     throw new ProblemFound({ property: name, message });
   }
   return value;
@@ -70,7 +77,11 @@ function boolean(query: QueryLike, name: string): boolean | undefined {
   if (text !== 'true' && text !== 'false') {
     throw new ProblemFound({
       property: name,
-      message: l10n.t({ message: '{0} must be true or false; got "{1}".', args: [name, text], comment: ["{0}: a query parameter's name, not translated. Keep true and false."] }),
+      message: l10n.t({
+        message: '{0} must be true or false; got "{1}".',
+        args: [name, text],
+        comment: ["{0}: a query parameter's name, not translated. Keep true and false."],
+      }),
     });
   }
   return text === 'true';
@@ -84,7 +95,11 @@ function uuid(query: QueryLike, name: string): string | undefined {
   if (!UUID_PATTERN.test(text)) {
     throw new ProblemFound({
       property: name,
-      message: l10n.t({ message: '{0} must be an ID of the form 8-4-4-4-12 hexadecimal digits (a UUID); got "{1}".', args: [name, text], comment: ["{0}: a query parameter's name, not translated."] }),
+      message: l10n.t({
+        message: '{0} must be an ID of the form 8-4-4-4-12 hexadecimal digits (a UUID); got "{1}".',
+        args: [name, text],
+        comment: ["{0}: a query parameter's name, not translated."],
+      }),
     });
   }
   return text.toLowerCase();
@@ -98,11 +113,18 @@ function timestamp(query: QueryLike, name: string): number | undefined {
   // A date or a time without a zone is read as UTC, so client and sandbox agree wherever they run.
   const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text);
   const realDate = ISO_DATE_OR_TIME.test(text) && toDayNumber(text.slice(0, 10)) !== undefined;
-  const ms = realDate ? Date.parse(zoned ? text : `${text.length === 10 ? `${text}T00:00:00` : text.replace(' ', 'T')}Z`) : NaN;
+  const ms = realDate
+    ? Date.parse(zoned ? text : `${text.length === 10 ? `${text}T00:00:00` : text.replace(' ', 'T')}Z`)
+    : NaN;
   if (Number.isNaN(ms)) {
     throw new ProblemFound({
       property: name,
-      message: l10n.t({ message: '{0} must be an ISO 8601 date or date-time (for example 2026-03-31 or 2026-03-31T12:00:00Z); got "{1}".', args: [name, text], comment: ["{0}: a query parameter's name, not translated."] }),
+      message: l10n.t({
+        message:
+          '{0} must be an ISO 8601 date or date-time (for example 2026-03-31 or 2026-03-31T12:00:00Z); got "{1}".',
+        args: [name, text],
+        comment: ["{0}: a query parameter's name, not translated."],
+      }),
     });
   }
   return ms;
@@ -133,7 +155,12 @@ export function checkMerchantQuery(query: QueryLike): Checked<CheckedMerchantQue
 export function checkReportQuery(query: QueryLike, today: string): Checked<CheckedReportQuery> {
   return run(() => {
     const resolved = resolvePeriod(
-      { days: query.get('days'), date: query.get('date'), dateFrom: query.get('dateFrom'), dateTo: query.get('dateTo') },
+      {
+        days: query.get('days'),
+        date: query.get('date'),
+        dateFrom: query.get('dateFrom'),
+        dateTo: query.get('dateTo'),
+      },
       today,
     );
     if (!resolved.ok) {

@@ -34,18 +34,28 @@ export function parseRateLimit(text: string): RateLimitParse {
   }
   const parts = trimmed === '' ? [] : trimmed.split(',');
   const expected = l10n.t({
-    message: 'Write the limit as requests/seconds windows separated by commas, such as 3/1,100/300 (3 a second and 100 in 5 minutes), or off.',
+    message:
+      'Write the limit as requests/seconds windows separated by commas, such as 3/1,100/300 (3 a second and 100 in 5 minutes), or off.',
     comment: ['Keep 3/1,100/300 and off as they are: they are typed as shown.'],
   });
   if (parts.length === 0 || parts.length > RATE_LIMIT_BOUNDS.maxWindows) {
-    return { ok: false, message: `${l10n.t('The rate limit "{0}" has {1} windows; it takes 1 to {2}.', text, parts.length, RATE_LIMIT_BOUNDS.maxWindows)} ${expected}` };
+    return {
+      ok: false,
+      message: `${l10n.t('The rate limit "{0}" has {1} windows; it takes 1 to {2}.', text, parts.length, RATE_LIMIT_BOUNDS.maxWindows)} ${expected}`,
+    };
   }
   const windows: RateWindow[] = [];
   for (const part of parts) {
     const match = /^\s*(\d{1,6})\s*\/\s*(\d{1,5})\s*$/.exec(part);
     const requests = match ? Number(match[1]) : NaN;
     const seconds = match ? Number(match[2]) : NaN;
-    if (!match || requests < 1 || requests > RATE_LIMIT_BOUNDS.maxRequests || seconds < 1 || seconds > RATE_LIMIT_BOUNDS.maxSeconds) {
+    if (
+      !match ||
+      requests < 1 ||
+      requests > RATE_LIMIT_BOUNDS.maxRequests ||
+      seconds < 1 ||
+      seconds > RATE_LIMIT_BOUNDS.maxSeconds
+    ) {
       return {
         ok: false,
         message: `${l10n.t({ message: 'The rate limit window "{0}" is not N/S with N from 1 to {1} requests and S from 1 to {2} seconds.', args: [part.trim(), RATE_LIMIT_BOUNDS.maxRequests, RATE_LIMIT_BOUNDS.maxSeconds], comment: ['Keep N/S: it names the two numbers of a window.'] })} ${expected}`,
@@ -58,5 +68,7 @@ export function parseRateLimit(text: string): RateLimitParse {
 
 /** The one spelling of windows: `3/1,100/300`, or `off` for none. */
 export function formatRateLimit(windows: readonly RateWindow[] | 'off'): string {
-  return windows === 'off' || windows.length === 0 ? 'off' : windows.map((window) => `${window.requests}/${window.seconds}`).join(',');
+  return windows === 'off' || windows.length === 0
+    ? 'off'
+    : windows.map((window) => `${window.requests}/${window.seconds}`).join(',');
 }

@@ -63,7 +63,11 @@ export interface JsonResponse {
 
 /** What to do when the service cannot be reached: the sentence that follows what happened. */
 function networkHint(): string {
-  return l10n.t({ message: 'Check your network connection, the service address ({0}) and any proxy settings.', args: ['affiliateLinks.baseUrl'], comment: ["{0}: a setting's name."] });
+  return l10n.t({
+    message: 'Check your network connection, the service address ({0}) and any proxy settings.',
+    args: ['affiliateLinks.baseUrl'],
+    comment: ["{0}: a setting's name."],
+  });
 }
 
 /** Seconds with one decimal at most, as the messages write a timeout: 10, 2.5. */
@@ -94,7 +98,10 @@ export class Transport {
       bodyTimeout: options.timeouts.bodyMs,
     });
     this.dispatcher = agent;
-    this.log('info', `Service client for ${this.origin}${this.basePath}, proxy ${describeProxy(proxy.httpsProxy)}, request budget ${options.budget.description}.`);
+    this.log(
+      'info',
+      `Service client for ${this.origin}${this.basePath}, proxy ${describeProxy(proxy.httpsProxy)}, request budget ${options.budget.description}.`,
+    );
   }
 
   /** Writes to the logger with the key removed, whatever the message holds. */
@@ -117,15 +124,34 @@ export class Transport {
     const body = parseJson(text);
     if (response.statusCode >= 400) {
       const retryAfter = parseRetryAfter(response.headers['retry-after'], Date.now());
-      throw this.seal(new ApiError(response.statusCode, readErrorEntries(body.ok ? body.value : undefined, this.options.apiKey), path, retryAfter));
+      throw this.seal(
+        new ApiError(
+          response.statusCode,
+          readErrorEntries(body.ok ? body.value : undefined, this.options.apiKey),
+          path,
+          retryAfter,
+        ),
+      );
     }
     if (!body.ok) {
       const type = readText(response.headers['content-type']);
       const what =
         type === null
-          ? l10n.t("The service's answer to GET {0} is not valid JSON (no content type, {1} bytes).", path, bytes.length)
-          : l10n.t({ message: "The service's answer to GET {0} is not valid JSON ({1}, {2} bytes).", args: [path, type, bytes.length], comment: ['{1}: a media type, such as text/html.'] });
-      const hint = l10n.t({ message: 'Try again later; if it keeps happening, check the service address ({0}) and any proxy settings.', args: ['affiliateLinks.baseUrl'], comment: ["{0}: a setting's name."] });
+          ? l10n.t(
+              "The service's answer to GET {0} is not valid JSON (no content type, {1} bytes).",
+              path,
+              bytes.length,
+            )
+          : l10n.t({
+              message: "The service's answer to GET {0} is not valid JSON ({1}, {2} bytes).",
+              args: [path, type, bytes.length],
+              comment: ['{1}: a media type, such as text/html.'],
+            });
+      const hint = l10n.t({
+        message: 'Try again later; if it keeps happening, check the service address ({0}) and any proxy settings.',
+        args: ['affiliateLinks.baseUrl'],
+        comment: ["{0}: a setting's name."],
+      });
       throw this.seal(new InvalidResponseError(`${what} ${hint}`, path));
     }
     return { body: body.value, path, bytes };
@@ -142,7 +168,10 @@ export class Transport {
    * again as the retry policy allows (undici's own retry would resume a cut body with a Range
    * request, and send its retries outside the budget).
    */
-  private async receive(path: string, call: CallOptions): Promise<{ response: Dispatcher.ResponseData; bytes: Buffer }> {
+  private async receive(
+    path: string,
+    call: CallOptions,
+  ): Promise<{ response: Dispatcher.ResponseData; bytes: Buffer }> {
     const { signal } = call;
     const priority = call.priority ?? 'foreground';
     let firstRefusal: number | undefined;
@@ -166,7 +195,8 @@ export class Transport {
         });
       } catch (error) {
         const failure = this.requestFailure(error, path, signal);
-        const delay = failure.kind === 'aborted' ? undefined : this.retryDelay(attempt++, { code: errorCode(error) }, path);
+        const delay =
+          failure.kind === 'aborted' ? undefined : this.retryDelay(attempt++, { code: errorCode(error) }, path);
         if (delay === undefined) {
           throw this.seal(failure);
         }
@@ -181,7 +211,8 @@ export class Transport {
         }
         continue;
       }
-      const delay = response.statusCode >= 500 ? this.retryDelay(attempt, { status: response.statusCode }, path) : undefined;
+      const delay =
+        response.statusCode >= 500 ? this.retryDelay(attempt, { status: response.statusCode }, path) : undefined;
       if (delay !== undefined) {
         attempt++;
         await response.body.dump().catch(() => undefined);
@@ -194,7 +225,10 @@ export class Transport {
         return { response, bytes };
       } catch (error) {
         const failure = this.bodyFailure(error, path, signal);
-        const delay = failure.kind === 'truncated-response' ? this.retryDelay(attempt++, { code: 'UND_ERR_SOCKET' }, path) : undefined;
+        const delay =
+          failure.kind === 'truncated-response'
+            ? this.retryDelay(attempt++, { code: 'UND_ERR_SOCKET' }, path)
+            : undefined;
         if (delay === undefined) {
           throw this.seal(failure);
         }
@@ -208,21 +242,32 @@ export class Transport {
    * and returns undefined to send again once the hold ends; or the error to report, when the
    * service asks for longer than the policy waits, or has refused since `firstRefusal` for longer.
    */
-  private async refusal(response: Dispatcher.ResponseData, path: string, firstRefusal: number, sentAt: number): Promise<ApiError | undefined> {
+  private async refusal(
+    response: Dispatcher.ResponseData,
+    path: string,
+    firstRefusal: number,
+    sentAt: number,
+  ): Promise<ApiError | undefined> {
     const text = await response.body.text().catch(() => '');
     const status = response.statusCode;
     const retryAfter = parseRetryAfter(response.headers['retry-after'], Date.now());
     const entries = readErrorEntries(parseJson(text).ok ? JSON.parse(text) : undefined, this.options.apiKey);
     const cap = this.options.retry.maxRetryAfterMs;
     if (retryAfter !== undefined && retryAfter > cap) {
-      this.log('debug', `GET ${path}: status ${status}; the service asks to wait ${Math.ceil(retryAfter / 1000)} s, longer than the ${Math.round(cap / 1000)} s waited.`);
+      this.log(
+        'debug',
+        `GET ${path}: status ${status}; the service asks to wait ${Math.ceil(retryAfter / 1000)} s, longer than the ${Math.round(cap / 1000)} s waited.`,
+      );
       return new ApiError(status, entries, path, retryAfter);
     }
     const until = await this.options.budget.refused(retryAfter, sentAt);
     if (until - firstRefusal > cap) {
       return new ApiError(status, entries, path, retryAfter, Date.now() - firstRefusal);
     }
-    this.log('debug', `GET ${path}: status ${status}; every request waits ${Math.ceil((until - Date.now()) / 100) / 10} s${retryAfter === undefined ? '' : ' (Retry-After)'} before going again.`);
+    this.log(
+      'debug',
+      `GET ${path}: status ${status}; every request waits ${Math.ceil((until - Date.now()) / 100) / 10} s${retryAfter === undefined ? '' : ' (Retry-After)'} before going again.`,
+    );
     return undefined;
   }
 
@@ -234,7 +279,10 @@ export class Transport {
       this.log('debug', `GET ${path}: ${named}; not retrying (${decision.reason}).`);
       return undefined;
     }
-    this.log('debug', `GET ${path}: ${named}; attempt ${attempt + 1} of ${this.options.retry.maxAttempts} in ${decision.delayMs} ms.`);
+    this.log(
+      'debug',
+      `GET ${path}: ${named}; attempt ${attempt + 1} of ${this.options.retry.maxAttempts} in ${decision.delayMs} ms.`,
+    );
     return decision.delayMs;
   }
 
@@ -251,12 +299,20 @@ export class Transport {
       return new RequestAbortedError(cancelled(path), path);
     }
     if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-      const what = l10n.t('Could not connect to {0} within {1} s.', this.origin, seconds(this.options.timeouts.connectMs));
+      const what = l10n.t(
+        'Could not connect to {0} within {1} s.',
+        this.origin,
+        seconds(this.options.timeouts.connectMs),
+      );
       return new TimeoutError(`${what} ${networkHint()}`, path, 'connect');
     }
     if (code === 'UND_ERR_HEADERS_TIMEOUT') {
       return new TimeoutError(
-        l10n.t('The service did not answer GET {0} within {1} s. Try again later.', path, seconds(this.options.timeouts.headersMs)),
+        l10n.t(
+          'The service did not answer GET {0} within {1} s. Try again later.',
+          path,
+          seconds(this.options.timeouts.headersMs),
+        ),
         path,
         'headers',
       );
@@ -267,7 +323,11 @@ export class Transport {
     // undici reports a proxy that refuses the tunnel as an abort: it is a network failure here.
     const detail = error instanceof Error && error.message ? error.message : String(error);
     const cause = code === undefined ? detail : `${code}: ${detail}`;
-    const what = l10n.t({ message: 'Could not reach the service at {0} ({1}).', args: [this.origin, cause], comment: ["{1}: the system's error."] });
+    const what = l10n.t({
+      message: 'Could not reach the service at {0} ({1}).',
+      args: [this.origin, cause],
+      comment: ["{1}: the system's error."],
+    });
     return new NetworkError(`${what} ${networkHint()}`, path, code);
   }
 
@@ -278,7 +338,11 @@ export class Transport {
     }
     if (code === 'UND_ERR_BODY_TIMEOUT') {
       return new TimeoutError(
-        l10n.t('The service stopped sending its answer to GET {0} for more than {1} s. Try again later.', path, seconds(this.options.timeouts.bodyMs)),
+        l10n.t(
+          'The service stopped sending its answer to GET {0} for more than {1} s. Try again later.',
+          path,
+          seconds(this.options.timeouts.bodyMs),
+        ),
         path,
         'body',
       );
@@ -287,7 +351,11 @@ export class Transport {
     const message =
       code === undefined || code === 'UND_ERR_REQ_RETRY'
         ? l10n.t('The connection closed before the whole answer to GET {0} arrived (cut off). Try again.', path)
-        : l10n.t({ message: 'The connection closed before the whole answer to GET {0} arrived ({1}). Try again.', args: [path, code], comment: ['{1}: an error code, such as ECONNRESET.'] });
+        : l10n.t({
+            message: 'The connection closed before the whole answer to GET {0} arrived ({1}). Try again.',
+            args: [path, code],
+            comment: ['{1}: an error code, such as ECONNRESET.'],
+          });
     return new TruncatedResponseError(message, path);
   }
 
@@ -362,8 +430,17 @@ function readErrorEntries(body: unknown, apiKey: string): ApiErrorEntry[] {
   }
   return body.errors.filter(isObject).map((entry) => ({
     status: readText(entry.status) ?? '',
-    title: redact(readText(entry.title) ?? l10n.t({ message: 'no title', comment: ['In place of the title of a service error sent without one.'] }), apiKey),
-    code: readText(entry.code) ?? l10n.t({ message: 'none', comment: ['In place of the code of a service error sent without one: "(code none)".'] }),
+    title: redact(
+      readText(entry.title) ??
+        l10n.t({ message: 'no title', comment: ['In place of the title of a service error sent without one.'] }),
+      apiKey,
+    ),
+    code:
+      readText(entry.code) ??
+      l10n.t({
+        message: 'none',
+        comment: ['In place of the code of a service error sent without one: "(code none)".'],
+      }),
     property: isObject(entry.meta) ? redactOptional(readText(entry.meta.property), apiKey) : undefined,
   }));
 }

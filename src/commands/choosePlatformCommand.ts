@@ -33,33 +33,54 @@ export class ChoosePlatformCommand implements Command {
     return true;
   }
 
-  private byIdOrName(given: string, choices: readonly PlatformChoice[]): { all: boolean; platform?: PlatformChoice } | undefined {
+  private byIdOrName(
+    given: string,
+    choices: readonly PlatformChoice[],
+  ): { all: boolean; platform?: PlatformChoice } | undefined {
     const wanted = given.trim();
     if (wanted === '') {
       return { all: true };
     }
-    const platform = choices.find((choice) => choice.id === wanted) ?? choices.find((choice) => choice.name.toLowerCase() === wanted.toLowerCase());
+    const platform =
+      choices.find((choice) => choice.id === wanted) ??
+      choices.find((choice) => choice.name.toLowerCase() === wanted.toLowerCase());
     return platform === undefined ? undefined : { all: false, platform };
   }
 
-  private async pick(choices: readonly PlatformChoice[]): Promise<{ all: boolean; platform?: PlatformChoice } | undefined> {
+  private async pick(
+    choices: readonly PlatformChoice[],
+  ): Promise<{ all: boolean; platform?: PlatformChoice } | undefined> {
     const current = this.keys.workspace.platform;
     const ring = this.keys.ring;
     const items: Array<vscode.QuickPickItem & { all: boolean; platform?: PlatformChoice }> = [
-      { label: platformLabel(undefined), description: vscode.l10n.t('figures of every platform'), all: true, picked: current === undefined },
+      {
+        label: platformLabel(undefined),
+        description: vscode.l10n.t('figures of every platform'),
+        all: true,
+        picked: current === undefined,
+      },
       ...choices.map((platform) => ({
         label: platform.name,
-        description: platform.keyIndex === undefined ? vscode.l10n.t('no platform key') : vscode.l10n.t('has a platform key'),
-        detail: ring.platforms[platform.keyIndex ?? -1]?.platformId === undefined && platform.id === undefined ? vscode.l10n.t('not in your reports yet') : undefined,
+        description:
+          platform.keyIndex === undefined ? vscode.l10n.t('no platform key') : vscode.l10n.t('has a platform key'),
+        detail:
+          ring.platforms[platform.keyIndex ?? -1]?.platformId === undefined && platform.id === undefined
+            ? vscode.l10n.t('not in your reports yet')
+            : undefined,
         all: false,
         platform,
         picked: current !== undefined && (current.id ?? current.name) === (platform.id ?? platform.name),
       })),
     ];
     if (choices.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No platforms are known yet: they come from your reports. Open the reports once, then choose.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('No platforms are known yet: they come from your reports. Open the reports once, then choose.'),
+      );
       return undefined;
     }
-    return vscode.window.showQuickPick(items, { title: vscode.l10n.t('Affiliate Links: Choose Platform'), placeHolder: vscode.l10n.t('The platform of this workspace: its links and figures follow it') });
+    return vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Affiliate Links: Choose Platform'),
+      placeHolder: vscode.l10n.t('The platform of this workspace: its links and figures follow it'),
+    });
   }
 }

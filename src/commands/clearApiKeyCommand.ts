@@ -18,7 +18,9 @@ function refOf(given: unknown, ring: KeyRing): Choice | undefined {
   if (given === 'all' || (given === 'account' && ring.account !== undefined)) {
     return { kind: given };
   }
-  return typeof given === 'number' && ring.platforms[given] !== undefined ? { kind: 'platform', index: given } : undefined;
+  return typeof given === 'number' && ring.platforms[given] !== undefined
+    ? { kind: 'platform', index: given }
+    : undefined;
 }
 
 export class ClearApiKeyCommand implements Command {
@@ -31,7 +33,12 @@ export class ClearApiKeyCommand implements Command {
     const state = this.keys.state;
     if (state.kind === 'environment') {
       void vscode.window.showInformationMessage(
-        vscode.l10n.t({ message: 'The key comes from the environment variable {0}, not from the secret storage: unset it to clear it.', args: [ENVIRONMENT_VARIABLE], comment: '{0}: an environment variable name.' }),
+        vscode.l10n.t({
+          message:
+            'The key comes from the environment variable {0}, not from the secret storage: unset it to clear it.',
+          args: [ENVIRONMENT_VARIABLE],
+          comment: '{0}: an environment variable name.',
+        }),
       );
       return;
     }
@@ -49,7 +56,8 @@ export class ClearApiKeyCommand implements Command {
         vscode.l10n.t({
           message: "{0} Try again, or remove it with your system's keyring tool.",
           args: [(error as Error).message],
-          comment: '{0} is why the key could not be removed, a whole sentence such as "VS Code\'s secret storage could not remove the key (...)."',
+          comment:
+            '{0} is why the key could not be removed, a whole sentence such as "VS Code\'s secret storage could not remove the key (...)."',
         }),
       );
     }
@@ -58,10 +66,17 @@ export class ClearApiKeyCommand implements Command {
   private async pick(ring: KeyRing, refs: KeyRef[]): Promise<Choice | undefined> {
     const items = refs.map((ref) => {
       const entry = ref.kind === 'account' ? ring.account! : ring.platforms[ref.index]!;
-      return { label: ref.kind === 'account' ? accountKeyLabel() : platformKeyLabel(ring.platforms[ref.index]!), description: opensLabel(entry.opens), ref: ref as Choice };
+      return {
+        label: ref.kind === 'account' ? accountKeyLabel() : platformKeyLabel(ring.platforms[ref.index]!),
+        description: opensLabel(entry.opens),
+        ref: ref as Choice,
+      };
     });
     items.push({ label: vscode.l10n.t('All keys'), description: '', ref: { kind: 'all' } });
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Affiliate Links: Clear API Key'), placeHolder: vscode.l10n.t('Which key to clear?') });
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Affiliate Links: Clear API Key'),
+      placeHolder: vscode.l10n.t('Which key to clear?'),
+    });
     return picked?.ref;
   }
 }

@@ -13,16 +13,29 @@ import type { MerchantPicker } from './merchantPicker';
 export class CopyCpcTrackingLinkCommand implements Command {
   readonly id = COMMANDS.copyCpcTrackingLink;
 
-  constructor(private readonly deps: { controller: CatalogController; picker: MerchantPicker; log: vscode.LogOutputChannel }) {}
+  constructor(
+    private readonly deps: { controller: CatalogController; picker: MerchantPicker; log: vscode.LogOutputChannel },
+  ) {}
 
   execute(arg?: unknown): Promise<string | undefined> {
     const kind = {
       what: 'CPC tracking link',
       title: vscode.l10n.t('Copy CPC Tracking Link'),
       copyFailed: (name: string) =>
-        vscode.l10n.t({ message: 'Could not copy the CPC tracking link of "{0}": the clipboard refused it. Show the link to copy it by hand.', args: [name], comment: '{0} is the name of a merchant.' }),
-      linkTitle: (name: string) => vscode.l10n.t({ message: 'CPC tracking link of {0}', args: [name], comment: '{0} is the name of a merchant.' }),
-      copied: (name: string) => vscode.l10n.t({ message: '$(check) Copied the CPC tracking link of "{0}"', args: [name], comment: '{0} is the name of a merchant.' }),
+        vscode.l10n.t({
+          message:
+            'Could not copy the CPC tracking link of "{0}": the clipboard refused it. Show the link to copy it by hand.',
+          args: [name],
+          comment: '{0} is the name of a merchant.',
+        }),
+      linkTitle: (name: string) =>
+        vscode.l10n.t({ message: 'CPC tracking link of {0}', args: [name], comment: '{0} is the name of a merchant.' }),
+      copied: (name: string) =>
+        vscode.l10n.t({
+          message: '$(check) Copied the CPC tracking link of "{0}"',
+          args: [name],
+          comment: '{0} is the name of a merchant.',
+        }),
       build: cpcLinkOf,
     };
     return copyMerchantLink(kind, arg, this.deps);

@@ -54,7 +54,11 @@ export async function copyMerchantLink(
     const showLink = vscode.l10n.t('Show Link');
     const choice = await vscode.window.showErrorMessage(kind.copyFailed(ref.merchant.name), showLink);
     if (choice === showLink) {
-      await vscode.window.showInputBox({ title: kind.linkTitle(ref.merchant.name), value: result.link, ignoreFocusOut: true });
+      await vscode.window.showInputBox({
+        title: kind.linkTitle(ref.merchant.name),
+        value: result.link,
+        ignoreFocusOut: true,
+      });
     }
     return undefined;
   }

@@ -6,7 +6,10 @@ import { httpUrlOf } from '../links/trackingLink';
 import type { MerchantRef } from '../merchant/merchantFields';
 
 /** Lets the user choose among merchants that share a domain. */
-export async function chooseAmong(candidates: readonly MerchantRef[], domain: string): Promise<MerchantRef | undefined> {
+export async function chooseAmong(
+  candidates: readonly MerchantRef[],
+  domain: string,
+): Promise<MerchantRef | undefined> {
   const picked = await vscode.window.showQuickPick(
     candidates.map((ref) => ({
       ref,
@@ -15,7 +18,11 @@ export async function chooseAmong(candidates: readonly MerchantRef[], domain: st
       detail: statusWords(ref.merchant).join(' · '),
     })),
     {
-      title: vscode.l10n.t({ message: 'Several merchants have the domain {0}', args: [domain], comment: '{0} is a domain name, e.g. shop.example.' }),
+      title: vscode.l10n.t({
+        message: 'Several merchants have the domain {0}',
+        args: [domain],
+        comment: '{0} is a domain name, e.g. shop.example.',
+      }),
       placeHolder: vscode.l10n.t('Choose the merchant whose deeplink to use'),
     },
   );
@@ -39,11 +46,15 @@ async function clipboardUrl(): Promise<string | undefined> {
 export async function askTarget(ref: MerchantRef, index: MerchantDomainIndex): Promise<string | undefined> {
   const value = await clipboardUrl();
   const target = await vscode.window.showInputBox({
-    title: vscode.l10n.t({ message: 'Insert Deeplink to {0}', args: [ref.merchant.name], comment: '{0} is the name of a merchant.' }),
+    title: vscode.l10n.t({
+      message: 'Insert Deeplink to {0}',
+      args: [ref.merchant.name],
+      comment: '{0} is the name of a merchant.',
+    }),
     prompt: vscode.l10n.t({
       message: 'The page to link to, for example {0}',
       args: [`https://${ref.merchant.defaultDomain || 'shop.example'}/product`],
-      comment: '{0} is an example address on the merchant\'s domain.',
+      comment: "{0} is an example address on the merchant's domain.",
     }),
     value,
     ignoreFocusOut: true,
@@ -53,12 +64,18 @@ export async function askTarget(ref: MerchantRef, index: MerchantDomainIndex): P
         return vscode.l10n.t('Enter an absolute address starting with http:// or https://.');
       }
       const match = index.match(url);
-      const ours = (match.kind === 'merchant' && match.merchant.key === ref.key) || (match.kind === 'ambiguous' && match.candidates.some((c) => c.key === ref.key));
+      const ours =
+        (match.kind === 'merchant' && match.merchant.key === ref.key) ||
+        (match.kind === 'ambiguous' && match.candidates.some((c) => c.key === ref.key));
       if (ours) {
         return undefined;
       }
       return {
-        message: vscode.l10n.t({ message: 'This page is not on a domain of {0}; its deeplink may not be tracked.', args: [ref.merchant.name], comment: '{0} is the name of a merchant.' }),
+        message: vscode.l10n.t({
+          message: 'This page is not on a domain of {0}; its deeplink may not be tracked.',
+          args: [ref.merchant.name],
+          comment: '{0} is the name of a merchant.',
+        }),
         severity: vscode.InputBoxValidationSeverity.Warning,
       };
     },

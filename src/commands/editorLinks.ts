@@ -23,11 +23,19 @@ export interface LinkEditContext {
 }
 
 /** Everything a link-writing command needs, or undefined after telling the user what is missing. `command` is its localised name. */
-export async function linkEditContext(command: string, controller: CatalogController, links: MerchantLinkIndex): Promise<LinkEditContext | undefined> {
+export async function linkEditContext(
+  command: string,
+  controller: CatalogController,
+  links: MerchantLinkIndex,
+): Promise<LinkEditContext | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
     void vscode.window.showWarningMessage(
-      vscode.l10n.t({ message: 'Open the document to work on in an editor, then run {0} again.', args: [command], comment: '{0} is the name of a command, e.g. "Insert Deeplink".' }),
+      vscode.l10n.t({
+        message: 'Open the document to work on in an editor, then run {0} again.',
+        args: [command],
+        comment: '{0} is the name of a command, e.g. "Insert Deeplink".',
+      }),
     );
     return undefined;
   }
@@ -50,7 +58,11 @@ export async function linkEditContext(command: string, controller: CatalogContro
  * edit, so one undo restores the document. Returns a message instead when the document
  * changed meanwhile or VS Code refused the edit; the document is then untouched.
  */
-export async function applyLinkEdits(context: LinkEditContext, command: string, edits: ReadonlyArray<{ start: number; end: number; text: string }>): Promise<string | undefined> {
+export async function applyLinkEdits(
+  context: LinkEditContext,
+  command: string,
+  edits: ReadonlyArray<{ start: number; end: number; text: string }>,
+): Promise<string | undefined> {
   const { editor, document } = context;
   if (document.version !== context.version) {
     return vscode.l10n.t({
@@ -66,7 +78,11 @@ export async function applyLinkEdits(context: LinkEditContext, command: string, 
   });
   return applied
     ? undefined
-    : vscode.l10n.t({ message: 'VS Code did not apply the edit; the document is unchanged. Run {0} again.', args: [command], comment: '{0} is the name of a command, e.g. "Insert Deeplink".' });
+    : vscode.l10n.t({
+        message: 'VS Code did not apply the edit; the document is unchanged. Run {0} again.',
+        args: [command],
+        comment: '{0} is the name of a command, e.g. "Insert Deeplink".',
+      });
 }
 
 /** The non-empty selections as text offsets, or undefined when nothing is selected. */

@@ -24,7 +24,10 @@ import { goneMessage, merchantArgument } from './merchantArgument';
 import type { MerchantPicker } from './merchantPicker';
 
 /** What a URL's merchant came to: found, refused with a message to show, or cancelled by the person (nothing to say). */
-type MerchantForUrl = { kind: 'found'; ref: MerchantRef } | { kind: 'refused'; message: string } | { kind: 'cancelled' };
+type MerchantForUrl =
+  | { kind: 'found'; ref: MerchantRef }
+  | { kind: 'refused'; message: string }
+  | { kind: 'cancelled' };
 
 /** A place the command writes: a URL to replace, or a span to put a new link in. */
 type Site = { kind: 'url'; found: FoundUrl } | { kind: 'insert'; start: number; end: number; text: string };
@@ -46,26 +49,56 @@ function doneMessage(replaced: number, inserted: number): string {
   if (replaced > 0 && inserted > 0) {
     if (replaced === 1) {
       return inserted === 1
-        ? vscode.l10n.t({ message: '$(check) Insert Deeplink: replaced {0} URL, inserted {1} deeplink', args: [replaced, inserted], comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.' })
-        : vscode.l10n.t({ message: '$(check) Insert Deeplink: replaced {0} URL, inserted {1} deeplinks', args: [replaced, inserted], comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.' });
+        ? vscode.l10n.t({
+            message: '$(check) Insert Deeplink: replaced {0} URL, inserted {1} deeplink',
+            args: [replaced, inserted],
+            comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.',
+          })
+        : vscode.l10n.t({
+            message: '$(check) Insert Deeplink: replaced {0} URL, inserted {1} deeplinks',
+            args: [replaced, inserted],
+            comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.',
+          });
     }
     return inserted === 1
-      ? vscode.l10n.t({ message: '$(check) Insert Deeplink: replaced {0} URLs, inserted {1} deeplink', args: [replaced, inserted], comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.' })
-      : vscode.l10n.t({ message: '$(check) Insert Deeplink: replaced {0} URLs, inserted {1} deeplinks', args: [replaced, inserted], comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.' });
+      ? vscode.l10n.t({
+          message: '$(check) Insert Deeplink: replaced {0} URLs, inserted {1} deeplink',
+          args: [replaced, inserted],
+          comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.',
+        })
+      : vscode.l10n.t({
+          message: '$(check) Insert Deeplink: replaced {0} URLs, inserted {1} deeplinks',
+          args: [replaced, inserted],
+          comment: '{0} is how many URLs were replaced by their deeplinks; {1} how many deeplinks were inserted.',
+        });
   }
   if (replaced > 0) {
-    return replaced === 1 ? vscode.l10n.t('$(check) Insert Deeplink: replaced {0} URL', replaced) : vscode.l10n.t('$(check) Insert Deeplink: replaced {0} URLs', replaced);
+    return replaced === 1
+      ? vscode.l10n.t('$(check) Insert Deeplink: replaced {0} URL', replaced)
+      : vscode.l10n.t('$(check) Insert Deeplink: replaced {0} URLs', replaced);
   }
-  return inserted === 1 ? vscode.l10n.t('$(check) Insert Deeplink: inserted {0} deeplink', inserted) : vscode.l10n.t('$(check) Insert Deeplink: inserted {0} deeplinks', inserted);
+  return inserted === 1
+    ? vscode.l10n.t('$(check) Insert Deeplink: inserted {0} deeplink', inserted)
+    : vscode.l10n.t('$(check) Insert Deeplink: inserted {0} deeplinks', inserted);
 }
 
 function isUrlArgument(arg: unknown): arg is UrlArgument {
   const candidate = arg as Partial<UrlArgument> | null;
-  return typeof candidate === 'object' && candidate !== null && typeof candidate.offset === 'number' && typeof candidate.merchantKey === 'string' && typeof candidate.url === 'string';
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.offset === 'number' &&
+    typeof candidate.merchantKey === 'string' &&
+    typeof candidate.url === 'string'
+  );
 }
 
 /** The URL a selection is (give or take surrounding spaces), or the cursor stands in. */
-function urlOfSelection(text: string, document: vscode.TextDocument, selection: vscode.Selection): FoundUrl | undefined {
+function urlOfSelection(
+  text: string,
+  document: vscode.TextDocument,
+  selection: vscode.Selection,
+): FoundUrl | undefined {
   if (selection.isEmpty) {
     return urlAt(text, document.offsetAt(selection.active));
   }
@@ -78,7 +111,14 @@ function urlOfSelection(text: string, document: vscode.TextDocument, selection: 
 export class InsertDeeplinkCommand implements Command {
   readonly id = COMMANDS.insertDeeplink;
 
-  constructor(private readonly deps: { controller: CatalogController; links: MerchantLinkIndex; picker: MerchantPicker; log: vscode.LogOutputChannel }) {}
+  constructor(
+    private readonly deps: {
+      controller: CatalogController;
+      links: MerchantLinkIndex;
+      picker: MerchantPicker;
+      log: vscode.LogOutputChannel;
+    },
+  ) {}
 
   async execute(arg?: unknown): Promise<InsertDeeplinkResult | undefined> {
     const given = merchantArgument(this.deps.controller, arg);
@@ -94,12 +134,19 @@ export class InsertDeeplinkCommand implements Command {
     const text = document.getText();
     const sites = this.sitesOf(text, context.editor, arg);
     if (sites === undefined) {
-      return this.refuse(vscode.l10n.t('The link this action was shown for has moved or changed. Hover over it again.'));
+      return this.refuse(
+        vscode.l10n.t('The link this action was shown for has moved or changed. Hover over it again.'),
+      );
     }
     const edits: Array<{ start: number; end: number; text: string }> = [];
     const chosenByDomain = new Map<string, MerchantRef>();
     for (const site of sites.filter((s): s is Extract<Site, { kind: 'url' }> => s.kind === 'url')) {
-      const found = await this.merchantForUrl(site.found, index, given.kind === 'merchant' ? given.ref : undefined, chosenByDomain);
+      const found = await this.merchantForUrl(
+        site.found,
+        index,
+        given.kind === 'merchant' ? given.ref : undefined,
+        chosenByDomain,
+      );
       if (found.kind === 'cancelled') {
         return undefined;
       }
@@ -114,7 +161,13 @@ export class InsertDeeplinkCommand implements Command {
     }
     const inserts = sites.filter((s): s is Extract<Site, { kind: 'insert' }> => s.kind === 'insert');
     if (inserts.length > 0) {
-      const ref = given.kind === 'merchant' ? given.ref : await this.deps.picker.pick({ title: command, placeholder: vscode.l10n.t('Choose the merchant to link to') });
+      const ref =
+        given.kind === 'merchant'
+          ? given.ref
+          : await this.deps.picker.pick({
+              title: command,
+              placeholder: vscode.l10n.t('Choose the merchant to link to'),
+            });
       if (!ref) {
         return undefined;
       }
@@ -131,7 +184,11 @@ export class InsertDeeplinkCommand implements Command {
         return this.refuse(link.message);
       }
       for (const site of inserts) {
-        edits.push({ start: site.start, end: site.end, text: linkMarkup(document.languageId, link.link, site.text || ref.merchant.name, { rel: context.rel }) });
+        edits.push({
+          start: site.start,
+          end: site.end,
+          text: linkMarkup(document.languageId, link.link, site.text || ref.merchant.name, { rel: context.rel }),
+        });
       }
     }
     const problem = await applyLinkEdits(context, command, edits);
@@ -139,7 +196,10 @@ export class InsertDeeplinkCommand implements Command {
       return this.refuse(problem);
     }
     const replaced = edits.length - inserts.length;
-    const done = [replaced > 0 ? `replaced ${replaced} URL${replaced === 1 ? '' : 's'}` : '', inserts.length > 0 ? `inserted ${inserts.length} deeplink${inserts.length === 1 ? '' : 's'}` : '']
+    const done = [
+      replaced > 0 ? `replaced ${replaced} URL${replaced === 1 ? '' : 's'}` : '',
+      inserts.length > 0 ? `inserted ${inserts.length} deeplink${inserts.length === 1 ? '' : 's'}` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     vscode.window.setStatusBarMessage(doneMessage(replaced, inserts.length), STATUS_MESSAGE_MS);
@@ -165,7 +225,12 @@ export class InsertDeeplinkCommand implements Command {
   }
 
   /** The merchant a URL's host matches (asking among equals), why there is none, or that the person cancelled the choice. */
-  private async merchantForUrl(found: FoundUrl, index: MerchantDomainIndex, given: MerchantRef | undefined, chosen: Map<string, MerchantRef>): Promise<MerchantForUrl> {
+  private async merchantForUrl(
+    found: FoundUrl,
+    index: MerchantDomainIndex,
+    given: MerchantRef | undefined,
+    chosen: Map<string, MerchantRef>,
+  ): Promise<MerchantForUrl> {
     const target = targetOf(found);
     const match = index.match(target);
     switch (match.kind) {
@@ -173,8 +238,16 @@ export class InsertDeeplinkCommand implements Command {
         const name = match.merchants[0]?.merchant.name;
         const message =
           name === undefined
-            ? vscode.l10n.t({ message: '{0} is already a tracking link of "a merchant"; nothing was changed.', args: [found.url], comment: '{0} is a URL.' })
-            : vscode.l10n.t({ message: '{0} is already a tracking link of "{1}"; nothing was changed.', args: [found.url, name], comment: '{0} is a URL; {1} the name of a merchant.' });
+            ? vscode.l10n.t({
+                message: '{0} is already a tracking link of "a merchant"; nothing was changed.',
+                args: [found.url],
+                comment: '{0} is a URL.',
+              })
+            : vscode.l10n.t({
+                message: '{0} is already a tracking link of "{1}"; nothing was changed.',
+                args: [found.url, name],
+                comment: '{0} is a URL; {1} the name of a merchant.',
+              });
         return { kind: 'refused', message };
       }
       case 'merchant':
@@ -193,7 +266,8 @@ export class InsertDeeplinkCommand implements Command {
         return {
           kind: 'refused',
           message: vscode.l10n.t({
-            message: 'No merchant in the catalog has the domain of {0}; nothing was changed. Choose the merchant in the Merchants view and run Insert Deeplink from there.',
+            message:
+              'No merchant in the catalog has the domain of {0}; nothing was changed. Choose the merchant in the Merchants view and run Insert Deeplink from there.',
             args: [found.url],
             comment: '{0} is a URL. "Merchants" is the name of the view, "Insert Deeplink" the name of the command.',
           }),

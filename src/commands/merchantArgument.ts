@@ -9,7 +9,10 @@ import type { MerchantRef } from '../merchant/merchantFields';
 import { asMerchantKey, type MerchantKey } from '../merchant/merchantKey';
 import type { CatalogController } from '../services/catalogController';
 
-export type MerchantArgument = { kind: 'none' } | { kind: 'merchant'; ref: MerchantRef } | { kind: 'gone'; key: MerchantKey };
+export type MerchantArgument =
+  | { kind: 'none' }
+  | { kind: 'merchant'; ref: MerchantRef }
+  | { kind: 'gone'; key: MerchantKey };
 
 function keyOf(arg: unknown): MerchantKey | undefined {
   if (typeof arg === 'string') {

@@ -25,7 +25,11 @@ export interface PickOptions {
   buttons?: ReadonlyArray<{ button: vscode.QuickInputButton; run(ref: MerchantRef): unknown }>;
 }
 
-function toPick(key: MerchantKey, merchant: MerchantSummary, buttons: readonly vscode.QuickInputButton[]): MerchantPick {
+function toPick(
+  key: MerchantKey,
+  merchant: MerchantSummary,
+  buttons: readonly vscode.QuickInputButton[],
+): MerchantPick {
   return {
     key,
     merchant,
@@ -61,17 +65,33 @@ export class MerchantPicker {
     const count = merchants.size.toLocaleString('en-US');
     pick.title =
       merchants.size === 1
-        ? vscode.l10n.t({ message: '{0} ({1} merchant)', args: [options.title, count], comment: '{0} is the title of the pick, e.g. "Find Merchant"; {1} how many merchants the catalog holds.' })
-        : vscode.l10n.t({ message: '{0} ({1} merchants)', args: [options.title, count], comment: '{0} is the title of the pick, e.g. "Find Merchant"; {1} how many merchants the catalog holds.' });
+        ? vscode.l10n.t({
+            message: '{0} ({1} merchant)',
+            args: [options.title, count],
+            comment: '{0} is the title of the pick, e.g. "Find Merchant"; {1} how many merchants the catalog holds.',
+          })
+        : vscode.l10n.t({
+            message: '{0} ({1} merchants)',
+            args: [options.title, count],
+            comment: '{0} is the title of the pick, e.g. "Find Merchant"; {1} how many merchants the catalog holds.',
+          });
     pick.placeholder = options.placeholder ?? vscode.l10n.t('Type a merchant name or domain');
     pick.matchOnDescription = false;
     const show = (query: string): void => {
-      pick.items = search.search(query, SHOWN).map((hit) => toPick(hit.key, hit.merchant, buttons.map((b) => b.button)));
+      pick.items = search.search(query, SHOWN).map((hit) =>
+        toPick(
+          hit.key,
+          hit.merchant,
+          buttons.map((b) => b.button),
+        ),
+      );
     };
     show('');
     const chosen = await new Promise<MerchantPick | undefined>((resolve) => {
       pick.onDidChangeValue(show);
-      pick.onDidTriggerItemButton(({ item, button }) => buttons.find((b) => b.button === button)?.run({ key: item.key, merchant: item.merchant }));
+      pick.onDidTriggerItemButton(({ item, button }) =>
+        buttons.find((b) => b.button === button)?.run({ key: item.key, merchant: item.merchant }),
+      );
       pick.onDidAccept(() => resolve(pick.selectedItems[0]));
       pick.onDidHide(() => resolve(undefined));
       pick.show();

@@ -28,19 +28,39 @@ function sentences(...texts: string[]): string {
 
 /** What was converted, and how many were left by choice; one whole sentence each. */
 function convertedMessage(converted: number, left: number, skippedText: string): string {
-  const done = converted === 1 ? vscode.l10n.t('Converted {0} link to deeplinks.', converted) : vscode.l10n.t('Converted {0} links to deeplinks.', converted);
-  const kept = left === 0 ? '' : left === 1 ? vscode.l10n.t('{0} left as it was by choice.', left) : vscode.l10n.t('{0} left as they were by choice.', left);
+  const done =
+    converted === 1
+      ? vscode.l10n.t('Converted {0} link to deeplinks.', converted)
+      : vscode.l10n.t('Converted {0} links to deeplinks.', converted);
+  const kept =
+    left === 0
+      ? ''
+      : left === 1
+        ? vscode.l10n.t('{0} left as it was by choice.', left)
+        : vscode.l10n.t('{0} left as they were by choice.', left);
   return sentences(done, kept, skippedText);
 }
 
 /** The pick's title: how many merchant links were found, and what was skipped ("2 skipped: ..."). */
 function pickTitle(found: number, skippedText: string): string {
   if (skippedText === '') {
-    return found === 1 ? vscode.l10n.t('Monetize Links: {0} merchant link found', found) : vscode.l10n.t('Monetize Links: {0} merchant links found', found);
+    return found === 1
+      ? vscode.l10n.t('Monetize Links: {0} merchant link found', found)
+      : vscode.l10n.t('Monetize Links: {0} merchant links found', found);
   }
   return found === 1
-    ? vscode.l10n.t({ message: 'Monetize Links: {0} merchant link found, {1}', args: [found, skippedText], comment: '{0} is how many merchant links were found; {1} says what was skipped, e.g. "2 skipped: 1 already a tracking link, 1 of an inactive merchant."' })
-    : vscode.l10n.t({ message: 'Monetize Links: {0} merchant links found, {1}', args: [found, skippedText], comment: '{0} is how many merchant links were found; {1} says what was skipped, e.g. "2 skipped: 1 already a tracking link, 1 of an inactive merchant."' });
+    ? vscode.l10n.t({
+        message: 'Monetize Links: {0} merchant link found, {1}',
+        args: [found, skippedText],
+        comment:
+          '{0} is how many merchant links were found; {1} says what was skipped, e.g. "2 skipped: 1 already a tracking link, 1 of an inactive merchant."',
+      })
+    : vscode.l10n.t({
+        message: 'Monetize Links: {0} merchant links found, {1}',
+        args: [found, skippedText],
+        comment:
+          '{0} is how many merchant links were found; {1} says what was skipped, e.g. "2 skipped: 1 already a tracking link, 1 of an inactive merchant."',
+      });
 }
 
 export class MonetizeLinksCommand implements Command {
@@ -66,7 +86,9 @@ export class MonetizeLinksCommand implements Command {
     }
     const skippedText = describeSkipped(plan.skipped);
     if (plan.candidates.length === 0) {
-      const none = spans ? vscode.l10n.t('No merchant links to monetize in the selection.') : vscode.l10n.t('No merchant links to monetize in this document.');
+      const none = spans
+        ? vscode.l10n.t('No merchant links to monetize in the selection.')
+        : vscode.l10n.t('No merchant links to monetize in this document.');
       void vscode.window.showInformationMessage(sentences(none, skippedText));
       return { converted: 0, skipped: plan.skipped.length };
     }
@@ -74,7 +96,11 @@ export class MonetizeLinksCommand implements Command {
     if (!chosen || chosen.length === 0) {
       return undefined;
     }
-    const problem = await applyLinkEdits(context, command, chosen.map(({ found, replacement }) => ({ start: found.start, end: found.end, text: replacement })));
+    const problem = await applyLinkEdits(
+      context,
+      command,
+      chosen.map(({ found, replacement }) => ({ start: found.start, end: found.end, text: replacement })),
+    );
     if (problem) {
       this.log.warn(`Monetize: ${problem}`);
       void vscode.window.showWarningMessage(problem);
@@ -87,7 +113,11 @@ export class MonetizeLinksCommand implements Command {
     return { converted: chosen.length, skipped: plan.skipped.length };
   }
 
-  private async choose(document: vscode.TextDocument, candidates: MonetizeCandidate[], skippedText: string): Promise<MonetizeCandidate[] | undefined> {
+  private async choose(
+    document: vscode.TextDocument,
+    candidates: MonetizeCandidate[],
+    skippedText: string,
+  ): Promise<MonetizeCandidate[] | undefined> {
     const items: CandidatePick[] = candidates.map((candidate) => ({
       candidate,
       label: candidate.ref.merchant.name,

@@ -14,5 +14,8 @@ export function explainNoCatalog(controller: CatalogController): void {
         : vscode.l10n.t('Set your API key to load the merchant catalog, then try again.'),
       action,
     )
-    .then((choice) => choice === action && vscode.commands.executeCommand(keySet ? COMMANDS.refreshMerchants : COMMANDS.setApiKey));
+    .then(
+      (choice) =>
+        choice === action && vscode.commands.executeCommand(keySet ? COMMANDS.refreshMerchants : COMMANDS.setApiKey),
+    );
 }

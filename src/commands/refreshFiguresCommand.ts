@@ -21,8 +21,17 @@ export class RefreshFiguresCommand implements Command {
     if (!this.figures.enabled) {
       const openSettings = vscode.l10n.t('Open Settings');
       void vscode.window
-        .showInformationMessage(vscode.l10n.t('The figures are switched off. Turn on the setting "Affiliate Links: Figures Enabled" to see them.'), openSettings)
-        .then((choice) => choice === openSettings && vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, SETTINGS.figuresEnabled));
+        .showInformationMessage(
+          vscode.l10n.t(
+            'The figures are switched off. Turn on the setting "Affiliate Links: Figures Enabled" to see them.',
+          ),
+          openSettings,
+        )
+        .then(
+          (choice) =>
+            choice === openSettings &&
+            vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, SETTINGS.figuresEnabled),
+        );
       return;
     }
     if (this.controller.keyContext !== 'set') {
@@ -32,10 +41,15 @@ export class RefreshFiguresCommand implements Command {
         .then((choice) => choice === setKey && vscode.commands.executeCommand(COMMANDS.setApiKey));
       return;
     }
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Refreshing the figures') }, () => this.figures.refresh());
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Refreshing the figures') },
+      () => this.figures.refresh(),
+    );
     const asOf = this.figures.asOf;
     vscode.window.setStatusBarMessage(
-      asOf.offline ? vscode.l10n.t('Affiliate Links: offline, the cached figures stay.') : vscode.l10n.t('Affiliate Links: figures refreshed.'),
+      asOf.offline
+        ? vscode.l10n.t('Affiliate Links: offline, the cached figures stay.')
+        : vscode.l10n.t('Affiliate Links: figures refreshed.'),
       STATUS_MESSAGE_MS,
     );
   }

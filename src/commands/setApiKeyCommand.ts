@@ -37,7 +37,9 @@ export class SetApiKeyCommand implements Command {
       return false;
     }
     if (!isWellFormedKey(key)) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('An API key is made of letters and digits only. Nothing was saved.'));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('An API key is made of letters and digits only. Nothing was saved.'),
+      );
       return false;
     }
     const verdict = await this.check(key);
@@ -52,7 +54,8 @@ export class SetApiKeyCommand implements Command {
       const text = vscode.l10n.t({
         message: '{0} The key was not saved. Check that your system keyring works, or set AFFILIATE_LINKS_API_KEY.',
         args: [messageOf(error)],
-        comment: '{0} is why, a whole sentence such as "VS Code\'s secret storage could not save the key (...)." AFFILIATE_LINKS_API_KEY is the name of an environment variable.',
+        comment:
+          '{0} is why, a whole sentence such as "VS Code\'s secret storage could not save the key (...)." AFFILIATE_LINKS_API_KEY is the name of an environment variable.',
       });
       void vscode.window.showErrorMessage(text, showLog).then((choice) => choice === showLog && this.log.show());
       return false;
@@ -67,19 +70,29 @@ export class SetApiKeyCommand implements Command {
       return withAccountKey(ring, { key, opens: verdict.opens });
     }
     const platform = this.keys.workspace.platform;
-    return withPlatformKey(ring, { key, ...(platform?.id === undefined ? {} : { platformId: platform.id }), name: platform?.name ?? '', opens: verdict.opens });
+    return withPlatformKey(ring, {
+      key,
+      ...(platform?.id === undefined ? {} : { platformId: platform.id }),
+      name: platform?.name ?? '',
+      opens: verdict.opens,
+    });
   }
 
   /** Says what the key opens: in the status bar when nothing is missing, else with a button for the key to add next. */
   private say(verdict: Checked, ring: KeyRing): void {
     const words = keyOpensWords(verdict.keyKind, verdict.opens, ring);
-    this.log.info(`API key saved: a ${verdict.keyKind} key (catalog ${String(verdict.opens.catalog)}, reports ${String(verdict.opens.reports)}).`);
+    this.log.info(
+      `API key saved: a ${verdict.keyKind} key (catalog ${String(verdict.opens.catalog)}, reports ${String(verdict.opens.reports)}).`,
+    );
     if (words.next === 'addAccountKey') {
       promptAccountKey(words.message);
     } else if (words.next === 'addPlatformKey') {
       promptPlatformKey(words.message);
     } else {
-      vscode.window.setStatusBarMessage(`$(key) ${vscode.l10n.t('Affiliate Links: API key saved.')} ${words.message}`, STATUS_MESSAGE_MS);
+      vscode.window.setStatusBarMessage(
+        `$(key) ${vscode.l10n.t('Affiliate Links: API key saved.')} ${words.message}`,
+        STATUS_MESSAGE_MS,
+      );
     }
   }
 
@@ -91,18 +104,27 @@ export class SetApiKeyCommand implements Command {
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) =>
-        value.trim() === '' || isWellFormedKey(value.trim()) ? undefined : vscode.l10n.t('The key is made of letters and digits only (no spaces or symbols).'),
+        value.trim() === '' || isWellFormedKey(value.trim())
+          ? undefined
+          : vscode.l10n.t('The key is made of letters and digits only (no spaces or symbols).'),
     });
   }
 
   /** What the key opens; undefined when it was refused, or could not be checked and the person chose not to save it. */
   private async check(key: string): Promise<Checked | undefined> {
-    const { verdict, failure } = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the API key…') }, () => this.probe(key));
+    const { verdict, failure } = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the API key…') },
+      () => this.probe(key),
+    );
     if (verdict.kind === 'refused') {
       const refusal = keyRefusal(401)!;
-      const advice = vscode.l10n.t('The key was not saved: check it, and its rights in your affiliate account, then try again.');
+      const advice = vscode.l10n.t(
+        'The key was not saved: check it, and its rights in your affiliate account, then try again.',
+      );
       const setKey = vscode.l10n.t('Set API Key');
-      void vscode.window.showErrorMessage(`${failedBecause('Checking the key', refusal)} ${advice}`, setKey).then((choice) => choice === setKey && this.execute());
+      void vscode.window
+        .showErrorMessage(`${failedBecause('Checking the key', refusal)} ${advice}`, setKey)
+        .then((choice) => choice === setKey && this.execute());
       return undefined;
     }
     if (verdict.kind === 'unchecked') {

@@ -13,6 +13,10 @@ export class ShowGettingStartedCommand implements Command {
   constructor(private readonly extensionId: string) {}
 
   async execute(): Promise<void> {
-    await vscode.commands.executeCommand(WORKBENCH_COMMANDS.openWalkthrough, `${this.extensionId}#${WALKTHROUGH.id}`, false);
+    await vscode.commands.executeCommand(
+      WORKBENCH_COMMANDS.openWalkthrough,
+      `${this.extensionId}#${WALKTHROUGH.id}`,
+      false,
+    );
   }
 }

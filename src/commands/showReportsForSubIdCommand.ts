@@ -26,7 +26,11 @@ export class ShowReportsForSubIdCommand implements Command {
     const period: FiguresDays = days === 7 || days === 90 ? days : 30;
     // The lens counts the workspace's platform: the panel shows the same clicks.
     const adspaceId = this.reports.platformId;
-    const state: PanelViewState = { ...defaultViewState(), period: { preset: presetOfDays(period) }, filters: { ...(adspaceId === undefined ? {} : { adspaceId }), subId } };
+    const state: PanelViewState = {
+      ...defaultViewState(),
+      period: { preset: presetOfDays(period) },
+      filters: { ...(adspaceId === undefined ? {} : { adspaceId }), subId },
+    };
     return this.panels.showWith(state);
   }
 }

@@ -51,7 +51,11 @@ export function processRuns(pid: number): boolean {
  * writer is still writing: their process has ended, or they have not changed for an hour.
  * Returns their paths; never throws (a file that cannot be removed is left for next time).
  */
-export async function removeLeftoverTemps(folder: string, ofTarget: (name: string) => boolean, nowMs = Date.now()): Promise<string[]> {
+export async function removeLeftoverTemps(
+  folder: string,
+  ofTarget: (name: string) => boolean,
+  nowMs = Date.now(),
+): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(folder);

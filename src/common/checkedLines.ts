@@ -28,7 +28,11 @@ export const ROWS_PER_TURN = 2_000;
  * list written `ROWS_PER_TURN` items at a time with a turn of the event loop between them, so
  * that a report of 100,000 rows never holds up the extension host for long. Same text, same check.
  */
-export async function checkedLineInTurns(fields: Readonly<Record<string, unknown>>, listField: string, list: readonly unknown[]): Promise<string> {
+export async function checkedLineInTurns(
+  fields: Readonly<Record<string, unknown>>,
+  listField: string,
+  list: readonly unknown[],
+): Promise<string> {
   const prefix = JSON.stringify({ ...fields, [listField]: [] }).slice(0, -2); // `{…,"rows":[`
   const parts = [prefix];
   let check = crc32(prefix);
@@ -56,6 +60,9 @@ export function lineCheckHolds(line: string | Uint8Array, check: unknown): boole
     return false;
   }
   const body = typeof line === 'string' ? line.slice(0, bodyLength) : line.subarray(0, bodyLength);
-  const end = typeof line === 'string' ? line.slice(bodyLength) : Buffer.from(line.buffer, line.byteOffset + bodyLength, tail.length).toString('latin1');
+  const end =
+    typeof line === 'string'
+      ? line.slice(bodyLength)
+      : Buffer.from(line.buffer, line.byteOffset + bodyLength, tail.length).toString('latin1');
   return end === tail && crc32('}', crc32(body)) === Number.parseInt(check, 16);
 }

@@ -22,7 +22,11 @@ interface Holder {
 async function holderOf(file: string, nowMs: number): Promise<Holder | undefined> {
   try {
     const holder = JSON.parse(await readFile(file, 'utf8')) as Partial<Holder>;
-    const live = Number.isSafeInteger(holder.pid) && Number.isFinite(holder.at) && nowMs - holder.at! < LEASE_MS && nowMs - holder.at! >= -60_000;
+    const live =
+      Number.isSafeInteger(holder.pid) &&
+      Number.isFinite(holder.at) &&
+      nowMs - holder.at! < LEASE_MS &&
+      nowMs - holder.at! >= -60_000;
     return live && holder.pid !== process.pid && processRuns(holder.pid!) ? (holder as Holder) : undefined;
   } catch {
     return undefined;
@@ -36,7 +40,10 @@ async function holderOf(file: string, nowMs: number): Promise<Holder | undefined
  */
 export async function takeLease(file: string, nowMs = Date.now()): Promise<Lease | { heldBy: number }> {
   const release = async (): Promise<void> => {
-    const holder = await readFile(file, 'utf8').then((text) => (JSON.parse(text) as Partial<Holder>).pid, () => undefined);
+    const holder = await readFile(file, 'utf8').then(
+      (text) => (JSON.parse(text) as Partial<Holder>).pid,
+      () => undefined,
+    );
     if (holder === process.pid) {
       await rm(file, { force: true }).catch(() => undefined);
     }

@@ -27,7 +27,13 @@ function facts(merchant: MerchantSummary): string {
   const commission =
     merchant.averageCommission === null
       ? []
-      : [vscode.l10n.t({ message: 'average commission {0}', args: [formatPercent(merchant.averageCommission)], comment: 'One of the facts listed after a merchant\'s name in the hover; {0} is a percentage.' })];
+      : [
+          vscode.l10n.t({
+            message: 'average commission {0}',
+            args: [formatPercent(merchant.averageCommission)],
+            comment: "One of the facts listed after a merchant's name in the hover; {0} is a percentage.",
+          }),
+        ];
   return escapeMarkdownText([status, ...commission, deeplinks].join(' · '));
 }
 
@@ -39,9 +45,21 @@ export function merchantHover(ref: MerchantRef, url: string, offset: number): vs
   markdown.appendMarkdown(`**${escapeMarkdownText(ref.merchant.name)}** — ${facts(ref.merchant)}\n\n`);
   const actions: string[] = [];
   if (ref.merchant.isActive && ref.merchant.deeplinkAllowed) {
-    actions.push(commandLink(`$(link) ${escapeMarkdownText(vscode.l10n.t('Insert Deeplink'))}`, COMMANDS.insertDeeplink, { merchantKey: ref.key, offset, url }));
+    actions.push(
+      commandLink(`$(link) ${escapeMarkdownText(vscode.l10n.t('Insert Deeplink'))}`, COMMANDS.insertDeeplink, {
+        merchantKey: ref.key,
+        offset,
+        url,
+      }),
+    );
   }
-  actions.push(commandLink(`$(copy) ${escapeMarkdownText(vscode.l10n.t('Copy Tracking Link'))}`, COMMANDS.copyTrackingLink, ref.key));
+  actions.push(
+    commandLink(
+      `$(copy) ${escapeMarkdownText(vscode.l10n.t('Copy Tracking Link'))}`,
+      COMMANDS.copyTrackingLink,
+      ref.key,
+    ),
+  );
   markdown.appendMarkdown(actions.join(' · '));
   return markdown;
 }
@@ -68,7 +86,12 @@ export class MerchantHoverProvider implements vscode.HoverProvider {
     return content && new vscode.Hover(content, range);
   }
 
-  private contentFor(index: MerchantDomainIndex, written: string, url: string, offset: number): vscode.MarkdownString | undefined {
+  private contentFor(
+    index: MerchantDomainIndex,
+    written: string,
+    url: string,
+    offset: number,
+  ): vscode.MarkdownString | undefined {
     const match = index.match(url);
     switch (match.kind) {
       case 'none':
@@ -101,7 +124,15 @@ function trackingLinkWords(owners: ReadonlyArray<{ name: string; isActive: boole
     return vscode.l10n.t('A tracking link of the service, but of none of your merchants.');
   }
   if (owners.length === 1 && !owners[0]!.isActive) {
-    return vscode.l10n.t({ message: 'Tracking link of {0} (inactive: it earns nothing).', args: [owners[0]!.name], comment: '{0} is the name of a merchant.' });
+    return vscode.l10n.t({
+      message: 'Tracking link of {0} (inactive: it earns nothing).',
+      args: [owners[0]!.name],
+      comment: '{0} is the name of a merchant.',
+    });
   }
-  return vscode.l10n.t({ message: 'Tracking link of {0}', args: [owners.map((owner) => owner.name).join(', ')], comment: '{0} is the name of a merchant, or several separated by commas.' });
+  return vscode.l10n.t({
+    message: 'Tracking link of {0}',
+    args: [owners.map((owner) => owner.name).join(', ')],
+    comment: '{0} is the name of a merchant, or several separated by commas.',
+  });
 }

@@ -68,7 +68,12 @@ function platformOf(value: unknown): PlatformKey | undefined {
     return undefined;
   }
   const platformId = typeof fields.platformId === 'string' && fields.platformId !== '' ? fields.platformId : undefined;
-  return { key: fields.key, ...(platformId === undefined ? {} : { platformId }), name: typeof fields.name === 'string' ? fields.name : '', opens: opensOf(fields.opens) };
+  return {
+    key: fields.key,
+    ...(platformId === undefined ? {} : { platformId }),
+    name: typeof fields.name === 'string' ? fields.name : '',
+    opens: opensOf(fields.opens),
+  };
 }
 
 /**
@@ -102,11 +107,17 @@ export function parseKeyRing(text: string): KeyRing | undefined {
   if (fields.account !== undefined && account === undefined) {
     return undefined;
   }
-  return { platforms: platforms as PlatformKey[], ...(account === undefined ? {} : { account: { key: account.key, opens: account.opens } }) };
+  return {
+    platforms: platforms as PlatformKey[],
+    ...(account === undefined ? {} : { account: { key: account.key, opens: account.opens } }),
+  };
 }
 
 /** True when two platform keys are for the same platform: the same id, or (without ids) the same name, '' being "no platform yet". */
-function samePlatform(a: Pick<PlatformKey, 'platformId' | 'name'>, b: Pick<PlatformKey, 'platformId' | 'name'>): boolean {
+function samePlatform(
+  a: Pick<PlatformKey, 'platformId' | 'name'>,
+  b: Pick<PlatformKey, 'platformId' | 'name'>,
+): boolean {
   if (a.platformId !== undefined || b.platformId !== undefined) {
     return a.platformId === b.platformId;
   }
@@ -116,7 +127,8 @@ function samePlatform(a: Pick<PlatformKey, 'platformId' | 'name'>, b: Pick<Platf
 /** The ring with `entry` added, in place of the key of the same platform (or of no platform, for a key of none). */
 export function withPlatformKey(ring: KeyRing, entry: PlatformKey): KeyRing {
   const index = ring.platforms.findIndex((other) => samePlatform(other, entry));
-  const platforms = index < 0 ? [...ring.platforms, entry] : ring.platforms.map((other, at) => (at === index ? entry : other));
+  const platforms =
+    index < 0 ? [...ring.platforms, entry] : ring.platforms.map((other, at) => (at === index ? entry : other));
   return { ...ring, platforms };
 }
 
@@ -133,7 +145,10 @@ export function withoutKey(ring: KeyRing, ref: KeyRef): KeyRing {
 
 /** The ring's keys of both kinds, for a person to pick one (Clear API Key). */
 export function keyRefs(ring: KeyRing): KeyRef[] {
-  return [...ring.platforms.map((_, index): KeyRef => ({ kind: 'platform', index })), ...(ring.account === undefined ? [] : [{ kind: 'account' } as const])];
+  return [
+    ...ring.platforms.map((_, index): KeyRef => ({ kind: 'platform', index })),
+    ...(ring.account === undefined ? [] : [{ kind: 'account' } as const]),
+  ];
 }
 
 /** The ring with what `learnt` says each key opens, over what it opened when checked; the same ring when that changes nothing. */
@@ -141,7 +156,10 @@ export function withOpens(ring: KeyRing, learnt: ReadonlyMap<string, KeyOpens>):
   let changed = false;
   const patch = <T extends { key: string; opens: KeyOpens }>(entry: T): T => {
     const opens = learnt.get(entry.key);
-    if (opens === undefined || Object.entries(opens).every(([side, value]) => entry.opens[side as keyof KeyOpens] === value)) {
+    if (
+      opens === undefined ||
+      Object.entries(opens).every(([side, value]) => entry.opens[side as keyof KeyOpens] === value)
+    ) {
       return entry;
     }
     changed = true;

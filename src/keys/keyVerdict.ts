@@ -32,14 +32,23 @@ export function probeAnswerOf(status: number | undefined): ProbeAnswer {
 }
 
 export function keyVerdict(catalog: ProbeAnswer, reports: ProbeAnswer): KeyVerdict {
-  const side = (answer: ProbeAnswer): boolean | undefined => (answer === 'opened' ? true : answer === 'refused' ? false : undefined);
+  const side = (answer: ProbeAnswer): boolean | undefined =>
+    answer === 'opened' ? true : answer === 'refused' ? false : undefined;
   if (catalog === 'opened' || reports === 'opened') {
-    return { kind: 'opens', keyKind: catalog === 'opened' ? 'platform' : 'account', opens: { catalog: side(catalog), reports: side(reports) } };
+    return {
+      kind: 'opens',
+      keyKind: catalog === 'opened' ? 'platform' : 'account',
+      opens: { catalog: side(catalog), reports: side(reports) },
+    };
   }
   if (catalog === 'refused' && reports === 'refused') {
     return { kind: 'refused' };
   }
-  return { kind: 'unchecked', keyKind: catalog === 'refused' ? 'account' : 'platform', opens: { catalog: side(catalog), reports: side(reports) } };
+  return {
+    kind: 'unchecked',
+    keyKind: catalog === 'refused' ? 'account' : 'platform',
+    opens: { catalog: side(catalog), reports: side(reports) },
+  };
 }
 
 /** What a key check needs of the client: one page of each side. */

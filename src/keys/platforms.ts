@@ -73,7 +73,8 @@ export function platformChoices(known: readonly KnownPlatform[], ring: KeyRing):
 export function workspacePlatform(setting: string | undefined, choices: readonly PlatformChoice[]): WorkspacePlatform {
   const wanted = setting?.trim() ?? '';
   if (wanted !== '') {
-    const chosen = choices.find((choice) => choice.id === wanted) ?? choices.find((choice) => sameName(choice.name, wanted));
+    const chosen =
+      choices.find((choice) => choice.id === wanted) ?? choices.find((choice) => sameName(choice.name, wanted));
     return { platform: chosen ?? (UUID.test(wanted) ? { id: wanted, name: wanted } : { name: wanted }), ask: false };
   }
   return choices.length === 1 ? { platform: choices[0], ask: false } : { platform: undefined, ask: choices.length > 1 };
@@ -90,8 +91,12 @@ export function serviceKeys(ring: KeyRing, platform: PlatformChoice | undefined)
   const unbound = keys.findIndex((key) => key.platformId === undefined && key.name === '');
   const index = ownIndex >= 0 ? ownIndex : unbound >= 0 ? unbound : keys.length > 0 ? 0 : -1;
   const chosen = keys[index];
-  const catalog = chosen === undefined ? undefined : { key: chosen.key, index, own: ownIndex >= 0 || platform === undefined, opens: chosen.opens };
-  const reportsBy = chosen !== undefined && chosen.opens.reports !== false ? chosen : keys.find((key) => key.opens.reports === true);
+  const catalog =
+    chosen === undefined
+      ? undefined
+      : { key: chosen.key, index, own: ownIndex >= 0 || platform === undefined, opens: chosen.opens };
+  const reportsBy =
+    chosen !== undefined && chosen.opens.reports !== false ? chosen : keys.find((key) => key.opens.reports === true);
   const reports =
     ring.account !== undefined
       ? { key: ring.account.key, kind: 'account' as const, opens: ring.account.opens }
@@ -102,7 +107,10 @@ export function serviceKeys(ring: KeyRing, platform: PlatformChoice | undefined)
 }
 
 /** `known` with the platforms of `seen` added, and renamed where the reports name them anew; the same array when nothing changed. */
-export function mergeKnownPlatforms(known: readonly KnownPlatform[], seen: readonly KnownPlatform[]): readonly KnownPlatform[] {
+export function mergeKnownPlatforms(
+  known: readonly KnownPlatform[],
+  seen: readonly KnownPlatform[],
+): readonly KnownPlatform[] {
   let merged: KnownPlatform[] | undefined;
   for (const platform of seen) {
     if (platform.id === '' || platform.name === '') {

@@ -65,7 +65,11 @@ export class ActiveArticleFigures extends Disposable {
     if (!turn.isCurrent) {
       return;
     }
-    if (article?.text !== this.article?.text || article?.tooltip !== this.article?.tooltip || article?.subId !== this.article?.subId) {
+    if (
+      article?.text !== this.article?.text ||
+      article?.tooltip !== this.article?.tooltip ||
+      article?.subId !== this.article?.subId
+    ) {
       this.article = article;
       this.changed.fire();
     }
@@ -73,7 +77,11 @@ export class ActiveArticleFigures extends Disposable {
 
   private async read(): Promise<ActiveArticle | undefined> {
     const document = vscode.window.activeTextEditor?.document;
-    if (!this.figures.enabled || document === undefined || !(HOVER_LANGUAGES as readonly string[]).includes(document.languageId)) {
+    if (
+      !this.figures.enabled ||
+      document === undefined ||
+      !(HOVER_LANGUAGES as readonly string[]).includes(document.languageId)
+    ) {
       this.figures.focus(undefined);
       return undefined;
     }
@@ -104,8 +112,18 @@ export class ActiveArticleFigures extends Disposable {
               '{0} is the article (its path, or "This article"); {1} its clicks, e.g. "1,234 clicks"; {2} which SubIDs and period, e.g. "SubID best-running-shoes, over the last 30 days (2026-10-25 to 2026-11-24)"; {3} how old the figures are, e.g. "as of 14:02"; {4} a SubID.',
           })
         : vscode.l10n.t({
-            message: 'Affiliate Links: {0}: {1} of {2}. {3} against the previous {4} days ({5}). Figures {6}. Click to show the report of {7}.',
-            args: [name, clicks, subject, figures.change.text, aggregate.days, reports.clicksText(figures.previousClicks), age, subId],
+            message:
+              'Affiliate Links: {0}: {1} of {2}. {3} against the previous {4} days ({5}). Figures {6}. Click to show the report of {7}.',
+            args: [
+              name,
+              clicks,
+              subject,
+              figures.change.text,
+              aggregate.days,
+              reports.clicksText(figures.previousClicks),
+              age,
+              subId,
+            ],
             comment:
               '{0} is the article (its path, or "This article"); {1} its clicks, e.g. "1,234 clicks"; {2} which SubIDs and period; {3} the change in per cent, e.g. "+12.3%"; {4} the number of days of the period; {5} the clicks of the previous period, e.g. "1,100 clicks"; {6} how old the figures are, e.g. "as of 14:02"; {7} a SubID.',
           });

@@ -14,7 +14,11 @@ import type { MerchantDomainIndex } from '../links/domainIndex';
 import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
 
 /** The merchant of a deeplink's target page (its `urlParameter`), when one merchant has its domain. */
-function targetMerchant(index: MerchantDomainIndex, deeplink: string, urlParameter: string): { merchantId: string; name: string } | undefined {
+function targetMerchant(
+  index: MerchantDomainIndex,
+  deeplink: string,
+  urlParameter: string,
+): { merchantId: string; name: string } | undefined {
   let target: string | null;
   try {
     target = new URL(deeplink).searchParams.get(urlParameter);
@@ -22,7 +26,9 @@ function targetMerchant(index: MerchantDomainIndex, deeplink: string, urlParamet
     return undefined;
   }
   const match = target === null ? undefined : index.match(target);
-  return match?.kind === 'merchant' ? { merchantId: String(match.merchant.merchant.merchantId), name: match.merchant.merchant.name } : undefined;
+  return match?.kind === 'merchant'
+    ? { merchantId: String(match.merchant.merchant.merchantId), name: match.merchant.merchant.name }
+    : undefined;
 }
 
 export interface ArticleSubIds {
@@ -43,7 +49,10 @@ const MAY_HOLD_URLS = /http/i;
 
 export class ArticleSubIdReader {
   /** Per document: the version read, the index it was read with, and what was found. */
-  private readonly read = new WeakMap<vscode.TextDocument, { version: number; index: unknown; parameter: string; subIds: ArticleSubIds | undefined }>();
+  private readonly read = new WeakMap<
+    vscode.TextDocument,
+    { version: number; index: unknown; parameter: string; subIds: ArticleSubIds | undefined }
+  >();
 
   constructor(private readonly links: MerchantLinkIndex) {}
 
@@ -63,14 +72,23 @@ export class ArticleSubIdReader {
     }
     const index = mayHoldUrls ? await this.links.current() : undefined;
     const known = this.read.get(document);
-    if (known !== undefined && known.version === document.version && known.index === index && known.parameter === settings.subIdParameter && (known.subIds?.fromSetting ?? undefined) === fromSetting) {
+    if (
+      known !== undefined &&
+      known.version === document.version &&
+      known.index === index &&
+      known.parameter === settings.subIdParameter &&
+      (known.subIds?.fromSetting ?? undefined) === fromSetting
+    ) {
       return known.subIds;
     }
     const lines = new Map<number, string[]>();
     const merchants = new Map<number, Array<{ merchantId: string; name: string }>>();
     const all = new Set<string>(fromSetting === undefined ? [] : [fromSetting]);
     if (index !== undefined) {
-      const deeplinks = deeplinkSubIds(text, { subIdParameter: settings.subIdParameter, isTrackingHost: (host) => index.isTrackingHost(host) });
+      const deeplinks = deeplinkSubIds(text, {
+        subIdParameter: settings.subIdParameter,
+        isTrackingHost: (host) => index.isTrackingHost(host),
+      });
       for (const deeplink of deeplinks) {
         all.add(deeplink.subId);
         const merchant = targetMerchant(index, deeplink.url, settings.urlParameter);

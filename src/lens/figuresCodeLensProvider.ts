@@ -40,13 +40,29 @@ export function figuresLenses(
   if (article === undefined) {
     return lenses;
   }
-  lenses.push({ line: 0, title: reports.articleLensText(article, aggregate.days), tooltip: tooltipOf(article, aggregate, age), subId: article.subIds[0]! });
+  lenses.push({
+    line: 0,
+    title: reports.articleLensText(article, aggregate.days),
+    tooltip: tooltipOf(article, aggregate, age),
+    subId: article.subIds[0]!,
+  });
   for (const [line, onLine] of subIds.lines) {
     const figures = reports.figuresOf(aggregate, onLine);
     if (figures !== undefined) {
       // Where click items carry merchantId, the line's clicks split by the merchants its links go to.
-      const merchants = figures.clicksByMerchant === undefined ? undefined : subIds.merchants.get(line)?.map((merchant) => ({ name: merchant.name, clicks: figures.clicksByMerchant!.get(merchant.merchantId) ?? 0 }));
-      lenses.push({ line, title: reports.lineLensText(figures, merchants), tooltip: tooltipOf(figures, aggregate, age), subId: figures.subIds[0]! });
+      const merchants =
+        figures.clicksByMerchant === undefined
+          ? undefined
+          : subIds.merchants.get(line)?.map((merchant) => ({
+              name: merchant.name,
+              clicks: figures.clicksByMerchant!.get(merchant.merchantId) ?? 0,
+            }));
+      lenses.push({
+        line,
+        title: reports.lineLensText(figures, merchants),
+        tooltip: tooltipOf(figures, aggregate, age),
+        subId: figures.subIds[0]!,
+      });
     }
   }
   return lenses;

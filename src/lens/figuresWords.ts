@@ -22,7 +22,11 @@ export function figuresAgeText(asOf: { at: string | undefined; offline: boolean 
   const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
   return at.toDateString() === now.toDateString()
     ? l10n.t({ message: 'as of {0}', args: [time], comment: '{0} is a time of today, e.g. 14:02.' })
-    : l10n.t({ message: 'as of {0}, {1}', args: [at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' }), time], comment: '{0} is a day, e.g. "3 Dec"; {1} a time, e.g. 14:02.' });
+    : l10n.t({
+        message: 'as of {0}, {1}',
+        args: [at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' }), time],
+        comment: '{0} is a day, e.g. "3 Dec"; {1} a time, e.g. 14:02.',
+      });
 }
 
 /** How long ago, counted as the words say it: under a minute, minutes, hours (under 48), days. */
@@ -45,9 +49,13 @@ export function ageText(ms: number): string {
     case 'now':
       return l10n.t('just now');
     case 'minutes':
-      return count === 1 ? l10n.t({ message: '{0} min ago', args: [count], comment: 'One minute ago ({0} is 1).' }) : l10n.t({ message: '{0} min ago', args: [count], comment: '{0} minutes ago (more than one).' });
+      return count === 1
+        ? l10n.t({ message: '{0} min ago', args: [count], comment: 'One minute ago ({0} is 1).' })
+        : l10n.t({ message: '{0} min ago', args: [count], comment: '{0} minutes ago (more than one).' });
     case 'hours':
-      return count === 1 ? l10n.t({ message: '{0} h ago', args: [count], comment: 'One hour ago ({0} is 1).' }) : l10n.t({ message: '{0} h ago', args: [count], comment: '{0} hours ago (more than one).' });
+      return count === 1
+        ? l10n.t({ message: '{0} h ago', args: [count], comment: 'One hour ago ({0} is 1).' })
+        : l10n.t({ message: '{0} h ago', args: [count], comment: '{0} hours ago (more than one).' });
     case 'days':
       return l10n.t({ message: '{0} days ago', args: [count], comment: '{0} is 2 or more.' });
   }
@@ -62,11 +70,19 @@ function offlineAgeText(ms: number): string {
     case 'minutes':
       return count === 1
         ? l10n.t({ message: 'offline: figures from {0} min ago', args: [count], comment: 'One minute ago ({0} is 1).' })
-        : l10n.t({ message: 'offline: figures from {0} min ago', args: [count], comment: '{0} minutes ago (more than one).' });
+        : l10n.t({
+            message: 'offline: figures from {0} min ago',
+            args: [count],
+            comment: '{0} minutes ago (more than one).',
+          });
     case 'hours':
       return count === 1
         ? l10n.t({ message: 'offline: figures from {0} h ago', args: [count], comment: 'One hour ago ({0} is 1).' })
-        : l10n.t({ message: 'offline: figures from {0} h ago', args: [count], comment: '{0} hours ago (more than one).' });
+        : l10n.t({
+            message: 'offline: figures from {0} h ago',
+            args: [count],
+            comment: '{0} hours ago (more than one).',
+          });
     case 'days':
       return l10n.t({ message: 'offline: figures from {0} days ago', args: [count], comment: '{0} is 2 or more.' });
   }
@@ -79,7 +95,10 @@ export function trendText(figures: ArticleFigures): string {
     case 'none':
       return '';
     case 'new':
-      return l10n.t({ message: '↑new', comment: 'The trend of clicks that had none in the previous period: an up arrow and "new".' });
+      return l10n.t({
+        message: '↑new',
+        comment: 'The trend of clicks that had none in the previous period: an up arrow and "new".',
+      });
     case 'change': {
       const arrow = change.percent > 0 ? '↑' : change.percent < 0 ? '↓' : '→';
       return `${arrow}${change.text.replace(/^[+\u2212]/, '')}`;
@@ -88,22 +107,32 @@ export function trendText(figures: ArticleFigures): string {
 }
 
 /** "SubID best-running-shoes" or "SubIDs a, b and 3 more", "over the last 30 days (2026-10-25 to 2026-11-24)". */
-export function figuresSubjectText(figures: ArticleFigures, days: number, period: { from: string; to: string }): string {
+export function figuresSubjectText(
+  figures: ArticleFigures,
+  days: number,
+  period: { from: string; to: string },
+): string {
   const subIds = figures.subIds;
   if (subIds.length === 1) {
     return l10n.t({
       message: 'SubID {0}, over the last {1} days ({2} to {3})',
       args: [subIds[0]!, days, period.from, period.to],
-      comment: '{0} is a SubID; {1} the number of days of the period (7, 30 or 90); {2} and {3} its first and last dates.',
+      comment:
+        '{0} is a SubID; {1} the number of days of the period (7, 30 or 90); {2} and {3} its first and last dates.',
     });
   }
   const named =
     subIds.length <= 4
       ? subIds.join(', ')
-      : l10n.t({ message: '{0} and {1} more', args: [subIds.slice(0, 3).join(', '), subIds.length - 3], comment: '{0} is a list of SubIDs; {1} how many more there are (2 or more).' });
+      : l10n.t({
+          message: '{0} and {1} more',
+          args: [subIds.slice(0, 3).join(', '), subIds.length - 3],
+          comment: '{0} is a list of SubIDs; {1} how many more there are (2 or more).',
+        });
   return l10n.t({
     message: 'SubIDs {0}, over the last {1} days ({2} to {3})',
     args: [named, days, period.from, period.to],
-    comment: '{0} is a list of SubIDs, e.g. "a, b and 3 more"; {1} the number of days of the period (7, 30 or 90); {2} and {3} its first and last dates.',
+    comment:
+      '{0} is a list of SubIDs, e.g. "a, b and 3 more"; {1} the number of days of the period (7, 30 or 90); {2} and {3} its first and last dates.',
   });
 }

@@ -14,7 +14,10 @@ export function cpcLinkOf(merchant: Pick<MerchantSummary, 'name' | 'trackingLink
   if (!merchant.supportsCpc) {
     return {
       ok: false,
-      message: l10n.t('{0} takes no CPC traffic: it has no CPC payment model and no ad campaigns. Copy its tracking link instead, or pick a merchant that pays per click.', quoteName(merchant.name)),
+      message: l10n.t(
+        '{0} takes no CPC traffic: it has no CPC payment model and no ad campaigns. Copy its tracking link instead, or pick a merchant that pays per click.',
+        quoteName(merchant.name),
+      ),
     };
   }
   const tracking = trackingLinkOf(merchant);

@@ -25,7 +25,10 @@ export interface DeeplinkOptions {
 }
 
 /** The settings' defaults: the target in `url`, the SubID in `s`. */
-export const DEFAULT_DEEPLINK_OPTIONS: Readonly<DeeplinkOptions> = Object.freeze({ urlParameter: 'url', subIdParameter: 's' });
+export const DEFAULT_DEEPLINK_OPTIONS: Readonly<DeeplinkOptions> = Object.freeze({
+  urlParameter: 'url',
+  subIdParameter: 's',
+});
 
 /** Unreserved URL characters: a parameter name that needs no encoding. */
 const PARAMETER_NAME = /^[A-Za-z0-9._~-]+$/;
@@ -34,20 +37,35 @@ const PARAMETER_NAME = /^[A-Za-z0-9._~-]+$/;
 export function deeplinkRefusal(merchant: Pick<Merchant, 'name' | 'isActive' | 'deeplinkAllowed'>): string | undefined {
   const name = quoteName(merchant.name);
   if (!merchant.isActive) {
-    return l10n.t('{0} is not active, so it takes no deeplinks. Pick another merchant, or refresh the merchants if it should be active again.', name);
+    return l10n.t(
+      '{0} is not active, so it takes no deeplinks. Pick another merchant, or refresh the merchants if it should be active again.',
+      name,
+    );
   }
   if (!merchant.deeplinkAllowed) {
-    return l10n.t('{0} does not allow deeplinks. Copy its tracking link instead, or pick a merchant that allows deeplinks.', name);
+    return l10n.t(
+      '{0} does not allow deeplinks. Copy its tracking link instead, or pick a merchant that allows deeplinks.',
+      name,
+    );
   }
   return undefined;
 }
 
 function parameterProblem(name: string, setting: string, value: string): string | undefined {
   if (value === '') {
-    return l10n.t('Cannot make a deeplink to {0}: the setting {1} is empty. Set it to the parameter name the network expects.', name, setting);
+    return l10n.t(
+      'Cannot make a deeplink to {0}: the setting {1} is empty. Set it to the parameter name the network expects.',
+      name,
+      setting,
+    );
   }
   if (!PARAMETER_NAME.test(value)) {
-    return l10n.t('Cannot make a deeplink to {0}: the setting {1} is {2}, which is not a usable parameter name. Change it to letters, digits, "_", "-", "." or "~" only.', name, setting, quote(value));
+    return l10n.t(
+      'Cannot make a deeplink to {0}: the setting {1} is {2}, which is not a usable parameter name. Change it to letters, digits, "_", "-", "." or "~" only.',
+      name,
+      setting,
+      quote(value),
+    );
   }
   return undefined;
 }
@@ -85,15 +103,28 @@ export function deeplinkOf(
   if (subId !== '' && subIdParameter === urlParameter) {
     return {
       ok: false,
-      message: l10n.t('Cannot make a deeplink to {0}: the settings {1} and {2} are both {3}. Change one of them.', name, SETTINGS.deeplinkUrlParameter, SETTINGS.deeplinkSubIdParameter, quote(urlParameter)),
+      message: l10n.t(
+        'Cannot make a deeplink to {0}: the settings {1} and {2} are both {3}. Change one of them.',
+        name,
+        SETTINGS.deeplinkUrlParameter,
+        SETTINGS.deeplinkSubIdParameter,
+        quote(urlParameter),
+      ),
     };
   }
   const targetUrl = httpUrlOf(target);
   if (!targetUrl) {
     const message =
       target.trim() === ''
-        ? l10n.t('Cannot make a deeplink to {0}: no target page was given. Select or enter an address such as https://example.com/page.', name)
-        : l10n.t('Cannot make a deeplink to {0}: {1} is not a full http:// or https:// address. Select or enter an address such as https://example.com/page.', name, quote(target.trim()));
+        ? l10n.t(
+            'Cannot make a deeplink to {0}: no target page was given. Select or enter an address such as https://example.com/page.',
+            name,
+          )
+        : l10n.t(
+            'Cannot make a deeplink to {0}: {1} is not a full http:// or https:// address. Select or enter an address such as https://example.com/page.',
+            name,
+            quote(target.trim()),
+          );
     return { ok: false, message };
   }
   const parameters: [string, string][] = [[urlParameter, targetUrl.href]];

@@ -190,7 +190,9 @@ export class MerchantDomainIndex {
       if (typeof url === 'string') {
         return this.ownersOfTrackingLink(this.resolve(httpHostOf(url)), url);
       }
-      return typeof url === 'object' && url !== null ? this.ownersOfTrackingLink(this.resolve(httpHostOfUrl(url)), url) : { kind: 'none' };
+      return typeof url === 'object' && url !== null
+        ? this.ownersOfTrackingLink(this.resolve(httpHostOfUrl(url)), url)
+        : { kind: 'none' };
     } catch {
       return { kind: 'none' };
     }
@@ -216,7 +218,15 @@ export class MerchantDomainIndex {
       return match;
     }
     const link = trackingPathOf(url);
-    return { kind: 'tracking', merchants: match.merchants.filter((ref) => typeof ref.merchant.trackingLink === 'string' && link !== undefined && trackingPathOf(ref.merchant.trackingLink) === link) };
+    return {
+      kind: 'tracking',
+      merchants: match.merchants.filter(
+        (ref) =>
+          typeof ref.merchant.trackingLink === 'string' &&
+          link !== undefined &&
+          trackingPathOf(ref.merchant.trackingLink) === link,
+      ),
+    };
   }
 
   private addDomain(domain: unknown, ref: MerchantRef): void {
@@ -279,5 +289,7 @@ function pick(listing: Listing, domain: string): DomainMatch {
     best = Math.max(best, rank(ref.merchant));
   }
   const candidates = listing.filter((ref) => rank(ref.merchant) === best);
-  return candidates.length === 1 ? { kind: 'merchant', merchant: candidates[0], domain } : { kind: 'ambiguous', candidates, domain };
+  return candidates.length === 1
+    ? { kind: 'merchant', merchant: candidates[0], domain }
+    : { kind: 'ambiguous', candidates, domain };
 }

@@ -19,7 +19,11 @@ const HTML_ENTITIES: Readonly<Record<string, string>> = Object.freeze({
 });
 
 function markdownText(text: string): string {
-  return text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim().replace(MARKDOWN_TEXT_SPECIAL, (c) => `\\${c}`);
+  return text
+    .replace(CONTROL, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(MARKDOWN_TEXT_SPECIAL, (c) => `\\${c}`);
 }
 
 function balancedParentheses(link: string): boolean {

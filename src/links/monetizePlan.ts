@@ -40,19 +40,43 @@ export interface MonetizePlan {
 export function skippedForReason(reason: SkipReason, count: number): string {
   switch (reason) {
     case 'inactive':
-      return l10n.t({ message: '{0} merchant inactive', args: [count], comment: ['{0}: how many links Monetize skipped for this reason.'] });
+      return l10n.t({
+        message: '{0} merchant inactive',
+        args: [count],
+        comment: ['{0}: how many links Monetize skipped for this reason.'],
+      });
     case 'no-deeplinks':
-      return l10n.t({ message: '{0} merchant allows no deeplinks', args: [count], comment: ['{0}: how many links Monetize skipped for this reason.'] });
+      return l10n.t({
+        message: '{0} merchant allows no deeplinks',
+        args: [count],
+        comment: ['{0}: how many links Monetize skipped for this reason.'],
+      });
     case 'tracking-link':
-      return l10n.t({ message: '{0} already a tracking link', args: [count], comment: ['{0}: how many links Monetize skipped for this reason.'] });
+      return l10n.t({
+        message: '{0} already a tracking link',
+        args: [count],
+        comment: ['{0}: how many links Monetize skipped for this reason.'],
+      });
     case 'shared-domain':
-      return l10n.t({ message: '{0} domain shared by several merchants', args: [count], comment: ['{0}: how many links Monetize skipped for this reason.'] });
+      return l10n.t({
+        message: '{0} domain shared by several merchants',
+        args: [count],
+        comment: ['{0}: how many links Monetize skipped for this reason.'],
+      });
     case 'refused':
-      return l10n.t({ message: '{0} link refused (see the log)', args: [count], comment: ['{0}: how many links Monetize skipped for this reason.'] });
+      return l10n.t({
+        message: '{0} link refused (see the log)',
+        args: [count],
+        comment: ['{0}: how many links Monetize skipped for this reason.'],
+      });
   }
 }
 
-export function planMonetize(text: string, index: MerchantDomainIndex, options: { spans?: readonly TextSpan[]; deeplink: DeeplinkOptions }): MonetizePlan {
+export function planMonetize(
+  text: string,
+  index: MerchantDomainIndex,
+  options: { spans?: readonly TextSpan[]; deeplink: DeeplinkOptions },
+): MonetizePlan {
   const plan: MonetizePlan = { candidates: [], skipped: [] };
   for (const found of findUrls(text, options.spans)) {
     const target = targetOf(found);
@@ -78,7 +102,12 @@ export function planMonetize(text: string, index: MerchantDomainIndex, options: 
       plan.skipped.push({ found, reason: 'refused', merchants: [merchant.name], message: link.message });
       continue;
     }
-    plan.candidates.push({ found, ref: match.merchant, link: link.link, replacement: replacementFor(found, link.link) });
+    plan.candidates.push({
+      found,
+      ref: match.merchant,
+      link: link.link,
+      replacement: replacementFor(found, link.link),
+    });
   }
   return plan;
 }
@@ -93,5 +122,9 @@ export function describeSkipped(skipped: readonly SkippedUrl[]): string {
     counts.set(reason, (counts.get(reason) ?? 0) + 1);
   }
   const parts = [...counts].map(([reason, count]) => skippedForReason(reason, count));
-  return l10n.t({ message: '{0} skipped: {1}.', args: [skipped.length, parts.join(', ')], comment: ['{1}: how many links for each reason.'] });
+  return l10n.t({
+    message: '{0} skipped: {1}.',
+    args: [skipped.length, parts.join(', ')],
+    comment: ['{1}: how many links for each reason.'],
+  });
 }

@@ -34,11 +34,24 @@ function missingValue(name: Known): string {
   const variable = `\${${name}}`;
   switch (name) {
     case 'fileBasenameNoExtension':
-      return l10n.t({ message: 'The setting {0} uses {1}, but no file is open. Open a file and try again, or change the setting.', args: [SETTING, variable], comment: ['{1}: a variable, not translated.'] });
+      return l10n.t({
+        message: 'The setting {0} uses {1}, but no file is open. Open a file and try again, or change the setting.',
+        args: [SETTING, variable],
+        comment: ['{1}: a variable, not translated.'],
+      });
     case 'workspaceFolderBasename':
-      return l10n.t({ message: 'The setting {0} uses {1}, but no workspace folder is open. Open a folder and try again, or change the setting.', args: [SETTING, variable], comment: ['{1}: a variable, not translated.'] });
+      return l10n.t({
+        message:
+          'The setting {0} uses {1}, but no workspace folder is open. Open a folder and try again, or change the setting.',
+        args: [SETTING, variable],
+        comment: ['{1}: a variable, not translated.'],
+      });
     case 'date':
-      return l10n.t({ message: 'The setting {0} uses {1}, but the date is not known. Try again, or change the setting.', args: [SETTING, variable], comment: ['{1}: a variable, not translated.'] });
+      return l10n.t({
+        message: 'The setting {0} uses {1}, but the date is not known. Try again, or change the setting.',
+        args: [SETTING, variable],
+        comment: ['{1}: a variable, not translated.'],
+      });
   }
 }
 
@@ -71,8 +84,18 @@ export function expandSubId(template: string, variables: SubIdVariables): SubIdR
       ok: false,
       message:
         unknown.length === 1
-          ? l10n.t({ message: 'The setting {0} uses {1}, which is not a known variable. Use {2}, {3} or {4}, or change the setting.', args: [SETTING, names, ...known], comment: ['{1} to {4}: variables, not translated.'] })
-          : l10n.t({ message: 'The setting {0} uses {1}, which are not known variables. Use {2}, {3} or {4}, or change the setting.', args: [SETTING, names, ...known], comment: ['{1} to {4}: variables, not translated.'] }),
+          ? l10n.t({
+              message:
+                'The setting {0} uses {1}, which is not a known variable. Use {2}, {3} or {4}, or change the setting.',
+              args: [SETTING, names, ...known],
+              comment: ['{1} to {4}: variables, not translated.'],
+            })
+          : l10n.t({
+              message:
+                'The setting {0} uses {1}, which are not known variables. Use {2}, {3} or {4}, or change the setting.',
+              args: [SETTING, names, ...known],
+              comment: ['{1} to {4}: variables, not translated.'],
+            }),
     };
   }
   const values: Record<Known, string | undefined> = {
@@ -91,13 +114,23 @@ export function expandSubId(template: string, variables: SubIdVariables): SubIdR
   if (!ALLOWED.test(subId)) {
     return {
       ok: false,
-      message: l10n.t('The SubID {0} made from the setting {1} has characters that are not allowed. A SubID may hold only letters A-Z and a-z, digits, "_" and "-"; change the setting {1}.', quote(subId), SETTING),
+      message: l10n.t(
+        'The SubID {0} made from the setting {1} has characters that are not allowed. A SubID may hold only letters A-Z and a-z, digits, "_" and "-"; change the setting {1}.',
+        quote(subId),
+        SETTING,
+      ),
     };
   }
   if (subId.length > SUB_ID_MAX_LENGTH) {
     return {
       ok: false,
-      message: l10n.t('The SubID {0} made from the setting {1} has {2} characters, more than the {3} allowed. Shorten the setting {1}.', quote(subId), SETTING, subId.length, SUB_ID_MAX_LENGTH),
+      message: l10n.t(
+        'The SubID {0} made from the setting {1} has {2} characters, more than the {3} allowed. Shorten the setting {1}.',
+        quote(subId),
+        SETTING,
+        subId.length,
+        SUB_ID_MAX_LENGTH,
+      ),
     };
   }
   return { ok: true, subId };

@@ -76,7 +76,14 @@ export function trackingLinkOf(merchant: Pick<Merchant, 'name' | 'trackingLink'>
   const name = quoteName(merchant.name);
   const message =
     raw.trim() === ''
-      ? l10n.t('{0} has no tracking link in the catalog. Refresh the merchants, or contact the network if it stays.', name)
-      : l10n.t('{0} has no usable tracking link (the catalog has {1}). Refresh the merchants, or contact the network if it stays.', name, quote(raw));
+      ? l10n.t(
+          '{0} has no tracking link in the catalog. Refresh the merchants, or contact the network if it stays.',
+          name,
+        )
+      : l10n.t(
+          '{0} has no usable tracking link (the catalog has {1}). Refresh the merchants, or contact the network if it stays.',
+          name,
+          quote(raw),
+        );
   return { ok: false, message };
 }

@@ -203,7 +203,10 @@ const PLAIN_URL = /^https?:\/\/(?!xn--)[a-z][a-z0-9-]*(?:\.(?!xn--)[a-z][a-z0-9-
  * host with a control character are not URLs; IDN and emoji hosts are.)
  */
 function isHttpUrl(candidate: string): boolean {
-  return /^https?:\/\/[^/?#\s\p{L}\p{N}\p{So}]*[\p{L}\p{N}\p{So}]/iu.test(candidate) && (PLAIN_URL.test(candidate) || parses(candidate));
+  return (
+    /^https?:\/\/[^/?#\s\p{L}\p{N}\p{So}]*[\p{L}\p{N}\p{So}]/iu.test(candidate) &&
+    (PLAIN_URL.test(candidate) || parses(candidate))
+  );
 }
 
 /**

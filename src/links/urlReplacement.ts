@@ -11,13 +11,16 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', quot: '"', 
 
 /** Decodes the character references an attribute value may hold (`&amp;`, `&#38;`, `&#x26;`). */
 export function decodeAttribute(value: string): string {
-  return value.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g, (whole, dec?: string, hex?: string, name?: string) => {
-    if (name !== undefined) {
-      return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-    }
-    const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
+  return value.replace(
+    /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g,
+    (whole, dec?: string, hex?: string, name?: string) => {
+      if (name !== undefined) {
+        return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+      }
+      const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    },
+  );
 }
 
 /** The address a found URL stands for. */

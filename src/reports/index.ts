@@ -3,7 +3,15 @@
  * The extension loads this module lazily (esbuild builds it as `dist/reports.js`), when a
  * report or a figure is first asked for, not at activation.
  */
-export { ReportStore, DEFAULT_CACHE_LIMITS, queryKey, type ReportState, type StoreQuery, type ReportStoreOptions, type ReportProgress } from './store/reportStore';
+export {
+  ReportStore,
+  DEFAULT_CACHE_LIMITS,
+  queryKey,
+  type ReportState,
+  type StoreQuery,
+  type ReportStoreOptions,
+  type ReportProgress,
+} from './store/reportStore';
 export { reportCacheFileName } from './cache/reportCacheFile';
 export { periodWindows, presetPeriod, previousPeriod, resolveReportPeriod } from './model/reportPeriods';
 export { DEFAULT_PROVISIONAL_DAYS } from './model/reportDays';

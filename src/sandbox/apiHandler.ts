@@ -53,7 +53,9 @@ export class ApiHandler {
     if (holder === undefined || (request.endpoint !== 'merchant' && !this.opensReports(holder))) {
       return this.refuse(request.endpoint, 'unauthorized');
     }
-    return request.endpoint === 'merchant' ? this.merchants(request.query, holder) : this.report(request.endpoint, request.query);
+    return request.endpoint === 'merchant'
+      ? this.merchants(request.query, holder)
+      : this.report(request.endpoint, request.query);
   }
 
   /** In `single` every key opens the reports; in `split` only the account key does. */
@@ -75,7 +77,10 @@ export class ApiHandler {
       return this.refuse('merchant', 'forbidden');
     }
     const page = merchantPage(this.dataset.merchants, checked.value, this.updatedAtTimes);
-    return jsonResponse(200, holder.index === 0 ? page : { ...page, data: page.data.map((merchant) => forPlatform(merchant, holder.index)) });
+    return jsonResponse(
+      200,
+      holder.index === 0 ? page : { ...page, data: page.data.map((merchant) => forPlatform(merchant, holder.index)) },
+    );
   }
 
   private report(endpoint: 'click' | 'action', query: QueryLike): SandboxResponse {

@@ -13,9 +13,11 @@ function keyLines(keys: SandboxKeys): string {
   if (keys.world === 'single') {
     return '';
   }
-  const platforms = keys.platforms.map((platform, index) => `  platform ${index + 1} "${platform.name}" (adspace ${platform.id}): ${platform.key}\n`);
+  const platforms = keys.platforms.map(
+    (platform, index) => `  platform ${index + 1} "${platform.name}" (adspace ${platform.id}): ${platform.key}\n`,
+  );
   return [
-    'Keys: a platform key opens its platform\'s merchant catalog (the account key there is a 403); the account key opens the reports (a platform key there is a 401).\n',
+    "Keys: a platform key opens its platform's merchant catalog (the account key there is a 403); the account key opens the reports (a platform key there is a 401).\n",
     ...platforms,
     `  account (reports): ${keys.account}\n`,
   ].join('');
@@ -56,7 +58,10 @@ async function main(): Promise<void> {
   );
 
   const stop = (): void => {
-    sandbox.close().then(() => process.exit(0), () => process.exit(1));
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

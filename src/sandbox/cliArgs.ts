@@ -1,5 +1,11 @@
 /** Parses the sandbox's command line: `[--port N] [--key KEY] [--keys single|split] [--merchants N] ... [--rate-limit SPEC]`. */
-import { checkKeysOption, checkNumericOption, checkRateLimitOption, NUMERIC_OPTIONS, type SandboxOptions } from './sandboxOptions';
+import {
+  checkKeysOption,
+  checkNumericOption,
+  checkRateLimitOption,
+  NUMERIC_OPTIONS,
+  type SandboxOptions,
+} from './sandboxOptions';
 
 export const CLI_DEFAULT_PORT = 8787;
 
@@ -27,7 +33,9 @@ const TEXT_FLAGS: ReadonlyMap<string, TextOption> = new Map([
   ['--rate-limit', 'rateLimit'],
 ]);
 /** Flags that take no value: present means true. */
-const SWITCH_FLAGS: ReadonlyMap<string, 'rateLimitRetryAfter'> = new Map([['--rate-limit-retry-after', 'rateLimitRetryAfter']]);
+const SWITCH_FLAGS: ReadonlyMap<string, 'rateLimitRetryAfter'> = new Map([
+  ['--rate-limit-retry-after', 'rateLimitRetryAfter'],
+]);
 
 export interface CliCommand {
   help: boolean;

@@ -50,7 +50,10 @@ export interface ControlRequest {
 }
 
 class ControlProblem extends Error {
-  constructor(readonly property: string, message: string) {
+  constructor(
+    readonly property: string,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -2,7 +2,14 @@
 import type { WireActionItem, WireClickItem, WireMerchant } from '../api/wire';
 import { Random } from './random';
 import { generateMerchants } from './merchantData';
-import { generateActions, generateClicks, generatePlatforms, generatePrograms, type NamedId, type SandboxProgram } from './reportData';
+import {
+  generateActions,
+  generateClicks,
+  generatePlatforms,
+  generatePrograms,
+  type NamedId,
+  type SandboxProgram,
+} from './reportData';
 import { SUB_IDS } from './vocabulary';
 
 export interface DatasetOptions {

@@ -49,7 +49,13 @@ function sendSlowBody(res: ServerResponse, response: SandboxResponse, ms: number
  * Sends `response`, or what `fault` turns it into. `nowMs` dates a `Retry-After` given as a date.
  * Faults that keep the body (truncated, slow-body, slow-headers) keep the normal status.
  */
-export function deliver(res: ServerResponse, response: SandboxResponse, fault: FaultRule | undefined, timers: SandboxTimers, nowMs: number): void {
+export function deliver(
+  res: ServerResponse,
+  response: SandboxResponse,
+  fault: FaultRule | undefined,
+  timers: SandboxTimers,
+  nowMs: number,
+): void {
   if (!fault) {
     send(res, response);
     return;
@@ -61,7 +67,11 @@ export function deliver(res: ServerResponse, response: SandboxResponse, fault: F
       res.destroy();
       return;
     case 'malformed':
-      send(res, { ...normal, status: 200, body: response.body.slice(0, Math.floor(response.body.length / 2)) + MALFORMED_TAIL });
+      send(res, {
+        ...normal,
+        status: 200,
+        body: response.body.slice(0, Math.floor(response.body.length / 2)) + MALFORMED_TAIL,
+      });
       return;
     case 'truncated':
       sendTruncated(res, normal);

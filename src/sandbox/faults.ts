@@ -36,7 +36,16 @@ import { Random } from './random';
 import { ENDPOINT_NAMES, type EndpointName } from './endpoints';
 
 export const FAULT_KINDS = [
-  '500', '502', '503', '504', '429', 'reset', 'malformed', 'truncated', 'slow-body', 'slow-headers',
+  '500',
+  '502',
+  '503',
+  '504',
+  '429',
+  'reset',
+  'malformed',
+  'truncated',
+  'slow-body',
+  'slow-headers',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -156,7 +165,10 @@ export class FaultSelector {
   private count = 0;
   private random: Random;
 
-  constructor(private readonly seed: number, spec = '') {
+  constructor(
+    private readonly seed: number,
+    spec = '',
+  ) {
     this.random = new Random(seed);
     this.replace(spec);
   }

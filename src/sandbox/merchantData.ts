@@ -5,8 +5,18 @@
 import type { WireAdCampaign, WireCommissionRate, WireMerchant } from '../api/wire';
 import type { Random } from './random';
 import {
-  BRAND_SYLLABLES, DESCRIPTION_GOODS, DESCRIPTION_OPENINGS, GENERIC_TLDS, LOGO_HOST, MARKETS, NAME_ADJECTIVES,
-  NAME_FORMS, NAME_NOUNS, SUBDOMAINS, TRACKING_HOSTS, type Market,
+  BRAND_SYLLABLES,
+  DESCRIPTION_GOODS,
+  DESCRIPTION_OPENINGS,
+  GENERIC_TLDS,
+  LOGO_HOST,
+  MARKETS,
+  NAME_ADJECTIVES,
+  NAME_FORMS,
+  NAME_NOUNS,
+  SUBDOMAINS,
+  TRACKING_HOSTS,
+  type Market,
 } from './vocabulary';
 
 const MS_PER_DAY = 86_400_000;
@@ -52,7 +62,10 @@ function uniqueName(random: Random, taken: Set<string>): string {
 }
 
 function slugOf(name: string): string {
-  return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '');
+  return name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '');
 }
 
 function inventDomains(random: Random, slug: string, market: Market): { defaultDomain: string; domains: string[] } {
@@ -106,11 +119,19 @@ function figure<T>(random: Random, noFigures: boolean, value: T): T | null {
   return noFigures || random.chance(NULL_FIGURE_SHARE) ? null : value;
 }
 
-function inventMerchant(random: Random, index: number, merchantId: number | null, name: string, nowMs: number): WireMerchant {
+function inventMerchant(
+  random: Random,
+  index: number,
+  merchantId: number | null,
+  name: string,
+  nowMs: number,
+): WireMerchant {
   const slug = slugOf(name);
   const market = random.pick(MARKETS);
   const { defaultDomain, domains } = inventDomains(random, slug, market);
-  const countryCodes = [...new Set([market.country, ...random.sample(MARKETS, random.int(0, 3)).map((m) => m.country)])];
+  const countryCodes = [
+    ...new Set([market.country, ...random.sample(MARKETS, random.int(0, 3)).map((m) => m.country)]),
+  ];
   const inInactiveRun = index >= INACTIVE_RUN_START && index < INACTIVE_RUN_END;
   const isActive = inInactiveRun ? false : random.chance(0.8);
   const hasCampaigns = random.chance(0.35);
@@ -122,7 +143,7 @@ function inventMerchant(random: Random, index: number, merchantId: number | null
   const values = commissionRates.map((r) => r.percentageCommission || r.fixedCommission || 0);
   const noFigures = random.chance(NO_FIGURES_SHARE);
   const createdMs = nowMs - random.int(30, 1500) * MS_PER_DAY - random.int(0, 86_399) * 1000;
-  const updatedMs = createdMs + Math.floor(random.next() * (nowMs - createdMs) / 1000) * 1000;
+  const updatedMs = createdMs + Math.floor((random.next() * (nowMs - createdMs)) / 1000) * 1000;
   return {
     merchantId,
     name,

@@ -31,7 +31,11 @@ function matches(merchant: WireMerchant, query: CheckedMerchantQuery, times: Upd
   );
 }
 
-export function merchantPage(merchants: readonly WireMerchant[], query: CheckedMerchantQuery, times = new UpdatedAtTimes()): WireMerchantPage {
+export function merchantPage(
+  merchants: readonly WireMerchant[],
+  query: CheckedMerchantQuery,
+  times = new UpdatedAtTimes(),
+): WireMerchantPage {
   const start = query.next ?? 0;
   const end = start + query.limit;
   return {

@@ -90,13 +90,17 @@ export class RateLimiter {
   private refused = 0;
 
   /** `clock` gives monotonic milliseconds (default `performance.now()`). */
-  constructor(windows: readonly RateWindow[] | 'off', private readonly clock: () => number = () => performance.now()) {
+  constructor(
+    windows: readonly RateWindow[] | 'off',
+    private readonly clock: () => number = () => performance.now(),
+  ) {
     this.replace(windows);
   }
 
   /** Installs a new limit and forgets every address's history and the peaks. */
   replace(windows: readonly RateWindow[] | 'off'): void {
-    this.windows = windows === 'off' ? [] : [...windows].sort((a, b) => a.seconds - b.seconds).map((window) => ({ ...window }));
+    this.windows =
+      windows === 'off' ? [] : [...windows].sort((a, b) => a.seconds - b.seconds).map((window) => ({ ...window }));
     this.peaks = this.windows.map(() => 0);
     this.longestMs = Math.max(0, ...this.windows.map((window) => window.seconds * MS));
     this.histories.clear();
@@ -124,7 +128,11 @@ export class RateLimiter {
     }
     if (refusal !== undefined) {
       this.refused += 1;
-      return { accepted: false, window: { ...refusal.window }, retryAfterSeconds: Math.max(1, Math.ceil(refusal.waitMs / MS)) };
+      return {
+        accepted: false,
+        window: { ...refusal.window },
+        retryAfterSeconds: Math.max(1, Math.ceil(refusal.waitMs / MS)),
+      };
     }
     history.push(now);
     this.windows.forEach((window, index) => {
@@ -137,7 +145,11 @@ export class RateLimiter {
     return {
       spec: formatRateLimit(this.windows),
       refused: this.refused,
-      windows: this.windows.map((window, index) => ({ requests: window.requests, seconds: window.seconds, peak: this.peaks[index] })),
+      windows: this.windows.map((window, index) => ({
+        requests: window.requests,
+        seconds: window.seconds,
+        peak: this.peaks[index],
+      })),
     };
   }
 

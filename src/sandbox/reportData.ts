@@ -3,7 +3,14 @@
  * widened to what real payloads carry) and the actions report (spec 2.3), spread over the past
  * REPORT_HISTORY_DAYS days and returned in the order the service lists them.
  */
-import { ACTION_STATUSES, ORDER_TYPES, PRODUCT_IDS, type WireActionItem, type WireClickItem, type WireMerchant } from '../api/wire';
+import {
+  ACTION_STATUSES,
+  ORDER_TYPES,
+  PRODUCT_IDS,
+  type WireActionItem,
+  type WireClickItem,
+  type WireMerchant,
+} from '../api/wire';
 import { utcDate } from '../api/calendarDate';
 import type { Random } from './random';
 import { compareActionIds, compareClickIds, inReportOrder, type Timed } from './reportOrder';
@@ -52,12 +59,21 @@ type NamedMerchant = Pick<WireMerchant, 'name'> & { merchantId: number };
  * Up to PROGRAM_COUNT programs, each a distinct catalog merchant with an id (a click item
  * could not name a merchant without one). An empty catalog gets invented programs.
  */
-export function generatePrograms(random: Random, merchants: readonly Pick<WireMerchant, 'name' | 'merchantId'>[]): SandboxProgram[] {
+export function generatePrograms(
+  random: Random,
+  merchants: readonly Pick<WireMerchant, 'name' | 'merchantId'>[],
+): SandboxProgram[] {
   const named = merchants.filter((merchant): merchant is NamedMerchant => merchant.merchantId !== null);
   if (named.length === 0) {
-    return Array.from({ length: PROGRAM_COUNT }, (_, i) => ({ id: random.uuid(), name: `Program ${i + 1}`, merchantId: null }));
+    return Array.from({ length: PROGRAM_COUNT }, (_, i) => ({
+      id: random.uuid(),
+      name: `Program ${i + 1}`,
+      merchantId: null,
+    }));
   }
-  return random.sample(named, PROGRAM_COUNT).map((merchant) => ({ id: random.uuid(), name: merchant.name, merchantId: merchant.merchantId }));
+  return random
+    .sample(named, PROGRAM_COUNT)
+    .map((merchant) => ({ id: random.uuid(), name: merchant.name, merchantId: merchant.merchantId }));
 }
 
 /** Enumeration values cycle through the first items, so even a small report holds them all. */
@@ -78,7 +94,6 @@ function enumValue<T>(random: Random, index: number, values: readonly T[], weigh
   return values[values.length - 1];
 }
 
-
 /**
  * The clicks of one item: mostly a handful, now and then a popular link, scaled by how busy
  * the day was. Items per day stay uniform; the rhythm is in the counts.
@@ -88,7 +103,14 @@ function clickCount(random: Random, activity: number): number {
   return Math.max(1, Math.round(base * activity));
 }
 
-export function generateClicks(random: Random, count: number, nowMs: number, platforms: NamedId[], programs: SandboxProgram[], historyDays?: number): WireClickItem[] {
+export function generateClicks(
+  random: Random,
+  count: number,
+  nowMs: number,
+  platforms: NamedId[],
+  programs: SandboxProgram[],
+  historyDays?: number,
+): WireClickItem[] {
   const timeline = new Timeline(nowMs, historyDays);
   const items: Timed<WireClickItem>[] = [];
   for (let i = 0; i < count; i++) {
@@ -135,7 +157,14 @@ function createdAt(random: Random, index: number, timeline: Timeline): number {
   return timeline.capToNow(timeline.day(random, days) * MS_PER_DAY + random.int(0, 86_399) * 1000);
 }
 
-export function generateActions(random: Random, count: number, nowMs: number, platforms: NamedId[], programs: SandboxProgram[], historyDays?: number): WireActionItem[] {
+export function generateActions(
+  random: Random,
+  count: number,
+  nowMs: number,
+  platforms: NamedId[],
+  programs: SandboxProgram[],
+  historyDays?: number,
+): WireActionItem[] {
   const timeline = new Timeline(nowMs, historyDays);
   const items: Timed<WireActionItem>[] = [];
   for (let i = 0; i < count; i++) {

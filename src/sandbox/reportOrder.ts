@@ -57,7 +57,11 @@ export function inReportOrder<T>(timed: Timed<T>[], byId: IdOrder<T>): T[] {
  * whoever holds it sees the new order. Costs one pass over `list` plus a sort of the moved
  * items: touching 1,000 of 100,000 items takes a few milliseconds.
  */
-export function reorderMoved<T extends { updatedAt: string }>(list: T[], moved: readonly number[], byId: IdOrder<T>): void {
+export function reorderMoved<T extends { updatedAt: string }>(
+  list: T[],
+  moved: readonly number[],
+  byId: IdOrder<T>,
+): void {
   if (moved.length === 0) {
     return;
   }

@@ -38,7 +38,9 @@ export class RequestStats implements KeyRefusalCounter {
   private faultsInjected = 0;
   private readonly faultsByKind = new Map<FaultKind, number>();
   private readonly byEndpoint = new Map<EndpointName, number>(ENDPOINT_NAMES.map((name) => [name, 0]));
-  private readonly keyRefusals = new Map<EndpointName, KeyRefusalCounts>(ENDPOINT_NAMES.map((name) => [name, { unauthorized: 0, forbidden: 0 }]));
+  private readonly keyRefusals = new Map<EndpointName, KeyRefusalCounts>(
+    ENDPOINT_NAMES.map((name) => [name, { unauthorized: 0, forbidden: 0 }]),
+  );
 
   /** Counts a request to `endpoint`, and the fault applied to it, if any. */
   count(endpoint: EndpointName, fault: FaultKind | undefined): void {
@@ -64,7 +66,10 @@ export class RequestStats implements KeyRefusalCounter {
       byEndpoint: Object.fromEntries(this.byEndpoint) as Record<EndpointName, number>,
       faultsInjected: this.faultsInjected,
       faultsByKind: Object.fromEntries(this.faultsByKind),
-      keyRefusals: Object.fromEntries([...this.keyRefusals].map(([name, counts]) => [name, { ...counts }])) as Record<EndpointName, KeyRefusalCounts>,
+      keyRefusals: Object.fromEntries([...this.keyRefusals].map(([name, counts]) => [name, { ...counts }])) as Record<
+        EndpointName,
+        KeyRefusalCounts
+      >,
       rateLimit,
     };
   }

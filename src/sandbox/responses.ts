@@ -26,7 +26,11 @@ export const STATUS_ERRORS: Readonly<Record<number, { title: string; code: strin
   504: { title: 'Gateway Timeout', code: '0504' },
 };
 
-function errorResponse(status: number, entry: Omit<WireErrorEntry, 'status'>, headers?: Record<string, string>): SandboxResponse {
+function errorResponse(
+  status: number,
+  entry: Omit<WireErrorEntry, 'status'>,
+  headers?: Record<string, string>,
+): SandboxResponse {
   const body: WireErrorBody = { errors: [{ status: String(status), ...entry }] };
   return jsonResponse(status, body, headers);
 }

@@ -40,10 +40,18 @@ export function accountKey(key: string): string {
   return `${key}A`;
 }
 
-export function sandboxKeys(key: string, platforms: ReadonlyArray<{ id: string; name: string }>, world: KeyWorld): SandboxKeys {
+export function sandboxKeys(
+  key: string,
+  platforms: ReadonlyArray<{ id: string; name: string }>,
+  world: KeyWorld,
+): SandboxKeys {
   return {
     world,
-    platforms: platforms.map((platform, index) => ({ id: platform.id, name: platform.name, key: platformKey(key, index) })),
+    platforms: platforms.map((platform, index) => ({
+      id: platform.id,
+      name: platform.name,
+      key: platformKey(key, index),
+    })),
     account: world === 'split' ? accountKey(key) : undefined,
   };
 }

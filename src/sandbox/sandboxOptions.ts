@@ -70,7 +70,10 @@ export const NUMERIC_OPTIONS: Readonly<Record<NumericOption, { flag: string; min
 
 /** An option that cannot be used; `option` is its name in SandboxOptions. */
 export class SandboxOptionError extends Error {
-  constructor(readonly option: string, message: string) {
+  constructor(
+    readonly option: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'SandboxOptionError';
   }
@@ -80,14 +83,20 @@ export class SandboxOptionError extends Error {
 export function checkNumericOption(option: NumericOption, value: number): number {
   const { flag, min, max } = NUMERIC_OPTIONS[option];
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new SandboxOptionError(option, `${option} (${flag}) must be a whole number from ${min} to ${max}; got ${value}.`);
+    throw new SandboxOptionError(
+      option,
+      `${option} (${flag}) must be a whole number from ${min} to ${max}; got ${value}.`,
+    );
   }
   return value;
 }
 
 /** The windows of a rate limit SPEC (none for `off`); throws SandboxOptionError with the parser's message. */
 export function checkRateLimitOption(spec: string): readonly RateWindow[] {
-  const parsed = typeof spec === 'string' ? parseRateLimit(spec) : { ok: false as const, message: `It must be a string; got ${typeof spec}.` };
+  const parsed =
+    typeof spec === 'string'
+      ? parseRateLimit(spec)
+      : { ok: false as const, message: `It must be a string; got ${typeof spec}.` };
   if (!parsed.ok) {
     throw new SandboxOptionError('rateLimit', `rateLimit (--rate-limit): ${parsed.message}`);
   }
@@ -98,7 +107,10 @@ export function checkRateLimitOption(spec: string): readonly RateWindow[] {
 export function checkKeysOption(value: unknown): KeyWorld {
   const world = KEY_WORLDS.find((known) => known === value);
   if (world === undefined) {
-    throw new SandboxOptionError('keys', `keys (--keys) must be one of ${KEY_WORLDS.join(', ')}; got ${JSON.stringify(value) ?? String(value)}.`);
+    throw new SandboxOptionError(
+      'keys',
+      `keys (--keys) must be one of ${KEY_WORLDS.join(', ')}; got ${JSON.stringify(value) ?? String(value)}.`,
+    );
   }
   return world;
 }
@@ -120,7 +132,10 @@ export function resolveSandboxOptions(options: SandboxOptions): ResolvedSandboxO
   }
   checkRateLimitOption(merged.rateLimit);
   if (typeof merged.rateLimitRetryAfter !== 'boolean') {
-    throw new SandboxOptionError('rateLimitRetryAfter', `rateLimitRetryAfter (--rate-limit-retry-after) must be true or false; got ${String(merged.rateLimitRetryAfter)}.`);
+    throw new SandboxOptionError(
+      'rateLimitRetryAfter',
+      `rateLimitRetryAfter (--rate-limit-retry-after) must be true or false; got ${String(merged.rateLimitRetryAfter)}.`,
+    );
   }
   return merged;
 }

@@ -15,7 +15,13 @@ import { RateLimiter } from './rateLimiter';
 import { ReportToucher, type TouchedCounts } from './reportTouch';
 import { RequestStats, type SandboxStats } from './requestStats';
 import { notFound, statusError } from './responses';
-import { checkNumericOption, checkRateLimitOption, resolveSandboxOptions, SandboxOptionError, type SandboxOptions } from './sandboxOptions';
+import {
+  checkNumericOption,
+  checkRateLimitOption,
+  resolveSandboxOptions,
+  SandboxOptionError,
+  type SandboxOptions,
+} from './sandboxOptions';
 import { sandboxKeys, type SandboxKeys } from './sandboxKeys';
 import { SandboxTimers } from './timers';
 
@@ -24,7 +30,14 @@ export type { SandboxDataset } from './dataset';
 export type { SandboxStats } from './requestStats';
 export type { RateLimitStats } from './rateLimiter';
 export type { TouchedCounts } from './reportTouch';
-export { accountKey, platformKey, platformTrackingLink, type KeyWorld, type PlatformKey, type SandboxKeys } from './sandboxKeys';
+export {
+  accountKey,
+  platformKey,
+  platformTrackingLink,
+  type KeyWorld,
+  type PlatformKey,
+  type SandboxKeys,
+} from './sandboxKeys';
 
 export interface Sandbox extends ControlTarget {
   /** `http://127.0.0.1:<port>`, without a trailing slash. */
@@ -122,7 +135,10 @@ export async function startSandbox(options: SandboxOptions = {}, hooks: SandboxH
     setRateLimit: (spec, retryAfter) => {
       const windows = checkRateLimitOption(spec);
       if (retryAfter !== undefined && typeof retryAfter !== 'boolean') {
-        throw new SandboxOptionError('rateLimitRetryAfter', `retryAfter must be true or false; got ${String(retryAfter)}.`);
+        throw new SandboxOptionError(
+          'rateLimitRetryAfter',
+          `retryAfter must be true or false; got ${String(retryAfter)}.`,
+        );
       }
       limiter.replace(windows);
       rateLimitRetryAfter = retryAfter ?? rateLimitRetryAfter;

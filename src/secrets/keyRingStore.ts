@@ -14,7 +14,14 @@ import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import { messageOf } from '../common/errorMessage';
 import { STATE_KEYS } from '../ids';
-import { EMPTY_RING, isEmptyRing, isWellFormedKey, parseKeyRing, serializeKeyRing, type KeyRing } from '../keys/keyRing';
+import {
+  EMPTY_RING,
+  isEmptyRing,
+  isWellFormedKey,
+  parseKeyRing,
+  serializeKeyRing,
+  type KeyRing,
+} from '../keys/keyRing';
 
 export const SECRET_NAME = STATE_KEYS.keyRing;
 export const LEGACY_SECRET_NAME = STATE_KEYS.apiKey;
@@ -78,7 +85,7 @@ export class KeyRingStore {
     if (stored !== undefined && !isEmptyRing(stored)) {
       const ring: KeyRing = {
         platforms: stored.platforms.length > 0 ? stored.platforms : fromEnvironment.platforms,
-        ...(stored.account ?? fromEnvironment.account ? { account: stored.account ?? fromEnvironment.account } : {}),
+        ...((stored.account ?? fromEnvironment.account) ? { account: stored.account ?? fromEnvironment.account } : {}),
       };
       return { kind: 'stored', ring };
     }
@@ -86,7 +93,9 @@ export class KeyRingStore {
       return { kind: 'environment', ring: fromEnvironment };
     }
     if (this.globalState.get<boolean>(SAVED_FLAG) === true) {
-      this.log.warn('Keys were saved before, but the secret storage gave nothing readable back: the keyring lost them.');
+      this.log.warn(
+        'Keys were saved before, but the secret storage gave nothing readable back: the keyring lost them.',
+      );
       return { kind: 'lost' };
     }
     return { kind: 'none' };
@@ -102,7 +111,15 @@ export class KeyRingStore {
       try {
         current = await this.storedRing();
       } catch (error) {
-        throw this.failure('Reading', error, l10n.t({ message: "VS Code's secret storage could not be read ({0}).", args: [messageOf(error)], comment: '{0} is the error the secret storage gave.' }));
+        throw this.failure(
+          'Reading',
+          error,
+          l10n.t({
+            message: "VS Code's secret storage could not be read ({0}).",
+            args: [messageOf(error)],
+            comment: '{0} is the error the secret storage gave.',
+          }),
+        );
       }
       const next = change(current ?? EMPTY_RING);
       await this.write(next);
@@ -124,11 +141,17 @@ export class KeyRingStore {
       throw this.failure(
         'Saving',
         error,
-        l10n.t({ message: "VS Code's secret storage could not save the key ({0}).", args: [messageOf(error)], comment: '{0} is the error the secret storage gave.' }),
+        l10n.t({
+          message: "VS Code's secret storage could not save the key ({0}).",
+          args: [messageOf(error)],
+          comment: '{0} is the error the secret storage gave.',
+        }),
       );
     }
     await this.globalState.update(SAVED_FLAG, isEmptyRing(ring) ? undefined : true);
-    this.log.info(`API keys saved in the secret storage: ${ring.platforms.length} platform key(s), ${ring.account ? 'an' : 'no'} account key.`);
+    this.log.info(
+      `API keys saved in the secret storage: ${ring.platforms.length} platform key(s), ${ring.account ? 'an' : 'no'} account key.`,
+    );
   }
 
   /** The ring in the secret storage: the new secret, else the old bare key; undefined when neither holds anything readable. */
@@ -159,7 +182,10 @@ export class KeyRingStore {
     };
     const platform = read(ENVIRONMENT_VARIABLE);
     const account = read(ACCOUNT_ENVIRONMENT_VARIABLE);
-    return { platforms: platform === undefined ? [] : [{ key: platform, name: '', opens: {} }], ...(account === undefined ? {} : { account: { key: account, opens: {} } }) };
+    return {
+      platforms: platform === undefined ? [] : [{ key: platform, name: '', opens: {} }],
+      ...(account === undefined ? {} : { account: { key: account, opens: {} } }),
+    };
   }
 
   private failure(doing: 'Reading' | 'Saving', error: unknown, message: string): KeyStorageError {

@@ -70,7 +70,10 @@ export class CatalogController extends Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    this.prompts = { retry: () => this.sync({ full: false, notify: true, priority: 'interactive' }), showLog: () => this.log.show() };
+    this.prompts = {
+      retry: () => this.sync({ full: false, notify: true, priority: 'interactive' }),
+      showLog: () => this.log.show(),
+    };
     this._register(keys.onDidChange(() => void this.reloadKey()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -81,7 +84,13 @@ export class CatalogController extends Disposable {
       }),
     );
     this._register(toDisposable(() => this.closeStore()));
-    this.freshness = this._register(new CatalogFreshness(log, () => this.current?.store, () => this.sync({ full: false, notify: false, priority: 'background' })));
+    this.freshness = this._register(
+      new CatalogFreshness(
+        log,
+        () => this.current?.store,
+        () => this.sync({ full: false, notify: false, priority: 'background' }),
+      ),
+    );
   }
 
   get store(): CatalogStore | undefined {
@@ -108,7 +117,11 @@ export class CatalogController extends Disposable {
     if (!current) {
       return undefined;
     }
-    return { baseUrl: current.baseUrl, apiKey: current.apiKey, client: () => (current.client ??= this.clients.create(current.apiKey, current.baseUrl)) };
+    return {
+      baseUrl: current.baseUrl,
+      apiKey: current.apiKey,
+      client: () => (current.client ??= this.clients.create(current.apiKey, current.baseUrl)),
+    };
   }
 
   /** How the current catalog's syncing stands: the store's status, read, never kept here. */
@@ -161,13 +174,19 @@ export class CatalogController extends Disposable {
     }
     const full = trigger.full || store.snapshot.syncedAt === null;
     const title = full ? vscode.l10n.t('Loading all merchants') : vscode.l10n.t('Updating merchants');
-    const work = async (progress: vscode.Progress<{ message?: string }>, token?: vscode.CancellationToken): Promise<void> => {
+    const work = async (
+      progress: vscode.Progress<{ message?: string }>,
+      token?: vscode.CancellationToken,
+    ): Promise<void> => {
       const cancel = new AbortController();
       const cancelled = token?.onCancellationRequested(() => cancel.abort());
       // The walk's waits for the rate limit show in the same line as its count, and so does how
       // long the rest should take, from the catalog's size before the sync.
       const expected = store.snapshot.merchants.size;
-      const budget = await this.current?.client?.then((client) => client.budget, () => undefined);
+      const budget = await this.current?.client?.then(
+        (client) => client.budget,
+        () => undefined,
+      );
       const statuses = store.onDidChangeStatus((status) => {
         if (status.state === 'syncing') {
           const pages = expected > status.loaded ? Math.ceil((expected - status.loaded) / 500) : 0;
@@ -177,7 +196,9 @@ export class CatalogController extends Disposable {
       try {
         const result = await store.sync({ full, signal: cancel.signal, priority });
         this.lastSyncValue = result;
-        this.log.info(`Merchant sync (${result.kind}): ${result.received} received, ${result.changed} changed, ${result.total} in the catalog.`);
+        this.log.info(
+          `Merchant sync (${result.kind}): ${result.received} received, ${result.changed} changed, ${result.total} in the catalog.`,
+        );
       } catch (error) {
         this.reportFailure(error);
       } finally {
@@ -187,9 +208,14 @@ export class CatalogController extends Disposable {
       }
     };
     if (trigger.notify || full) {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, work);
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        work,
+      );
     } else {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, (progress) => work(progress));
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, (progress) =>
+        work(progress),
+      );
     }
   }
 
@@ -258,7 +284,9 @@ export class CatalogController extends Disposable {
       // Nothing to show: the tree waits for it.
       await this.sync({ full: true, notify: true, priority: 'foreground' });
     } else if (isFresh(current.store.snapshot.syncedAt)) {
-      this.log.info(`The cached catalog was synced at ${current.store.snapshot.syncedAt}, within ${catalogFreshnessMs() / 3_600_000} h: no sync now (${SETTINGS.merchantsFreshnessHours}).`);
+      this.log.info(
+        `The cached catalog was synced at ${current.store.snapshot.syncedAt}, within ${catalogFreshnessMs() / 3_600_000} h: no sync now (${SETTINGS.merchantsFreshnessHours}).`,
+      );
       this.freshness.schedule();
     } else {
       await this.sync({ full: false, notify: false, priority: 'background' });

@@ -39,7 +39,9 @@ export function warnOffline(failure: FailureMessage, actions: PromptActions): vo
     args: [failure.message],
     comment: '{0} is what failed, in whole sentences, e.g. "Loading merchants failed: Could not reach the service."',
   });
-  void vscode.window.showWarningMessage(message, retry).then((choice) => (choice === retry ? actions.retry() : undefined));
+  void vscode.window
+    .showWarningMessage(message, retry)
+    .then((choice) => (choice === retry ? actions.retry() : undefined));
 }
 
 /** Shows a failure with its buttons and runs the one chosen. */

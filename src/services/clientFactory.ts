@@ -22,12 +22,20 @@ export function configuredBaseUrl(): string {
 
 /** True when a configuration change affects how the service is reached. */
 export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
-  return [SETTINGS.baseUrl, SETTINGS.rateLimit, 'http.proxy', 'http.proxyAuthorization', 'http.noProxy', 'http.proxyStrictSSL'].some((section) => event.affectsConfiguration(section));
+  return [
+    SETTINGS.baseUrl,
+    SETTINGS.rateLimit,
+    'http.proxy',
+    'http.proxyAuthorization',
+    'http.noProxy',
+    'http.proxyStrictSSL',
+  ].some((section) => event.affectsConfiguration(section));
 }
 
 /** The rate limit setting, read: its windows, or the documented limit and why when the setting cannot be read. */
 export function configuredRateLimit(): { windows: readonly RateWindow[] | 'off'; problem?: string } {
-  const text = vscode.workspace.getConfiguration().get<string>(SETTINGS.rateLimit) ?? formatRateLimit(SERVICE_RATE_LIMIT);
+  const text =
+    vscode.workspace.getConfiguration().get<string>(SETTINGS.rateLimit) ?? formatRateLimit(SERVICE_RATE_LIMIT);
   const parsed = parseRateLimit(text);
   return parsed.ok ? { windows: parsed.windows } : { windows: SERVICE_RATE_LIMIT, problem: parsed.message };
 }
@@ -72,7 +80,11 @@ export class ClientFactory {
     const key = `${address} ${formatRateLimit(limit.windows)}`;
     let budget = this.budgets.get(key);
     if (budget === undefined) {
-      const ledger = new api.FileLedger({ folder: vscode.Uri.joinPath(this.ledgerFolder, 'requests').fsPath, address, log: (line) => this.log.warn(line) });
+      const ledger = new api.FileLedger({
+        folder: vscode.Uri.joinPath(this.ledgerFolder, 'requests').fsPath,
+        address,
+        log: (line) => this.log.warn(line),
+      });
       budget = new api.RequestBudget({ windows: limit.windows, ledger, log: (line) => this.log.info(line) });
       this.budgets.set(key, budget);
       this.log.info(`Request budget for ${address}: ${formatRateLimit(limit.windows)}, ${budget.description}.`);
@@ -88,12 +100,18 @@ export class ClientFactory {
     }
     this.warned = value;
     const message = vscode.l10n.t({
-      message: 'The setting {0} cannot be read: {1} Until it is fixed, requests keep to the service’s documented limit, {2}.',
+      message:
+        'The setting {0} cannot be read: {1} Until it is fixed, requests keep to the service’s documented limit, {2}.',
       args: [SETTINGS.rateLimit, problem, formatRateLimit(SERVICE_RATE_LIMIT)],
       comment: ['{0}: a setting id; {1}: what is wrong, in whole sentences; {2}: a rate limit such as 3/1,100/300.'],
     });
     this.log.warn(message);
     const open = vscode.l10n.t('Open Settings');
-    void vscode.window.showWarningMessage(message, open).then((choice) => choice === open && vscode.commands.executeCommand('workbench.action.openSettings', SETTINGS.rateLimit));
+    void vscode.window
+      .showWarningMessage(message, open)
+      .then(
+        (choice) =>
+          choice === open && vscode.commands.executeCommand('workbench.action.openSettings', SETTINGS.rateLimit),
+      );
   }
 }

@@ -47,9 +47,17 @@ export function actionLabel(action: FailureAction): string {
 export function keyRefusal(status: number | undefined): string | undefined {
   switch (status) {
     case 401:
-      return l10n.t({ message: 'the service refused your API key (401 Unauthorized).', comment: 'Follows "<activity> failed: " and ends that sentence, so it starts in lower case and ends with a full stop.' });
+      return l10n.t({
+        message: 'the service refused your API key (401 Unauthorized).',
+        comment:
+          'Follows "<activity> failed: " and ends that sentence, so it starts in lower case and ends with a full stop.',
+      });
     case 403:
-      return l10n.t({ message: 'your API key has no access to this content (403 Forbidden).', comment: 'Follows "<activity> failed: " and ends that sentence, so it starts in lower case and ends with a full stop.' });
+      return l10n.t({
+        message: 'your API key has no access to this content (403 Forbidden).',
+        comment:
+          'Follows "<activity> failed: " and ends that sentence, so it starts in lower case and ends with a full stop.',
+      });
     default:
       return undefined;
   }
@@ -59,11 +67,26 @@ export function keyRefusal(status: number | undefined): string | undefined {
 export function failedBecause(activity: FailedActivity, reason: string): string {
   switch (activity) {
     case 'Loading merchants':
-      return l10n.t({ message: 'Loading merchants failed: {0}', args: [reason], comment: '{0} is why: a clause such as "the service refused your API key (401 Unauthorized)." or an error message such as "Could not reach the service."' });
+      return l10n.t({
+        message: 'Loading merchants failed: {0}',
+        args: [reason],
+        comment:
+          '{0} is why: a clause such as "the service refused your API key (401 Unauthorized)." or an error message such as "Could not reach the service."',
+      });
     case 'Checking the key':
-      return l10n.t({ message: 'Checking the key failed: {0}', args: [reason], comment: '{0} is why: a clause such as "the service refused your API key (401 Unauthorized)." or an error message such as "Could not reach the service."' });
+      return l10n.t({
+        message: 'Checking the key failed: {0}',
+        args: [reason],
+        comment:
+          '{0} is why: a clause such as "the service refused your API key (401 Unauthorized)." or an error message such as "Could not reach the service."',
+      });
     case "Reading today's clicks":
-      return l10n.t({ message: "Reading today's clicks failed: {0}", args: [reason], comment: '{0} is why: a clause such as "the service refused your API key (401 Unauthorized)." or an error message such as "Could not reach the service."' });
+      return l10n.t({
+        message: "Reading today's clicks failed: {0}",
+        args: [reason],
+        comment:
+          '{0} is why: a clause such as "the service refused your API key (401 Unauthorized)." or an error message such as "Could not reach the service."',
+      });
   }
 }
 
@@ -87,7 +110,11 @@ export function describeFailure(error: unknown, doing: FailedActivity): FailureM
     case 'http': {
       const status = httpStatusOf(error);
       if (status === 401) {
-        return { message: `${failedBecause(doing, keyRefusal(status)!)} ${l10n.t('Set a valid key.')}`, actions: ['Set API Key'], offline };
+        return {
+          message: `${failedBecause(doing, keyRefusal(status)!)} ${l10n.t('Set a valid key.')}`,
+          actions: ['Set API Key'],
+          offline,
+        };
       }
       if (status === 403) {
         return {
@@ -97,14 +124,21 @@ export function describeFailure(error: unknown, doing: FailedActivity): FailureM
         };
       }
       if (status === 404) {
-        const reason = l10n.t({ message: 'the service address does not serve this API (404).', comment: 'Follows "<activity> failed: " and ends that sentence.' });
+        const reason = l10n.t({
+          message: 'the service address does not serve this API (404).',
+          comment: 'Follows "<activity> failed: " and ends that sentence.',
+        });
         return {
           message: `${failedBecause(doing, reason)} ${l10n.t({ message: 'Check the setting {0}.', args: [SETTINGS.baseUrl], comment: '{0} is the id of a setting.' })}`,
           actions: ['Open Settings', 'Show Log'],
           offline,
         };
       }
-      return { message: `${failedBecause(doing, error.message)} ${l10n.t('Try again later.')}`, actions: ['Retry', 'Show Log'], offline };
+      return {
+        message: `${failedBecause(doing, error.message)} ${l10n.t('Try again later.')}`,
+        actions: ['Retry', 'Show Log'],
+        offline,
+      };
     }
     case 'aborted':
       return { message: cancelled(doing), actions: [], offline };

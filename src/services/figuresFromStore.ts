@@ -46,7 +46,19 @@ export function watchFigures(
   const all: StoreQuery[] = queries === undefined ? [todayClicks] : [queries.clicks, queries.previous, queries.actions];
   const keys = new Set(all.map((query) => reports.queryKey(query)));
   const todayKey = reports.queryKey(todayClicks);
-  const watched: Watched = { store, reports, days, today, platformId, queries, todayClicks, focus: new Map(), keys, subscriptions: all.map((query) => store.hold(query)), builtFrom: [] };
+  const watched: Watched = {
+    store,
+    reports,
+    days,
+    today,
+    platformId,
+    queries,
+    todayClicks,
+    focus: new Map(),
+    keys,
+    subscriptions: all.map((query) => store.hold(query)),
+    builtFrom: [],
+  };
   watched.subscriptions.push(
     store.onDidChange((state) => watched.keys.has(state.key) && on.changed()),
     store.onDidProgress((progress) => progress.key === todayKey && on.waiting(progress.wait)),
@@ -68,14 +80,23 @@ export interface FiguresRead {
 export function figuresFromStore(watched: Watched): FiguresRead {
   const { store, queries, todayClicks } = watched;
   const todayState = store.state(todayClicks);
-  const today = todayState === undefined ? undefined : { state: todayState, clicks: clicksOn(todayState, watched.today) };
+  const today =
+    todayState === undefined ? undefined : { state: todayState, clicks: clicksOn(todayState, watched.today) };
   const accountWide = queries !== undefined && store.state(queries.clicks)?.report !== undefined;
   const sets = queries === undefined ? [] : accountWide ? [queries] : [...watched.focus.values()];
-  const states = sets.map((set) => [store.state(set.clicks), store.state(set.previous), store.state(set.actions)] as const);
+  const states = sets.map(
+    (set) => [store.state(set.clicks), store.state(set.previous), store.state(set.actions)] as const,
+  );
   const reports = states.flatMap((three) => three.map((state) => state?.report));
-  const clickStates = states.map(([clicks]) => clicks).filter((state): state is ReportState<'clicks'> => state?.report !== undefined);
-  const status = { at: clickStates.map((state) => state.asOf).sort()[0], offline: states.flat().some((state) => state?.status === 'offline') };
-  const items = <T>(pick: (three: (typeof states)[number]) => ReportState | undefined): T[] => states.flatMap((three) => (pick(three)?.report?.windows.flatMap((window) => window.items) ?? []) as T[]);
+  const clickStates = states
+    .map(([clicks]) => clicks)
+    .filter((state): state is ReportState<'clicks'> => state?.report !== undefined);
+  const status = {
+    at: clickStates.map((state) => state.asOf).sort()[0],
+    offline: states.flat().some((state) => state?.status === 'offline'),
+  };
+  const items = <T>(pick: (three: (typeof states)[number]) => ReportState | undefined): T[] =>
+    states.flatMap((three) => (pick(three)?.report?.windows.flatMap((window) => window.items) ?? []) as T[]);
   const build =
     queries === undefined || clickStates.length === 0
       ? undefined
@@ -86,8 +107,16 @@ export function figuresFromStore(watched: Watched): FiguresRead {
             days: watched.days,
             clicks: items(([clicks]) => clicks),
             // Until every previous period is read, no change is shown (rather than "new").
-            previousClicks: states.every(([, previous]) => previous?.report !== undefined) ? items(([, previous]) => previous) : undefined,
+            previousClicks: states.every(([, previous]) => previous?.report !== undefined)
+              ? items(([, previous]) => previous)
+              : undefined,
             actions: items(([, , actions]) => actions),
           });
-  return { today, reports, status, build, source: accountWide ? 'the account' : `SubIDs ${[...watched.focus.keys()].join(', ')}` };
+  return {
+    today,
+    reports,
+    status,
+    build,
+    source: accountWide ? 'the account' : `SubIDs ${[...watched.focus.keys()].join(', ')}`,
+  };
 }

@@ -17,7 +17,13 @@ export interface FiguresQueries {
 }
 
 /** The three queries of the figures period ending `today`, filtered to the workspace's platform (`adspaceId`) and to `subId`, when given. */
-export function figuresQueries(reports: Pick<ReportsModule, 'presetPeriod' | 'previousPeriod'>, days: FiguresDays, today: string, subId?: string, adspaceId?: string): FiguresQueries {
+export function figuresQueries(
+  reports: Pick<ReportsModule, 'presetPeriod' | 'previousPeriod'>,
+  days: FiguresDays,
+  today: string,
+  subId?: string,
+  adspaceId?: string,
+): FiguresQueries {
   const period = reports.presetPeriod(presetOfDays(days), today);
   const filters = { ...(adspaceId === undefined ? {} : { adspaceId }), ...(subId === undefined ? {} : { subId }) };
   return {
@@ -28,8 +34,16 @@ export function figuresQueries(reports: Pick<ReportsModule, 'presetPeriod' | 'pr
 }
 
 /** Today's clicks alone (of the workspace's platform, when given): what the status bar needs while the figures are off. */
-export function todayQuery(reports: Pick<ReportsModule, 'presetPeriod'>, today: string, adspaceId?: string): StoreQuery<'clicks'> {
-  return { kind: 'clicks', period: reports.presetPeriod('today', today), filters: adspaceId === undefined ? {} : { adspaceId } };
+export function todayQuery(
+  reports: Pick<ReportsModule, 'presetPeriod'>,
+  today: string,
+  adspaceId?: string,
+): StoreQuery<'clicks'> {
+  return {
+    kind: 'clicks',
+    period: reports.presetPeriod('today', today),
+    filters: adspaceId === undefined ? {} : { adspaceId },
+  };
 }
 
 /** Today's clicks for the status bar: counted from a clicks report whose period ends today. */

@@ -81,7 +81,11 @@ export class FiguresService extends Disposable {
     );
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if ([SETTINGS.figuresEnabled, SETTINGS.figuresPeriod, SETTINGS.figuresRefreshMinutes].some((setting) => event.affectsConfiguration(setting))) {
+        if (
+          [SETTINGS.figuresEnabled, SETTINGS.figuresPeriod, SETTINGS.figuresRefreshMinutes].some((setting) =>
+            event.affectsConfiguration(setting),
+          )
+        ) {
           this.settings = readFiguresSettings();
           this.close();
           if (this.started) {
@@ -201,7 +205,8 @@ export class FiguresService extends Disposable {
       }
       const watched = this.watchFor(opened.store, opened.reports);
       const { store, queries, todayClicks } = watched;
-      const all: StoreQuery[] = queries === undefined ? [todayClicks] : [queries.clicks, queries.previous, queries.actions];
+      const all: StoreQuery[] =
+        queries === undefined ? [todayClicks] : [queries.clicks, queries.previous, queries.actions];
       await Promise.all(all.map((query) => store.loadCached(query)));
       this.rebuild();
       if (queries !== undefined && store.state(queries.clicks)?.report === undefined) {
@@ -209,7 +214,14 @@ export class FiguresService extends Disposable {
       }
       const person = priority === 'interactive';
       const freshForMs = person ? 0 : this.settings.refreshMinutes * 60_000;
-      const states = await Promise.all(all.map((query) => store.open(query, { priority, freshForMs: query === queries?.previous && !person ? Math.max(freshForMs, PREVIOUS_FRESH_MS) : freshForMs })));
+      const states = await Promise.all(
+        all.map((query) =>
+          store.open(query, {
+            priority,
+            freshForMs: query === queries?.previous && !person ? Math.max(freshForMs, PREVIOUS_FRESH_MS) : freshForMs,
+          }),
+        ),
+      );
       this.noteOutcome(states);
     } catch (error) {
       this.logOnce('unexpected', `Figures: reading them failed: ${messageOf(error)}`);
@@ -232,7 +244,9 @@ export class FiguresService extends Disposable {
         opens.push(watched.store.open(query, { priority: 'foreground' }));
       }
     }
-    this.log.debug(`Figures: nothing account-wide is cached yet; reading the active article's SubIDs first (${fresh.join(', ')}).`);
+    this.log.debug(
+      `Figures: nothing account-wide is cached yet; reading the active article's SubIDs first (${fresh.join(', ')}).`,
+    );
     await Promise.all(opens);
   }
 
@@ -241,21 +255,32 @@ export class FiguresService extends Disposable {
     const { days, enabled } = this.settings;
     const platformId = this.reports.platformId;
     const watched = this.watched;
-    if (watched?.store === store && watched.days === days && watched.today === today && watched.platformId === platformId && (watched.queries !== undefined) === enabled) {
+    if (
+      watched?.store === store &&
+      watched.days === days &&
+      watched.today === today &&
+      watched.platformId === platformId &&
+      (watched.queries !== undefined) === enabled
+    ) {
       return watched;
     }
     this.unwatch();
-    this.watched = watchFigures(store, reports, { days, enabled, today, platformId }, {
-      changed: () => {
-        this.rebuildLater.trigger(() => this.rebuild());
+    this.watched = watchFigures(
+      store,
+      reports,
+      { days, enabled, today, platformId },
+      {
+        changed: () => {
+          this.rebuildLater.trigger(() => this.rebuild());
+        },
+        waiting: (wait) => {
+          if (wait?.until !== this.waitValue?.until || wait?.reason !== this.waitValue?.reason) {
+            this.waitValue = wait;
+            this.changed.fire();
+          }
+        },
       },
-      waiting: (wait) => {
-        if (wait?.until !== this.waitValue?.until || wait?.reason !== this.waitValue?.reason) {
-          this.waitValue = wait;
-          this.changed.fire();
-        }
-      },
-    });
+    );
     return this.watched;
   }
 
@@ -266,19 +291,26 @@ export class FiguresService extends Disposable {
       return;
     }
     const read = figuresFromStore(watched);
-    const todayChanged = read.today?.clicks !== this.todayValue?.clicks || read.today?.state.status !== this.todayValue?.state.status || read.today?.state.asOf !== this.todayValue?.state.asOf;
+    const todayChanged =
+      read.today?.clicks !== this.todayValue?.clicks ||
+      read.today?.state.status !== this.todayValue?.state.status ||
+      read.today?.state.asOf !== this.todayValue?.state.asOf;
     this.todayValue = read.today;
     if (read.today?.state.status === 'ready') {
       this.waitValue = undefined;
     }
-    const sameReports = read.reports.length === watched.builtFrom.length && read.reports.every((report, index) => report === watched.builtFrom[index]);
+    const sameReports =
+      read.reports.length === watched.builtFrom.length &&
+      read.reports.every((report, index) => report === watched.builtFrom[index]);
     const sameStatus = read.status.at === this.status.at && read.status.offline === this.status.offline;
     this.status = read.status;
     if (!sameReports && read.build !== undefined) {
       const started = performance.now();
       this.current = read.build();
       watched.builtFrom = read.reports;
-      this.log.debug(`Figures: the aggregate of ${this.current.period.from}..${this.current.period.to} built from ${read.source} in ${(performance.now() - started).toFixed(1)} ms.`);
+      this.log.debug(
+        `Figures: the aggregate of ${this.current.period.from}..${this.current.period.to} built from ${read.source} in ${(performance.now() - started).toFixed(1)} ms.`,
+      );
     }
     if (!sameReports || !sameStatus || todayChanged) {
       this.changed.fire();
@@ -293,8 +325,14 @@ export class FiguresService extends Disposable {
       return;
     }
     for (const state of failures) {
-      const kind = state.status === 'offline' ? 'offline' : `${serviceErrorKind(state.error) ?? state.error?.name ?? 'failed'} ${httpStatusOf(state.error) ?? ''}`;
-      this.logOnce(kind, `Figures: the ${state.query.kind} report of ${state.query.period.from}..${state.query.period.to} could not be refreshed (${messageOf(state.error)}); ${state.report ? 'the cached figures stay' : 'no figures are shown'}.`);
+      const kind =
+        state.status === 'offline'
+          ? 'offline'
+          : `${serviceErrorKind(state.error) ?? state.error?.name ?? 'failed'} ${httpStatusOf(state.error) ?? ''}`;
+      this.logOnce(
+        kind,
+        `Figures: the ${state.query.kind} report of ${state.query.period.from}..${state.query.period.to} could not be refreshed (${messageOf(state.error)}); ${state.report ? 'the cached figures stay' : 'no figures are shown'}.`,
+      );
     }
   }
 

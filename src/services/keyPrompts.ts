@@ -6,7 +6,14 @@
  */
 import * as vscode from 'vscode';
 import { COMMANDS, WORKBENCH_COMMANDS } from '../ids';
-import { askPlatformWords, KEY_HELP_URL, keyButton, needsAccountKeyWords, needsPlatformKeyWords, platformWithoutKeyWords } from '../keys/keyWords';
+import {
+  askPlatformWords,
+  KEY_HELP_URL,
+  keyButton,
+  needsAccountKeyWords,
+  needsPlatformKeyWords,
+  platformWithoutKeyWords,
+} from '../keys/keyWords';
 
 /** The kind of key Set API Key asks for when a prompt runs it (only its words change: the answers decide the kind). */
 export type AskedKind = 'any' | 'platform' | 'account';
@@ -16,7 +23,11 @@ function offer(message: string, add: 'addAccountKey' | 'addPlatformKey'): void {
   const help = keyButton('whereToFind');
   void vscode.window.showInformationMessage(message, addLabel, help).then((choice) => {
     if (choice === addLabel) {
-      void vscode.commands.executeCommand(COMMANDS.setApiKey, undefined, add === 'addAccountKey' ? 'account' : 'platform');
+      void vscode.commands.executeCommand(
+        COMMANDS.setApiKey,
+        undefined,
+        add === 'addAccountKey' ? 'account' : 'platform',
+      );
     } else if (choice === help) {
       void openKeyHelp();
     }
@@ -41,5 +52,7 @@ export function promptPlatformWithoutKey(platform: string): void {
 
 export function askPlatform(count: number): void {
   const choose = keyButton('choosePlatform');
-  void vscode.window.showInformationMessage(askPlatformWords(count), choose).then((choice) => choice === choose && vscode.commands.executeCommand(COMMANDS.choosePlatform));
+  void vscode.window
+    .showInformationMessage(askPlatformWords(count), choose)
+    .then((choice) => choice === choose && vscode.commands.executeCommand(COMMANDS.choosePlatform));
 }

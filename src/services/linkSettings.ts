@@ -29,7 +29,11 @@ export function readLinkSettings(scope?: vscode.ConfigurationScope): LinkSetting
 }
 
 /** The SubID for links written into this document (none when the setting is empty). */
-export function subIdFor(document: vscode.TextDocument | undefined, template: string, now: Date = new Date()): SubIdResult {
+export function subIdFor(
+  document: vscode.TextDocument | undefined,
+  template: string,
+  now: Date = new Date(),
+): SubIdResult {
   const uri = document?.uri;
   const named = uri !== undefined && !document!.isUntitled;
   const folder = uri ? vscode.workspace.getWorkspaceFolder(uri) : vscode.workspace.workspaceFolders?.[0];
@@ -41,7 +45,9 @@ export function subIdFor(document: vscode.TextDocument | undefined, template: st
 }
 
 /** The deeplink options for a document, or the SubID problem that stops links being built. */
-export function deeplinkOptionsFor(document: vscode.TextDocument | undefined): { ok: true; options: DeeplinkOptions; rel: string } | { ok: false; message: string } {
+export function deeplinkOptionsFor(
+  document: vscode.TextDocument | undefined,
+): { ok: true; options: DeeplinkOptions; rel: string } | { ok: false; message: string } {
   const settings = readLinkSettings(document?.uri);
   const subId = subIdFor(document, settings.subIdTemplate);
   if (!subId.ok) {
@@ -57,5 +63,9 @@ export function deeplinkOptionsFor(document: vscode.TextDocument | undefined): {
 /** Shows a settings problem with a button that opens the setting; does not wait for the user. */
 export function reportSettingsProblem(message: string, setting: string = SETTINGS.subId): void {
   const openSettings = vscode.l10n.t('Open Settings');
-  void vscode.window.showWarningMessage(message, openSettings).then((choice) => choice === openSettings && vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, setting));
+  void vscode.window
+    .showWarningMessage(message, openSettings)
+    .then(
+      (choice) => choice === openSettings && vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, setting),
+    );
 }

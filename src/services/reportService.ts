@@ -57,7 +57,9 @@ export function localToday(now = new Date()): string {
 }
 
 export class ReportService extends Disposable {
-  private opened: { connection: ReportConnection; store: Promise<ReportStore>; client?: Promise<AffiliateServiceClient> } | undefined;
+  private opened:
+    | { connection: ReportConnection; store: Promise<ReportStore>; client?: Promise<AffiliateServiceClient> }
+    | undefined;
   private readonly storeChanged = this._register(new vscode.EventEmitter<void>());
   /** Fires when the connection behind the reports changed: reports shown must be opened again. */
   readonly onDidChangeStore = this.storeChanged.event;
@@ -118,7 +120,9 @@ export class ReportService extends Disposable {
       opensReports: reports.opens.reports,
       client: () => {
         const opened = this.opened;
-        return opened?.connection === connection ? (opened.client ??= this.clients.create(reports.key, baseUrl)) : this.clients.create(reports.key, baseUrl);
+        return opened?.connection === connection
+          ? (opened.client ??= this.clients.create(reports.key, baseUrl))
+          : this.clients.create(reports.key, baseUrl);
       },
     };
     return connection;
@@ -137,7 +141,6 @@ export class ReportService extends Disposable {
     return this.opened.store;
   }
 
-
   /** The store of the current connection and the reports' module it comes from (for its queries and periods); undefined while there is no key. */
   async storeWithModule(): Promise<{ store: ReportStore; reports: ReportsModule } | undefined> {
     const store = await this.store();
@@ -149,7 +152,9 @@ export class ReportService extends Disposable {
     const folder = vscode.Uri.joinPath(this.globalStorage, 'reports');
     const settings = readReportSettings();
     const store = new reports.ReportStore({
-      cacheFileOf: (kind, key) => vscode.Uri.joinPath(folder, reports.reportCacheFileName(connection.baseUrl, connection.apiKey, kind, key)).fsPath,
+      cacheFileOf: (kind, key) =>
+        vscode.Uri.joinPath(folder, reports.reportCacheFileName(connection.baseUrl, connection.apiKey, kind, key))
+          .fsPath,
       cacheFolder: folder.fsPath,
       source: () => connection.client(),
       windowsOf: reports.periodWindows,
@@ -160,13 +165,24 @@ export class ReportService extends Disposable {
     const scanned = new WeakSet<object>();
     store.onDidChange((state) => {
       // An account-wide clicks report names the account's platforms: the choices of a workspace's platform.
-      if (state.query.kind === 'clicks' && state.query.filters.adspaceId === undefined && state.report !== undefined && !scanned.has(state.report)) {
+      if (
+        state.query.kind === 'clicks' &&
+        state.query.filters.adspaceId === undefined &&
+        state.report !== undefined &&
+        !scanned.has(state.report)
+      ) {
         scanned.add(state.report);
         this.notePlatforms(reports.reportPlatforms(state.report.windows));
       }
       const status = state.status === 'failed' ? httpStatusOf(state.error) : undefined;
       if (status !== undefined) {
-        const meaning = refusalMeaning({ status, side: 'reports', keyKind: connection.keyKind, opens: { reports: connection.opensReports }, platformFiltered: state.query.filters.adspaceId !== undefined });
+        const meaning = refusalMeaning({
+          status,
+          side: 'reports',
+          keyKind: connection.keyKind,
+          opens: { reports: connection.opensReports },
+          platformFiltered: state.query.filters.adspaceId !== undefined,
+        });
         if (meaning === 'wrongKind') {
           void this.keys.learn(connection.apiKey, { reports: false });
         }
@@ -176,13 +192,18 @@ export class ReportService extends Disposable {
   }
 
   private notePlatforms(seen: readonly KnownPlatform[]): void {
-    void this.keys.notePlatforms(seen).catch((error: unknown) => this.log.warn(`Keeping the platforms the reports showed failed: ${messageOf(error)}`));
+    void this.keys
+      .notePlatforms(seen)
+      .catch((error: unknown) => this.log.warn(`Keeping the platforms the reports showed failed: ${messageOf(error)}`));
   }
 
   private close(announce: boolean): void {
     const opened = this.opened;
     this.opened = undefined;
-    void opened?.store.then((store) => store.dispose(), () => undefined);
+    void opened?.store.then(
+      (store) => store.dispose(),
+      () => undefined,
+    );
     void opened?.client?.then((client) => client.close()).catch(() => undefined);
     if (announce) {
       this.storeChanged.fire();

@@ -10,7 +10,16 @@ import { Disposable } from '../common/lifecycle';
 import { SETTINGS, STATE_KEYS } from '../ids';
 import { messageOf } from '../common/errorMessage';
 import { EMPTY_RING, withOpens, type KeyOpens, type KeyRing } from '../keys/keyRing';
-import { mergeKnownPlatforms, platformChoices, serviceKeys, workspacePlatform, type KnownPlatform, type PlatformChoice, type ServiceKeys, type WorkspacePlatform } from '../keys/platforms';
+import {
+  mergeKnownPlatforms,
+  platformChoices,
+  serviceKeys,
+  workspacePlatform,
+  type KnownPlatform,
+  type PlatformChoice,
+  type ServiceKeys,
+  type WorkspacePlatform,
+} from '../keys/platforms';
 import type { KeyRingState, KeyRingStore } from '../secrets/keyRingStore';
 import { configuredBaseUrl } from './clientFactory';
 import { askPlatform, promptAccountKey } from './keyPrompts';
@@ -60,12 +69,15 @@ export class WorkspaceKeys extends Disposable {
   }
 
   get ring(): KeyRing {
-    const ring = this.stateValue.kind === 'stored' || this.stateValue.kind === 'environment' ? this.stateValue.ring : EMPTY_RING;
+    const ring =
+      this.stateValue.kind === 'stored' || this.stateValue.kind === 'environment' ? this.stateValue.ring : EMPTY_RING;
     return this.learnt.size === 0 ? ring : withOpens(ring, this.learnt);
   }
 
   get knownPlatforms(): readonly KnownPlatform[] {
-    return this.globalState.get<Record<string, KnownPlatform[]>>(STATE_KEYS.knownPlatforms)?.[configuredBaseUrl()] ?? [];
+    return (
+      this.globalState.get<Record<string, KnownPlatform[]>>(STATE_KEYS.knownPlatforms)?.[configuredBaseUrl()] ?? []
+    );
   }
 
   get choices(): PlatformChoice[] {
@@ -123,20 +135,27 @@ export class WorkspaceKeys extends Disposable {
       return;
     }
     this.learnt.set(key, { ...before, ...opens });
-    this.log.info(`A key was refused by the ${opens.reports === false ? 'reports' : 'catalog'} as the wrong kind of key; it is no longer used there.`);
+    this.log.info(
+      `A key was refused by the ${opens.reports === false ? 'reports' : 'catalog'} as the wrong kind of key; it is no longer used there.`,
+    );
     this.changed.fire();
     if (opens.reports === false && this.ring.account === undefined) {
       promptAccountKey();
     }
     if (this.stateValue.kind === 'stored') {
-      await this.store.update((ring) => withOpens(ring, this.learnt)).catch((error: unknown) => this.log.warn(`Keeping what the key opens failed: ${messageOf(error)}`));
+      await this.store
+        .update((ring) => withOpens(ring, this.learnt))
+        .catch((error: unknown) => this.log.warn(`Keeping what the key opens failed: ${messageOf(error)}`));
     }
   }
 
   /** Chooses this workspace's platform (its id, or its name when it has none); undefined for all platforms. */
   async choose(platform: PlatformChoice | undefined): Promise<void> {
     const value = platform === undefined ? undefined : (platform.id ?? platform.name);
-    const target = vscode.workspace.workspaceFolders === undefined ? vscode.ConfigurationTarget.Global : vscode.ConfigurationTarget.Workspace;
+    const target =
+      vscode.workspace.workspaceFolders === undefined
+        ? vscode.ConfigurationTarget.Global
+        : vscode.ConfigurationTarget.Workspace;
     await vscode.workspace.getConfiguration().update(SETTINGS.platform, value, target);
   }
 

@@ -8,7 +8,10 @@ import { merchantContextValue } from '../catalog/tree/merchantDetails';
 import type { CatalogNode } from '../catalog/tree/treeNodes';
 
 /** A codicon, or the merchant's logo when `showLogos` (the setting `affiliateLinks.merchants.logos`) asks for it: see merchantIcon. */
-function merchantIconPath(merchant: Parameters<typeof merchantIcon>[0], showLogos: boolean): vscode.ThemeIcon | vscode.Uri {
+function merchantIconPath(
+  merchant: Parameters<typeof merchantIcon>[0],
+  showLogos: boolean,
+): vscode.ThemeIcon | vscode.Uri {
   const icon = merchantIcon(merchant, showLogos);
   return icon.kind === 'logo' ? vscode.Uri.parse(icon.url) : new vscode.ThemeIcon(icon.id);
 }
@@ -27,8 +30,18 @@ export function createTreeItem(node: CatalogNode, showLogos = false): vscode.Tre
       const count = String(node.count);
       item.accessibilityInformation = {
         label: node.active
-          ? vscode.l10n.t({ message: 'Active merchants, {0}', args: [count], comment: 'What a screen reader says of the group of active merchants in the Merchants view; {0} is how many it holds.' })
-          : vscode.l10n.t({ message: 'Inactive merchants, {0}', args: [count], comment: 'What a screen reader says of the group of inactive merchants in the Merchants view; {0} is how many it holds.' }),
+          ? vscode.l10n.t({
+              message: 'Active merchants, {0}',
+              args: [count],
+              comment:
+                'What a screen reader says of the group of active merchants in the Merchants view; {0} is how many it holds.',
+            })
+          : vscode.l10n.t({
+              message: 'Inactive merchants, {0}',
+              args: [count],
+              comment:
+                'What a screen reader says of the group of inactive merchants in the Merchants view; {0} is how many it holds.',
+            }),
       };
       return item;
     }
@@ -64,7 +77,10 @@ export function createTreeItem(node: CatalogNode, showLogos = false): vscode.Tre
  * The merchant's tooltip, built only when VS Code asks for it: untrusted, no HTML, no command
  * links; with the publisher's figures of the period when they are loaded.
  */
-export function merchantTooltip(node: CatalogNode, figures?: MerchantTooltipFigures): vscode.MarkdownString | undefined {
+export function merchantTooltip(
+  node: CatalogNode,
+  figures?: MerchantTooltipFigures,
+): vscode.MarkdownString | undefined {
   if (node.kind !== 'merchant') {
     return undefined;
   }

@@ -92,7 +92,10 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     if (aggregate === undefined) {
       return undefined;
     }
-    return { days: aggregate.days, merchant: merchantId === null ? undefined : aggregate.merchants.get(String(merchantId)) };
+    return {
+      days: aggregate.days,
+      merchant: merchantId === null ? undefined : aggregate.merchants.get(String(merchantId)),
+    };
   }
 
   getTreeItem(node: CatalogNode): vscode.TreeItem {
@@ -100,7 +103,10 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: CatalogNode): vscode.TreeItem {
-    item.tooltip = merchantTooltip(node, node.kind === 'merchant' ? this.tooltipFigures(node.merchant.merchantId) : undefined);
+    item.tooltip = merchantTooltip(
+      node,
+      node.kind === 'merchant' ? this.tooltipFigures(node.merchant.merchantId) : undefined,
+    );
     return item;
   }
 

@@ -16,11 +16,23 @@ import type { TreeViewOptions } from './treeViewOptions';
 /** The message line's sentence about the filter: what it keeps, and how many of all are shown. */
 function filterMessage(text: string, deeplinkOnly: boolean, shown: string, total: string): string {
   if (text === '') {
-    return vscode.l10n.t({ message: 'Filter deeplink-capable: {0} of {1} shown.', args: [shown, total], comment: 'Only merchants that allow deeplinks are shown: {0} of all {1}.' });
+    return vscode.l10n.t({
+      message: 'Filter deeplink-capable: {0} of {1} shown.',
+      args: [shown, total],
+      comment: 'Only merchants that allow deeplinks are shown: {0} of all {1}.',
+    });
   }
   return deeplinkOnly
-    ? vscode.l10n.t({ message: 'Filter "{0}", deeplink-capable: {1} of {2} shown.', args: [text, shown, total], comment: '{0} is the text the merchants are filtered by; {1} how many merchants are shown, of all {2}.' })
-    : vscode.l10n.t({ message: 'Filter "{0}": {1} of {2} shown.', args: [text, shown, total], comment: '{0} is the text the merchants are filtered by; {1} how many merchants are shown, of all {2}.' });
+    ? vscode.l10n.t({
+        message: 'Filter "{0}", deeplink-capable: {1} of {2} shown.',
+        args: [text, shown, total],
+        comment: '{0} is the text the merchants are filtered by; {1} how many merchants are shown, of all {2}.',
+      })
+    : vscode.l10n.t({
+        message: 'Filter "{0}": {1} of {2} shown.',
+        args: [text, shown, total],
+        comment: '{0} is the text the merchants are filtered by; {1} how many merchants are shown, of all {2}.',
+      });
 }
 
 export class MerchantView extends Disposable {
@@ -37,7 +49,9 @@ export class MerchantView extends Disposable {
   ) {
     super();
     this.provider = this._register(new MerchantTreeProvider(options, figures));
-    this.view = this._register(vscode.window.createTreeView(VIEWS.merchants, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.view = this._register(
+      vscode.window.createTreeView(VIEWS.merchants, { treeDataProvider: this.provider, showCollapseAll: true }),
+    );
     let statuses: vscode.Disposable | undefined;
     this._register(
       controller.onDidChangeStore((store) => {
@@ -117,25 +131,48 @@ export class MerchantView extends Disposable {
     }
     const status = controller.status;
     if (status?.state === 'syncing' && (status.wait !== undefined || (this.provider.model?.totalCount ?? 0) === 0)) {
-      parts.push(vscode.l10n.t({ message: 'Loading merchants: {0}.', args: [syncingText(status.loaded, status.wait)], comment: ['{0}: how many have arrived, and any wait, e.g. "12,000 merchants · waiting for the service\'s rate limit, about 2 min".'] }));
+      parts.push(
+        vscode.l10n.t({
+          message: 'Loading merchants: {0}.',
+          args: [syncingText(status.loaded, status.wait)],
+          comment: [
+            '{0}: how many have arrived, and any wait, e.g. "12,000 merchants · waiting for the service\'s rate limit, about 2 min".',
+          ],
+        }),
+      );
     }
     const offline = controller.offline;
     if (offline) {
       parts.push(
         offline.since
-          ? vscode.l10n.t({ message: 'Offline: showing merchants cached on {0}.', args: [new Date(offline.since).toLocaleString()], comment: '{0} is a date and time.' })
+          ? vscode.l10n.t({
+              message: 'Offline: showing merchants cached on {0}.',
+              args: [new Date(offline.since).toLocaleString()],
+              comment: '{0} is a date and time.',
+            })
           : vscode.l10n.t('Offline: showing merchants cached in an earlier session.'),
       );
     }
     const model = this.provider.model;
     const filter = this.options.current;
     if (model && (filter.filter !== '' || filter.deeplinkOnly)) {
-      parts.push(filterMessage(filter.filter, filter.deeplinkOnly, model.shownCount.toLocaleString('en-US'), model.totalCount.toLocaleString('en-US')));
+      parts.push(
+        filterMessage(
+          filter.filter,
+          filter.deeplinkOnly,
+          model.shownCount.toLocaleString('en-US'),
+          model.totalCount.toLocaleString('en-US'),
+        ),
+      );
     }
     if (model && filter.sort === 'clicks' && controller.keyContext === 'set' && this.figures?.aggregate === undefined) {
       parts.push(
         this.figures?.enabled === false
-          ? vscode.l10n.t({ message: 'Sorted by name: your clicks are not read while the setting "{0}" is off.', args: [SETTINGS.figuresEnabled], comment: '{0} is the id of a setting.' })
+          ? vscode.l10n.t({
+              message: 'Sorted by name: your clicks are not read while the setting "{0}" is off.',
+              args: [SETTINGS.figuresEnabled],
+              comment: '{0} is the id of a setting.',
+            })
           : vscode.l10n.t('Sorted by name until your clicks are loaded.'),
       );
     }

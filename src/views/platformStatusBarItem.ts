@@ -16,7 +16,9 @@ export class PlatformStatusBarItem extends Disposable {
 
   constructor(private readonly keys: WorkspaceKeys) {
     super();
-    this.item = this._register(vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.platform, vscode.StatusBarAlignment.Right, 101));
+    this.item = this._register(
+      vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.platform, vscode.StatusBarAlignment.Right, 101),
+    );
     this.item.name = vscode.l10n.t('Affiliate Links: Platform');
     this.item.command = COMMANDS.choosePlatform;
     this._register(keys.onDidChange(() => this.show()));
@@ -25,7 +27,9 @@ export class PlatformStatusBarItem extends Disposable {
 
   /** What the item shows, for the tests; undefined while hidden. */
   get shown(): { text: string; tooltip: string } | undefined {
-    return this.isDisposed || this.hidden ? undefined : { text: this.item.text, tooltip: String(this.item.tooltip ?? '') };
+    return this.isDisposed || this.hidden
+      ? undefined
+      : { text: this.item.text, tooltip: String(this.item.tooltip ?? '') };
   }
 
   private show(): void {
@@ -43,12 +47,18 @@ export class PlatformStatusBarItem extends Disposable {
     this.item.text = `$(globe) ${name}`;
     const own = this.keys.keys.catalog?.own !== false;
     this.item.tooltip = [
-      vscode.l10n.t({ message: 'Affiliate Links platform of this workspace: {0}.', args: [name], comment: ['{0}: a platform (website, app) name, or "All platforms".'] }),
+      vscode.l10n.t({
+        message: 'Affiliate Links platform of this workspace: {0}.',
+        args: [name],
+        comment: ['{0}: a platform (website, app) name, or "All platforms".'],
+      }),
       platform === undefined
         ? vscode.l10n.t('The figures count the clicks of every platform.')
         : own
           ? vscode.l10n.t('Links come from its platform key, and the figures count its clicks.')
-          : vscode.l10n.t('It has no platform key of its own: links come from another key. The figures count its clicks.'),
+          : vscode.l10n.t(
+              'It has no platform key of its own: links come from another key. The figures count its clicks.',
+            ),
       vscode.l10n.t('Click to choose another.'),
     ].join(' ');
     this.hidden = false;

@@ -37,7 +37,9 @@ export class ReportsStatusBarItem extends Disposable {
     private readonly article?: ActiveArticleFigures,
   ) {
     super();
-    this.item = this._register(vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.todayClicks, vscode.StatusBarAlignment.Right, 100));
+    this.item = this._register(
+      vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.todayClicks, vscode.StatusBarAlignment.Right, 100),
+    );
     this.item.name = vscode.l10n.t("Affiliate Links: Today's Clicks");
     this.item.command = COMMANDS.showReports;
     this._register(controller.onDidChangeState(() => this.show()));
@@ -49,7 +51,9 @@ export class ReportsStatusBarItem extends Disposable {
 
   /** What the item shows, for the tests; undefined while hidden. */
   get shown(): { text: string; tooltip: string } | undefined {
-    return this.isDisposed || this.hidden ? undefined : { text: this.item.text, tooltip: String(this.item.tooltip ?? '') };
+    return this.isDisposed || this.hidden
+      ? undefined
+      : { text: this.item.text, tooltip: String(this.item.tooltip ?? '') };
   }
 
   /** The active article's figures when there are any, else today's clicks. */
@@ -65,7 +69,11 @@ export class ReportsStatusBarItem extends Disposable {
     if (article !== undefined) {
       this.item.text = article.text;
       this.item.tooltip = article.tooltip;
-      this.item.command = { title: vscode.l10n.t('Show Reports'), command: COMMANDS.showReportsForSubId, arguments: [article.subId, article.days] };
+      this.item.command = {
+        title: vscode.l10n.t('Show Reports'),
+        command: COMMANDS.showReportsForSubId,
+        arguments: [article.subId, article.days],
+      };
       this.hidden = false;
       this.item.show();
       return;
@@ -77,10 +85,16 @@ export class ReportsStatusBarItem extends Disposable {
     }
     this.item.command = COMMANDS.showReports;
     const figure = today.clicks === undefined ? '–' : today.clicks.toLocaleString('en-US');
-    this.item.text = today.clicks === 1 ? vscode.l10n.t('$(graph) {0} click today', figure) : vscode.l10n.t('$(graph) {0} clicks today', figure);
+    this.item.text =
+      today.clicks === 1
+        ? vscode.l10n.t('$(graph) {0} click today', figure)
+        : vscode.l10n.t('$(graph) {0} clicks today', figure);
     const wait = this.figures.wait;
     const tooltip = this.tooltipOf(today);
-    this.item.tooltip = wait === undefined ? tooltip : `${tooltip} ${vscode.l10n.t({ message: 'Reading your clicks: {0}.', args: [rateLimitWaitText(wait)], comment: ['{0}: a wait, such as "waiting for the service\'s rate limit, about 2 min".'] })}`;
+    this.item.tooltip =
+      wait === undefined
+        ? tooltip
+        : `${tooltip} ${vscode.l10n.t({ message: 'Reading your clicks: {0}.', args: [rateLimitWaitText(wait)], comment: ['{0}: a wait, such as "waiting for the service\'s rate limit, about 2 min".'] })}`;
     this.hidden = false;
     this.item.show();
   }
@@ -90,22 +104,48 @@ export class ReportsStatusBarItem extends Disposable {
     switch (state.status) {
       case 'offline':
         if (clicks === undefined) {
-          return withClickHere(vscode.l10n.t("Affiliate Links: today's clicks (offline): the service could not be reached and nothing is cached."));
+          return withClickHere(
+            vscode.l10n.t(
+              "Affiliate Links: today's clicks (offline): the service could not be reached and nothing is cached.",
+            ),
+          );
         }
         return withClickHere(
           time === undefined
-            ? vscode.l10n.t("Affiliate Links: today's clicks (offline): the cached figure; the service could not be reached.")
-            : vscode.l10n.t({ message: "Affiliate Links: today's clicks (offline): the cached figure as of {0}; the service could not be reached.", args: [time], comment: '{0} is the time the figure was read.' }),
+            ? vscode.l10n.t(
+                "Affiliate Links: today's clicks (offline): the cached figure; the service could not be reached.",
+              )
+            : vscode.l10n.t({
+                message:
+                  "Affiliate Links: today's clicks (offline): the cached figure as of {0}; the service could not be reached.",
+                args: [time],
+                comment: '{0} is the time the figure was read.',
+              }),
         );
       case 'failed': {
         const failure = describeFailure(state.error, "Reading today's clicks").message;
         if (clicks === undefined) {
-          return withClickHere(vscode.l10n.t({ message: 'Affiliate Links: {0}', args: [failure], comment: '{0} is what failed, in whole sentences, e.g. "Reading today\'s clicks failed: Could not reach the service."' }));
+          return withClickHere(
+            vscode.l10n.t({
+              message: 'Affiliate Links: {0}',
+              args: [failure],
+              comment:
+                '{0} is what failed, in whole sentences, e.g. "Reading today\'s clicks failed: Could not reach the service."',
+            }),
+          );
         }
         return withClickHere(
           time === undefined
-            ? vscode.l10n.t({ message: "Affiliate Links: today's clicks. {0}", args: [failure], comment: '{0} is what failed, in whole sentences.' })
-            : vscode.l10n.t({ message: "Affiliate Links: today's clicks as of {0}. {1}", args: [time, failure], comment: '{0} is the time the figure was read; {1} what failed, in whole sentences.' }),
+            ? vscode.l10n.t({
+                message: "Affiliate Links: today's clicks. {0}",
+                args: [failure],
+                comment: '{0} is what failed, in whole sentences.',
+              })
+            : vscode.l10n.t({
+                message: "Affiliate Links: today's clicks as of {0}. {1}",
+                args: [time, failure],
+                comment: '{0} is the time the figure was read; {1} what failed, in whole sentences.',
+              }),
         );
       }
       case 'loading':

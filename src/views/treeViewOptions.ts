@@ -40,7 +40,11 @@ export class TreeViewOptions extends Disposable {
 
   private update(change: Partial<TreeOptions>): void {
     const next = { ...this.value, ...change };
-    if (next.filter === this.value.filter && next.deeplinkOnly === this.value.deeplinkOnly && next.sort === this.value.sort) {
+    if (
+      next.filter === this.value.filter &&
+      next.deeplinkOnly === this.value.deeplinkOnly &&
+      next.sort === this.value.sort
+    ) {
       return;
     }
     this.value = next;

@@ -2,7 +2,10 @@
 import type { ReportPeriod } from '../../src/reports/model/reportTypes';
 
 /** Items as the extension receives them (through JSON), normalised; unreadable ones left out. */
-export function received<T>(wire: readonly unknown[], normalize: (raw: unknown) => { ok: true; value: T } | { ok: false }): T[] {
+export function received<T>(
+  wire: readonly unknown[],
+  normalize: (raw: unknown) => { ok: true; value: T } | { ok: false },
+): T[] {
   const items: T[] = [];
   for (const raw of JSON.parse(JSON.stringify(wire)) as unknown[]) {
     const result = normalize(raw);

@@ -38,14 +38,14 @@ function memoryUsed(): { heap: number; buffers: number } {
 
 const MB = (bytes: number): number => round2(bytes / 1024 / 1024);
 
-
 export async function benchCatalog(root: string, url: string, Client: ClientClass, catalogSize: number): Promise<void> {
   const catalog = await loadShipped<ShippedCatalog>(root, path.join(__dirname, 'shippedCatalog.ts'), 'catalog');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-bench-'));
   const cacheFile = path.join(dir, 'catalog.json');
   const plainFile = path.join(dir, 'catalog-as-one-document.json');
   const client = new Client({ baseUrl: url, apiKey: DEFAULT_SANDBOX_KEY, environment: {} });
-  const newStore = () => new catalog.CatalogStore({ cacheFile, baseUrl: url, logger: SILENT, source: async () => client });
+  const newStore = () =>
+    new catalog.CatalogStore({ cacheFile, baseUrl: url, logger: SILENT, source: async () => client });
   try {
     /** The incremental syncs and the tree, on a store that is gone once this returns. */
     const measureIncrementalAndTree = async (full: number): Promise<void> => {
@@ -102,7 +102,12 @@ export async function benchCatalog(root: string, url: string, Client: ClientClas
           }
           treeRuns.push(performance.now() - started);
         }
-        emit({ name: `tree top two levels for ${catalogSize} merchants`, value: round2(median(treeRuns)), unit: 'ms', target: '< 20 ms' });
+        emit({
+          name: `tree top two levels for ${catalogSize} merchants`,
+          value: round2(median(treeRuns)),
+          unit: 'ms',
+          target: '< 20 ms',
+        });
         // The floor of the cache load below: the same merchants as one JSON document (the format of version 1).
         fs.writeFileSync(plainFile, JSON.stringify({ merchants: [...merchants.values()].map(catalog.toStored) }));
       } finally {

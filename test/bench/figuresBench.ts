@@ -42,7 +42,12 @@ function article(trackingLinks: readonly string[], subIds: readonly string[]): s
   for (let line = 0; line < LINES; line++) {
     if (line % 5 === 2 && deeplink < DEEPLINKS) {
       const target = `${trackingLinks[deeplink % trackingLinks.length]}?s=${subIds[(deeplink * 7) % subIds.length]}&url=https%3A%2F%2Fshop.example%2Fp%2F${deeplink}`;
-      const forms = [`See [item ${deeplink}](${target} "Item").`, `Autolink <${target}> here.`, `Bare ${target}, then text.`, `<a href="${target}">item</a>`];
+      const forms = [
+        `See [item ${deeplink}](${target} "Item").`,
+        `Autolink <${target}> here.`,
+        `Bare ${target}, then text.`,
+        `<a href="${target}">item</a>`,
+      ];
       lines.push(forms[deeplink % forms.length]!);
       deeplink += 1;
     } else if (line % 10 === 4 && other < OTHER_URLS) {
@@ -59,7 +64,14 @@ export async function benchFigures(): Promise<void> {
   const shipped = await loadShipped<ShippedFigures>(root, path.join(__dirname, 'shippedFigures.ts'), 'figures');
 
   // The aggregate of 100,000 click items over the figures period.
-  const history = generateDataset({ seed: 5, merchants: 50, clicks: ITEMS, actions: 0, now: NOW, historyDays: FIGURES_DAYS });
+  const history = generateDataset({
+    seed: 5,
+    merchants: 50,
+    clicks: ITEMS,
+    actions: 0,
+    now: NOW,
+    historyDays: FIGURES_DAYS,
+  });
   const clicks = received<ClickItem>(history.clicks, shipped.normalizeClickItem);
   const period = spanOf(clicks.map((item) => item.date));
   const previousPeriod = { from: daysBefore(period.from, FIGURES_DAYS), to: daysBefore(period.from, 1) };
@@ -92,7 +104,14 @@ export async function benchFigures(): Promise<void> {
   });
 
   // The lenses of an article, from a loaded aggregate of a month of clicks, actions and the month before.
-  const month = generateDataset({ seed: 5, merchants: 200, clicks: 20_000, actions: 2_000, now: NOW, historyDays: 2 * FIGURES_DAYS });
+  const month = generateDataset({
+    seed: 5,
+    merchants: 200,
+    clicks: 20_000,
+    actions: 2_000,
+    now: NOW,
+    historyDays: 2 * FIGURES_DAYS,
+  });
   const monthClicks = received<ClickItem>(month.clicks, shipped.normalizeClickItem);
   const today = NOW.toISOString().slice(0, 10);
   const current = { from: daysBefore(today, FIGURES_DAYS - 1), to: today };
@@ -106,7 +125,12 @@ export async function benchFigures(): Promise<void> {
     actions: received<ActionItem>(month.actions, shipped.normalizeActionItem),
   });
   // Which merchant a deeplink goes to, as the shell tells it from the catalog's tracking links.
-  const merchantOfLink = new Map(month.merchants.map((merchant) => [merchant.trackingLink!, { id: String(merchant.merchantId), name: merchant.name }]));
+  const merchantOfLink = new Map(
+    month.merchants.map((merchant) => [
+      merchant.trackingLink!,
+      { id: String(merchant.merchantId), name: merchant.name },
+    ]),
+  );
   const trackingHosts = new Set<string>();
   for (const merchant of month.merchants) {
     trackingHosts.add(new URL(merchant.trackingLink!).hostname);
@@ -127,7 +151,10 @@ export async function benchFigures(): Promise<void> {
   const lensesOf = (): string[] => {
     const deeplinks = shipped.deeplinkSubIds(text, options);
     const texts: string[] = [];
-    const all = shipped.figuresOf(loaded, deeplinks.map((link) => link.subId));
+    const all = shipped.figuresOf(
+      loaded,
+      deeplinks.map((link) => link.subId),
+    );
     if (all !== undefined) {
       texts.push(shipped.articleLensText(all, loaded.days));
     }
@@ -147,7 +174,10 @@ export async function benchFigures(): Promise<void> {
       start = end;
       const figures = shipped.figuresOf(loaded, subIds);
       if (figures !== undefined) {
-        const merchants = onLine.map((merchant) => ({ name: merchant.name, clicks: figures.clicksByMerchant?.get(merchant.id) ?? 0 }));
+        const merchants = onLine.map((merchant) => ({
+          name: merchant.name,
+          clicks: figures.clicksByMerchant?.get(merchant.id) ?? 0,
+        }));
         texts.push(shipped.lineLensText(figures, merchants));
       }
     }
@@ -168,7 +198,9 @@ export async function benchFigures(): Promise<void> {
     ROUNDS,
   );
   if (lenses.length !== DEEPLINKS + 1) {
-    throw new Error(`the article got ${lenses.length} lenses; expected ${DEEPLINKS + 1} (one per deeplink line and the article's)`);
+    throw new Error(
+      `the article got ${lenses.length} lenses; expected ${DEEPLINKS + 1} (one per deeplink line and the article's)`,
+    );
   }
   emit({
     name: `figures lenses of a ${LINES.toLocaleString('en-US')}-line article with ${DEEPLINKS.toLocaleString('en-US')} deeplinks from a loaded aggregate vs a regex pass finding its URLs`,

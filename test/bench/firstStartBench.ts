@@ -111,7 +111,8 @@ interface Arrival {
   refused: boolean;
 }
 
-const describeArrival = (arrival: Arrival, from: number): string => `+${((arrival.at - from) / 1000).toFixed(3)} s ${arrival.pathname.split('/').pop()}?${arrival.query}${arrival.refused ? ' REFUSED' : ''}`;
+const describeArrival = (arrival: Arrival, from: number): string =>
+  `+${((arrival.at - from) / 1000).toFixed(3)} s ${arrival.pathname.split('/').pop()}?${arrival.query}${arrival.refused ? ' REFUSED' : ''}`;
 
 /** A refused request and the arrivals of the 1.5 s before it, to see which window it broke. */
 function refusalNote(arrivals: readonly Arrival[], index: number, from: number): string {
@@ -151,7 +152,14 @@ export interface FirstStartFigures {
 export async function firstStart(size: AccountSize): Promise<FirstStartFigures> {
   const arrivals: Arrival[] = [];
   const sandbox = await startSandbox(
-    { merchants: size.merchants, clicks: size.clicks, actions: size.actions, seed: 61, latencyMs: 20, rateLimit: '3/1,100/300' },
+    {
+      merchants: size.merchants,
+      clicks: size.clicks,
+      actions: size.actions,
+      seed: 61,
+      latencyMs: 20,
+      rateLimit: '3/1,100/300',
+    },
     { onRequest: (request) => arrivals.push(request) },
   );
   const results = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-first-start-'));
@@ -159,7 +167,10 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
     // The periods exactly as the extension asks them: "last 30 days" is today and the 30 days before (31 dates, as the service counts `days=30`).
     const current = presetPeriod('last30', localDay());
     const previous = previousPeriod(current);
-    const inRange = <T extends { date: string | null }>(items: readonly T[], period: { from: string; to: string }): T[] => items.filter((item) => item.date !== null && item.date >= period.from && item.date <= period.to);
+    const inRange = <T extends { date: string | null }>(
+      items: readonly T[],
+      period: { from: string; to: string },
+    ): T[] => items.filter((item) => item.date !== null && item.date >= period.from && item.date <= period.to);
     const last30 = inRange(sandbox.dataset.clicks, current);
     const before30 = inRange(sandbox.dataset.clicks, previous);
     const actions30 = sandbox.dataset.actions.filter((item) => {
@@ -173,16 +184,27 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
     const catalogPages = pages(size.merchants);
     const floorRequests = catalogPages + pages(last30.length) + pages(before30.length) + pages(actions30.length);
 
-    const build = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--tests'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+    const build = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--tests'], {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) {
       throw new Error('building the extension and the bench windows failed');
     }
     ensureCodeServer();
     const server = await startCodeServer({
       settings: { 'affiliateLinks.baseUrl': sandbox.url, 'affiliateLinks.subId': '${fileBasenameNoExtension}' },
-      env: { AFFILIATE_LINKS_API_KEY: sandbox.key, AFFILIATE_LINKS_BENCH_RESULTS: results, AFFILIATE_LINKS_BENCH_SUBID: subId, AFFILIATE_LINKS_BENCH_MERCHANTS: String(size.merchants) },
+      env: {
+        AFFILIATE_LINKS_API_KEY: sandbox.key,
+        AFFILIATE_LINKS_BENCH_RESULTS: results,
+        AFFILIATE_LINKS_BENCH_SUBID: subId,
+        AFFILIATE_LINKS_BENCH_MERCHANTS: String(size.merchants),
+      },
     });
-    fs.writeFileSync(path.join(server.workspace, `${subId}.md`), `# ${subId}\n\nAn article of the account's busiest SubID.\n`);
+    fs.writeFileSync(
+      path.join(server.workspace, `${subId}.md`),
+      `# ${subId}\n\nAn article of the account's busiest SubID.\n`,
+    );
     const browser = await launchChromium();
     try {
       const remote = (file: string): string => `vscode-remote://127.0.0.1:${server.port}${file}`;
@@ -192,7 +214,9 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
           ['extensionTestsPath', remote(path.join(PROJECT_ROOT, 'out/test/bench', script))],
         ];
         const page = await browser.newPage();
-        await page.goto(`${server.url}/?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+        await page.goto(
+          `${server.url}/?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+        );
       };
       await open('firstWindow.js');
       await new Promise((resolve) => setTimeout(resolve, SECOND_WINDOW_AFTER_MS));
@@ -214,10 +238,18 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
         return `+${((at - firstStarted) / 1000).toFixed(1)} s: ${ms} ms${near.length > 0 ? ` (${near.join(' | ')})` : ''}`;
       });
       if (process.env.AFFILIATE_LINKS_BENCH_TIMELINE) {
-        writeTimeline(path.join(PROJECT_ROOT, `out/first-start-${size.name}-timeline.txt`), firstStarted, marks, arrivals);
+        writeTimeline(
+          path.join(PROJECT_ROOT, `out/first-start-${size.name}-timeline.txt`),
+          firstStarted,
+          marks,
+          arrivals,
+        );
       }
       if (process.env.AFFILIATE_LINKS_BENCH_PROFILE) {
-        fs.copyFileSync(path.join(results, 'first.cpuprofile'), path.join(PROJECT_ROOT, `out/first-start-${size.name}.cpuprofile`));
+        fs.copyFileSync(
+          path.join(results, 'first.cpuprofile'),
+          path.join(PROJECT_ROOT, `out/first-start-${size.name}.cpuprofile`),
+        );
       }
       return {
         size,
@@ -225,7 +257,9 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
         // The first window's own sends until everything showed (the second window's are counted apart).
         requests: sendsOf(ledger, firstPid, firstStarted, firstStarted + marks.everything!),
         refused: stats.rateLimit.refused,
-        refusals: arrivals.flatMap((arrival, index) => (arrival.refused ? [refusalNote(arrivals, index, firstStarted)] : [])),
+        refusals: arrivals.flatMap((arrival, index) =>
+          arrival.refused ? [refusalNote(arrivals, index, firstStarted)] : [],
+        ),
         lensS: marks.lens! / 1000,
         catalogS: marks.catalog! / 1000,
         catalogFloorS: catalogPages / 3,
@@ -250,11 +284,54 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
 export function emitFirstStart(figures: FirstStartFigures): void {
   const { size } = figures;
   const account = `${size.merchants.toLocaleString('en-US')} merchants`;
-  emit({ name: `first start (${account}): requests for the catalog, the article's lens and the panel's default view vs the fewest the data needs`, value: figures.requests, unit: 'requests', baseline: figures.floorRequests, ratio: round2(figures.requests / figures.floorRequests), target: 'ratio <= 1.05' });
-  emit({ name: `first start (${account}): seconds from the key to the active article's lens`, value: round2(figures.lensS), unit: 's', target: '<= 5 s' });
-  emit({ name: `first start (${account}): seconds to the whole catalog vs its floor (${Math.ceil(size.merchants / PAGE)} pages at 3 a second)`, value: round2(figures.catalogS), unit: 's', baseline: round2(figures.catalogFloorS), ratio: round2(figures.catalogS / figures.catalogFloorS), target: 'ratio <= 1.2' });
-  emit({ name: `first start (${account}): seconds to everything vs the floor the limit sets for the requests the data needs`, value: round2(figures.everythingS), unit: 's', baseline: round2(figures.everythingFloorS), ratio: round2(figures.everythingS / figures.everythingFloorS), target: 'ratio <= 1.2' });
-  emit({ name: `first start (${account}): requests the sandbox refused`, value: figures.refused, unit: 'requests', target: '0', ...(figures.refusals.length > 0 ? { note: figures.refusals.join(' // ') } : {}) });
-  emit({ name: `first start (${account}): requests in the first 5 minutes of a second window opened 1 minute later`, value: figures.secondWindowRequests, unit: 'requests', target: '<= 5' });
-  emit({ name: `first start (${account}): longest block of the extension host's event loop`, value: round2(figures.loopMaxMs), unit: 'ms', target: '< 50 ms', note: `blocks over 40 ms: ${figures.blocks.length === 0 ? 'none' : figures.blocks.join('; ')}` });
+  emit({
+    name: `first start (${account}): requests for the catalog, the article's lens and the panel's default view vs the fewest the data needs`,
+    value: figures.requests,
+    unit: 'requests',
+    baseline: figures.floorRequests,
+    ratio: round2(figures.requests / figures.floorRequests),
+    target: 'ratio <= 1.05',
+  });
+  emit({
+    name: `first start (${account}): seconds from the key to the active article's lens`,
+    value: round2(figures.lensS),
+    unit: 's',
+    target: '<= 5 s',
+  });
+  emit({
+    name: `first start (${account}): seconds to the whole catalog vs its floor (${Math.ceil(size.merchants / PAGE)} pages at 3 a second)`,
+    value: round2(figures.catalogS),
+    unit: 's',
+    baseline: round2(figures.catalogFloorS),
+    ratio: round2(figures.catalogS / figures.catalogFloorS),
+    target: 'ratio <= 1.2',
+  });
+  emit({
+    name: `first start (${account}): seconds to everything vs the floor the limit sets for the requests the data needs`,
+    value: round2(figures.everythingS),
+    unit: 's',
+    baseline: round2(figures.everythingFloorS),
+    ratio: round2(figures.everythingS / figures.everythingFloorS),
+    target: 'ratio <= 1.2',
+  });
+  emit({
+    name: `first start (${account}): requests the sandbox refused`,
+    value: figures.refused,
+    unit: 'requests',
+    target: '0',
+    ...(figures.refusals.length > 0 ? { note: figures.refusals.join(' // ') } : {}),
+  });
+  emit({
+    name: `first start (${account}): requests in the first 5 minutes of a second window opened 1 minute later`,
+    value: figures.secondWindowRequests,
+    unit: 'requests',
+    target: '<= 5',
+  });
+  emit({
+    name: `first start (${account}): longest block of the extension host's event loop`,
+    value: round2(figures.loopMaxMs),
+    unit: 'ms',
+    target: '< 50 ms',
+    note: `blocks over 40 ms: ${figures.blocks.length === 0 ? 'none' : figures.blocks.join('; ')}`,
+  });
 }

@@ -45,9 +45,17 @@ function markdownDocument(merchants: readonly Merchant[]): string {
       continue;
     }
     const merchant = merchants[(url * 7919) % merchants.length]!;
-    const host = url % 2 === 0 ? (merchant.domains[url % Math.max(1, merchant.domains.length)] ?? merchant.defaultDomain) : `blog${url}.example.org`;
+    const host =
+      url % 2 === 0
+        ? (merchant.domains[url % Math.max(1, merchant.domains.length)] ?? merchant.defaultDomain)
+        : `blog${url}.example.org`;
     const target = `https://${host}/p/${url}?ref=news`;
-    const forms = [`See [item ${url}](${target} "Item").`, `Autolink <${target}> here.`, `Bare ${target}, then text.`, `<a href="${target}">item</a>`];
+    const forms = [
+      `See [item ${url}](${target} "Item").`,
+      `Autolink <${target}> here.`,
+      `Bare ${target}, then text.`,
+      `<a href="${target}">item</a>`,
+    ];
     lines.push(forms[url % forms.length]!);
     url += 1;
   }
@@ -55,7 +63,13 @@ function markdownDocument(merchants: readonly Merchant[]): string {
 }
 
 /** Hosts the URL finder cannot vouch for by pattern, so every URL of them is parsed: Latin-1, CJK, punycode. */
-const PARSED_HOSTS = ['b\u00fccher{n}.de', 'stra\u00dfe{n}.example', '\u4f8b\u3048{n}.jp', 'shop{n}.xn--bcher-kva.example', 'caf\u00e9{n}.fr'];
+const PARSED_HOSTS = [
+  'b\u00fccher{n}.de',
+  'stra\u00dfe{n}.example',
+  '\u4f8b\u3048{n}.jp',
+  'shop{n}.xn--bcher-kva.example',
+  'caf\u00e9{n}.fr',
+];
 
 /** The same document with every URL on a host of PARSED_HOSTS: the finder's slow path, as a German or Japanese site writes. */
 function accentedDocument(): string {
@@ -66,7 +80,12 @@ function accentedDocument(): string {
       continue;
     }
     const target = `https://${PARSED_HOSTS[url % PARSED_HOSTS.length]!.replace('{n}', String(url))}/p/${url}?ref=news`;
-    const forms = [`See [item ${url}](${target} "Item").`, `Autolink <${target}> here.`, `Bare ${target}, then text.`, `<a href="${target}">item</a>`];
+    const forms = [
+      `See [item ${url}](${target} "Item").`,
+      `Autolink <${target}> here.`,
+      `Bare ${target}, then text.`,
+      `<a href="${target}">item</a>`,
+    ];
     lines.push(forms[url % forms.length]!);
     url += 1;
   }
@@ -75,7 +94,13 @@ function accentedDocument(): string {
 
 export function benchLinks(root: string, catalogSize: number): Promise<void> {
   return loadShipped<ShippedLinks>(root, path.join(__dirname, 'shippedLinks.ts'), 'links').then((links) => {
-    const dataset = generateDataset({ seed: 5, merchants: catalogSize, clicks: 0, actions: 0, now: new Date('2026-11-01T00:00:00Z') });
+    const dataset = generateDataset({
+      seed: 5,
+      merchants: catalogSize,
+      clicks: 0,
+      actions: 0,
+      now: new Date('2026-11-01T00:00:00Z'),
+    });
     const catalog = new Map<MerchantKey, CatalogMerchant>();
     // Through JSON, as the extension receives merchants (from the service or the cache file).
     const received = JSON.parse(JSON.stringify(dataset.merchants)) as unknown[];
@@ -154,12 +179,22 @@ export function benchLinks(root: string, catalogSize: number): Promise<void> {
     const planMs = measure(ROUNDS, () => {
       candidates = links.planMonetize(document, index, { deeplink: links.DEFAULT_DEEPLINK_OPTIONS }).candidates.length;
     });
-    emit({ name: 'Monetize Links plan of the same document (find, match, build every deeplink)', value: round2(planMs), unit: 'ms', note: `${candidates} deeplinks built` });
+    emit({
+      name: 'Monetize Links plan of the same document (find, match, build every deeplink)',
+      value: round2(planMs),
+      unit: 'ms',
+      note: `${candidates} deeplinks built`,
+    });
 
     // Find Merchant: a query as the user types, on the whole catalog.
     const search = new links.MerchantSearchIndex(catalog);
     const queries = ['a', 'sh', 'shop', 'bright', 'brgt bg', 'xyzq', '.de', 'www.', 'nord', 'market direct'];
     const perQuery = queries.map((query) => measure(5, () => search.search(query)));
-    emit({ name: `Find Merchant query on ${catalog.size} merchants (median of ${queries.length} queries)`, value: round2(median(perQuery)), unit: 'ms', note: `slowest ${round2(Math.max(...perQuery))} ms` });
+    emit({
+      name: `Find Merchant query on ${catalog.size} merchants (median of ${queries.length} queries)`,
+      value: round2(median(perQuery)),
+      unit: 'ms',
+      note: `slowest ${round2(Math.max(...perQuery))} ms`,
+    });
   });
 }

@@ -32,7 +32,12 @@ async function runFromPalette(workbench: Workbench, title = TITLE): Promise<numb
   // Just after a reload the workbench may not take F1 yet: press it until the palette opens.
   for (let attempt = 0; ; attempt++) {
     await page.keyboard.press('F1');
-    if (await input.waitFor({ timeout: 2_000 }).then(() => true, () => false)) {
+    if (
+      await input.waitFor({ timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
       break;
     }
     if (attempt === 15) {
@@ -84,7 +89,13 @@ function firstReports(userDataDir: string): string[] {
       if (entry.isDirectory()) {
         walk(full);
       } else if (entry.name === 'Affiliate Links.log') {
-        found.push(...fs.readFileSync(full, 'utf8').split('\n').filter((line) => line.includes('first report sent')).map((line) => line.replace(/^.*Report panel: /, '')));
+        found.push(
+          ...fs
+            .readFileSync(full, 'utf8')
+            .split('\n')
+            .filter((line) => line.includes('first report sent'))
+            .map((line) => line.replace(/^.*Report panel: /, '')),
+        );
       }
     }
   };
@@ -95,7 +106,11 @@ function firstReports(userDataDir: string): string[] {
 export async function benchPanelInWorkbench(sandboxUrl: string, apiKey: string): Promise<void> {
   ensureCodeServer();
   const vsix = packageExtension();
-  const server = await startCodeServer({ install: [vsix], settings: { 'affiliateLinks.baseUrl': sandboxUrl }, env: { AFFILIATE_LINKS_API_KEY: apiKey } });
+  const server = await startCodeServer({
+    install: [vsix],
+    settings: { 'affiliateLinks.baseUrl': sandboxUrl },
+    env: { AFFILIATE_LINKS_API_KEY: apiKey },
+  });
   const browser = await launchChromium();
   try {
     const workbench = await Workbench.open(browser, server.url, server.workspace);
@@ -145,7 +160,12 @@ export async function benchPanelInWorkbench(sandboxUrl: string, apiKey: string):
       note: `rounds ${cold.join(', ')} ms`,
     });
     const split = firstReports(server.userDataDir);
-    emit({ name: 'the panel log\'s own split of those openings', value: split.length, unit: 'lines', note: split.join(' | ') });
+    emit({
+      name: "the panel log's own split of those openings",
+      value: split.length,
+      unit: 'lines',
+      note: split.join(' | '),
+    });
   } finally {
     await browser.close().catch(() => undefined);
     await server.stop();

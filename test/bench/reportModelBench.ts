@@ -22,9 +22,16 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 const root = path.resolve(__dirname, '../..');
 
 export async function benchReportModel(): Promise<void> {
-  const model = await loadShipped<ShippedReportModel>(root, path.join(__dirname, 'shippedReportModel.ts'), 'reportModel');
+  const model = await loadShipped<ShippedReportModel>(
+    root,
+    path.join(__dirname, 'shippedReportModel.ts'),
+    'reportModel',
+  );
 
-  const clicks = received<ClickItem>(generateDataset({ seed: 5, merchants: 50, clicks: ITEMS, actions: 0, now: NOW }).clicks, model.normalizeClickItem);
+  const clicks = received<ClickItem>(
+    generateDataset({ seed: 5, merchants: 50, clicks: ITEMS, actions: 0, now: NOW }).clicks,
+    model.normalizeClickItem,
+  );
   const clickPeriod = spanOf(clicks.map((item) => item.date));
   let clickReport = model.aggregateClicks(clicks, clickPeriod);
   let clickSum = 0;
@@ -41,9 +48,13 @@ export async function benchReportModel(): Promise<void> {
     ROUNDS,
   );
   if (clickReport.totals.items !== clicks.length || clickReport.totals.clicks !== clickSum) {
-    throw new Error(`the report counted ${clickReport.totals.items} items and ${clickReport.totals.clicks} clicks; expected ${clicks.length} and ${clickSum}`);
+    throw new Error(
+      `the report counted ${clickReport.totals.items} items and ${clickReport.totals.clicks} clicks; expected ${clicks.length} and ${clickSum}`,
+    );
   }
-  const groups = Object.entries(clickReport.groups).map(([grouping, rows]) => `${rows.length} ${grouping}`).join(', ');
+  const groups = Object.entries(clickReport.groups)
+    .map(([grouping, rows]) => `${rows.length} ${grouping}`)
+    .join(', ');
   emit({
     name: `clicks report of ${clicks.length} items, ${clickReport.days.length} days, every grouping vs a bare loop summing count`,
     value: round2(clickFigures.value),
@@ -54,7 +65,10 @@ export async function benchReportModel(): Promise<void> {
     note: `first run ${round2(clickFigures.first)} ms; groups: ${groups}`,
   });
 
-  const actions = received<ActionItem>(generateDataset({ seed: 5, merchants: 50, clicks: 0, actions: ITEMS, now: NOW }).actions, model.normalizeActionItem);
+  const actions = received<ActionItem>(
+    generateDataset({ seed: 5, merchants: 50, clicks: 0, actions: ITEMS, now: NOW }).actions,
+    model.normalizeActionItem,
+  );
   const actionPeriod = spanOf(actions.map((item) => (item.date ?? item.createdAt)?.slice(0, 10) ?? null));
   let actionReport = model.aggregateActions(actions, actionPeriod);
   const actionFigures = contest(
@@ -90,7 +104,11 @@ export async function benchReportModel(): Promise<void> {
       settle();
       sorts.push(timeOf(() => rows.rows('none', { column, direction: 'desc' }, 0, PAGE)));
     }
-    emit({ name: `first page of ${clicks.length} item rows sorted by ${column} (builds the sort index)`, value: round2(median(sorts)), unit: 'ms' });
+    emit({
+      name: `first page of ${clicks.length} item rows sorted by ${column} (builds the sort index)`,
+      value: round2(median(sorts)),
+      unit: 'ms',
+    });
   }
   const rows = new model.ClickReportRows(clickReport);
   const sort = { column: 'clicks', direction: 'desc' } as const;
@@ -104,5 +122,9 @@ export async function benchReportModel(): Promise<void> {
     });
     pages.push(ms / Math.ceil(clicks.length / PAGE));
   }
-  emit({ name: `a page of ${PAGE} rows from a built sort index (mean over every page of ${clicks.length} rows)`, value: round2(median(pages) * 1000), unit: 'µs' });
+  emit({
+    name: `a page of ${PAGE} rows from a built sort index (mean over every page of ${clicks.length} rows)`,
+    value: round2(median(pages) * 1000),
+    unit: 'µs',
+  });
 }

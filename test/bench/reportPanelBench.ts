@@ -30,7 +30,10 @@ function localToday(): string {
 function benchWebviewBundle(root: string): void {
   const file = path.join(root, 'dist/webview/reports.js');
   const bytes = fs.readFileSync(file);
-  const css = ['reports.css', 'uPlot.min.css', 'codicon.css'].reduce((sum, name) => sum + fs.statSync(path.join(root, 'dist/webview', name)).size, 0);
+  const css = ['reports.css', 'uPlot.min.css', 'codicon.css'].reduce(
+    (sum, name) => sum + fs.statSync(path.join(root, 'dist/webview', name)).size,
+    0,
+  );
   emit({
     name: 'webview bundle dist/webview/reports.js (minified)',
     value: KB(bytes.length),
@@ -44,7 +47,10 @@ function benchWebviewBundle(root: string): void {
 function activationBundleAt(root: string, commit: string): number | undefined {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-baseline-'));
   try {
-    const archive = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'esbuild.mjs', 'package.json'], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    const archive = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'esbuild.mjs', 'package.json'], {
+      cwd: root,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     execFileSync('tar', ['-x', '-C', folder], { input: archive });
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(folder, 'node_modules'));
     execFileSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: folder, stdio: 'ignore' });
@@ -95,7 +101,14 @@ async function benchLargestMessage(root: string, url: string, apiKey: string, Cl
     const firstSnapshot: number[] = [];
     for (const tab of ['clicks', 'actions'] as const) {
       for (const groupBy of GROUPINGS[tab]) {
-        const state: PanelViewState = { version: 1, tab, period: { preset: 'last120' }, filters: {}, groupBy, sort: null };
+        const state: PanelViewState = {
+          version: 1,
+          tab,
+          period: { preset: 'last120' },
+          filters: {},
+          groupBy,
+          sort: null,
+        };
         const ready = new Promise<void>((resolve) => {
           const listener = session.onDidSnapshot((snapshot) => {
             if (snapshot.status === 'ready' && snapshot.table !== undefined) {
@@ -117,7 +130,9 @@ async function benchLargestMessage(root: string, url: string, apiKey: string, Cl
           largest = { bytes: snapshotBytes, what: `snapshot, ${tab} by ${groupBy}` };
         }
         const rows = session.rows({ viewId: snapshot.viewId, offset: 0, count: 500 });
-        const replyBytes = Buffer.byteLength(JSON.stringify({ type: 'reply', id: 1, method: 'rows', ok: true, result: rows }));
+        const replyBytes = Buffer.byteLength(
+          JSON.stringify({ type: 'reply', id: 1, method: 'rows', ok: true, result: rows }),
+        );
         if (replyBytes > largest.bytes) {
           largest = { bytes: replyBytes, what: `500 rows, ${tab} by ${groupBy}` };
         }

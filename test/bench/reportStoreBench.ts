@@ -77,7 +77,16 @@ export async function benchReportStore(root: string, url: string, Client: Client
 
     // A 365-day report in 4 windows (2 at a time) against a 120-day report, from a sandbox whose
     // history covers the year at the main sandbox's density (about 100,000 items per 120 days).
-    const yearSandbox = await startSandboxProcess(['--merchants', '200', '--clicks', '302000', '--actions', '100', '--history-days', '365']);
+    const yearSandbox = await startSandboxProcess([
+      '--merchants',
+      '200',
+      '--clicks',
+      '302000',
+      '--actions',
+      '100',
+      '--history-days',
+      '365',
+    ]);
     const yearClient = new Client({ baseUrl: yearSandbox.url, apiKey: DEFAULT_SANDBOX_KEY, environment: {} });
     const yearMs: number[] = [];
     const windowMs: number[] = [];
@@ -87,7 +96,8 @@ export async function benchReportStore(root: string, url: string, Client: Client
       await yearSandbox.setLatency(20);
       const store = (name: string) =>
         new reports.ReportStore({
-          cacheFileOf: (kind, key) => path.join(folder, `report-${name}-${kind}-${Buffer.from(key).toString('hex').slice(0, 40)}.json`),
+          cacheFileOf: (kind, key) =>
+            path.join(folder, `report-${name}-${kind}-${Buffer.from(key).toString('hex').slice(0, 40)}.json`),
           cacheFolder: folder,
           source: async () => yearClient,
           windowsOf: periodWindows,
@@ -98,9 +108,17 @@ export async function benchReportStore(root: string, url: string, Client: Client
         settle();
         const short = await timed(() => store(`w${round}`).open({ kind: 'clicks', period: window, filters: {} }));
         settle();
-        const year = await timed(() => store(`y${round}`).open({ kind: 'clicks', period: { from: day(-365), to: day(0) }, filters: {} }));
-        if (year.value.report?.windows.length !== 4 || year.value.status !== 'ready' || short.value.status !== 'ready') {
-          throw new Error(`the 365-day report has ${year.value.report?.windows.length} windows, status ${year.value.status}`);
+        const year = await timed(() =>
+          store(`y${round}`).open({ kind: 'clicks', period: { from: day(-365), to: day(0) }, filters: {} }),
+        );
+        if (
+          year.value.report?.windows.length !== 4 ||
+          year.value.status !== 'ready' ||
+          short.value.status !== 'ready'
+        ) {
+          throw new Error(
+            `the 365-day report has ${year.value.report?.windows.length} windows, status ${year.value.status}`,
+          );
         }
         yearItems = year.value.report.windows.reduce((sum, w) => sum + w.items.length, 0);
         windowMs.push(short.ms);
@@ -121,7 +139,13 @@ export async function benchReportStore(root: string, url: string, Client: Client
 
     // The cached report: memory held once loaded, and the load against JSON.parse of the same items.
     const cacheFile = path.join(folder, 'report-bench.json');
-    const report = { kind: 'clicks' as const, baseUrl: url, query: 'bench', savedAt: new Date().toISOString(), windows: [read.window] };
+    const report = {
+      kind: 'clicks' as const,
+      baseUrl: url,
+      query: 'bench',
+      savedAt: new Date().toISOString(),
+      windows: [read.window],
+    };
     await reports.writeReportCache(cacheFile, report);
     const plainFile = path.join(folder, 'items.json');
     fs.writeFileSync(plainFile, JSON.stringify(read.window.items));
@@ -133,9 +157,17 @@ export async function benchReportStore(root: string, url: string, Client: Client
       settle();
       load.push((await timed(() => reports.readReportCache(cacheFile, 'clicks', 'bench'))).ms);
       settle();
-      parse.push((await timed(async () => JSON.parse(await fs.promises.readFile(plainFile, 'utf8')) as ClickItem[])).ms);
+      parse.push(
+        (await timed(async () => JSON.parse(await fs.promises.readFile(plainFile, 'utf8')) as ClickItem[])).ms,
+      );
     }
-    emit({ name: `memory held by a cached ${size}-item clicks report once loaded (JS heap)`, value: MB(heldBytes), unit: 'MB', target: '< 30 MB', note: `file ${MB(fs.statSync(cacheFile).size)} MB; the same items as plain JSON ${MB(fs.statSync(plainFile).size)} MB` });
+    emit({
+      name: `memory held by a cached ${size}-item clicks report once loaded (JS heap)`,
+      value: MB(heldBytes),
+      unit: 'MB',
+      target: '< 30 MB',
+      note: `file ${MB(fs.statSync(cacheFile).size)} MB; the same items as plain JSON ${MB(fs.statSync(plainFile).size)} MB`,
+    });
     emit({
       name: `cache load of a ${size}-item clicks report (checked cell by cell) vs readFile + JSON.parse of its items as plain objects`,
       value: round2(median(load)),

@@ -108,7 +108,14 @@ async function benchReport(url: string): Promise<void> {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const sandbox = await startSandboxProcess(['--merchants', String(CATALOG_SIZE), '--clicks', String(CLICKS), '--actions', '100']);
+  const sandbox = await startSandboxProcess([
+    '--merchants',
+    String(CATALOG_SIZE),
+    '--clicks',
+    String(CLICKS),
+    '--actions',
+    '100',
+  ]);
   try {
     await benchCatalogWalk(sandbox.url);
     await benchCatalog(root, sandbox.url, AffiliateServiceClient, CATALOG_SIZE);

@@ -11,10 +11,14 @@ export interface SandboxProcess {
 const root = path.resolve(__dirname, '../..');
 
 export async function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error('the sandbox did not start within 60 s')), 60_000);

@@ -26,7 +26,14 @@ const ALLOWED: Record<string, (cspSource: string) => readonly string[]> = {
 /** The policy in the page's CSP meta element(s), decoded from the attribute. */
 export function cspPolicies(html: string): string[] {
   const metas = html.match(/<meta\s[^>]*http-equiv="Content-Security-Policy"[^>]*>/gi) ?? [];
-  return metas.map((meta) => (/\scontent="([^"]*)"/.exec(meta)?.[1] ?? '').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  return metas.map((meta) =>
+    (/\scontent="([^"]*)"/.exec(meta)?.[1] ?? '')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
 }
 
 /** The policy's directives: name → sources, in order. */

@@ -10,7 +10,9 @@ describe('the extension in the real workbench', function () {
     await env.workbench.runCommand('Affiliate Links: Show Log');
     const page = env.workbench.page;
     await page.locator('.part.panel .output-view').waitFor({ timeout: 30_000 });
-    await page.locator('.part.panel .output-view .view-lines', { hasText: 'activated in' }).waitFor({ timeout: 30_000 });
+    await page
+      .locator('.part.panel .output-view .view-lines', { hasText: 'activated in' })
+      .waitFor({ timeout: 30_000 });
     const log = await env.workbench.outputText();
     assert.match(log, /Affiliate Links [\d.]+ activated in \d+(\.\d+)? ms/);
     assert.doesNotMatch(log, /\[error\]/);
@@ -21,7 +23,9 @@ describe('the extension in the real workbench', function () {
     const env = environment();
     const hostLog = env.extensionHostLog();
     assert.match(hostLog, /affiliate-links\.affiliate-links/, 'the extension host log mentions the extension');
-    const failures = hostLog.split('\n').filter((line) => /affiliate-links/i.test(line) && /\[error\]|failed/i.test(line));
+    const failures = hostLog
+      .split('\n')
+      .filter((line) => /affiliate-links/i.test(line) && /\[error\]|failed/i.test(line));
     assert.deepEqual(failures, []);
   });
 

@@ -22,7 +22,10 @@ describe('the merchant catalog in the real workbench', function () {
     const inactive = env.sandbox.dataset.merchants.length - active;
     const activeRow = env.workbench.treeRows('Active').first();
     await activeRow.waitFor({ timeout: 60_000 });
-    await env.workbench.page.locator('.monaco-list-row[role="treeitem"] .label-description', { hasText: String(active) }).first().waitFor();
+    await env.workbench.page
+      .locator('.monaco-list-row[role="treeitem"] .label-description', { hasText: String(active) })
+      .first()
+      .waitFor();
     assert.equal((await activeRow.locator('.label-description').textContent())?.trim(), String(active));
     await env.workbench.screenshot('catalog-active-expanded');
     // Active is expanded by default; collapse it (keyboard) to bring Inactive into view.

@@ -50,14 +50,26 @@ describe('npm start: the demo in the real workbench', function () {
     await page!.goto(demo!.url);
     await page!.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await page!.locator('.part.editor .tab.active', { hasText: name }).waitFor({ timeout: 60_000 });
-    await page!.locator('.part.editor .view-lines', { hasText: article.merchants[0]! }).first().waitFor({ timeout: 30_000 });
+    await page!
+      .locator('.part.editor .view-lines', { hasText: article.merchants[0]! })
+      .first()
+      .waitFor({ timeout: 30_000 });
     // The key from the environment and the SubID setting at work: the article's clicks at its top,
     // and on the line of its first deeplink, those that went to that merchant.
-    await page!.locator('.part.editor .codelens-decoration', { hasText: /vs previous 30 days/ }).first().waitFor({ timeout: 60_000 });
-    await page!.locator('.part.editor .codelens-decoration', { hasText: ` · ${article.merchants[0]!}` }).first().waitFor({ timeout: 60_000 });
+    await page!
+      .locator('.part.editor .codelens-decoration', { hasText: /vs previous 30 days/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await page!
+      .locator('.part.editor .codelens-decoration', { hasText: ` · ${article.merchants[0]!}` })
+      .first()
+      .waitFor({ timeout: 60_000 });
     // The catalog loads for the first time and the Merchants view shows itself.
     await page!.locator('.part.sidebar .title-label', { hasText: 'Affiliate Links' }).waitFor({ timeout: 60_000 });
-    await page!.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Active' }).first().waitFor({ timeout: 60_000 });
+    await page!
+      .locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Active' })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page!.locator('.part.editor .tab.active', { hasText: name }).waitFor();
     await screenshot(page!, 'demo-start');
   });

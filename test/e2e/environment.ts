@@ -12,7 +12,6 @@ import { ensureCodeServer, startCodeServer, vscodeVersion, type CodeServer } fro
 import { packageExtension } from '../host/packageExtension';
 import { Workbench } from './workbench';
 
-
 export interface E2eEnvironment {
   sandbox: Sandbox;
   server: CodeServer;
@@ -103,7 +102,14 @@ export function useE2eEnvironment(options: E2eOptions = {}): () => E2eEnvironmen
         const logs = findFiles(path.join(env.server.userDataDir, 'logs'), /Affiliate Links\.log$/)
           .sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs)
           .map((file) => fs.readFileSync(file, 'utf8'));
-        console.log(`      the extension's log (end):\n${logs.join('\n').split('\n').slice(-80).map((line) => `        ${line}`).join('\n')}`);
+        console.log(
+          `      the extension's log (end):\n${logs
+            .join('\n')
+            .split('\n')
+            .slice(-80)
+            .map((line) => `        ${line}`)
+            .join('\n')}`,
+        );
       }
     }
   });

@@ -42,38 +42,73 @@ describe('figures where you write, in the real workbench', function () {
     const article = articles[0]!;
     const clicks = clicksBy(env.sandbox.dataset.clicks as ClickItem[], (item) => item.subId).get(article.subId)!;
     await env.workbench.openFile(`${article.subId}.md`);
-    const lens = env.workbench.page.locator('.contentWidgets .codelens-decoration a, .codelens-decoration a', { hasText: `${clicks.toLocaleString('en-US')} clicks` }).first();
+    const lens = env.workbench.page
+      .locator('.contentWidgets .codelens-decoration a, .codelens-decoration a', {
+        hasText: `${clicks.toLocaleString('en-US')} clicks`,
+      })
+      .first();
     await lens.waitFor({ timeout: 60_000 });
     assert.match((await lens.textContent()) ?? '', /vs previous 30 days/);
     // The line of the first link: the article's clicks that went to that link's merchant.
     const merchant = env.sandbox.dataset.merchants.find((candidate) => candidate.name === article.merchants[0])!;
-    const toMerchant = clicksBy(env.sandbox.dataset.clicks as ClickItem[], (item) => (item.subId === article.subId && item.merchantId !== null ? String(item.merchantId) : null)).get(String(merchant.merchantId))!;
+    const toMerchant = clicksBy(env.sandbox.dataset.clicks as ClickItem[], (item) =>
+      item.subId === article.subId && item.merchantId !== null ? String(item.merchantId) : null,
+    ).get(String(merchant.merchantId))!;
     const lineLens = `${toMerchant.toLocaleString('en-US')} ${toMerchant === 1 ? 'click' : 'clicks'} · ${merchant.name}`;
-    await env.workbench.page.locator('.codelens-decoration', { hasText: lineLens }).first().waitFor({ timeout: 15_000 });
+    await env.workbench.page
+      .locator('.codelens-decoration', { hasText: lineLens })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await env.workbench.screenshot('figures-article');
 
     await lens.click();
     const panel = await ReportPanel.find(env.workbench);
-    await eventually(async () => ((await panel.selected('filter-subid')) === article.subId ? true : undefined), 'the panel filtered to the article’s SubID', 30_000);
+    await eventually(
+      async () => ((await panel.selected('filter-subid')) === article.subId ? true : undefined),
+      'the panel filtered to the article’s SubID',
+      30_000,
+    );
     assert.equal(await panel.selected('period-select'), 'last30');
-    await eventually(async () => ((await panel.figure('clicks')) === clicks ? true : undefined), 'the article’s clicks in the panel', 30_000);
+    await eventually(
+      async () => ((await panel.figure('clicks')) === clicks ? true : undefined),
+      'the article’s clicks in the panel',
+      30_000,
+    );
     await env.workbench.screenshot('figures-panel-for-article');
     await env.workbench.runCommand('View: Close All Editors');
   });
 
   it('sorts the merchants by my clicks and shows a merchant’s clicks in its tooltip', async () => {
     const env = environment();
-    const byMerchant = clicksBy(env.sandbox.dataset.clicks as ClickItem[], (item) => (item.merchantId === null ? null : String(item.merchantId)));
+    const byMerchant = clicksBy(env.sandbox.dataset.clicks as ClickItem[], (item) =>
+      item.merchantId === null ? null : String(item.merchantId),
+    );
     const active = env.sandbox.dataset.merchants.filter((merchant) => merchant.isActive);
-    const top = active.filter((merchant) => byMerchant.has(String(merchant.merchantId))).sort((a, b) => byMerchant.get(String(b.merchantId))! - byMerchant.get(String(a.merchantId))! || a.name.localeCompare(b.name))[0]!;
+    const top = active
+      .filter((merchant) => byMerchant.has(String(merchant.merchantId)))
+      .sort(
+        (a, b) =>
+          byMerchant.get(String(b.merchantId))! - byMerchant.get(String(a.merchantId))! || a.name.localeCompare(b.name),
+      )[0]!;
     await env.workbench.runCommand('Affiliate Links: Sort Merchants by My Clicks');
     const firstRow = env.workbench.page.locator('.monaco-list-row[role="treeitem"][aria-level="2"]').first();
-    await eventually(async () => ((await firstRow.textContent())?.includes(top.name) ? true : undefined), `${top.name} first`, 60_000);
+    await eventually(
+      async () => ((await firstRow.textContent())?.includes(top.name) ? true : undefined),
+      `${top.name} first`,
+      60_000,
+    );
     const clicks = byMerchant.get(String(top.merchantId))!;
-    const hover = env.workbench.page.locator('.monaco-hover, .workbench-hover', { hasText: `${clicks.toLocaleString('en-US')} clicks` }).first();
+    const hover = env.workbench.page
+      .locator('.monaco-hover, .workbench-hover', { hasText: `${clicks.toLocaleString('en-US')} clicks` })
+      .first();
     // The figures' other reads (the previous period, the actions) may still arrive, paced by the
     // rate limit, and each redraws the tree, closing a hover: hover again until it shows.
-    await env.workbench.hoverUntilShown(firstRow.locator('.monaco-icon-label'), hover, `the tooltip of ${top.name} with ${clicks} clicks`, 30_000);
+    await env.workbench.hoverUntilShown(
+      firstRow.locator('.monaco-icon-label'),
+      hover,
+      `the tooltip of ${top.name} with ${clicks} clicks`,
+      30_000,
+    );
     await env.workbench.screenshot('figures-tree-sorted-by-clicks');
   });
 });

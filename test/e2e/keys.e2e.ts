@@ -26,28 +26,47 @@ describe('the split world of keys in the real workbench', function () {
     const { page } = env.workbench;
     await env.workbench.setApiKeyAndShowMerchants(env.sandbox.key);
 
-    const asked = page.locator('.notification-toast-container .notification-list-item', { hasText: 'This key opens the merchant catalog. For your reports, add your account key.' });
+    const asked = page.locator('.notification-toast-container .notification-list-item', {
+      hasText: 'This key opens the merchant catalog. For your reports, add your account key.',
+    });
     await asked.waitFor({ timeout: 30_000 });
-    assert.ok(await asked.locator('.monaco-button', { hasText: 'Where to Find It' }).isVisible(), 'the way to where the dashboard issues it');
+    assert.ok(
+      await asked.locator('.monaco-button', { hasText: 'Where to Find It' }).isVisible(),
+      'the way to where the dashboard issues it',
+    );
     await env.workbench.screenshot('keys-account-key-asked');
     await asked.locator('.monaco-button', { hasText: 'Add Account Key' }).click();
     const title = page.locator('.quick-input-widget .quick-input-title', { hasText: 'Affiliate Links: Account Key' });
     await title.waitFor({ timeout: 15_000 });
     await env.workbench.typeIntoInputBox(env.sandbox.keys.account!);
     // Checked, then saved: the status bar says what it opens (the palette must not take the box before).
-    await page.locator('.statusbar', { hasText: 'This key opens your reports. The merchant catalog goes on using your platform key.' }).waitFor({ timeout: 30_000 });
+    await page
+      .locator('.statusbar', {
+        hasText: 'This key opens your reports. The merchant catalog goes on using your platform key.',
+      })
+      .waitFor({ timeout: 30_000 });
 
     await env.workbench.runCommand('Affiliate Links: Show Reports');
     const panel = await ReportPanel.find(env.workbench);
     const { from, to } = presetPeriod('last30', localToday());
-    const expected = (env.sandbox.dataset.clicks as ClickItem[]).filter((item) => item.date !== null && item.date >= from && item.date <= to).reduce((sum, item) => sum + item.count, 0);
-    await eventually(async () => ((await panel.figure('clicks')) === expected ? true : undefined), `the panel's ${expected} clicks`, 120_000);
+    const expected = (env.sandbox.dataset.clicks as ClickItem[])
+      .filter((item) => item.date !== null && item.date >= from && item.date <= to)
+      .reduce((sum, item) => sum + item.count, 0);
+    await eventually(
+      async () => ((await panel.figure('clicks')) === expected ? true : undefined),
+      `the panel's ${expected} clicks`,
+      120_000,
+    );
     assert.equal(await panel.byId('error').isVisible(), false, 'no error in the panel');
     const errors = (await env.workbench.notifications()).filter((notification) => notification.severity === 'error');
     assert.deepEqual(errors, []);
     const stats = env.sandbox.stats().keyRefusals;
     assert.equal(stats.merchant.forbidden, 1, 'the account key was checked against the catalog once');
-    assert.equal(stats.click.unauthorized, 1, 'the platform key was checked against the reports once, and not sent there again');
+    assert.equal(
+      stats.click.unauthorized,
+      1,
+      'the platform key was checked against the reports once, and not sent there again',
+    );
     await env.workbench.screenshot('keys-split-panel');
   });
 });

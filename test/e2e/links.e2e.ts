@@ -13,14 +13,17 @@ describe('links in the real workbench', function () {
     const env = environment();
     await env.workbench.setApiKeyAndShowMerchants(env.sandbox.key);
     // The first sync ends before the scenarios start, so its refresh cannot move the selection.
-    const syncing = env.workbench.page.locator('.notification-toast-container, .statusbar', { hasText: /Loading all merchants|Updating merchants/ });
+    const syncing = env.workbench.page.locator('.notification-toast-container, .statusbar', {
+      hasText: /Loading all merchants|Updating merchants/,
+    });
     await syncing.first().waitFor({ state: 'detached', timeout: 60_000 });
   });
 
   it('copies a tracking link and a CPC link from a merchant’s context menu', async () => {
     const env = environment();
     const merchant = unshared(env.sandbox.dataset.merchants).find(
-      (candidate) => candidate.isActive && (candidate.paymentModels.includes('CPC') || (candidate.adCampaigns ?? []).length > 0),
+      (candidate) =>
+        candidate.isActive && (candidate.paymentModels.includes('CPC') || (candidate.adCampaigns ?? []).length > 0),
     )!;
     assert.ok(merchant, 'the sandbox has a CPC merchant');
     await env.workbench.runCommand('Affiliate Links: Find Merchant...');
@@ -29,15 +32,22 @@ describe('links in the real workbench', function () {
     await row.waitFor({ timeout: 15_000 });
 
     await env.workbench.contextMenu(row, 'Copy Tracking Link');
-    await env.workbench.page.locator('.statusbar', { hasText: `Copied the tracking link of "${merchant.name}"` }).waitFor({ timeout: 15_000 });
+    await env.workbench.page
+      .locator('.statusbar', { hasText: `Copied the tracking link of "${merchant.name}"` })
+      .waitFor({ timeout: 15_000 });
     assert.equal(await env.workbench.readClipboard(), merchant.trackingLink);
 
     await row.click({ button: 'right' });
-    await env.workbench.page.locator('.monaco-menu .action-label', { hasText: 'Copy CPC Tracking Link' }).first().waitFor();
+    await env.workbench.page
+      .locator('.monaco-menu .action-label', { hasText: 'Copy CPC Tracking Link' })
+      .first()
+      .waitFor();
     await env.workbench.screenshot('links-context-menu');
     await env.workbench.page.keyboard.press('Escape');
     await env.workbench.contextMenu(row, 'Copy CPC Tracking Link');
-    await env.workbench.page.locator('.statusbar', { hasText: 'Copied the CPC tracking link' }).waitFor({ timeout: 15_000 });
+    await env.workbench.page
+      .locator('.statusbar', { hasText: 'Copied the CPC tracking link' })
+      .waitFor({ timeout: 15_000 });
     const cpc = new URL(await env.workbench.readClipboard());
     assert.equal(cpc.searchParams.get('model'), 'CPC');
     assert.equal(`${cpc.origin}${cpc.pathname}`, merchant.trackingLink!.split('?')[0]);
@@ -67,7 +77,9 @@ describe('links in the real workbench', function () {
     await pick.waitFor({ timeout: 15_000 });
     await env.workbench.screenshot('links-monetize-pick');
     await env.workbench.page.keyboard.press('Enter');
-    await env.workbench.page.locator('.notification-toast-container', { hasText: 'Converted 3 links to deeplinks' }).waitFor({ timeout: 15_000 });
+    await env.workbench.page
+      .locator('.notification-toast-container', { hasText: 'Converted 3 links to deeplinks' })
+      .waitFor({ timeout: 15_000 });
     await env.workbench.screenshot('links-monetized');
     await env.workbench.runCommand('File: Save');
     const saved = await eventually(() => {
@@ -82,6 +94,9 @@ describe('links in the real workbench', function () {
       // The full stop after the bare URL stays outside it: the last target has none.
       [`https://${a!.defaultDomain}/spring?ref=news`, `https://${bHost}/sale`, `https://${c!.defaultDomain}/new-in`],
     );
-    assert.ok(saved.includes(`https://${inactive.defaultDomain}/archive stays`), 'the inactive merchant’s URL is left alone');
+    assert.ok(
+      saved.includes(`https://${inactive.defaultDomain}/archive stays`),
+      'the inactive merchant’s URL is left alone',
+    );
   });
 });

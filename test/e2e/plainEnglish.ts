@@ -19,7 +19,14 @@ export function serviceValues(dataset: SandboxDataset, articleTexts: readonly st
     }
   };
   for (const merchant of dataset.merchants) {
-    [merchant.name, merchant.defaultDomain, merchant.description, merchant.trackingLink, merchant.currencyCode, ...merchant.domains].forEach(add);
+    [
+      merchant.name,
+      merchant.defaultDomain,
+      merchant.description,
+      merchant.trackingLink,
+      merchant.currencyCode,
+      ...merchant.domains,
+    ].forEach(add);
   }
   [...dataset.platforms, ...dataset.programs].forEach((named) => add(named.name));
   dataset.subIds.forEach(add);
@@ -46,7 +53,13 @@ export function plainEnglishWords(text: string, values: readonly string[], exemp
       rest = rest.split(value).join(' ');
     }
   }
-  return [...new Set((rest.match(/\p{L}+/gu) ?? []).filter((word) => /^[A-Za-z]{3,}$/.test(word) && !exemptWords.has(word.toLowerCase())))];
+  return [
+    ...new Set(
+      (rest.match(/\p{L}+/gu) ?? []).filter(
+        (word) => /^[A-Za-z]{3,}$/.test(word) && !exemptWords.has(word.toLowerCase()),
+      ),
+    ),
+  ];
 }
 
 /**
@@ -58,8 +71,14 @@ export function intlEnglishNames(): Set<string> {
   const names = new Set<string>();
   for (let month = 0; month < 12; month++) {
     for (const style of ['short', 'long'] as const) {
-      names.add(new Date(Date.UTC(2026, month, 1)).toLocaleString('en-US', { month: style, timeZone: 'UTC' }).toLowerCase());
-      names.add(new Date(Date.UTC(2026, 0, 4 + month)).toLocaleString('en-US', { weekday: style, timeZone: 'UTC' }).toLowerCase());
+      names.add(
+        new Date(Date.UTC(2026, month, 1)).toLocaleString('en-US', { month: style, timeZone: 'UTC' }).toLowerCase(),
+      );
+      names.add(
+        new Date(Date.UTC(2026, 0, 4 + month))
+          .toLocaleString('en-US', { weekday: style, timeZone: 'UTC' })
+          .toLowerCase(),
+      );
     }
   }
   return names;

@@ -38,14 +38,30 @@ describe('the extension in a pseudo language, in the real workbench', function (
   const assertLocalised = (where: string, text: string): void => {
     assert.ok(text.trim().length > 0, `${where} shows nothing`);
     const ours = WORKBENCH_TEXTS.reduce((rest, workbenchText) => rest.split(workbenchText).join(' '), text);
-    assert.deepEqual(plainEnglishWords(ours, values, intlNames), [], `${where} shows plain English (a string that skipped the localisation):\n${text}`);
+    assert.deepEqual(
+      plainEnglishWords(ours, values, intlNames),
+      [],
+      `${where} shows plain English (a string that skipped the localisation):\n${text}`,
+    );
   };
 
   /** The text a user sees in `locator`: visible text nodes, not the styles the workbench puts inline. */
   const visibleText = (locator: Locator): Promise<string> =>
     locator.evaluate((root: unknown) => {
       // Runs in the page; this file is compiled without the DOM library.
-      const page = globalThis as unknown as { document: { createTreeWalker(root: unknown, what: number): { nextNode(): { textContent: string; parentElement: { tagName: string; checkVisibility(): boolean } | null } | null } } };
+      const page = globalThis as unknown as {
+        document: {
+          createTreeWalker(
+            root: unknown,
+            what: number,
+          ): {
+            nextNode(): {
+              textContent: string;
+              parentElement: { tagName: string; checkVisibility(): boolean } | null;
+            } | null;
+          };
+        };
+      };
       const texts: string[] = [];
       const walker = page.document.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -60,7 +76,10 @@ describe('the extension in a pseudo language, in the real workbench', function (
   before(async () => {
     const env = environment();
     articles = writeDemoArticles(env.server.workspace, env.sandbox.dataset);
-    values = serviceValues(env.sandbox.dataset, articles.map((article) => fs.readFileSync(article.file, 'utf8')));
+    values = serviceValues(
+      env.sandbox.dataset,
+      articles.map((article) => fs.readFileSync(article.file, 'utf8')),
+    );
   });
 
   it('shows the view, its welcome and, with a key, the merchant tree in the pseudo language', async () => {
@@ -74,10 +93,14 @@ describe('the extension in a pseudo language, in the real workbench', function (
 
     await workbench.runCommand(command('setApiKey'));
     // The input box opens once the command runs: wait for its prompt.
-    const prompt = await eventually(async () => {
-      const text = await visibleText(page.locator('.quick-input-widget'));
-      return /\p{L}{3}/u.test(text) ? text : undefined;
-    }, 'the API key prompt', 30_000);
+    const prompt = await eventually(
+      async () => {
+        const text = await visibleText(page.locator('.quick-input-widget'));
+        return /\p{L}{3}/u.test(text) ? text : undefined;
+      },
+      'the API key prompt',
+      30_000,
+    );
     assertLocalised('the API key prompt', prompt);
     await workbench.typeIntoInputBox(sandbox.key);
     const active = workbench.treeRows(translations.message('Active'));
@@ -100,8 +123,12 @@ describe('the extension in a pseudo language, in the real workbench', function (
     assertLocalised('the extension’s status-bar items', (await statusItems.allInnerTexts()).join('\n'));
     await workbench.screenshot('pseudo-locale-figures');
 
-    const merchant = environment().sandbox.dataset.merchants.find((candidate) => candidate.name === article.plainMerchants[0])!;
-    const url = page.locator('.monaco-editor .view-lines span[class^="mtk"]', { hasText: merchant.defaultDomain }).first();
+    const merchant = environment().sandbox.dataset.merchants.find(
+      (candidate) => candidate.name === article.plainMerchants[0],
+    )!;
+    const url = page
+      .locator('.monaco-editor .view-lines span[class^="mtk"]', { hasText: merchant.defaultDomain })
+      .first();
     const hover = page.locator('.monaco-editor .monaco-hover', { hasText: merchant.name }).first();
     await workbench.hoverUntilShown(url, hover, `the hover naming ${merchant.name}`);
     assertLocalised('the hover', await visibleText(hover));

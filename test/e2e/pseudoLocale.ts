@@ -26,7 +26,12 @@ type Messages = Record<string, string | { message: string }>;
 const readJson = (file: string): Messages => JSON.parse(fs.readFileSync(file, 'utf8')) as Messages;
 
 function pseudo(messages: Messages): Record<string, string> {
-  return Object.fromEntries(Object.entries(getL10nPseudoLocalized(messages as never) as Messages).map(([key, value]) => [key, typeof value === 'string' ? value : value.message]));
+  return Object.fromEntries(
+    Object.entries(getL10nPseudoLocalized(messages as never) as Messages).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value : value.message,
+    ]),
+  );
 }
 
 /** The pseudo form of the extension's package.nls.json and l10n bundle. */
@@ -35,7 +40,12 @@ export class PseudoTranslations {
   private readonly english = readJson(path.join(PROJECT_ROOT, 'l10n/bundle.l10n.json'));
   readonly bundle = pseudo(this.english);
   /** English message → its pseudo form (a key with a translator's comment is `message/comment`). */
-  private readonly byMessage = new Map(Object.entries(this.english).map(([key, value]) => [typeof value === 'string' ? value : value.message, this.bundle[key]!]));
+  private readonly byMessage = new Map(
+    Object.entries(this.english).map(([key, value]) => [
+      typeof value === 'string' ? value : value.message,
+      this.bundle[key]!,
+    ]),
+  );
 
   /** The pseudo form of a runtime message, e.g. `Reports`. */
   message(english: string): string {
@@ -68,16 +78,30 @@ export function pseudoLanguagePackVsix(): string {
     engines: { vscode: '^1.100.0' },
     categories: ['Language Packs'],
     contributes: {
-      localizations: [{ languageId: PSEUDO_LOCALE, languageName: 'Pseudo Language', localizedLanguageName: 'Pseudo Language', translations: [{ id: 'vscode', path: './translations/main.i18n.json' }] }],
+      localizations: [
+        {
+          languageId: PSEUDO_LOCALE,
+          languageName: 'Pseudo Language',
+          localizedLanguageName: 'Pseudo Language',
+          translations: [{ id: 'vscode', path: './translations/main.i18n.json' }],
+        },
+      ],
     },
   };
   fs.mkdirSync(path.join(folder, 'translations'));
   fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest, null, 2));
-  fs.writeFileSync(path.join(folder, 'translations/main.i18n.json'), JSON.stringify({ version: '1.0.0', contents: {} }));
+  fs.writeFileSync(
+    path.join(folder, 'translations/main.i18n.json'),
+    JSON.stringify({ version: '1.0.0', contents: {} }),
+  );
   fs.writeFileSync(path.join(folder, 'README.md'), '# Pseudo language pack for the tests\n');
   const vsix = path.join(folder, 'pseudo-language-pack.vsix');
   const vsce = path.join(PROJECT_ROOT, 'node_modules/.bin/vsce');
-  const result = spawnSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], { cwd: folder, encoding: 'utf8' });
+  const result = spawnSync(
+    vsce,
+    ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix],
+    { cwd: folder, encoding: 'utf8' },
+  );
   if (result.status !== 0) {
     throw new Error(`packaging the pseudo language pack failed:\n${result.stdout}${result.stderr}`);
   }
@@ -85,7 +109,9 @@ export function pseudoLanguagePackVsix(): string {
 }
 
 /** After the installs, before the server starts: the language pack listed, the extension's pseudo translations in place. */
-export function preparePseudoLocale(translations: PseudoTranslations): (folders: { userDataDir: string; extensionsDir: string }) => void {
+export function preparePseudoLocale(
+  translations: PseudoTranslations,
+): (folders: { userDataDir: string; extensionsDir: string }) => void {
   return ({ userDataDir, extensionsDir }) => {
     const installed = fs.readdirSync(extensionsDir);
     const folderOf = (prefix: string): string => {
@@ -107,6 +133,9 @@ export function preparePseudoLocale(translations: PseudoTranslations): (folders:
     fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify(languagePacks));
     const extension = folderOf('affiliate-links.affiliate-links');
     fs.writeFileSync(path.join(extension, `package.nls.${PSEUDO_LOCALE}.json`), JSON.stringify(translations.nls));
-    fs.writeFileSync(path.join(extension, `l10n/bundle.l10n.${PSEUDO_LOCALE}.json`), JSON.stringify(translations.bundle));
+    fs.writeFileSync(
+      path.join(extension, `l10n/bundle.l10n.${PSEUDO_LOCALE}.json`),
+      JSON.stringify(translations.bundle),
+    );
   };
 }

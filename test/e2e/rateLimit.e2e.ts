@@ -47,8 +47,14 @@ describe('the report panel under the service’s rate limit, in the real workben
     await env.workbench.screenshot('reports-waiting-for-rate-limit');
 
     const { from, to } = presetPeriod('last12Months', localToday());
-    const expected = (env.sandbox.dataset.clicks as ClickItem[]).filter((item) => item.date !== null && item.date >= from && item.date <= to).reduce((sum, item) => sum + item.count, 0);
-    await eventually(async () => ((await panel.figure('clicks')) === expected && !(await progress.isVisible()) ? true : undefined), `the year's ${expected} clicks`, 180_000);
+    const expected = (env.sandbox.dataset.clicks as ClickItem[])
+      .filter((item) => item.date !== null && item.date >= from && item.date <= to)
+      .reduce((sum, item) => sum + item.count, 0);
+    await eventually(
+      async () => ((await panel.figure('clicks')) === expected && !(await progress.isVisible()) ? true : undefined),
+      `the year's ${expected} clicks`,
+      180_000,
+    );
     assert.equal(await panel.byId('error').isVisible(), false, 'no error in the panel');
     const stats = env.sandbox.stats().rateLimit;
     assert.ok(stats.refused <= 2, `the sandbox refused ${stats.refused} requests`);

@@ -103,7 +103,12 @@ export async function regionOf(workbench: Workbench, parts: readonly Locator[], 
 }
 
 /** Takes the screenshot of `feature` in `theme`, of `region` (default: the whole window); returns where it was written. */
-export async function readmeScreenshot(workbench: Workbench, feature: ReadmeFeature, theme: ReadmeTheme, region?: Region): Promise<string[]> {
+export async function readmeScreenshot(
+  workbench: Workbench,
+  feature: ReadmeFeature,
+  theme: ReadmeTheme,
+  region?: Region,
+): Promise<string[]> {
   const png = await workbench.page.screenshot({ clip: region, animations: 'disabled', caret: 'hide' });
   const name = `${feature}-${theme.name}.png`;
   const files = [path.join(SCREENSHOT_DIR, `readme-${name}`)];

@@ -25,7 +25,9 @@ function localToday(): string {
 /** The clicks of the last 30 days (the figures' period) that `keep` keeps. */
 function last30Clicks(items: readonly ClickItem[], keep: (item: ClickItem) => boolean = () => true): ClickItem[] {
   const { from, to } = presetPeriod('last30', localToday());
-  return items.filter((item) => item.date !== null && item.date.slice(0, 10) >= from && item.date.slice(0, 10) <= to && keep(item));
+  return items.filter(
+    (item) => item.date !== null && item.date.slice(0, 10) >= from && item.date.slice(0, 10) <= to && keep(item),
+  );
 }
 
 const sum = (items: readonly ClickItem[]): number => items.reduce((total, item) => total + item.count, 0);
@@ -38,7 +40,9 @@ interface PlainArticle {
 }
 
 function writePlainArticle(folder: string, merchants: readonly WireMerchant[]): PlainArticle {
-  const linked = unshared(merchants).filter((merchant) => merchant.isActive && merchant.deeplinkAllowed).slice(0, 3);
+  const linked = unshared(merchants)
+    .filter((merchant) => merchant.isActive && merchant.deeplinkAllowed)
+    .slice(0, 3);
   const inactive = unshared(merchants).find((merchant) => !merchant.isActive)!;
   const [a, b, c] = linked;
   const name = 'spring-picks.md';
@@ -60,7 +64,9 @@ function writePlainArticle(folder: string, merchants: readonly WireMerchant[]): 
 describe('the README screenshots in the real workbench, light and dark', function () {
   this.timeout(300_000);
   // As in the demo: each article's SubID is its file name. No minimap: it says nothing in a screenshot.
-  const environment = useE2eEnvironment({ settings: { 'affiliateLinks.subId': '${fileBasenameNoExtension}', 'editor.minimap.enabled': false } });
+  const environment = useE2eEnvironment({
+    settings: { 'affiliateLinks.subId': '${fileBasenameNoExtension}', 'editor.minimap.enabled': false },
+  });
   let articles: DemoArticle[];
   let plain: PlainArticle;
 
@@ -69,7 +75,9 @@ describe('the README screenshots in the real workbench, light and dark', functio
     articles = writeDemoArticles(env.server.workspace, env.sandbox.dataset);
     plain = writePlainArticle(env.server.workspace, env.sandbox.dataset.merchants);
     await env.workbench.setApiKeyAndShowMerchants(env.sandbox.key);
-    const syncing = env.workbench.page.locator('.notification-toast-container, .statusbar', { hasText: /Loading all merchants|Updating merchants/ });
+    const syncing = env.workbench.page.locator('.notification-toast-container, .statusbar', {
+      hasText: /Loading all merchants|Updating merchants/,
+    });
     await syncing.first().waitFor({ state: 'detached', timeout: 60_000 });
   });
 
@@ -118,9 +126,16 @@ describe('the README screenshots in the real workbench, light and dark', functio
         const description = row.locator('.label-description');
         const descriptionBox = (await description.boundingBox())!;
         const tooltip = page.locator('.monaco-hover, .workbench-hover', { hasText: merchant.name }).first();
-        await env.workbench.hoverUntilShown(description, tooltip, `the tooltip of ${merchant.name}`, 45_000, { x: descriptionBox.width - 4, y: descriptionBox.height / 2 });
+        await env.workbench.hoverUntilShown(description, tooltip, `the tooltip of ${merchant.name}`, 45_000, {
+          x: descriptionBox.width - 4,
+          y: descriptionBox.height / 2,
+        });
         assert.match((await tooltip.textContent()) ?? '', /commission/i);
-        const region = await regionOf(env.workbench, [page.locator('.part.activitybar'), page.locator('.part.sidebar'), tooltip], 0);
+        const region = await regionOf(
+          env.workbench,
+          [page.locator('.part.activitybar'), page.locator('.part.sidebar'), tooltip],
+          0,
+        );
         await readmeScreenshot(env.workbench, 'tree', theme, { ...region, height: Math.min(region.height, 560) });
       });
 
@@ -130,7 +145,9 @@ describe('the README screenshots in the real workbench, light and dark', functio
         const merchant = plain.linked[0]!;
         await env.workbench.runCommand('View: Close All Editors');
         await env.workbench.openFile(plain.name);
-        const url = page.locator('.monaco-editor .view-lines span[class^="mtk"]', { hasText: merchant.defaultDomain }).first();
+        const url = page
+          .locator('.monaco-editor .view-lines span[class^="mtk"]', { hasText: merchant.defaultDomain })
+          .first();
         await url.waitFor({ timeout: 15_000 });
         // The catalog's domains load with the extension: hover again until the merchant shows.
         const hover = page.locator('.monaco-editor .monaco-hover', { hasText: merchant.name }).first();
@@ -139,9 +156,18 @@ describe('the README screenshots in the real workbench, light and dark', functio
         assert.match(text, /Active/);
         assert.match(text, /Insert Deeplink/);
         assert.match(text, /Copy Tracking Link/);
-        const region = await regionOf(env.workbench, [page.locator('.part.editor .editor-group-container').first(), hover]);
-        const bottom = Math.max(...[await hover.boundingBox(), await url.boundingBox()].map((box) => (box ? box.y + box.height : 0))) + 120;
-        await readmeScreenshot(env.workbench, 'hover', theme, { ...region, height: Math.min(region.height, Math.ceil(bottom - region.y)) });
+        const region = await regionOf(env.workbench, [
+          page.locator('.part.editor .editor-group-container').first(),
+          hover,
+        ]);
+        const bottom =
+          Math.max(
+            ...[await hover.boundingBox(), await url.boundingBox()].map((box) => (box ? box.y + box.height : 0)),
+          ) + 120;
+        await readmeScreenshot(env.workbench, 'hover', theme, {
+          ...region,
+          height: Math.min(region.height, Math.ceil(bottom - region.y)),
+        });
       });
 
       it('shows the Monetize Links pick with the article’s three merchant links', async () => {
@@ -153,14 +179,25 @@ describe('the README screenshots in the real workbench, light and dark', functio
         await pick.waitFor({ timeout: 15_000 });
         assert.match((await pick.textContent()) ?? '', /1 skipped/);
         const rows = pick.locator('.quick-input-list .monaco-list-row');
-        await eventually(async () => ((await rows.count()) === plain.linked.length ? true : undefined), 'a row per link', 15_000);
+        await eventually(
+          async () => ((await rows.count()) === plain.linked.length ? true : undefined),
+          'a row per link',
+          15_000,
+        );
         for (const merchant of plain.linked) {
           await rows.filter({ hasText: merchant.name }).first().waitFor();
         }
         // The whole width: the pick sits in the middle of the window.
-        const region = await regionOf(env.workbench, [page.locator('.part.activitybar'), page.locator('.part.editor'), pick]);
+        const region = await regionOf(env.workbench, [
+          page.locator('.part.activitybar'),
+          page.locator('.part.editor'),
+          pick,
+        ]);
         const pickBox = (await pick.boundingBox())!;
-        await readmeScreenshot(env.workbench, 'monetize', theme, { ...region, height: Math.min(region.height, Math.ceil(pickBox.y + pickBox.height + 160 - region.y)) });
+        await readmeScreenshot(env.workbench, 'monetize', theme, {
+          ...region,
+          height: Math.min(region.height, Math.ceil(pickBox.y + pickBox.height + 160 - region.y)),
+        });
         // Leave the article as it is, for the other theme.
         await page.keyboard.press('Escape');
         await pick.waitFor({ state: 'hidden', timeout: 15_000 });
@@ -174,19 +211,26 @@ describe('the README screenshots in the real workbench, light and dark', functio
         const total = sum(last30Clicks(clicks, (item) => item.subId === article.subId));
         await env.workbench.runCommand('View: Close All Editors');
         await env.workbench.openFile(`${article.subId}.md`);
-        const top = page.locator('.codelens-decoration a', { hasText: `${total.toLocaleString('en-US')} clicks` }).first();
+        const top = page
+          .locator('.codelens-decoration a', { hasText: `${total.toLocaleString('en-US')} clicks` })
+          .first();
         await top.waitFor({ timeout: 60_000 });
         assert.match((await top.textContent()) ?? '', /vs previous 30 days/);
         for (const name of article.merchants) {
           const merchant = env.sandbox.dataset.merchants.find((candidate) => candidate.name === name)!;
-          const toMerchant = sum(last30Clicks(clicks, (item) => item.subId === article.subId && item.merchantId === merchant.merchantId));
+          const toMerchant = sum(
+            last30Clicks(clicks, (item) => item.subId === article.subId && item.merchantId === merchant.merchantId),
+          );
           const lens = `${toMerchant.toLocaleString('en-US')} ${toMerchant === 1 ? 'click' : 'clicks'} · ${name}`;
           await page.locator('.codelens-decoration', { hasText: lens }).first().waitFor({ timeout: 15_000 });
         }
         const editor = page.locator('.part.editor .editor-group-container').first();
         const region = await regionOf(env.workbench, [editor]);
         const last = (await page.locator('.monaco-editor .view-line').last().boundingBox())!;
-        await readmeScreenshot(env.workbench, 'figures', theme, { ...region, height: Math.min(region.height, Math.ceil(last.y + last.height + 40 - region.y)) });
+        await readmeScreenshot(env.workbench, 'figures', theme, {
+          ...region,
+          height: Math.min(region.height, Math.ceil(last.y + last.height + 40 - region.y)),
+        });
       });
 
       it('shows the report panel: the clicks of the last 30 days by merchant, chart and table', async () => {
@@ -200,13 +244,24 @@ describe('the README screenshots in the real workbench, light and dark', functio
         await panel.choose('period-select', 'last30');
         await panel.choose('groupby-select', 'merchant');
         const last30 = last30Clicks(env.sandbox.dataset.clicks as ClickItem[]);
-        await eventually(async () => ((await panel.figure('clicks')) === sum(last30) ? true : undefined), 'the Last 30 days total', 30_000);
+        await eventually(
+          async () => ((await panel.figure('clicks')) === sum(last30) ? true : undefined),
+          'the Last 30 days total',
+          30_000,
+        );
         const merchants = new Set(last30.map((item) => item.merchantId)).size;
-        await eventually(async () => ((await panel.byId('grid').getAttribute('aria-rowcount')) === String(merchants + 2) ? true : undefined), 'a row per merchant and the totals', 30_000);
+        await eventually(
+          async () =>
+            (await panel.byId('grid').getAttribute('aria-rowcount')) === String(merchants + 2) ? true : undefined,
+          'a row per merchant and the totals',
+          30_000,
+        );
         await panel.chartDrawn();
         await panel.rows().first().waitFor();
         // Drawn with the theme's colours: the webview's body says which.
-        await panel.frame.locator(`body.${theme.name === 'dark' ? 'vscode-dark' : 'vscode-light'}`).waitFor({ timeout: 15_000 });
+        await panel.frame
+          .locator(`body.${theme.name === 'dark' ? 'vscode-dark' : 'vscode-light'}`)
+          .waitFor({ timeout: 15_000 });
         const region = await regionOf(env.workbench, [env.workbench.page.locator('.part.editor')]);
         await readmeScreenshot(env.workbench, 'reports', theme, region);
         await env.workbench.runCommand('View: Close All Editors');

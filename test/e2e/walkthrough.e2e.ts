@@ -19,7 +19,9 @@ type StepId = (typeof WALKTHROUGH.steps)[keyof typeof WALKTHROUGH.steps];
 
 /** The Welcome page's row of a step of our walkthrough (its id ends with `#<step>`); `:focus` for the row when it has the focus. */
 function stepRow(workbench: Workbench, step: StepId, state = ''): Locator {
-  return workbench.page.locator(`.gettingStartedContainer button.getting-started-step[data-step-id$="#${WALKTHROUGH.id}#${step}"]${state}`);
+  return workbench.page.locator(
+    `.gettingStartedContainer button.getting-started-step[data-step-id$="#${WALKTHROUGH.id}#${step}"]${state}`,
+  );
 }
 
 /** The step's checkbox, which VS Code ticks when one of its completion events happens. */
@@ -53,12 +55,19 @@ async function clickStepButton(workbench: Workbench, step: StepId, button: strin
 /** Our walkthrough on the Welcome page, opened with "Affiliate Links: Show Getting Started". */
 async function showGettingStarted(workbench: Workbench): Promise<void> {
   await workbench.runCommand('Affiliate Links: Show Getting Started');
-  await workbench.page.locator('.gettingStartedContainer h2.category-title', { hasText: TITLE }).waitFor({ timeout: 30_000 });
+  await workbench.page
+    .locator('.gettingStartedContainer h2.category-title', { hasText: TITLE })
+    .waitFor({ timeout: 30_000 });
 }
 
 describe('the getting-started walkthrough in the real workbench', function () {
   this.timeout(300_000);
-  const environment = useE2eEnvironment({ settings: { 'affiliateLinks.subId': '${fileBasenameNoExtension}', 'workbench.welcomePage.preferReducedMotion': true } });
+  const environment = useE2eEnvironment({
+    settings: {
+      'affiliateLinks.subId': '${fileBasenameNoExtension}',
+      'workbench.welcomePage.preferReducedMotion': true,
+    },
+  });
   let articles: DemoArticle[];
 
   before(() => {
@@ -70,7 +79,9 @@ describe('the getting-started walkthrough in the real workbench', function () {
     const { workbench } = environment();
     await workbench.runCommand('Welcome: Open Walkthrough...');
     await workbench.chooseInQuickPick(TITLE, TITLE);
-    await workbench.page.locator('.gettingStartedContainer h2.category-title', { hasText: TITLE }).waitFor({ timeout: 30_000 });
+    await workbench.page
+      .locator('.gettingStartedContainer h2.category-title', { hasText: TITLE })
+      .waitFor({ timeout: 30_000 });
     for (const step of Object.values(WALKTHROUGH.steps)) {
       await stepRow(workbench, step).waitFor({ timeout: 15_000 });
       assert.equal(await isDone(workbench, step), false, `${step} is not done yet`);
@@ -85,7 +96,11 @@ describe('the getting-started walkthrough in the real workbench', function () {
     await waitDone(env.workbench, WALKTHROUGH.steps.setKey);
     // The catalog loads for the first time: the Merchants view shows it.
     await env.workbench.treeRows('Active').first().waitFor({ timeout: 60_000 });
-    assert.equal(await isDone(env.workbench, WALKTHROUGH.steps.findMerchant), false, 'showing the view is not finding a merchant');
+    assert.equal(
+      await isDone(env.workbench, WALKTHROUGH.steps.findMerchant),
+      false,
+      'showing the view is not finding a merchant',
+    );
   });
 
   it('ticks "Browse and find a merchant" once a merchant is found from its button', async () => {
@@ -93,17 +108,24 @@ describe('the getting-started walkthrough in the real workbench', function () {
     const merchant = env.sandbox.dataset.merchants.find((candidate) => candidate.name === articles[0]!.merchants[0])!;
     await clickStepButton(env.workbench, WALKTHROUGH.steps.findMerchant, 'Find Merchant');
     await env.workbench.chooseInQuickPick(merchant.name, merchant.name);
-    await env.workbench.page.locator('.monaco-list-row[role="treeitem"].selected', { hasText: merchant.name }).first().waitFor({ timeout: 30_000 });
+    await env.workbench.page
+      .locator('.monaco-list-row[role="treeitem"].selected', { hasText: merchant.name })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await showGettingStarted(env.workbench);
     await waitDone(env.workbench, WALKTHROUGH.steps.findMerchant);
   });
 
   it('ticks "Copy a tracking link" once a link is copied from its button', async () => {
     const env = environment();
-    const merchant = env.sandbox.dataset.merchants.find((candidate) => candidate.name === articles[0]!.plainMerchants[0])!;
+    const merchant = env.sandbox.dataset.merchants.find(
+      (candidate) => candidate.name === articles[0]!.plainMerchants[0],
+    )!;
     await clickStepButton(env.workbench, WALKTHROUGH.steps.copyLink, 'Copy Tracking Link');
     await env.workbench.chooseInQuickPick(merchant.name, merchant.name);
-    await env.workbench.page.locator('.statusbar', { hasText: `Copied the tracking link of "${merchant.name}"` }).waitFor({ timeout: 15_000 });
+    await env.workbench.page
+      .locator('.statusbar', { hasText: `Copied the tracking link of "${merchant.name}"` })
+      .waitFor({ timeout: 15_000 });
     assert.equal(await env.workbench.readClipboard(), merchant.trackingLink);
     await waitDone(env.workbench, WALKTHROUGH.steps.copyLink);
   });
@@ -116,10 +138,17 @@ describe('the getting-started walkthrough in the real workbench', function () {
     await env.workbench.chooseInQuickPick(name, name);
     await env.workbench.page.locator('.tab.active', { hasText: name }).waitFor({ timeout: 15_000 });
     await env.workbench.runCommand('Affiliate Links: Monetize Links in Document');
-    const pick = env.workbench.page.locator('.quick-input-widget', { hasText: `${article.plainMerchants.length} merchant links found` });
+    const pick = env.workbench.page.locator('.quick-input-widget', {
+      hasText: `${article.plainMerchants.length} merchant links found`,
+    });
     await pick.waitFor({ timeout: 30_000 });
     await env.workbench.page.keyboard.press('Enter');
-    await env.workbench.page.locator('.notification-toast-container', { hasText: `Converted ${article.plainMerchants.length} links to deeplinks` }).first().waitFor({ timeout: 30_000 });
+    await env.workbench.page
+      .locator('.notification-toast-container', {
+        hasText: `Converted ${article.plainMerchants.length} links to deeplinks`,
+      })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await showGettingStarted(env.workbench);
     await waitDone(env.workbench, WALKTHROUGH.steps.monetize);
   });
@@ -136,7 +165,10 @@ describe('the getting-started walkthrough in the real workbench', function () {
     // The last step selected, with its Markdown beside it, for the screenshot.
     await env.workbench.runCommand('Notifications: Clear All Notifications');
     await stepRow(env.workbench, WALKTHROUGH.steps.reports).locator('.step-title').click();
-    const media = env.workbench.page.frameLocator('iframe.webview.ready:visible').first().frameLocator('iframe#active-frame');
+    const media = env.workbench.page
+      .frameLocator('iframe.webview.ready:visible')
+      .first()
+      .frameLocator('iframe#active-frame');
     await media.locator('h2', { hasText: 'Your figures, where you write' }).waitFor({ timeout: 30_000 });
     await env.workbench.page.mouse.move(1_000, 850);
     await env.workbench.screenshot('walkthrough-done');

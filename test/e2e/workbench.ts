@@ -58,14 +58,21 @@ export class Workbench {
       }
     }
     await input.press('Enter');
-    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+    await this.page
+      .locator('.quick-input-widget')
+      .waitFor({ state: 'hidden', timeout: 15_000 })
+      .catch(() => undefined);
   }
 
   /** Opens a view container from the activity bar by its title, e.g. "Affiliate Links". */
   async openView(title: string): Promise<void> {
     const sidebarTitle = this.page.locator('.sidebar .title-label', { hasText: title }).first();
     const item = this.page.locator(`.activitybar .action-item a[aria-label^="${title}"]`).first();
-    const shown = (timeout: number): Promise<boolean> => sidebarTitle.waitFor({ timeout }).then(() => true, () => false);
+    const shown = (timeout: number): Promise<boolean> =>
+      sidebarTitle.waitFor({ timeout }).then(
+        () => true,
+        () => false,
+      );
     // After a reload the workbench may restore the view by itself, and a click on its
     // activity-bar item would then close it again: look before each click.
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -103,7 +110,10 @@ export class Workbench {
     const input = this.quickInput();
     await input.waitFor();
     await input.fill(query);
-    await this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: label }).first().waitFor({ timeout: 15_000 });
+    await this.page
+      .locator('.quick-input-list .monaco-list-row.focused', { hasText: label })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await input.press('Enter');
   }
 
@@ -142,7 +152,10 @@ export class Workbench {
     await input.fill(name);
     // Quick Open first lists the recently opened files: Enter only once the list has caught up
     // with the name and the file is the focused row.
-    await this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor({ timeout: 15_000 });
+    await this.page
+      .locator('.quick-input-list .monaco-list-row.focused', { hasText: name })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await input.press('Enter');
     await this.page.locator('.tab.active', { hasText: name }).waitFor({ timeout: 15_000 });
   }
@@ -194,12 +207,23 @@ export class Workbench {
    * Hovers `target` until `hover` shows (the catalog's domains load with the extension, so the
    * first hovers may find nothing), moving the mouse away between tries.
    */
-  async hoverUntilShown(target: Locator, hover: Locator, what: string, timeoutMs = 60_000, position?: { x: number; y: number }): Promise<void> {
+  async hoverUntilShown(
+    target: Locator,
+    hover: Locator,
+    what: string,
+    timeoutMs = 60_000,
+    position?: { x: number; y: number },
+  ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       await this.page.mouse.move(1_000, 850);
       await target.hover(position === undefined ? undefined : { position });
-      if (await hover.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
+      if (
+        await hover.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
         return;
       }
       if (Date.now() > deadline) {

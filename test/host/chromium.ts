@@ -5,11 +5,21 @@ import { CHROMIUM } from './hostPaths';
 
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not at ${CHROMIUM}: run test/host/install-code-server.sh (it installs Debian's chromium).`);
+    throw new Error(
+      `Chromium is not at ${CHROMIUM}: run test/host/install-code-server.sh (it installs Debian's chromium).`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }

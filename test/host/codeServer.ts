@@ -61,7 +61,10 @@ export function ensureCodeServer(): void {
 }
 
 export function vscodeVersion(): string {
-  const product = JSON.parse(fs.readFileSync(VSCODE_PRODUCT_JSON, 'utf8')) as { version?: string; codeServerVersion?: string };
+  const product = JSON.parse(fs.readFileSync(VSCODE_PRODUCT_JSON, 'utf8')) as {
+    version?: string;
+    codeServerVersion?: string;
+  };
   return `VS Code ${product.version ?? '?'} (code-server ${product.codeServerVersion ?? '?'})`;
 }
 
@@ -100,7 +103,10 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   for (const folder of ['xdg-config', 'xdg-data', 'xdg-runtime', 'tmp']) {
     fs.mkdirSync(path.join(root, folder), { recursive: true, mode: 0o700 });
   }
-  fs.writeFileSync(path.join(userDataDir, 'User/settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...options.settings }, null, 2));
+  fs.writeFileSync(
+    path.join(userDataDir, 'User/settings.json'),
+    JSON.stringify({ ...BASE_SETTINGS, ...options.settings }, null, 2),
+  );
 
   // code-server and its extension host write config, logs and sockets under XDG folders and
   // TMPDIR: keep them in this run's folder, which stop() removes.
@@ -114,10 +120,22 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   };
 
   for (const vsix of options.install ?? []) {
-    const result = spawnSync(process.execPath, [CODE_SERVER_ENTRY, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--install-extension', vsix], {
-      encoding: 'utf8',
-      env: hostEnv,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [
+        CODE_SERVER_ENTRY,
+        '--extensions-dir',
+        extensionsDir,
+        '--user-data-dir',
+        userDataDir,
+        '--install-extension',
+        vsix,
+      ],
+      {
+        encoding: 'utf8',
+        env: hostEnv,
+      },
+    );
     if (result.status !== 0) {
       throw new Error(`installing ${vsix} into code-server failed:\n${result.stdout}${result.stderr}`);
     }
@@ -129,14 +147,18 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const url = `http://127.0.0.1:${port}`;
   const args = [
     CODE_SERVER_ENTRY,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
     ...(options.locale === undefined ? [] : ['--locale', options.locale]),
     workspace,
   ];
@@ -153,7 +175,11 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const exited = new Promise<never>((_resolve, reject) => {
     child.once('exit', (code, signal) => {
       if (!stopping) {
-        reject(new Error(`code-server exited unexpectedly (code ${code}, signal ${signal}). Its output:\n${output.slice(-4000)}`));
+        reject(
+          new Error(
+            `code-server exited unexpectedly (code ${code}, signal ${signal}). Its output:\n${output.slice(-4000)}`,
+          ),
+        );
       }
     });
   });

@@ -76,12 +76,20 @@ async function main(): Promise<void> {
     keys: keysArgument(),
   });
   const names = demo.articles.map((article) => path.basename(article.file)).join(', ');
-  console.log(`Affiliate Links demo: ${vscodeVersion()} with the extension, against the sandbox at ${demo.sandbox.url} (rate limit ${demo.sandbox.stats().rateLimit.spec}).`);
-  console.log(`The articles in articles/ (${names}) show their clicks at their top; hover a URL, or try Insert Deeplink and Monetize Links in Document on them. Click "N clicks today" in the status bar (or run "Affiliate Links: Show Reports") for the report panel, and "Affiliate Links: Show Getting Started" for the walkthrough. Ctrl+C stops.`);
+  console.log(
+    `Affiliate Links demo: ${vscodeVersion()} with the extension, against the sandbox at ${demo.sandbox.url} (rate limit ${demo.sandbox.stats().rateLimit.spec}).`,
+  );
+  console.log(
+    `The articles in articles/ (${names}) show their clicks at their top; hover a URL, or try Insert Deeplink and Monetize Links in Document on them. Click "N clicks today" in the status bar (or run "Affiliate Links: Show Reports") for the report panel, and "Affiliate Links: Show Getting Started" for the walkthrough. Ctrl+C stops.`,
+  );
   if (demo.sandbox.keys.world === 'split') {
     const [platform] = demo.sandbox.keys.platforms;
-    console.log(`Keys: split, as the real service. The extension has the key of platform 1 "${platform!.name}" (${platform!.key}), which opens its merchant catalog; the reports refuse it (401).`);
-    console.log(`The reports need the account key ${demo.sandbox.keys.account}: when the extension asks for it, run "Affiliate Links: Set API Key" and paste it.`);
+    console.log(
+      `Keys: split, as the real service. The extension has the key of platform 1 "${platform!.name}" (${platform!.key}), which opens its merchant catalog; the reports refuse it (401).`,
+    );
+    console.log(
+      `The reports need the account key ${demo.sandbox.keys.account}: when the extension asks for it, run "Affiliate Links: Set API Key" and paste it.`,
+    );
   }
   console.log(`Open ${demo.url}`);
   const stop = (): void => {

@@ -55,7 +55,9 @@ function soleOwners(merchants: readonly WireMerchant[]): WireMerchant[] {
       owners.set(domain, (owners.get(domain) ?? 0) + 1);
     }
   }
-  return merchants.filter((merchant) => merchant.defaultDomain !== '' && owners.get(domainKey(merchant.defaultDomain)) === 1);
+  return merchants.filter(
+    (merchant) => merchant.defaultDomain !== '' && owners.get(domainKey(merchant.defaultDomain)) === 1,
+  );
 }
 
 /** The SubIDs with most clicks in the sandbox's data: their articles have figures to show. */
@@ -66,7 +68,10 @@ function busiestSubIds(dataset: SandboxDataset, count: number): string[] {
       clicks.set(item.subId, (clicks.get(item.subId) ?? 0) + item.count);
     }
   }
-  return [...clicks.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([subId]) => subId);
+  return [...clicks.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([subId]) => subId);
 }
 
 /** Clicks of `subId` by merchant id over the last RECENT_DAYS of the data set. */
@@ -82,7 +87,11 @@ function recentClicks(dataset: SandboxDataset, subId: string): Map<number, numbe
 }
 
 function deeplink(merchant: WireMerchant, subId: string): Link {
-  const link = deeplinkOf(merchant, `https://${merchant.defaultDomain}/bestsellers`, { urlParameter: 'url', subIdParameter: 's', subId });
+  const link = deeplinkOf(merchant, `https://${merchant.defaultDomain}/bestsellers`, {
+    urlParameter: 'url',
+    subIdParameter: 's',
+    subId,
+  });
   if (!link.ok) {
     throw new Error(`the demo article's deeplink to ${merchant.name} was refused: ${link.message}`);
   }
@@ -94,15 +103,22 @@ function titleOf(subId: string): string {
 }
 
 /** Markdown and MDX: the same article, MDX with front matter and an element of JSX. */
-function markdownArticle(format: 'md' | 'mdx', title: string, links: { deeplinks: Link[]; plain: Link[]; inactive?: Link }): string {
-  const markup = (link: Link): string => linkMarkup(format === 'md' ? 'markdown' : 'mdx', link.url, link.name, { rel: '' });
+function markdownArticle(
+  format: 'md' | 'mdx',
+  title: string,
+  links: { deeplinks: Link[]; plain: Link[]; inactive?: Link },
+): string {
+  const markup = (link: Link): string =>
+    linkMarkup(format === 'md' ? 'markdown' : 'mdx', link.url, link.name, { rel: '' });
   const [first, second] = links.deeplinks;
   const [third, fourth] = links.plain;
   return [
     ...(format === 'mdx' ? ['---', `title: ${title}`, 'author: The editors', '---', ''] : []),
     `# ${title}`,
     '',
-    ...(format === 'mdx' ? ['<aside className="note">Prices were checked this week; they change often.</aside>', ''] : []),
+    ...(format === 'mdx'
+      ? ['<aside className="note">Prices were checked this week; they change often.</aside>', '']
+      : []),
     'We tried each of these for a month, and asked our readers what they ended up buying.',
     '',
     `Our favourite overall comes from ${markup(first!)}: the widest range, and returns that cost nothing.`,
@@ -137,7 +153,9 @@ function htmlArticle(title: string, links: { deeplinks: Link[]; plain: Link[]; i
     `    <p>For a second opinion, see what ${deeplinked(second!)} recommends.</p>`,
     '    <h2>Where else to look</h2>',
     `    <p>${plain(third!)} has a good outlet section, and ${plain(fourth!)} is worth a look when the sales are on.</p>`,
-    ...(links.inactive ? [`    <p>Last year's favourite, ${plain(links.inactive)}, still lists the older models.</p>`] : []),
+    ...(links.inactive
+      ? [`    <p>Last year's favourite, ${plain(links.inactive)}, still lists the older models.</p>`]
+      : []),
     '  </article>',
     '</body>',
     '</html>',
@@ -147,7 +165,9 @@ function htmlArticle(title: string, links: { deeplinks: Link[]; plain: Link[]; i
 
 /** Writes `count` articles (Markdown, MDX, HTML, then again) into `folder`/articles; returns what each holds. */
 export function writeDemoArticles(folder: string, dataset: SandboxDataset, count = 3): DemoArticle[] {
-  const linkable = soleOwners(dataset.merchants).filter((merchant) => merchant.isActive && merchant.deeplinkAllowed && merchant.trackingLink);
+  const linkable = soleOwners(dataset.merchants).filter(
+    (merchant) => merchant.isActive && merchant.deeplinkAllowed && merchant.trackingLink,
+  );
   const inactive = soleOwners(dataset.merchants).find((merchant) => !merchant.isActive && trackingLinkOf(merchant).ok);
   const directory = path.join(folder, 'articles');
   fs.mkdirSync(directory, { recursive: true });
@@ -155,7 +175,8 @@ export function writeDemoArticles(folder: string, dataset: SandboxDataset, count
   const used = new Set<string>();
   const chosen = busiestSubIds(dataset, count).map((subId) => {
     const clicks = recentClicks(dataset, subId);
-    const clicksOf = (merchant: WireMerchant): number => (typeof merchant.merchantId === 'number' ? (clicks.get(merchant.merchantId) ?? 0) : 0);
+    const clicksOf = (merchant: WireMerchant): number =>
+      typeof merchant.merchantId === 'number' ? (clicks.get(merchant.merchantId) ?? 0) : 0;
     const top = [...linkable].sort((a, b) => clicksOf(b) - clicksOf(a) || a.name.localeCompare(b.name)).slice(0, 2);
     top.forEach((merchant) => used.add(merchant.name));
     return { subId, top };
@@ -163,7 +184,9 @@ export function writeDemoArticles(folder: string, dataset: SandboxDataset, count
   const spare = linkable.filter((merchant) => !used.has(merchant.name));
   return chosen.map(({ subId, top }, index) => {
     const format = FORMATS[index % FORMATS.length]!;
-    const plain = spare.slice(index * 2, index * 2 + 2).map((merchant, at) => ({ name: merchant.name, url: `https://${merchant.defaultDomain}/${PLAIN_PATHS[at]}` }));
+    const plain = spare
+      .slice(index * 2, index * 2 + 2)
+      .map((merchant, at) => ({ name: merchant.name, url: `https://${merchant.defaultDomain}/${PLAIN_PATHS[at]}` }));
     if (top.length < 2 || plain.length < 2) {
       throw new Error(`the sandbox has too few active merchants with deeplinks for ${count} demo articles`);
     }
@@ -176,6 +199,13 @@ export function writeDemoArticles(folder: string, dataset: SandboxDataset, count
     const title = titleOf(subId);
     const file = path.join(directory, `${subId}.${format}`);
     fs.writeFileSync(file, format === 'html' ? htmlArticle(title, links) : markdownArticle(format, title, links));
-    return { file, format, subId, merchants: links.deeplinks.map((link) => link.name), plainMerchants: plain.map((link) => link.name), ...(links.inactive ? { inactiveMerchant: links.inactive.name } : {}) };
+    return {
+      file,
+      format,
+      subId,
+      merchants: links.deeplinks.map((link) => link.name),
+      plainMerchants: plain.map((link) => link.name),
+      ...(links.inactive ? { inactiveMerchant: links.inactive.name } : {}),
+    };
   });
 }

@@ -58,7 +58,11 @@ export async function startDemo(options: DemoOptions = {}): Promise<Demo> {
     server = await startCodeServer({
       port: options.port ?? 8080,
       install: [vsix],
-      settings: { 'affiliateLinks.baseUrl': sandbox.url, 'affiliateLinks.subId': '${fileBasenameNoExtension}', 'workbench.colorTheme': 'Default Dark Modern' },
+      settings: {
+        'affiliateLinks.baseUrl': sandbox.url,
+        'affiliateLinks.subId': '${fileBasenameNoExtension}',
+        'workbench.colorTheme': 'Default Dark Modern',
+      },
       env: { AFFILIATE_LINKS_API_KEY: sandbox.key },
     });
   } catch (error) {

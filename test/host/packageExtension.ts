@@ -33,7 +33,11 @@ function packagingEnvironment(): NodeJS.ProcessEnv {
 /** Builds the .vsix with `npm run package` (the production bundles through vscode:prepublish, then vsce). */
 export function packageExtensionWithOutput(): PackagedExtension {
   fs.rmSync(VSIX, { force: true });
-  const result = spawnSync('npm', ['run', 'package'], { cwd: PROJECT_ROOT, encoding: 'utf8', env: packagingEnvironment() });
+  const result = spawnSync('npm', ['run', 'package'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+    env: packagingEnvironment(),
+  });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.status !== 0 || !fs.existsSync(VSIX)) {
     throw new Error(`npm run package failed (exit ${result.status ?? result.signal}):\n${output}`);

@@ -51,7 +51,9 @@ async function main(): Promise<void> {
     await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${svg}</body></html>`);
     const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: SIZE, height: SIZE } });
     fs.writeFileSync(ICON_FILE, png);
-    console.log(`renderIcon: wrote ${path.relative(PROJECT_ROOT, ICON_FILE)} (${SIZE}×${SIZE}, ${png.length} bytes; banner colour ${ICON_DARK})`);
+    console.log(
+      `renderIcon: wrote ${path.relative(PROJECT_ROOT, ICON_FILE)} (${SIZE}×${SIZE}, ${png.length} bytes; banner colour ${ICON_DARK})`,
+    );
   } finally {
     await browser.close();
   }

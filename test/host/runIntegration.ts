@@ -75,7 +75,9 @@ async function waitForOutcome(resultsFile: string, failure: Promise<never>): Pro
     }
     if (Date.now() > deadline) {
       const partial = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8') : '(no output)';
-      throw new Error(`the integration suite did not finish within ${RUN_TIMEOUT_MS / 60_000} min. So far:\n${partial}`);
+      throw new Error(
+        `the integration suite did not finish within ${RUN_TIMEOUT_MS / 60_000} min. So far:\n${partial}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -102,7 +104,9 @@ async function runInServer(resultsFile: string, grep: string | undefined): Promi
       browser.once('disconnected', () => reject(new Error('Chromium disconnected during the run'))),
     );
     browserGone.catch(() => undefined);
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    await page.goto(
+      `${server.url}/?folder=${encodeURIComponent(server.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+    );
     return await waitForOutcome(resultsFile, Promise.race([server.exited, browserGone]));
   } finally {
     await browser.close().catch(() => undefined);
@@ -118,8 +122,15 @@ async function runInElectron(resultsFile: string, grep: string | undefined): Pro
     extensionDevelopmentPath: PROJECT_ROOT,
     extensionTestsPath: TESTS_INDEX,
     ...(vscodeExecutablePath ? { vscodeExecutablePath } : { version: '1.100.3' }),
-    launchArgs: ['--disable-extensions', '--disable-workspace-trust', fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-ws-'))],
-    extensionTestsEnv: { AFFILIATE_LINKS_TEST_RESULTS: resultsFile, ...(grep ? { AFFILIATE_LINKS_TEST_GREP: grep } : {}) },
+    launchArgs: [
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-ws-')),
+    ],
+    extensionTestsEnv: {
+      AFFILIATE_LINKS_TEST_RESULTS: resultsFile,
+      ...(grep ? { AFFILIATE_LINKS_TEST_GREP: grep } : {}),
+    },
   }).catch(() => undefined); // a failing suite rejects; the results file tells what happened
   const outcome = readOutcome(resultsFile);
   if (!outcome) {

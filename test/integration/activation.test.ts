@@ -35,7 +35,10 @@ describe('activation', () => {
     await vscode.commands.executeCommand('affiliateLinks.showLog');
     // An output channel on show is a text document of scheme `output`.
     const log = await eventually(
-      () => vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'output' && document.getText().includes('Affiliate Links')),
+      () =>
+        vscode.workspace.textDocuments.find(
+          (document) => document.uri.scheme === 'output' && document.getText().includes('Affiliate Links'),
+        ),
       'the Affiliate Links log document',
     );
     assert.match(log.getText(), /Affiliate Links [\d.]+ activated in \d+(\.\d+)? ms/);

@@ -39,8 +39,15 @@ describe('the merchant catalog in the real host', function () {
     const saved = await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', first.key);
     assert.equal(saved, true);
     const links = await api();
-    await eventually(() => (links.controller.store?.snapshot.merchants.size === 2_500 ? true : undefined), 'the whole catalog', 30_000);
-    await eventually(() => (groups(links)[0]?.count === expectedGroups(first)[0]?.count ? true : undefined), 'the tree to show the catalog');
+    await eventually(
+      () => (links.controller.store?.snapshot.merchants.size === 2_500 ? true : undefined),
+      'the whole catalog',
+      30_000,
+    );
+    await eventually(
+      () => (groups(links)[0]?.count === expectedGroups(first)[0]?.count ? true : undefined),
+      'the tree to show the catalog',
+    );
     assert.deepEqual(groups(links), expectedGroups(first));
   });
 
@@ -54,8 +61,13 @@ describe('the merchant catalog in the real host', function () {
     assert.ok(buckets.length > 1);
     const merchant = links.view.provider.getChildren(buckets[0]).find((node) => node.kind === 'merchant');
     assert.ok(merchant);
-    const details = links.view.provider.getChildren(merchant).map((node) => (node.kind === 'detail' ? node.label : node.kind));
-    assert.ok(details.some((label) => /domains/i.test(label)), details.join(', '));
+    const details = links.view.provider
+      .getChildren(merchant)
+      .map((node) => (node.kind === 'detail' ? node.label : node.kind));
+    assert.ok(
+      details.some((label) => /domains/i.test(label)),
+      details.join(', '),
+    );
     const item = links.view.provider.getTreeItem(merchant);
     assert.equal(item.label, merchant.kind === 'merchant' ? merchant.merchant.name : '');
     assert.equal(item.tooltip, undefined, 'the tooltip is built lazily');
@@ -67,14 +79,22 @@ describe('the merchant catalog in the real host', function () {
   it('reuses the cached catalog when it comes back to a base URL: no request while it is fresh, and Refresh Merchants syncs only what changed', async () => {
     const links = await api();
     await setBaseUrl(second.url);
-    await eventually(() => (links.controller.store?.snapshot.merchants.size === 120 ? true : undefined), 'the second catalog', 30_000);
+    await eventually(
+      () => (links.controller.store?.snapshot.merchants.size === 120 ? true : undefined),
+      'the second catalog',
+      30_000,
+    );
     assert.deepEqual(groups(links), expectedGroups(second), 'a base URL change switches catalogs');
 
     const changed = [3, 1_200, 2_400].map((index) => first.dataset.merchants[index]!.name);
     [3, 1_200, 2_400].forEach((index) => first.touchMerchant(index));
     const requestsBefore = first.stats().total;
     await setBaseUrl(first.url);
-    await eventually(() => (links.controller.store?.snapshot.merchants.size === 2_500 ? true : undefined), 'the cached first catalog', 5_000);
+    await eventually(
+      () => (links.controller.store?.snapshot.merchants.size === 2_500 ? true : undefined),
+      'the cached first catalog',
+      5_000,
+    );
     assert.deepEqual(groups(links), expectedGroups(first));
     // Synced a minute ago, within affiliateLinks.merchants.freshnessHours (12 by default): shown as cached.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -110,17 +130,39 @@ describe('the merchant catalog in the real host', function () {
     const gone = await startSandbox({ merchants: 40, seed: 13 });
     try {
       await setBaseUrl(gone.url);
-      await eventually(() => (links.controller.store?.snapshot.merchants.size === 40 && links.controller.status?.state === 'idle' ? true : undefined), 'the catalog of the service about to stop', 30_000);
+      await eventually(
+        () =>
+          links.controller.store?.snapshot.merchants.size === 40 && links.controller.status?.state === 'idle'
+            ? true
+            : undefined,
+        'the catalog of the service about to stop',
+        30_000,
+      );
       await gone.close();
       await vscode.commands.executeCommand('affiliateLinks.refreshMerchants');
-      const status = await eventually(() => (links.controller.status?.state === 'offline' ? links.controller.status : undefined), 'the store to say offline', 30_000);
-      assert.equal(status.state === 'offline' && status.error.name, 'NetworkError', 'the error keeps its literal class name');
-      assert.deepEqual(links.controller.offline, { since: links.controller.store?.snapshot.syncedAt }, 'the view reads the store\'s status');
+      const status = await eventually(
+        () => (links.controller.status?.state === 'offline' ? links.controller.status : undefined),
+        'the store to say offline',
+        30_000,
+      );
+      assert.equal(
+        status.state === 'offline' && status.error.name,
+        'NetworkError',
+        'the error keeps its literal class name',
+      );
+      assert.deepEqual(
+        links.controller.offline,
+        { since: links.controller.store?.snapshot.syncedAt },
+        "the view reads the store's status",
+      );
       assert.equal(links.controller.loadFailed, false, 'the cached merchants are still shown');
       assert.equal(links.controller.store?.snapshot.merchants.size, 40, 'nothing lost');
       await vscode.commands.executeCommand('affiliateLinks.showLog');
       const log = await eventually(
-        () => vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'output' && /\[NetworkError, network\]/.test(document.getText())),
+        () =>
+          vscode.workspace.textDocuments.find(
+            (document) => document.uri.scheme === 'output' && /\[NetworkError, network\]/.test(document.getText()),
+          ),
         'a log line naming NetworkError',
         20_000,
       );
@@ -128,7 +170,11 @@ describe('the merchant catalog in the real host', function () {
     } finally {
       await gone.close().catch(() => undefined);
       await setBaseUrl(first.url);
-      await eventually(() => (links.controller.store?.snapshot.merchants.size === 2_500 ? true : undefined), 'the first catalog again', 30_000);
+      await eventually(
+        () => (links.controller.store?.snapshot.merchants.size === 2_500 ? true : undefined),
+        'the first catalog again',
+        30_000,
+      );
     }
   });
 
@@ -154,9 +200,14 @@ describe('the merchant catalog in the real host', function () {
       const [active] = links.view.provider.getChildren();
       const firstPage = links.view.provider.getChildren(active);
       const merchants = links.view.provider.getChildren(firstPage[0]).filter((node) => node.kind === 'merchant');
-      const commissions = merchants.map((node) => (node.kind === 'merchant' ? node.merchant.averageCommission : null)).filter((value) => value !== null);
+      const commissions = merchants
+        .map((node) => (node.kind === 'merchant' ? node.merchant.averageCommission : null))
+        .filter((value) => value !== null);
       assert.ok(commissions.length > 10);
-      assert.deepEqual(commissions, [...commissions].sort((a, b) => b - a));
+      assert.deepEqual(
+        commissions,
+        [...commissions].sort((a, b) => b - a),
+      );
     } finally {
       await vscode.commands.executeCommand('affiliateLinks.sortByName');
     }

@@ -31,12 +31,21 @@ const SURVIVABLE = [
   'truncated:on=10:path=merchant',
 ].join(';');
 /** The reports' faults: every kind, 10% to 20% each, drawn by the sandbox. */
-const REPORT_FAULTS = ['503:rate=0.2:retryAfter=0', '429:rate=0.1:retryAfter=0', 'reset:rate=0.1', 'truncated:rate=0.15', 'malformed:rate=0.1', 'slow-body:rate=0.2:ms=300']
+const REPORT_FAULTS = [
+  '503:rate=0.2:retryAfter=0',
+  '429:rate=0.1:retryAfter=0',
+  'reset:rate=0.1',
+  'truncated:rate=0.15',
+  'malformed:rate=0.1',
+  'slow-body:rate=0.2:ms=300',
+]
   .map((rule) => `${rule}:path=click`)
   .join(';');
 
 function sandboxClicks(sandbox: Sandbox, period: { from: string; to: string }): number {
-  return sandbox.dataset.clicks.filter((item) => item.date !== null && item.date >= period.from && item.date <= period.to).reduce((sum, item) => sum + item.count, 0);
+  return sandbox.dataset.clicks
+    .filter((item) => item.date !== null && item.date >= period.from && item.date <= period.to)
+    .reduce((sum, item) => sum + item.count, 0);
 }
 
 /** The sync that runs (or ran) has ended: the store is no longer syncing. */
@@ -53,7 +62,14 @@ describe('network chaos in the real host', function () {
     await setBaseUrl(sandbox.url);
     assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
     const links = await api();
-    await eventually(() => (links.controller.store?.snapshot.merchants.size === MERCHANTS && links.controller.status?.state === 'idle' ? true : undefined), 'the sandbox’s catalog', 60_000);
+    await eventually(
+      () =>
+        links.controller.store?.snapshot.merchants.size === MERCHANTS && links.controller.status?.state === 'idle'
+          ? true
+          : undefined,
+      'the sandbox’s catalog',
+      60_000,
+    );
   });
 
   after(async () => {
@@ -77,12 +93,19 @@ describe('network chaos in the real host', function () {
     }
     assert.equal(sandbox.stats().faultsInjected > 0, true, 'faults were met');
     assert.deepEqual(links.controller.status, { state: 'idle' }, 'the reload survived its faults');
-    assert.deepEqual(links.controller.lastSync && { kind: links.controller.lastSync.kind, total: links.controller.lastSync.total }, { kind: 'full', total: MERCHANTS });
+    assert.deepEqual(
+      links.controller.lastSync && { kind: links.controller.lastSync.kind, total: links.controller.lastSync.total },
+      { kind: 'full', total: MERCHANTS },
+    );
     assert.deepEqual(groups(links), expectedGroups(sandbox), 'the tree counts the sandbox’s merchants');
     const merchants = [...links.controller.store!.snapshot.merchants.values()];
     for (const { index, updatedAt } of touched) {
       const name = sandbox.dataset.merchants[index]!.name;
-      assert.equal(merchants.find((merchant) => merchant.merchantId === sandbox.dataset.merchants[index]!.merchantId)?.updatedAt, updatedAt, `${name} as the sandbox has it now`);
+      assert.equal(
+        merchants.find((merchant) => merchant.merchantId === sandbox.dataset.merchants[index]!.merchantId)?.updatedAt,
+        updatedAt,
+        `${name} as the sandbox has it now`,
+      );
     }
 
     // A reload whose every catalog answer is not JSON: refused, and the tree keeps what it showed.
@@ -109,10 +132,19 @@ describe('network chaos in the real host', function () {
 
   it('shows the sandbox’s clicks in the report panel after a read under faults, or the failure in words, and the right figures after a refresh without faults', async () => {
     const links = await api();
-    const clicksShown = (snapshot: PanelSnapshot): number | null | undefined => snapshot.summary?.figures.find((figure) => figure.id === 'clicks')?.value;
-    const state: PanelViewState = { version: 1, tab: 'clicks', period: { preset: 'last90' }, filters: {}, groupBy: 'day', sort: null };
+    const clicksShown = (snapshot: PanelSnapshot): number | null | undefined =>
+      snapshot.summary?.figures.find((figure) => figure.id === 'clicks')?.value;
+    const state: PanelViewState = {
+      version: 1,
+      tab: 'clicks',
+      period: { preset: 'last90' },
+      filters: {},
+      groupBy: 'day',
+      sort: null,
+    };
     const settled = (snapshot: PanelSnapshot): boolean =>
-      snapshot.state.period.preset === 'last90' && (snapshot.status === 'ready' || snapshot.status === 'failed' || snapshot.status === 'offline');
+      snapshot.state.period.preset === 'last90' &&
+      (snapshot.status === 'ready' || snapshot.status === 'failed' || snapshot.status === 'offline');
 
     const faultsBefore = sandbox.stats().faultsInjected;
     sandbox.setFaults(REPORT_FAULTS);
@@ -120,16 +152,24 @@ describe('network chaos in the real host', function () {
     try {
       await vscode.commands.executeCommand('affiliateLinks.showReports');
       await links.reportsPanel.postToHost({ type: 'setView', state });
-      faulty = await eventually(() => {
-        const shown = links.reportsPanel.snapshot();
-        return shown !== undefined && settled(shown) ? shown : undefined;
-      }, 'the read under faults to end', 60_000);
+      faulty = await eventually(
+        () => {
+          const shown = links.reportsPanel.snapshot();
+          return shown !== undefined && settled(shown) ? shown : undefined;
+        },
+        'the read under faults to end',
+        60_000,
+      );
     } finally {
       sandbox.setFaults('');
     }
     assert.ok(sandbox.stats().faultsInjected > faultsBefore, 'faults were met');
     if (faulty.status === 'ready') {
-      assert.equal(clicksShown(faulty), sandboxClicks(sandbox, faulty.period!), 'a read that survived shows the sandbox’s sum');
+      assert.equal(
+        clicksShown(faulty),
+        sandboxClicks(sandbox, faulty.period!),
+        'a read that survived shows the sandbox’s sum',
+      );
     } else {
       assert.ok(faulty.error, 'a read that was refused says so');
       assert.match(faulty.error.message, /retry|try again|wait/i, `what to do: ${faulty.error.message}`);
@@ -137,15 +177,34 @@ describe('network chaos in the real host', function () {
     }
 
     await links.reportsPanel.postToHost({ type: 'refresh' });
-    const fresh = await eventually(() => {
-      const shown = links.reportsPanel.snapshot();
-      const read = shown !== undefined && shown.status === 'ready' && shown.state.period.preset === 'last90' && shown.source === 'network' && shown.error === undefined && shown.asOf !== faulty.asOf;
-      // The previous period is read beside the period: its figure comes with the change.
-      return read && shown.summary?.figures.find((figure) => figure.id === 'clicks')?.change !== undefined ? shown : undefined;
-    }, 'the report and the previous period read again without faults', 60_000);
-    assert.equal(clicksShown(fresh), sandboxClicks(sandbox, fresh.period!), 'the period’s clicks as the sandbox sums them');
+    const fresh = await eventually(
+      () => {
+        const shown = links.reportsPanel.snapshot();
+        const read =
+          shown !== undefined &&
+          shown.status === 'ready' &&
+          shown.state.period.preset === 'last90' &&
+          shown.source === 'network' &&
+          shown.error === undefined &&
+          shown.asOf !== faulty.asOf;
+        // The previous period is read beside the period: its figure comes with the change.
+        return read && shown.summary?.figures.find((figure) => figure.id === 'clicks')?.change !== undefined
+          ? shown
+          : undefined;
+      },
+      'the report and the previous period read again without faults',
+      60_000,
+    );
+    assert.equal(
+      clicksShown(fresh),
+      sandboxClicks(sandbox, fresh.period!),
+      'the period’s clicks as the sandbox sums them',
+    );
     const previous = sandboxClicks(sandbox, fresh.previousPeriod!);
     const change = fresh.summary!.figures.find((figure) => figure.id === 'clicks')!.change!;
-    assert.ok(change.title.endsWith(`: ${previous.toLocaleString('en-US')}`), `the previous period's clicks, ${previous}, in "${change.title}"`);
+    assert.ok(
+      change.title.endsWith(`: ${previous.toLocaleString('en-US')}`),
+      `the previous period's clicks, ${previous}, in "${change.title}"`,
+    );
   });
 });

@@ -27,7 +27,9 @@ async function setSetting(name: string, value: unknown): Promise<void> {
 /** The figures' lenses of a document (other providers' lenses left out), by line. */
 async function figuresLenses(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
   const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
-  return lenses.filter((lens) => lens.command?.command === LENS_COMMAND).sort((a, b) => a.range.start.line - b.range.start.line);
+  return lenses
+    .filter((lens) => lens.command?.command === LENS_COMMAND)
+    .sort((a, b) => a.range.start.line - b.range.start.line);
 }
 
 function clicksText(clicks: number): string {
@@ -71,12 +73,24 @@ describe('figures in the real host', function () {
     await setSetting('baseUrl', sandbox.url);
     assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
     const links = await api();
-    await eventually(() => (links.controller.connection?.baseUrl === sandbox.url ? true : undefined), 'the connection to the sandbox', 30_000);
-    await eventually(() => ((links.controller.store?.snapshot.merchants.size ?? 0) > 0 ? true : undefined), 'the catalog', 30_000);
+    await eventually(
+      () => (links.controller.connection?.baseUrl === sandbox.url ? true : undefined),
+      'the connection to the sandbox',
+      30_000,
+    );
+    await eventually(
+      () => ((links.controller.store?.snapshot.merchants.size ?? 0) > 0 ? true : undefined),
+      'the catalog',
+      30_000,
+    );
     // The status bar's first read of today's clicks (a few seconds after activation) is done, so
     // no request of its own lands in the middle of a test that counts them.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await eventually(() => (links.reportsStatus.shown?.text.endsWith('today') ? true : undefined), "today's clicks in the status bar", 30_000);
+    await eventually(
+      () => (links.reportsStatus.shown?.text.endsWith('today') ? true : undefined),
+      "today's clicks in the status bar",
+      30_000,
+    );
     await vscode.commands.executeCommand('affiliateLinks.refreshFigures');
     const aggregate = await eventually(() => links.figures.aggregate, 'the figures', 30_000);
     const { from, to } = aggregate.period;
@@ -103,10 +117,14 @@ describe('figures in the real host', function () {
   it('puts the sandbox’s clicks of the article’s SubID in the lens at the top, and a lens on each line with deeplinks', async () => {
     const links = await api();
     const document = await writeDocument('article.md', article());
-    const lenses = await eventually(async () => {
-      const found = await figuresLenses(document.uri);
-      return found.length > 0 ? found : undefined;
-    }, 'the figures lenses', 30_000);
+    const lenses = await eventually(
+      async () => {
+        const found = await figuresLenses(document.uri);
+        return found.length > 0 ? found : undefined;
+      },
+      'the figures lenses',
+      30_000,
+    );
     const top = lenses[0]!;
     assert.equal(top.range.start.line, 0);
     assert.match(top.command!.title, new RegExp(`^${clicksText(expected)}( · |$)`));
@@ -124,22 +142,40 @@ describe('figures in the real host', function () {
   it('opens the report panel filtered to the lens’s SubID and the figures period', async () => {
     const links = await api();
     const document = await writeDocument('panel.md', article());
-    const [top] = await eventually(async () => {
-      const found = await figuresLenses(document.uri);
-      return found.length > 0 ? found : undefined;
-    }, 'the lens at the top', 30_000);
+    const [top] = await eventually(
+      async () => {
+        const found = await figuresLenses(document.uri);
+        return found.length > 0 ? found : undefined;
+      },
+      'the lens at the top',
+      30_000,
+    );
     await vscode.commands.executeCommand(top!.command!.command, ...(top!.command!.arguments ?? []));
     try {
-      const snapshot = await eventually(() => {
-        const shown = links.reportsPanel.snapshot();
-        return shown?.state.filters.subId === subId && shown.summary !== undefined ? shown : undefined;
-      }, 'the panel filtered to the SubID', 30_000);
-      assert.deepEqual(snapshot.state, { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: { subId }, groupBy: 'day', sort: null });
+      const snapshot = await eventually(
+        () => {
+          const shown = links.reportsPanel.snapshot();
+          return shown?.state.filters.subId === subId && shown.summary !== undefined ? shown : undefined;
+        },
+        'the panel filtered to the SubID',
+        30_000,
+      );
+      assert.deepEqual(snapshot.state, {
+        version: 1,
+        tab: 'clicks',
+        period: { preset: 'last30' },
+        filters: { subId },
+        groupBy: 'day',
+        sort: null,
+      });
       assert.deepEqual(snapshot.period, links.figures.aggregate!.period);
     } finally {
       // The next panel opened (by other suites too) starts from the default view again.
       if (links.reportsPanel.webviewPanel()) {
-        await links.reportsPanel.postToHost({ type: 'setView', state: { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null } });
+        await links.reportsPanel.postToHost({
+          type: 'setView',
+          state: { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null },
+        });
       }
       links.reportsPanel.webviewPanel()?.dispose();
     }
@@ -147,16 +183,24 @@ describe('figures in the real host', function () {
 
   it('makes no request when the article is edited and its lenses asked for again', async () => {
     const document = await writeDocument('edited.md', article());
-    await eventually(async () => ((await figuresLenses(document.uri)).length > 0 ? true : undefined), 'the lenses of the article', 30_000);
+    await eventually(
+      async () => ((await figuresLenses(document.uri)).length > 0 ? true : undefined),
+      'the lenses of the article',
+      30_000,
+    );
     // Whatever the catalog and the status bar were reading has settled.
     let last = -1;
-    await eventually(async () => {
-      const total = sandbox.stats().total;
-      const settled = total === last;
-      last = total;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      return settled ? true : undefined;
-    }, 'no request for half a second', 30_000);
+    await eventually(
+      async () => {
+        const total = sandbox.stats().total;
+        const settled = total === last;
+        last = total;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return settled ? true : undefined;
+      },
+      'no request for half a second',
+      30_000,
+    );
     const before = sandbox.stats().total;
     const edit = new vscode.WorkspaceEdit();
     edit.insert(document.uri, new vscode.Position(2, 0), 'A new paragraph, typed just now.\n\n');
@@ -186,11 +230,18 @@ describe('figures in the real host', function () {
     const merchant = sandbox.dataset.merchants.find((candidate) => typeof candidate.trackingLink === 'string')!;
     const before = sandbox.stats().total;
     for (const [index, each] of subIds.entries()) {
-      const document = await writeDocument(`article-${index}.md`, `# Article ${index}\n\nSee [the shop](${merchant.trackingLink}?s=${encodeURIComponent(each)}).\n`);
-      const lenses = await eventually(async () => {
-        const found = await figuresLenses(document.uri);
-        return found.length > 0 ? found : undefined;
-      }, `the lenses of article ${index}`, 30_000);
+      const document = await writeDocument(
+        `article-${index}.md`,
+        `# Article ${index}\n\nSee [the shop](${merchant.trackingLink}?s=${encodeURIComponent(each)}).\n`,
+      );
+      const lenses = await eventually(
+        async () => {
+          const found = await figuresLenses(document.uri);
+          return found.length > 0 ? found : undefined;
+        },
+        `the lenses of article ${index}`,
+        30_000,
+      );
       assert.match(lenses[0]!.command!.title, new RegExp(`^${clicksText(bySubId.get(each)!)}`), each);
     }
     assert.equal(sandbox.stats().total - before, 0, 'no request for 20 articles: the figures were read once for all');
@@ -198,7 +249,10 @@ describe('figures in the real host', function () {
   });
 
   it('gives a document without deeplinks no lens', async () => {
-    const document = await writeDocument('plain.md', '# Notes\n\nNothing to earn here: https://example.org/page?s=whatever\n');
+    const document = await writeDocument(
+      'plain.md',
+      '# Notes\n\nNothing to earn here: https://example.org/page?s=whatever\n',
+    );
     // The article's lenses above prove the figures are loaded; this one has none to wait for.
     assert.ok((await api()).figures.aggregate);
     assert.deepEqual(await figuresLenses(document.uri), []);
@@ -208,10 +262,14 @@ describe('figures in the real host', function () {
     await setSetting('subId', '${fileBasenameNoExtension}');
     try {
       const document = await writeDocument(`${subId}.md`, '# An article without any link yet\n');
-      const lenses = await eventually(async () => {
-        const found = await figuresLenses(document.uri);
-        return found.length > 0 ? found : undefined;
-      }, 'the lens of the file named after its SubID', 30_000);
+      const lenses = await eventually(
+        async () => {
+          const found = await figuresLenses(document.uri);
+          return found.length > 0 ? found : undefined;
+        },
+        'the lens of the file named after its SubID',
+        30_000,
+      );
       assert.equal(lenses.length, 1);
       assert.match(lenses[0]!.command!.title, new RegExp(`^${clicksText(expected)}( · |$)`));
     } finally {
@@ -222,23 +280,39 @@ describe('figures in the real host', function () {
   it('shows the active article’s clicks in the status bar, and today’s clicks for other documents', async () => {
     const links = await api();
     await writeDocument('status.md', article());
-    const shown = await eventually(() => {
-      const status = links.reportsStatus.shown;
-      return status?.text.startsWith(`$(graph) ${clicksText(expected)}`) ? status : undefined;
-    }, `the article's clicks in the status bar (shown: ${links.reportsStatus.shown?.text})`, 30_000);
+    const shown = await eventually(
+      () => {
+        const status = links.reportsStatus.shown;
+        return status?.text.startsWith(`$(graph) ${clicksText(expected)}`) ? status : undefined;
+      },
+      `the article's clicks in the status bar (shown: ${links.reportsStatus.shown?.text})`,
+      30_000,
+    );
     assert.match(shown.text, new RegExp(`^\\$\\(graph\\) ${clicksText(expected)}( · [↑↓→](new|[\\d.]+%))?$`));
     assert.ok(shown.tooltip.includes(subId), shown.tooltip);
     await writeDocument('other.md', '# No links here\n');
-    await eventually(() => (links.reportsStatus.shown?.text.endsWith('today') ? true : undefined), `today's clicks in the status bar (shown: ${links.reportsStatus.shown?.text})`, 30_000);
+    await eventually(
+      () => (links.reportsStatus.shown?.text.endsWith('today') ? true : undefined),
+      `today's clicks in the status bar (shown: ${links.reportsStatus.shown?.text})`,
+      30_000,
+    );
   });
 
   it('shows no figures and no lens without a key', async () => {
     const links = await api();
     const document = await writeDocument('no-key.md', article());
-    await eventually(async () => ((await figuresLenses(document.uri)).length > 0 ? true : undefined), 'the lenses with a key', 30_000);
+    await eventually(
+      async () => ((await figuresLenses(document.uri)).length > 0 ? true : undefined),
+      'the lenses with a key',
+      30_000,
+    );
     await vscode.commands.executeCommand('affiliateLinks.clearApiKey');
     try {
-      await eventually(() => (links.figures.aggregate === undefined ? true : undefined), 'the figures gone with the key', 30_000);
+      await eventually(
+        () => (links.figures.aggregate === undefined ? true : undefined),
+        'the figures gone with the key',
+        30_000,
+      );
       assert.deepEqual(await figuresLenses(document.uri), []);
     } finally {
       assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
@@ -249,7 +323,11 @@ describe('figures in the real host', function () {
   it('shows no lens with the figures switched off', async () => {
     const links = await api();
     const document = await writeDocument('switched-off.md', article());
-    await eventually(async () => ((await figuresLenses(document.uri)).length > 0 ? true : undefined), 'the lenses while switched on', 30_000);
+    await eventually(
+      async () => ((await figuresLenses(document.uri)).length > 0 ? true : undefined),
+      'the lenses while switched on',
+      30_000,
+    );
     await setSetting('figures.enabled', false);
     try {
       await eventually(() => (links.figures.aggregate === undefined ? true : undefined), 'the figures let go');
@@ -257,6 +335,10 @@ describe('figures in the real host', function () {
     } finally {
       await setSetting('figures.enabled', undefined);
     }
-    await eventually(async () => ((await figuresLenses(document.uri)).length > 0 ? true : undefined), 'the lenses back once switched on', 30_000);
+    await eventually(
+      async () => ((await figuresLenses(document.uri)).length > 0 ? true : undefined),
+      'the lenses back once switched on',
+      30_000,
+    );
   });
 });

@@ -16,7 +16,8 @@ export interface RunSummary {
 
 export function createFileReporter(file: string): typeof Mocha.reporters.Base {
   const write = (line: string): void => fs.appendFileSync(file, `${line}\n`);
-  const { EVENT_RUN_END, EVENT_SUITE_BEGIN, EVENT_TEST_FAIL, EVENT_TEST_PASS, EVENT_TEST_PENDING } = Mocha.Runner.constants;
+  const { EVENT_RUN_END, EVENT_SUITE_BEGIN, EVENT_TEST_FAIL, EVENT_TEST_PASS, EVENT_TEST_PENDING } =
+    Mocha.Runner.constants;
 
   return class FileReporter extends Mocha.reporters.Base {
     constructor(runner: Mocha.Runner, options?: Mocha.MochaOptions) {

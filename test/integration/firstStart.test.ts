@@ -79,7 +79,10 @@ describe('a first start under the service’s rate limit, in the real host', fun
 
   it('records the extension’s notifications (the oracle sees what a person would)', async () => {
     assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', 'not a key!'), false);
-    assert.ok(notifications.shown.some((line) => /letters and digits only/.test(line)), notifications.shown.join('\n'));
+    assert.ok(
+      notifications.shown.some((line) => /letters and digits only/.test(line)),
+      notifications.shown.join('\n'),
+    );
     notifications.shown.length = 0;
   });
 
@@ -88,10 +91,24 @@ describe('a first start under the service’s rate limit, in the real host', fun
     // The busiest SubID of the last 30 days names the article; its clicks are counted once the figures say their period.
     const recent = daysBefore(localToday(), 20);
     const bySubId = new Map<string, number>();
-    sandbox.dataset.clicks.forEach((item) => item.subId && item.date !== null && item.date >= recent && bySubId.set(item.subId, (bySubId.get(item.subId) ?? 0) + item.count));
+    sandbox.dataset.clicks.forEach(
+      (item) =>
+        item.subId &&
+        item.date !== null &&
+        item.date >= recent &&
+        bySubId.set(item.subId, (bySubId.get(item.subId) ?? 0) + item.count),
+    );
     const [subId] = [...bySubId].sort((a, b) => b[1] - a[1])[0]!;
     const clicksIn = (period: { from: string; to: string }, ofSubId?: string): number =>
-      sandbox.dataset.clicks.filter((item) => item.date !== null && item.date >= period.from && item.date <= period.to && (ofSubId === undefined || item.subId === ofSubId)).reduce((sum, item) => sum + item.count, 0);
+      sandbox.dataset.clicks
+        .filter(
+          (item) =>
+            item.date !== null &&
+            item.date >= period.from &&
+            item.date <= period.to &&
+            (ofSubId === undefined || item.subId === ofSubId),
+        )
+        .reduce((sum, item) => sum + item.count, 0);
 
     // A new user: the service's address, the SubID setting, an article open, then the key.
     await setSetting('rateLimit', LIMIT);
@@ -104,7 +121,14 @@ describe('a first start under the service’s rate limit, in the real host', fun
     const started = Date.now();
     assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
     await vscode.commands.executeCommand('affiliateLinks.showReports');
-    const defaultView: PanelViewState = { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null };
+    const defaultView: PanelViewState = {
+      version: 1,
+      tab: 'clicks',
+      period: { preset: 'last30' },
+      filters: {},
+      groupBy: 'day',
+      sort: null,
+    };
     await eventually(() => links.reportsPanel.snapshot(), 'the report panel', 30_000);
     await links.reportsPanel.postToHost({ type: 'setView', state: defaultView });
 
@@ -113,32 +137,64 @@ describe('a first start under the service’s rate limit, in the real host', fun
     const standing = (): string =>
       `lenses ${JSON.stringify(lensTitles)}; figures ${links.figures.aggregate ? `built, ${links.figures.aggregate.subIds.size} SubIDs` : 'none'}; catalog ${links.controller.store?.snapshot.merchants.size ?? 0} (${links.controller.status?.state}); sandbox ${JSON.stringify(sandbox.stats().rateLimit)} of ${sandbox.stats().total}`;
     let articleClicks = 0;
-    const lens = await eventually(async () => {
-      const lenses = ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? []).filter((found) => found.command?.command === LENS_COMMAND);
-      lensTitles = lenses.map((found) => found.command?.title ?? '');
-      const period = links.figures.aggregate?.period;
-      articleClicks = period === undefined ? 0 : clicksIn(period, subId);
-      return period !== undefined && lenses[0]?.command?.title.startsWith(`${articleClicks.toLocaleString('en-US')} clicks`) ? lenses[0] : undefined;
-    }, `the article's lens with the sandbox's clicks of ${subId}`, 60_000).catch((error: Error) => {
+    const lens = await eventually(
+      async () => {
+        const lenses = (
+          (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ??
+          []
+        ).filter((found) => found.command?.command === LENS_COMMAND);
+        lensTitles = lenses.map((found) => found.command?.title ?? '');
+        const period = links.figures.aggregate?.period;
+        articleClicks = period === undefined ? 0 : clicksIn(period, subId);
+        return period !== undefined &&
+          lenses[0]?.command?.title.startsWith(`${articleClicks.toLocaleString('en-US')} clicks`)
+          ? lenses[0]
+          : undefined;
+      },
+      `the article's lens with the sandbox's clicks of ${subId}`,
+      60_000,
+    ).catch((error: Error) => {
       throw new Error(`${error.message}: ${standing()}`);
     });
     const lensSeconds = (Date.now() - started) / 1000;
-    await eventually(() => (links.controller.store?.snapshot.merchants.size === 20_000 && links.controller.status?.state === 'idle' ? true : undefined), 'the whole catalog', 120_000);
+    await eventually(
+      () =>
+        links.controller.store?.snapshot.merchants.size === 20_000 && links.controller.status?.state === 'idle'
+          ? true
+          : undefined,
+      'the whole catalog',
+      120_000,
+    );
     const treeSeconds = (Date.now() - started) / 1000;
-    const panel = await eventually(() => {
-      const shown = links.reportsPanel.snapshot();
-      return shown?.status === 'ready' && shown.state.period.preset === 'last30' && shown.source === 'network' ? shown : undefined;
-    }, 'the panel’s default view read', 180_000);
+    const panel = await eventually(
+      () => {
+        const shown = links.reportsPanel.snapshot();
+        return shown?.status === 'ready' && shown.state.period.preset === 'last30' && shown.source === 'network'
+          ? shown
+          : undefined;
+      },
+      'the panel’s default view read',
+      180_000,
+    );
     const panelSeconds = (Date.now() - started) / 1000;
     const accountClicks = clicksIn(panel.period!);
     const stats = sandbox.stats();
-    console.log(`      article ${subId}: ${articleClicks} clicks; account ${accountClicks}; lens ${lensSeconds.toFixed(1)} s, tree ${treeSeconds.toFixed(1)} s, panel ${panelSeconds.toFixed(1)} s; ${stats.total} requests, ${stats.rateLimit.refused} refused, peaks ${stats.rateLimit.windows.map((window) => `${window.peak}/${window.requests} in ${window.seconds} s`).join(', ')}`);
+    console.log(
+      `      article ${subId}: ${articleClicks} clicks; account ${accountClicks}; lens ${lensSeconds.toFixed(1)} s, tree ${treeSeconds.toFixed(1)} s, panel ${panelSeconds.toFixed(1)} s; ${stats.total} requests, ${stats.rateLimit.refused} refused, peaks ${stats.rateLimit.windows.map((window) => `${window.peak}/${window.requests} in ${window.seconds} s`).join(', ')}`,
+    );
 
     assert.ok(lens.command!.title.startsWith(`${articleClicks.toLocaleString('en-US')} clicks`));
-    assert.equal(panel.summary?.figures.find((figure) => figure.id === 'clicks')?.value, accountClicks, 'the panel’s clicks as the sandbox sums them');
+    assert.equal(
+      panel.summary?.figures.find((figure) => figure.id === 'clicks')?.value,
+      accountClicks,
+      'the panel’s clicks as the sandbox sums them',
+    );
     assert.deepEqual(groups(links), expectedGroups(sandbox), 'the tree’s groups as the sandbox counts them');
     assert.ok(stats.rateLimit.refused <= 2, `the sandbox refused ${stats.rateLimit.refused} requests`);
-    assert.ok(stats.rateLimit.windows.every((window) => window.peak <= window.requests), JSON.stringify(stats.rateLimit));
+    assert.ok(
+      stats.rateLimit.windows.every((window) => window.peak <= window.requests),
+      JSON.stringify(stats.rateLimit),
+    );
     assert.deepEqual(notifications.shown, [], 'no error or warning notification');
   });
 });

@@ -17,13 +17,18 @@ export async function run(): Promise<void> {
   fs.writeFileSync(resultsFile, '');
   // Tests that need speed read the sandbox without the service's rate limit; the suites that
   // test the limit (firstStart.test.ts) set it, and this back, themselves.
-  await vscode.workspace.getConfiguration('affiliateLinks').update('rateLimit', 'off', vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration('affiliateLinks')
+    .update('rateLimit', 'off', vscode.ConfigurationTarget.Global);
   const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: createFileReporter(resultsFile) });
   const grep = process.env.AFFILIATE_LINKS_TEST_GREP;
   if (grep) {
     mocha.grep(grep);
   }
-  for (const file of fs.readdirSync(__dirname).filter((name) => name.endsWith('.test.js')).sort()) {
+  for (const file of fs
+    .readdirSync(__dirname)
+    .filter((name) => name.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(path.join(__dirname, file));
   }
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));

@@ -53,11 +53,17 @@ function languagesAdmitted(when: string, candidates: string[]): string[] {
 async function defaultKeybindings(): Promise<Keybinding[]> {
   await vscode.commands.executeCommand('workbench.action.openDefaultKeybindingsFile');
   const document = await eventually(
-    () => vscode.workspace.textDocuments.find((candidate) => candidate.uri.path.endsWith('keybindings.json') && candidate.getText().includes('"key"')),
+    () =>
+      vscode.workspace.textDocuments.find(
+        (candidate) => candidate.uri.path.endsWith('keybindings.json') && candidate.getText().includes('"key"'),
+      ),
     "VS Code's Default Keybindings document",
   );
   const bindings = parseJsonWithComments(document.getText());
-  assert.ok(Array.isArray(bindings) && bindings.length > 100, 'the Default Keybindings document holds the default keybindings');
+  assert.ok(
+    Array.isArray(bindings) && bindings.length > 100,
+    'the Default Keybindings document holds the default keybindings',
+  );
   return bindings as Keybinding[];
 }
 
@@ -75,7 +81,10 @@ describe('keyboard shortcuts', () => {
       assert.match(when, /(^|&& )editorTextFocus( &&|$)/, `${binding.command} only when an editor has the focus`);
       assert.match(when, /(^|&& )!editorReadonly( &&|$)/, `${binding.command} only in a writable editor`);
       assert.doesNotMatch(when, /\|\|/, `${binding.command}: one condition, all of its parts required`);
-      assert.deepEqual(languagesAdmitted(when, ['markdown', 'mdx', 'html', 'plaintext', 'javascript', 'markdown-math', 'htmlx']), ['markdown', 'mdx', 'html']);
+      assert.deepEqual(
+        languagesAdmitted(when, ['markdown', 'mdx', 'html', 'plaintext', 'javascript', 'markdown-math', 'htmlx']),
+        ['markdown', 'mdx', 'html'],
+      );
       assert.ok(binding.key && binding.mac, `${binding.command} has a key for Windows and Linux and one for macOS`);
     }
     assert.equal(new Set(contributed.map(platformKey)).size, contributed.length, 'two different chords');
@@ -88,7 +97,9 @@ describe('keyboard shortcuts', () => {
 
     // The host lists ours among its defaults, with this platform's key: it registered them.
     for (const binding of contributed) {
-      const listed = defaults.filter((entry) => entry.command === binding.command).map((entry) => normalizeChord(entry.key));
+      const listed = defaults
+        .filter((entry) => entry.command === binding.command)
+        .map((entry) => normalizeChord(entry.key));
       assert.deepEqual(listed, [platformKey(binding)], `${binding.command} as the host registered it`);
     }
 
@@ -99,7 +110,9 @@ describe('keyboard shortcuts', () => {
       const clashes = others.filter((entry) => {
         const key = normalizeChord(entry.key);
         // The same chord, or its first part alone where an editor has the focus (it would end the chord there).
-        return key === chord || (key === first && chord !== first && !/terminalFocus|focusedView ==/.test(entry.when ?? ''));
+        return (
+          key === chord || (key === first && chord !== first && !/terminalFocus|focusedView ==/.test(entry.when ?? ''))
+        );
       });
       assert.deepEqual(
         clashes.map((entry) => `${entry.key} → ${entry.command}${entry.when ? ` when ${entry.when}` : ''}`),

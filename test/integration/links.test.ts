@@ -46,7 +46,14 @@ describe('links in the real host', function () {
     await setBaseUrl(sandbox.url);
     assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
     const links = await api();
-    const merchants = await eventually(() => (links.controller.store?.snapshot.merchants.size === 1_200 ? links.controller.store.snapshot.merchants : undefined), 'the catalog', 30_000);
+    const merchants = await eventually(
+      () =>
+        links.controller.store?.snapshot.merchants.size === 1_200
+          ? links.controller.store.snapshot.merchants
+          : undefined,
+      'the catalog',
+      30_000,
+    );
     const index = new MerchantDomainIndex(merchants);
     const alone = [...merchants]
       .map(([key, merchant]) => ({ key, merchant }))
@@ -74,14 +81,20 @@ describe('links in the real host', function () {
     assert.equal(copied, cpc.merchant.trackingLink);
     assert.equal(await vscode.env.clipboard.readText(), cpc.merchant.trackingLink);
 
-    const cpcLink = await vscode.commands.executeCommand<string>('affiliateLinks.copyCpcTrackingLink', { kind: 'merchant', key: cpc.key });
+    const cpcLink = await vscode.commands.executeCommand<string>('affiliateLinks.copyCpcTrackingLink', {
+      kind: 'merchant',
+      key: cpc.key,
+    });
     assert.equal(new URL(cpcLink).searchParams.get('model'), 'CPC');
     assert.equal(await vscode.env.clipboard.readText(), cpcLink);
   });
 
   it('refuses a CPC link for a merchant without CPC, and leaves the clipboard alone', async () => {
     await vscode.env.clipboard.writeText('untouched');
-    const copied = await vscode.commands.executeCommand<string | undefined>('affiliateLinks.copyCpcTrackingLink', noCpc.key);
+    const copied = await vscode.commands.executeCommand<string | undefined>(
+      'affiliateLinks.copyCpcTrackingLink',
+      noCpc.key,
+    );
     assert.equal(copied, undefined);
     assert.equal(await vscode.env.clipboard.readText(), 'untouched');
   });
@@ -108,7 +121,10 @@ describe('links in the real host', function () {
   it('inserts a Markdown link around the selection, with the target given in the input box', async () => {
     const [a] = deeplinkable;
     const editor = await editorWith('markdown', 'Buy the best shoes today.\n');
-    editor.selection = new vscode.Selection(positionOf(editor, 'best shoes'), positionOf(editor, 'best shoes', 'best shoes'.length));
+    editor.selection = new vscode.Selection(
+      positionOf(editor, 'best shoes'),
+      positionOf(editor, 'best shoes', 'best shoes'.length),
+    );
     await vscode.env.clipboard.writeText(`https://${a!.merchant.defaultDomain}/shoes`);
     const running = vscode.commands.executeCommand('affiliateLinks.insertDeeplink', a!.key);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -132,7 +148,10 @@ describe('links in the real host', function () {
 
       await config.update('subId', 'news_${date}', vscode.ConfigurationTarget.Global);
       editor.selection = new vscode.Selection(positionOf(editor, '/x'), positionOf(editor, '/x'));
-      assert.deepEqual(await vscode.commands.executeCommand('affiliateLinks.insertDeeplink'), { replaced: 1, inserted: 0 });
+      assert.deepEqual(await vscode.commands.executeCommand('affiliateLinks.insertDeeplink'), {
+        replaced: 1,
+        inserted: 0,
+      });
       const link = new URL(editor.document.getText().trim());
       assert.match(link.searchParams.get('s') ?? '', /^news_\d{4}-\d{2}-\d{2}$/);
       assert.equal(link.searchParams.get('url'), `https://${a!.merchant.defaultDomain}/x`);
@@ -176,15 +195,26 @@ describe('links in the real host', function () {
   it('names on hover the one merchant whose tracking link it is, though many share its host', async () => {
     const a = deeplinkable[0];
     const hostOf = (link: string | null | undefined): string => new URL(link!).host;
-    const b = deeplinkable.find((other) => other !== a && hostOf(other.merchant.trackingLink) === hostOf(a!.merchant.trackingLink));
+    const b = deeplinkable.find(
+      (other) => other !== a && hostOf(other.merchant.trackingLink) === hostOf(a!.merchant.trackingLink),
+    );
     assert.ok(b, 'the sandbox’s merchants share tracking hosts');
     const link = `${a!.merchant.trackingLink!.split('?')[0]}?url=https%3A%2F%2Fexample.org&s=x`;
     const unknown = `${new URL(a!.merchant.trackingLink!).origin}/no-merchant-has-this-path`;
     const editor = await editorWith('markdown', `See ${link} and ${unknown} .\n`);
     const hoverText = async (at: string): Promise<string> => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, positionOf(editor, at, 4));
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        editor.document.uri,
+        positionOf(editor, at, 4),
+      );
       // appendText escapes Markdown's characters with backslashes and writes spaces as &nbsp;.
-      return hovers.flatMap((hover) => hover.contents).map((content) => (typeof content === 'string' ? content : content.value)).join('\n').replace(/\\/g, '').replace(/&nbsp;/g, ' ');
+      return hovers
+        .flatMap((hover) => hover.contents)
+        .map((content) => (typeof content === 'string' ? content : content.value))
+        .join('\n')
+        .replace(/\\/g, '')
+        .replace(/&nbsp;/g, ' ');
     };
     const known = await hoverText(link);
     assert.ok(known.includes(`Tracking link of ${a!.merchant.name}`), known);
@@ -195,23 +225,48 @@ describe('links in the real host', function () {
   it('shows the merchant of a URL on hover, with trusted links to its two actions only', async () => {
     const [a] = deeplinkable;
     const editor = await editorWith('markdown', `A link: https://${a!.merchant.defaultDomain}/page\n`);
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, positionOf(editor, '/page'));
-    const ours = hovers.flatMap((hover) => hover.contents).map((content) => (typeof content === 'string' ? content : content.value)).find((value) => value.includes('affiliateLinks.'));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      editor.document.uri,
+      positionOf(editor, '/page'),
+    );
+    const ours = hovers
+      .flatMap((hover) => hover.contents)
+      .map((content) => (typeof content === 'string' ? content : content.value))
+      .find((value) => value.includes('affiliateLinks.'));
     assert.ok(ours, 'our hover is shown');
     assert.ok(ours.includes('command:affiliateLinks.insertDeeplink?'));
     assert.ok(ours.includes('command:affiliateLinks.copyTrackingLink?'));
     // The hover's Insert Deeplink link, run with its own arguments, replaces that URL.
     const encoded = /command:affiliateLinks\.insertDeeplink\?([^)\s]+)/.exec(ours)![1]!;
     const args = JSON.parse(decodeURIComponent(encoded)) as unknown[];
-    assert.deepEqual(await vscode.commands.executeCommand('affiliateLinks.insertDeeplink', ...args), { replaced: 1, inserted: 0 });
-    assert.equal(new URL(editor.document.getText().slice('A link: '.length).trim()).searchParams.get('url'), `https://${a!.merchant.defaultDomain}/page`);
+    assert.deepEqual(await vscode.commands.executeCommand('affiliateLinks.insertDeeplink', ...args), {
+      replaced: 1,
+      inserted: 0,
+    });
+    assert.equal(
+      new URL(editor.document.getText().slice('A link: '.length).trim()).searchParams.get('url'),
+      `https://${a!.merchant.defaultDomain}/page`,
+    );
     await undo(editor);
-    await vscode.workspace.getConfiguration('affiliateLinks').update('hover.enabled', false, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('affiliateLinks')
+      .update('hover.enabled', false, vscode.ConfigurationTarget.Global);
     try {
-      const none = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, positionOf(editor, '/page'));
-      assert.ok(!none.flatMap((hover) => hover.contents).some((content) => (typeof content === 'string' ? content : content.value).includes('affiliateLinks.')));
+      const none = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        editor.document.uri,
+        positionOf(editor, '/page'),
+      );
+      assert.ok(
+        !none
+          .flatMap((hover) => hover.contents)
+          .some((content) => (typeof content === 'string' ? content : content.value).includes('affiliateLinks.')),
+      );
     } finally {
-      await vscode.workspace.getConfiguration('affiliateLinks').update('hover.enabled', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('affiliateLinks')
+        .update('hover.enabled', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 });

@@ -35,7 +35,9 @@ function merchantNodes(links: AffiliateLinksApi): MerchantNode[] {
 
 /** The codicon id of a row's icon, or the address of its image; no `instanceof` across bundles. */
 function iconOf(links: AffiliateLinksApi, node: MerchantNode): string {
-  const icon = links.view.provider.getTreeItem(node).iconPath as { id?: unknown; scheme?: unknown; toString(): string } | undefined;
+  const icon = links.view.provider.getTreeItem(node).iconPath as
+    | { id?: unknown; scheme?: unknown; toString(): string }
+    | undefined;
   if (typeof icon?.id === 'string') {
     return `codicon:${icon.id}`;
   }
@@ -63,7 +65,11 @@ describe('the Merchants view at first sight, in the real host', function () {
     await eventually(() => (links.view.visible ? undefined : true), 'the view hidden');
     await setting('baseUrl', sandbox.url);
     assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
-    await eventually(() => (links.controller.store?.snapshot.merchants.size === 60 ? true : undefined), 'the sandbox’s catalog', 30_000);
+    await eventually(
+      () => (links.controller.store?.snapshot.merchants.size === 60 ? true : undefined),
+      'the sandbox’s catalog',
+      30_000,
+    );
     await eventually(() => (links.view.visible ? true : undefined), 'the Merchants view shown', 15_000);
 
     // Loaded again (cached now), the catalog leaves the view where the user put it.
@@ -78,11 +84,18 @@ describe('the Merchants view at first sight, in the real host', function () {
     const links = await api();
     const nodes = merchantNodes(links);
     const withLogo = nodes.filter((node) => node.merchant.imageUri?.startsWith('https://'));
-    assert.ok(withLogo.some((node) => node.merchant.isActive) && withLogo.some((node) => !node.merchant.isActive), 'the sandbox has logos of active and inactive merchants');
+    assert.ok(
+      withLogo.some((node) => node.merchant.isActive) && withLogo.some((node) => !node.merchant.isActive),
+      'the sandbox has logos of active and inactive merchants',
+    );
     // The sandbox's logo host is a name that does not resolve: a logo there would be a blank gap.
     assert.ok(withLogo.every((node) => new URL(node.merchant.imageUri!).hostname === 'cdn.sandbox-links.net'));
     for (const node of withLogo) {
-      assert.equal(iconOf(links, node), node.merchant.isActive ? 'codicon:briefcase' : 'codicon:circle-slash', node.merchant.name);
+      assert.equal(
+        iconOf(links, node),
+        node.merchant.isActive ? 'codicon:briefcase' : 'codicon:circle-slash',
+        node.merchant.name,
+      );
     }
   });
 
@@ -99,11 +112,21 @@ describe('the Merchants view at first sight, in the real host', function () {
     const nodes = merchantNodes(links);
     for (const node of nodes) {
       const logo = node.merchant.imageUri;
-      const expected = logo?.startsWith('https://') ? new URL(logo).href : node.merchant.isActive ? 'codicon:briefcase' : 'codicon:circle-slash';
+      const expected = logo?.startsWith('https://')
+        ? new URL(logo).href
+        : node.merchant.isActive
+          ? 'codicon:briefcase'
+          : 'codicon:circle-slash';
       assert.equal(iconOf(links, node), expected, node.merchant.name);
     }
-    assert.ok(nodes.some((node) => node.merchant.imageUri === null), 'some merchant has no logo at all');
+    assert.ok(
+      nodes.some((node) => node.merchant.imageUri === null),
+      'some merchant has no logo at all',
+    );
     await setting('merchants.logos', undefined);
-    await eventually(() => (nodes.every((node) => iconOf(links, node).startsWith('codicon:')) ? true : undefined), 'codicons again');
+    await eventually(
+      () => (nodes.every((node) => iconOf(links, node).startsWith('codicon:')) ? true : undefined),
+      'codicons again',
+    );
   });
 });

@@ -25,7 +25,11 @@ describe('reports in the real host', function () {
     await setBaseUrl(sandbox.url);
     assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
     const links = await api();
-    await eventually(() => (links.controller.connection?.baseUrl === sandbox.url ? true : undefined), 'the connection to the sandbox', 30_000);
+    await eventually(
+      () => (links.controller.connection?.baseUrl === sandbox.url ? true : undefined),
+      'the connection to the sandbox',
+      30_000,
+    );
   });
 
   after(async () => {
@@ -42,7 +46,9 @@ describe('reports in the real host', function () {
     const state = await store.open(query);
     assert.equal(state.status, 'ready', state.error?.message);
     const total = state.report!.windows.flatMap((window) => window.items).reduce((sum, item) => sum + item.count, 0);
-    const expected = sandbox.dataset.clicks.filter((item) => item.date >= query.period.from && item.date <= query.period.to).reduce((sum, item) => sum + item.count, 0);
+    const expected = sandbox.dataset.clicks
+      .filter((item) => item.date >= query.period.from && item.date <= query.period.to)
+      .reduce((sum, item) => sum + item.count, 0);
     assert.equal(total, expected);
     assert.equal(await links.reports.store(), store, 'the same store while the connection stays');
     const again = await store.open(query);
@@ -55,7 +61,11 @@ describe('reports in the real host', function () {
     const other = await startSandbox({ merchants: 10, clicks: 100, seed: 32 });
     try {
       await setBaseUrl(other.url);
-      await eventually(() => (links.controller.connection?.baseUrl === other.url ? true : undefined), 'the new connection', 30_000);
+      await eventually(
+        () => (links.controller.connection?.baseUrl === other.url ? true : undefined),
+        'the new connection',
+        30_000,
+      );
       const after = await links.reports.store();
       assert.ok(after && after !== before);
     } finally {

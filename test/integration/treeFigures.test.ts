@@ -57,7 +57,11 @@ describe('tree figures in the real host', function () {
     await setBaseUrl(sandbox.url);
     assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
     const links = await api();
-    await eventually(() => (links.controller.store?.snapshot.merchants.size === 80 ? true : undefined), 'the sandbox’s catalog', 30_000);
+    await eventually(
+      () => (links.controller.store?.snapshot.merchants.size === 80 ? true : undefined),
+      'the sandbox’s catalog',
+      30_000,
+    );
   });
 
   after(async () => {
@@ -76,16 +80,29 @@ describe('tree figures in the real host', function () {
 
     await vscode.commands.executeCommand('affiliateLinks.sortByClicks');
     const listed = activeMerchants(links);
-    const clicksOf = (node: MerchantNode): number => (node.merchant.merchantId === null ? 0 : (sums.get(node.merchant.merchantId) ?? 0));
+    const clicksOf = (node: MerchantNode): number =>
+      node.merchant.merchantId === null ? 0 : (sums.get(node.merchant.merchantId) ?? 0);
     const listedClicks = listed.map(clicksOf);
-    const active = Array.from(links.controller.store!.snapshot.merchants.values()).filter((merchant) => merchant.isActive);
-    const most = Math.max(...active.map((merchant) => (merchant.merchantId === null ? 0 : (sums.get(merchant.merchantId) ?? 0))));
+    const active = Array.from(links.controller.store!.snapshot.merchants.values()).filter(
+      (merchant) => merchant.isActive,
+    );
+    const most = Math.max(
+      ...active.map((merchant) => (merchant.merchantId === null ? 0 : (sums.get(merchant.merchantId) ?? 0))),
+    );
     assert.ok(most > 0, 'an active merchant with clicks');
     assert.equal(listedClicks[0], most, 'the merchant with most clicks first');
-    assert.deepEqual(listedClicks, [...listedClicks].sort((a, b) => b - a), 'most clicks first all the way down');
+    assert.deepEqual(
+      listedClicks,
+      [...listedClicks].sort((a, b) => b - a),
+      'most clicks first all the way down',
+    );
 
     const top = listed[0]!;
-    assert.equal(aggregate.merchants.get(String(top.merchant.merchantId))?.clicks, most, 'the aggregate’s clicks equal the sandbox’s sum');
+    assert.equal(
+      aggregate.merchants.get(String(top.merchant.merchantId))?.clicks,
+      most,
+      'the aggregate’s clicks equal the sandbox’s sum',
+    );
     const item = links.view.provider.resolveTreeItem(links.view.provider.getTreeItem(top), top);
     assert.ok(item.tooltip instanceof vscode.MarkdownString);
     const line = `Last ${aggregate.days} days\\: ${most.toLocaleString('en-US').replace(/,/g, '\\,')} ${most === 1 ? 'click' : 'clicks'}`;
@@ -93,6 +110,10 @@ describe('tree figures in the real host', function () {
 
     await vscode.commands.executeCommand('affiliateLinks.sortByName');
     const byName = activeMerchants(links).map((node) => node.merchant.name);
-    assert.deepEqual(byName, [...byName].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'accent', numeric: true })), 'back to the name order');
+    assert.deepEqual(
+      byName,
+      [...byName].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'accent', numeric: true })),
+      'back to the name order',
+    );
   });
 });

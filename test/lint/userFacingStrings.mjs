@@ -12,9 +12,11 @@
 // (`$(name)`) and punctuation are not words. Log lines, ids and technical strings are elsewhere
 // and pass.
 
-const CALLS = /^(show(Information|Warning|Error)Message|setStatusBarMessage|appendMarkdown|appendText|createStatusBarItem)$/;
+const CALLS =
+  /^(show(Information|Warning|Error)Message|setStatusBarMessage|appendMarkdown|appendText|createStatusBarItem)$/;
 const CONSTRUCTORS = /^(MarkdownString|TreeItem)$/;
-const FIELDS = /^(label|description|detail|tooltip|title|placeHolder|placeholder|prompt|message|text|textContent|ariaLabel|validationMessage|contents)$/;
+const FIELDS =
+  /^(label|description|detail|tooltip|title|placeHolder|placeholder|prompt|message|text|textContent|ariaLabel|validationMessage|contents)$/;
 const ATTRIBUTES = /^(aria-label|title|placeholder|aria-description)$/;
 
 /** Words: two letters in a row once codicons (`$(name)`) and escapes are taken out. */
@@ -31,12 +33,16 @@ function wordyLiteral(node) {
     case 'Literal':
       return typeof node.value === 'string' && hasWords(node.value) ? node : undefined;
     case 'TemplateLiteral':
-      return node.quasis.some((quasi) => hasWords(quasi.value.cooked ?? quasi.value.raw)) ? node : node.expressions.map(wordyLiteral).find(Boolean);
+      return node.quasis.some((quasi) => hasWords(quasi.value.cooked ?? quasi.value.raw))
+        ? node
+        : node.expressions.map(wordyLiteral).find(Boolean);
     case 'ConditionalExpression':
       return wordyLiteral(node.consequent) ?? wordyLiteral(node.alternate);
     case 'LogicalExpression':
     case 'BinaryExpression':
-      return node.operator === '+' || node.type === 'LogicalExpression' ? (wordyLiteral(node.left) ?? wordyLiteral(node.right)) : undefined;
+      return node.operator === '+' || node.type === 'LogicalExpression'
+        ? (wordyLiteral(node.left) ?? wordyLiteral(node.right))
+        : undefined;
     case 'ArrayExpression':
       return node.elements.map(wordyLiteral).find(Boolean);
     case 'TSAsExpression':
@@ -44,7 +50,11 @@ function wordyLiteral(node) {
       return wordyLiteral(node.expression);
     case 'CallExpression':
       // ['a', 'b'].join(' ')
-      return node.callee.type === 'MemberExpression' && node.callee.property.type === 'Identifier' && node.callee.property.name === 'join' ? wordyLiteral(node.callee.object) : undefined;
+      return node.callee.type === 'MemberExpression' &&
+        node.callee.property.type === 'Identifier' &&
+        node.callee.property.name === 'join'
+        ? wordyLiteral(node.callee.object)
+        : undefined;
     default:
       return undefined;
   }
@@ -70,9 +80,12 @@ function nameOf(node) {
 export const userFacingStrings = {
   meta: {
     type: 'problem',
-    docs: { description: 'User-facing strings go through vscode.l10n.t (shell) or t from @vscode/l10n (core, webview app).' },
+    docs: {
+      description: 'User-facing strings go through vscode.l10n.t (shell) or t from @vscode/l10n (core, webview app).',
+    },
     messages: {
-      localize: 'The user reads this {{where}}: pass it through vscode.l10n.t (shell) or t from @vscode/l10n (core, webview app) so that it is localised.',
+      localize:
+        'The user reads this {{where}}: pass it through vscode.l10n.t (shell) or t from @vscode/l10n (core, webview app) so that it is localised.',
     },
     schema: [],
   },
@@ -88,7 +101,11 @@ export const userFacingStrings = {
         const name = nameOf(node.callee);
         if (name && CALLS.test(name)) {
           node.arguments.forEach((argument) => report(argument, `in ${name}()`));
-        } else if (name === 'setAttribute' && node.arguments[0]?.type === 'Literal' && ATTRIBUTES.test(String(node.arguments[0].value))) {
+        } else if (
+          name === 'setAttribute' &&
+          node.arguments[0]?.type === 'Literal' &&
+          ATTRIBUTES.test(String(node.arguments[0].value))
+        ) {
           report(node.arguments[1], `as the ${node.arguments[0].value} attribute`);
         }
       },
@@ -101,7 +118,12 @@ export const userFacingStrings = {
       Property(node) {
         // l10n.t({ message, args, comment }): the message is the one being localised.
         const call = node.parent?.parent;
-        if (nameOf(node.key) === 'message' && call?.type === 'CallExpression' && call.arguments[0] === node.parent && nameOf(call.callee) === 't') {
+        if (
+          nameOf(node.key) === 'message' &&
+          call?.type === 'CallExpression' &&
+          call.arguments[0] === node.parent &&
+          nameOf(call.callee) === 't'
+        ) {
           return;
         }
         const name = nameOf(node.key);

@@ -44,7 +44,14 @@ interface FailureReport {
   apiBundleDeclaresNetworkError: boolean;
 }
 
-const parse = (file: string, text: string) => ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+const parse = (file: string, text: string) =>
+  ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS,
+  );
 
 /** The classes a source text declares (`class X`, `export class X`, `export abstract class X`), at any depth. */
 function declaredClasses(file: string, text: string): string[] {
@@ -84,7 +91,11 @@ function instanceofUses(file: string, text: string, classes: ReadonlySet<string>
 describe('bundles', () => {
   let report: BundleReport;
   before(async () => {
-    const { stdout } = await run(process.execPath, [path.join(__dirname, 'probes/bundleProbe.mjs')], { cwd: root, timeout: 60_000, env: WITH_VSCODE_STAND_IN });
+    const { stdout } = await run(process.execPath, [path.join(__dirname, 'probes/bundleProbe.mjs')], {
+      cwd: root,
+      timeout: 60_000,
+      env: WITH_VSCODE_STAND_IN,
+    });
     report = JSON.parse(stdout) as BundleReport;
   });
 
@@ -94,7 +105,10 @@ describe('bundles', () => {
 
   it('keeps undici and the HTTP client out of the extension bundle that activation loads', () => {
     assert.ok(report.extensionInputs.includes('src/extension.ts'));
-    assert.deepEqual(report.extensionInputs.filter((input) => HTTP_SIDE.test(input)), []);
+    assert.deepEqual(
+      report.extensionInputs.filter((input) => HTTP_SIDE.test(input)),
+      [],
+    );
     // Unminified. The figures (issue 14: the lenses, the tree's sort and tooltip, the status bar)
     // are in it, since all three show at once; their aggregation is in dist/reports.js. The
     // bench reports the minified size and its growth. Issue 15 made every string localisable
@@ -107,18 +121,41 @@ describe('bundles', () => {
   });
 
   it('keeps the report store, its cache and model in dist/reports.js, loaded on first use', () => {
-    assert.deepEqual(report.extensionInputs.filter((input) => input.startsWith('src/reports/')), []);
+    assert.deepEqual(
+      report.extensionInputs.filter((input) => input.startsWith('src/reports/')),
+      [],
+    );
     assert.ok(report.reportsInputs.includes('src/reports/store/reportStore.ts'));
     assert.ok(report.reportsInputs.includes('src/reports/model/reportPeriods.ts'));
     assert.equal(report.reportsLoaderRequiresReportsBundle, true);
   });
 
   it('keeps the report panel’s host in dist/reportsPanel.js, loaded when a panel opens, and the reports out of it', () => {
-    const host = (inputs: string[]) => inputs.filter((input) => input.startsWith('src/webviews/reports/host/') && !input.endsWith('reportsPanelLoader.ts') && !input.endsWith('reportsPanels.ts') && !input.endsWith('reportsPanelSerializer.ts'));
-    assert.deepEqual(host(report.extensionInputs), [], 'no panel host code in the activation bundle but its loader, the one-panel keeper and the serializer');
+    const host = (inputs: string[]) =>
+      inputs.filter(
+        (input) =>
+          input.startsWith('src/webviews/reports/host/') &&
+          !input.endsWith('reportsPanelLoader.ts') &&
+          !input.endsWith('reportsPanels.ts') &&
+          !input.endsWith('reportsPanelSerializer.ts'),
+      );
+    assert.deepEqual(
+      host(report.extensionInputs),
+      [],
+      'no panel host code in the activation bundle but its loader, the one-panel keeper and the serializer',
+    );
     assert.ok(report.panelInputs.includes('src/webviews/reports/host/reportsPanel.ts'));
     assert.ok(report.panelInputs.includes('src/webviews/reports/host/messageValidation.ts'));
-    assert.deepEqual(report.panelInputs.filter((input) => input.startsWith('src/reports/') || input.includes('node_modules/uplot') || input.includes('node_modules/lit')), [], 'the reports and the webview app are bundles of their own');
+    assert.deepEqual(
+      report.panelInputs.filter(
+        (input) =>
+          input.startsWith('src/reports/') ||
+          input.includes('node_modules/uplot') ||
+          input.includes('node_modules/lit'),
+      ),
+      [],
+      'the reports and the webview app are bundles of their own',
+    );
     assert.equal(report.panelLoaderRequiresPanelBundle, true);
   });
 
@@ -137,7 +174,10 @@ describe('bundles', () => {
     assert.equal(report.apiLoadedBeforeFirstUse, false, 'api.js was loaded with the loader');
     assert.equal(report.apiLoadedOnFirstUse, true);
     assert.equal(report.loadedClientIsAClass, true);
-    assert.deepEqual(report.loaderInputs.filter((input) => HTTP_SIDE.test(input)), []);
+    assert.deepEqual(
+      report.loaderInputs.filter((input) => HTTP_SIDE.test(input)),
+      [],
+    );
   });
 
   it('puts only the undici modules the client uses in dist/api.js, never its entry point or global dispatcher', () => {
@@ -158,8 +198,13 @@ describe('bundles', () => {
     const inputs = [...new Set(bundles.flat())].filter((input) => !input.includes('node_modules/'));
     const read = (input: string) => fs.readFileSync(path.join(root, input), 'utf8');
 
-    const duplicated = inputs.filter((input) => /^src\/api\/.+\.ts$/.test(input) && bundles.filter((bundle) => bundle.includes(input)).length > 1);
-    assert.ok(duplicated.includes('src/api/errors.ts'), `src/api files in more than one bundle: ${duplicated.join(', ')}`);
+    const duplicated = inputs.filter(
+      (input) => /^src\/api\/.+\.ts$/.test(input) && bundles.filter((bundle) => bundle.includes(input)).length > 1,
+    );
+    assert.ok(
+      duplicated.includes('src/api/errors.ts'),
+      `src/api files in more than one bundle: ${duplicated.join(', ')}`,
+    );
     const classes = new Set(duplicated.flatMap((input) => declaredClasses(input, read(input))));
     for (const name of ['ServiceError', 'ApiError', 'NetworkError', 'TimeoutError', 'RequestAbortedError']) {
       assert.ok(classes.has(name), `${name} is not among the duplicated classes`);
@@ -173,12 +218,21 @@ describe('bundles', () => {
     );
 
     // The scanner reports such a use, and only a real one.
-    assert.deepEqual(instanceofUses('src/services/fake.ts', 'if (e instanceof NetworkError) {}', classes), ['src/services/fake.ts:1: instanceof NetworkError']);
-    assert.deepEqual(instanceofUses('src/services/fake.ts', '// e instanceof ApiError\nif (e instanceof Error) {}', classes), []);
+    assert.deepEqual(instanceofUses('src/services/fake.ts', 'if (e instanceof NetworkError) {}', classes), [
+      'src/services/fake.ts:1: instanceof NetworkError',
+    ]);
+    assert.deepEqual(
+      instanceofUses('src/services/fake.ts', '// e instanceof ApiError\nif (e instanceof Error) {}', classes),
+      [],
+    );
   });
 
   it('recognises a failure thrown by the shipped dist/api.js, and logs it under its real class name', async () => {
-    const { stdout } = await run(process.execPath, [path.join(__dirname, 'probes/failureProbe.mjs')], { cwd: root, timeout: 15_000, env: WITH_VSCODE_STAND_IN });
+    const { stdout } = await run(process.execPath, [path.join(__dirname, 'probes/failureProbe.mjs')], {
+      cwd: root,
+      timeout: 15_000,
+      env: WITH_VSCODE_STAND_IN,
+    });
     const failure = JSON.parse(stdout) as FailureReport;
     assert.equal(failure.threw, true, 'getMerchantPage did not fail against a closed port');
     // The other bundle's copy of the class does not recognise it; its helpers do.

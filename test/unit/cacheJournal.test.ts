@@ -34,9 +34,16 @@ class FakeService implements MerchantSource {
 
   async *walkMerchants(filters: { updatedAtFrom?: string }): AsyncIterable<MerchantPage> {
     const from = filters.updatedAtFrom === undefined ? undefined : Date.parse(filters.updatedAtFrom);
-    const list = from === undefined ? this.merchants : this.merchants.filter((m) => m.updatedAt !== null && Date.parse(m.updatedAt) >= from);
+    const list =
+      from === undefined
+        ? this.merchants
+        : this.merchants.filter((m) => m.updatedAt !== null && Date.parse(m.updatedAt) >= from);
     for (let start = 0; start < list.length; start += PAGE) {
-      yield { merchants: list.slice(start, start + PAGE), next: start + PAGE < list.length ? start + PAGE : null, skipped: 0 };
+      yield {
+        merchants: list.slice(start, start + PAGE),
+        next: start + PAGE < list.length ? start + PAGE : null,
+        skipped: 0,
+      };
     }
   }
 
@@ -77,7 +84,13 @@ describe('catalog cache journal', () => {
 
   function open(): { store: CatalogStore; logger: RecordingLogger } {
     const logger = new RecordingLogger();
-    const store = new CatalogStore({ cacheFile, baseUrl: 'https://api.example.com', source: async () => service, logger, now: () => clockAt });
+    const store = new CatalogStore({
+      cacheFile,
+      baseUrl: 'https://api.example.com',
+      source: async () => service,
+      logger,
+      now: () => clockAt,
+    });
     stores.push(store);
     return { store, logger };
   }
@@ -95,7 +108,10 @@ describe('catalog cache journal', () => {
     const fresh = open();
     assert.equal(await fresh.store.loadCache(), 'loaded');
     assert.deepEqual([...fresh.store.snapshot.merchants.keys()], [...store.snapshot.merchants.keys()], 'same order');
-    assert.deepEqual([...fresh.store.snapshot.merchants.values()].map(plainMerchant), [...store.snapshot.merchants.values()].map(plainMerchant));
+    assert.deepEqual(
+      [...fresh.store.snapshot.merchants.values()].map(plainMerchant),
+      [...store.snapshot.merchants.values()].map(plainMerchant),
+    );
     assert.equal(fresh.store.snapshot.syncedAt, store.snapshot.syncedAt);
     return fresh.logger;
   }
@@ -166,9 +182,15 @@ describe('catalog cache journal', () => {
     });
     const fresh = open();
     assert.equal(await fresh.store.loadCache(), 'loaded');
-    assert.deepEqual([...fresh.store.snapshot.merchants.values()].map(plainMerchant), [...synced.merchants.values()].map(plainMerchant));
+    assert.deepEqual(
+      [...fresh.store.snapshot.merchants.values()].map(plainMerchant),
+      [...synced.merchants.values()].map(plainMerchant),
+    );
     assert.equal(fresh.store.snapshot.syncedAt, synced.syncedAt);
-    assert.match(fresh.logger.text(), /warn The merchant cache journal is ignored \(the journal extends the cache saved at/);
+    assert.match(
+      fresh.logger.text(),
+      /warn The merchant cache journal is ignored \(the journal extends the cache saved at/,
+    );
     // The next incremental sync replaces the stale journal.
     await incremental(fresh.store, 4, 10);
     assert.equal(journalLines().length, 2);
@@ -185,7 +207,10 @@ describe('catalog cache journal', () => {
     fs.writeFileSync(journalFile, text.slice(0, text.length - 40)); // cut mid-way through the last line
     const fresh = open();
     assert.equal(await fresh.store.loadCache(), 'loaded');
-    assert.deepEqual([...fresh.store.snapshot.merchants.values()].map(plainMerchant), [...kept.merchants.values()].map(plainMerchant));
+    assert.deepEqual(
+      [...fresh.store.snapshot.merchants.values()].map(plainMerchant),
+      [...kept.merchants.values()].map(plainMerchant),
+    );
     assert.equal(fresh.store.snapshot.syncedAt, kept.syncedAt);
     assert.match(fresh.logger.text(), /warn The merchant cache journal ends early \(line 3 is cut short\)/);
     const base = fs.readFileSync(cacheFile);
@@ -200,7 +225,10 @@ describe('catalog cache journal', () => {
       ['over 10% of the catalog', { count: 30, syncs: 4, compactedAt: 4 }], // 30, 60, 90, then 120 > 100
       ['exactly 10% stays in the journal', { count: 25, syncs: 4, compactedAt: 0 }],
       ['one sync over 10% at once', { count: 101, syncs: 1, compactedAt: 1 }],
-      [`over ${JOURNAL_MAX_ENTRIES} entries`, { count: 1, syncs: JOURNAL_MAX_ENTRIES + 1, compactedAt: JOURNAL_MAX_ENTRIES + 1 }],
+      [
+        `over ${JOURNAL_MAX_ENTRIES} entries`,
+        { count: 1, syncs: JOURNAL_MAX_ENTRIES + 1, compactedAt: JOURNAL_MAX_ENTRIES + 1 },
+      ],
     ];
     for (const [what, { count, syncs, compactedAt }] of cases) {
       it(`rewrites the cache file and drops the journal: ${what}`, async () => {
@@ -230,7 +258,10 @@ describe('catalog cache journal', () => {
     assert.match(logger.text(), /warn Could not append to the merchant cache journal/);
     const fresh = open();
     assert.equal(await fresh.store.loadCache(), 'loaded');
-    assert.deepEqual([...fresh.store.snapshot.merchants.values()].map(plainMerchant), [...synced.merchants.values()].map(plainMerchant));
+    assert.deepEqual(
+      [...fresh.store.snapshot.merchants.values()].map(plainMerchant),
+      [...synced.merchants.values()].map(plainMerchant),
+    );
     assert.equal(fresh.store.snapshot.syncedAt, synced.syncedAt);
     // The next sync saves the whole catalog instead.
     await incremental(store, 2, 10);
@@ -240,10 +271,16 @@ describe('catalog cache journal', () => {
   describe('readCacheJournal', () => {
     const base = { savedAt: '2026-11-21T11:00:05.000Z', syncedAt: '2026-11-21T11:00:00.000Z' };
     const merchants = sampleMerchants(3, 11);
-    const entry = (minute: number, list = merchants): string => checkedLine({ syncedAt: `2026-11-21T11:${String(minute).padStart(2, '0')}:00.000Z`, merchants: list });
+    const entry = (minute: number, list = merchants): string =>
+      checkedLine({ syncedAt: `2026-11-21T11:${String(minute).padStart(2, '0')}:00.000Z`, merchants: list });
 
     async function journal(...lines: string[]): Promise<string> {
-      await appendCacheJournal(cacheFile, base, { syncedAt: '2026-11-21T11:01:00.000Z', merchants: merchants.slice(0, 1) }, true);
+      await appendCacheJournal(
+        cacheFile,
+        base,
+        { syncedAt: '2026-11-21T11:01:00.000Z', merchants: merchants.slice(0, 1) },
+        true,
+      );
       fs.appendFileSync(journalFile, lines.join(''));
       return fs.readFileSync(journalFile, 'utf8');
     }
@@ -263,8 +300,18 @@ describe('catalog cache journal', () => {
     const cases: Array<[string, () => Promise<unknown>, number, RegExp | undefined]> = [
       ['a torn last line', () => journal(entry(2), entry(3).slice(0, 30)), 2, /line 4 is cut short/],
       ['a last line without its newline', () => journal(entry(2).trimEnd()), 1, /line 3 is cut short/],
-      ['a bad line in the middle: nothing after it', () => journal('{"syncedAt":"x"}\n', entry(3)), 1, /line 3 is not a journal entry/],
-      ['a merchant that cannot be read', () => journal(entry(2, [{ isActive: true } as never])), 1, /line 3: merchant 0 cannot be read/],
+      [
+        'a bad line in the middle: nothing after it',
+        () => journal('{"syncedAt":"x"}\n', entry(3)),
+        1,
+        /line 3 is not a journal entry/,
+      ],
+      [
+        'a merchant that cannot be read',
+        () => journal(entry(2, [{ isActive: true } as never])),
+        1,
+        /line 3: merchant 0 cannot be read/,
+      ],
       ['an empty line', () => journal('\n', entry(3)), 1, /line 3 is not a journal entry/],
     ];
     for (const [what, write, entries, problem] of cases) {
@@ -278,9 +325,33 @@ describe('catalog cache journal', () => {
     }
 
     const stale: Array<[string, string]> = [
-      ['another savedAt', JSON.stringify({ format: 'affiliate-links.catalog-journal', version: 1, baseSavedAt: 'x', baseSyncedAt: base.syncedAt })],
-      ['another syncedAt', JSON.stringify({ format: 'affiliate-links.catalog-journal', version: 1, baseSavedAt: base.savedAt, baseSyncedAt: 'y' })],
-      ['another version', JSON.stringify({ format: 'affiliate-links.catalog-journal', version: 2, baseSavedAt: base.savedAt, baseSyncedAt: base.syncedAt })],
+      [
+        'another savedAt',
+        JSON.stringify({
+          format: 'affiliate-links.catalog-journal',
+          version: 1,
+          baseSavedAt: 'x',
+          baseSyncedAt: base.syncedAt,
+        }),
+      ],
+      [
+        'another syncedAt',
+        JSON.stringify({
+          format: 'affiliate-links.catalog-journal',
+          version: 1,
+          baseSavedAt: base.savedAt,
+          baseSyncedAt: 'y',
+        }),
+      ],
+      [
+        'another version',
+        JSON.stringify({
+          format: 'affiliate-links.catalog-journal',
+          version: 2,
+          baseSavedAt: base.savedAt,
+          baseSyncedAt: base.syncedAt,
+        }),
+      ],
       ['no header', entry(1).trimEnd()],
       ['an empty file', ''],
     ];

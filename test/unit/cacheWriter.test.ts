@@ -24,7 +24,10 @@ function sampleMerchants(count: number, seed = 9): Merchant[] {
 }
 
 /** Sends `pages`; before each page, `beforePage(index)` may look around or throw. */
-function sourceOf(pages: Merchant[][], beforePage: (index: number) => void | Promise<void> = () => undefined): MerchantSource {
+function sourceOf(
+  pages: Merchant[][],
+  beforePage: (index: number) => void | Promise<void> = () => undefined,
+): MerchantSource {
   return {
     async *walkMerchants(): AsyncIterable<MerchantPage> {
       for (const [index, merchants] of pages.entries()) {
@@ -60,7 +63,13 @@ describe('full sync writing the cache as pages arrive', () => {
 
   function open(source: MerchantSource): { store: CatalogStore; logger: RecordingLogger } {
     const logger = new RecordingLogger();
-    const store = new CatalogStore({ cacheFile, baseUrl: 'https://api.example.com', source: async () => source, logger, now: () => NOW });
+    const store = new CatalogStore({
+      cacheFile,
+      baseUrl: 'https://api.example.com',
+      source: async () => source,
+      logger,
+      now: () => NOW,
+    });
     stores.push(store);
     return { store, logger };
   }
@@ -111,7 +120,9 @@ describe('full sync writing the cache as pages arrive', () => {
     assert.deepEqual(fs.readdirSync(folder), ['catalog.json']);
   });
 
-  const failures: Array<[string, (store: CatalogStore) => { sync: Promise<unknown>; source: (index: number) => void }]> = [
+  const failures: Array<
+    [string, (store: CatalogStore) => { sync: Promise<unknown>; source: (index: number) => void }]
+  > = [
     [
       'fails',
       (store) => ({
@@ -127,7 +138,10 @@ describe('full sync writing the cache as pages arrive', () => {
       'is cancelled',
       (store) => {
         const controller = new AbortController();
-        return { sync: store.sync({ full: true, signal: controller.signal }), source: (index) => void (index === 3 && controller.abort()) };
+        return {
+          sync: store.sync({ full: true, signal: controller.signal }),
+          source: (index) => void (index === 3 && controller.abort()),
+        };
       },
     ],
   ];

@@ -69,7 +69,13 @@ describe('the cached catalog, as a full sync against the sandbox leaves it', fun
     const client = clientFor(service);
     clients.push(client);
     const logger = new RecordingLogger();
-    const store = new CatalogStore({ cacheFile: cacheFile(), baseUrl: service.url, source: async () => client, logger, now: () => NOW });
+    const store = new CatalogStore({
+      cacheFile: cacheFile(),
+      baseUrl: service.url,
+      source: async () => client,
+      logger,
+      now: () => NOW,
+    });
     stores.push(store);
     return { store, logger };
   }
@@ -87,7 +93,9 @@ describe('the cached catalog, as a full sync against the sandbox leaves it', fun
     assert.equal(blocks.length, 5);
     for (const [index, block] of blocks.entries()) {
       const query = index === 0 ? 'limit=500' : `limit=500&next=${index * 500}`;
-      const response = await fetch(`${service.url}${ENDPOINT_PATHS.merchants}?${query}`, { headers: { authorization: `Bearer ${service.key}` } });
+      const response = await fetch(`${service.url}${ENDPOINT_PATHS.merchants}?${query}`, {
+        headers: { authorization: `Bearer ${service.key}` },
+      });
       assert.ok(Buffer.from(await response.arrayBuffer()).equals(block), `page ${index + 1}`);
     }
   });
@@ -170,7 +178,10 @@ describe('the cached catalog, as a full sync against the sandbox leaves it', fun
     const repair = await store.sync();
     assert.equal(repair.kind, 'full');
     assert.equal(service.stats().total - before, 5, 'one full walk');
-    assert.deepEqual(plainMerchant(store.snapshot.merchants.get(merchantKeyOfId(service.dataset.merchants[600]!.merchantId!))!), expected()[600]);
+    assert.deepEqual(
+      plainMerchant(store.snapshot.merchants.get(merchantKeyOfId(service.dataset.merchants[600]!.merchantId!))!),
+      expected()[600],
+    );
 
     const reports: string[] = [];
     const reread = await readCatalogCache(file, (reason) => reports.push(reason));

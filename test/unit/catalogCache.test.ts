@@ -59,7 +59,10 @@ describe('catalog cache file', () => {
 
     it('hashes the normalized base URL with a hash of the key', () => {
       const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-      assert.equal(cacheFileName('https://API.example.com/v1/', key), `catalog-${sha256(`https://api.example.com/v1\n${sha256(key)}`)}.json`);
+      assert.equal(
+        cacheFileName('https://API.example.com/v1/', key),
+        `catalog-${sha256(`https://api.example.com/v1\n${sha256(key)}`)}.json`,
+      );
     });
 
     it('differs per base URL and per key, and is the same for the same pair', () => {
@@ -76,7 +79,11 @@ describe('catalog cache file', () => {
 
     it('treats spellings of the same base URL alike', () => {
       const name = cacheFileName('https://api.example.com', key);
-      for (const spelling of ['https://API.example.com/', ' https://api.example.com:443// ', 'HTTPS://api.example.com']) {
+      for (const spelling of [
+        'https://API.example.com/',
+        ' https://api.example.com:443// ',
+        'HTTPS://api.example.com',
+      ]) {
         assert.equal(cacheFileName(spelling, key), name, spelling);
       }
     });
@@ -156,7 +163,10 @@ describe('catalog cache file', () => {
       }
       await writing;
       assert.ok(seen.length > 0);
-      assert.ok(seen.every((count) => count === old.length || count === large.length), String(seen));
+      assert.ok(
+        seen.every((count) => count === old.length || count === large.length),
+        String(seen),
+      );
       const final = await readCatalogCache(file);
       assert.equal(final.kind === 'ok' && final.merchants.length, large.length);
     });
@@ -188,26 +198,66 @@ describe('catalog cache file', () => {
       ['a file that is not JSON', () => 'this is not json\n', /the header is not valid JSON/],
       ['an empty file', () => '', /cut short in the header/],
       ['a file cut in half', (valid) => valid.slice(0, Math.floor(valid.length / 2)), /cut short/],
-      ['a file cut right after a page', (valid) => lines(valid).slice(0, 3).join('\n') + '\n', /cut short in the summary of page 2/],
+      [
+        'a file cut right after a page',
+        (valid) => lines(valid).slice(0, 3).join('\n') + '\n',
+        /cut short in the summary of page 2/,
+      ],
       ['a JSON array', () => '[]\n', /the header is not a JSON object/],
       ['another format', (valid) => withHeader(valid, { format: 'something.else' }), /not a catalog cache/],
-      ['an older version (the single JSON document of version 1)', (valid) => withHeader(valid, { version: 1 }), /version 1 is not supported \(expected 3\)/],
+      [
+        'an older version (the single JSON document of version 1)',
+        (valid) => withHeader(valid, { version: 1 }),
+        /version 1 is not supported \(expected 3\)/,
+      ],
       ['a file without a version', (valid) => withHeader(valid, { version: undefined }), /version missing/],
       ['a version given as text', (valid) => withHeader(valid, { version: '2' }), /version "2"/],
       ['a base URL that is not a string', (valid) => withHeader(valid, { baseUrl: 5 }), /base URL/],
       ['a syncedAt that is no date', (valid) => withHeader(valid, { syncedAt: 'yesterday' }), /ISO dates/],
       ['a file without savedAt', (valid) => withHeader(valid, { savedAt: undefined }), /ISO dates/],
-      ['a page numbered out of order', (valid) => valid.replace('{"page":1,', '{"page":2,'), /the summary of page 1 is not one/],
-      ['a page longer than it says', (valid) => valid.replace('{"data":[', '{"data": ['), /page 1 is not \d+ bytes long/],
-      ['an end line that miscounts', (valid) => valid.replace(/"merchants":5}\n$/, '"merchants":6}\n'), /the end line does not match/],
+      [
+        'a page numbered out of order',
+        (valid) => valid.replace('{"page":1,', '{"page":2,'),
+        /the summary of page 1 is not one/,
+      ],
+      [
+        'a page longer than it says',
+        (valid) => valid.replace('{"data":[', '{"data": ['),
+        /page 1 is not \d+ bytes long/,
+      ],
+      [
+        'an end line that miscounts',
+        (valid) => valid.replace(/"merchants":5}\n$/, '"merchants":6}\n'),
+        /the end line does not match/,
+      ],
       ['more after the end line', (valid) => `${valid}{"page":2}\n`, /the end line does not match/],
-      ['a row that is not a list', (valid) => withRow(valid, (row) => row.splice(0, row.length)), /merchant 0 of page 1 cannot be read: it is not a list of 15 values/],
+      [
+        'a row that is not a list',
+        (valid) => withRow(valid, (row) => row.splice(0, row.length)),
+        /merchant 0 of page 1 cannot be read: it is not a list of 15 values/,
+      ],
       ['a row with a negative index', (valid) => withRow(valid, (row) => (row[0] = -1)), /its index in the page/],
       ['a name that is a number', (valid) => withRow(valid, (row) => (row[2] = 42)), /its name is not text/],
-      ['an isActive given as text', (valid) => withRow(valid, (row) => (row[7] = 'yes')), /its isActive is not true or false/],
-      ['domains that are not a list', (valid) => withRow(valid, (row) => (row[5] = 'one.example')), /its domains is not a list of text/],
-      ['an average commission given as text', (valid) => withRow(valid, (row) => (row[10] = 'lots')), /its averageCommission is not a number or null/],
-      ['a CPC flag given as text', (valid) => withRow(valid, (row) => (row[14] = 'true')), /its supportsCpc is not true or false/],
+      [
+        'an isActive given as text',
+        (valid) => withRow(valid, (row) => (row[7] = 'yes')),
+        /its isActive is not true or false/,
+      ],
+      [
+        'domains that are not a list',
+        (valid) => withRow(valid, (row) => (row[5] = 'one.example')),
+        /its domains is not a list of text/,
+      ],
+      [
+        'an average commission given as text',
+        (valid) => withRow(valid, (row) => (row[10] = 'lots')),
+        /its averageCommission is not a number or null/,
+      ],
+      [
+        'a CPC flag given as text',
+        (valid) => withRow(valid, (row) => (row[14] = 'true')),
+        /its supportsCpc is not true or false/,
+      ],
     ];
     for (const [what, spoil, reason] of cases) {
       it(`reads ${what} as unreadable, with a reason`, async () => {
@@ -251,11 +301,26 @@ describe('catalog cache file', () => {
         assert.deepEqual(row[ROW[field]], merchant[field], field);
       }
       assert.equal(row[ROW.supportsCpc], true);
-      assert.equal(new Set(SUMMARY_FIELDS.map((field) => JSON.stringify(merchant[field]))).size, SUMMARY_FIELDS.length, 'every value differs');
+      assert.equal(
+        new Set(SUMMARY_FIELDS.map((field) => JSON.stringify(merchant[field]))).size,
+        SUMMARY_FIELDS.length,
+        'every value differs',
+      );
     });
 
     it('give a cached merchant every summary field as its own, read from its place in the row', () => {
-      const merchant = blankMerchant({ merchantId: 41, name: 'name', imageUri: 'https://img.example/logo.png', defaultDomain: 'default.example', domains: ['a.example'], countryCodes: ['DE'], averageCommission: 2.5, trackingLink: 'https://track.example/x', paymentModels: ['CPC'], updatedAt: '2026-01-02T03:04:05.000Z' });
+      const merchant = blankMerchant({
+        merchantId: 41,
+        name: 'name',
+        imageUri: 'https://img.example/logo.png',
+        defaultDomain: 'default.example',
+        domains: ['a.example'],
+        countryCodes: ['DE'],
+        averageCommission: 2.5,
+        trackingLink: 'https://track.example/x',
+        paymentModels: ['CPC'],
+        updatedAt: '2026-01-02T03:04:05.000Z',
+      });
       const row = summaryRow(merchant, 0, merchant.supportsCpc);
       const cached = new CachedMerchant(row, new CachedPage(1, Buffer.from('{"data":[]}'), () => undefined));
       for (const field of [...SUMMARY_FIELDS, 'supportsCpc'] as const) {
@@ -308,15 +373,29 @@ describe('catalog cache file', () => {
       assert.equal(merchant.averageBasketValue, null);
       assert.equal(merchant.description, null);
       assert.deepEqual(merchant.commissionRates, [{ fixedCommission: 3, percentageCommission: null }]);
-      assert.deepEqual(merchant.adCampaigns, [{ name: 'Campaign 1', activeFrom: null, activeTo: null, allowDeeplink: true, rates: [] }]);
+      assert.deepEqual(merchant.adCampaigns, [
+        { name: 'Campaign 1', activeFrom: null, activeTo: null, allowDeeplink: true, rates: [] },
+      ]);
       assert.ok(!('polluted' in merchant));
       assert.equal(({} as Record<string, unknown>).polluted, undefined);
     });
 
     const damages: Array<[string, (page: string) => string, RegExp]> = [
-      ['bytes that are no longer JSON (same length)', (page) => page.replace('{"data":[', 'XXXXXXXXX'), /cached page 1 is not valid JSON/],
-      ['a page without its data list', (page) => page.replace('{"data":[', '{"atad":['), /cached page 1 has no "data" list/],
-      ['two merchants swapped', (page) => swapFirstTwo(page), /merchant 0 of cached page 1 is not the one its summary names/],
+      [
+        'bytes that are no longer JSON (same length)',
+        (page) => page.replace('{"data":[', 'XXXXXXXXX'),
+        /cached page 1 is not valid JSON/,
+      ],
+      [
+        'a page without its data list',
+        (page) => page.replace('{"data":[', '{"atad":['),
+        /cached page 1 has no "data" list/,
+      ],
+      [
+        'two merchants swapped',
+        (page) => swapFirstTwo(page),
+        /merchant 0 of cached page 1 is not the one its summary names/,
+      ],
     ];
     for (const [what, spoil, reason] of damages) {
       it(`a page with ${what}: reported once, its merchants keep their summary and show no details`, async () => {

@@ -23,13 +23,20 @@ function merchant(overrides: Partial<Merchant> = {}): Merchant {
     maximumCommission: 8,
     commissionRates: [{ fixedCommission: 0, percentageCommission: 5 }],
     adCampaigns: [
-      { name: 'CPC DE', activeFrom: null, activeTo: null, allowDeeplink: true, rates: [{ countryCodes: ['DE'], clickRate: 0.1 }] },
+      {
+        name: 'CPC DE',
+        activeFrom: null,
+        activeTo: null,
+        allowDeeplink: true,
+        rates: [{ countryCodes: ['DE'], clickRate: 0.1 }],
+      },
     ],
     trackingLink: 'https://track.example/abc',
     paymentModels: ['CPA'],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-02-01T00:00:00.000Z',
-    ...overrides });
+    ...overrides,
+  });
 }
 
 function mapOf(...merchants: Merchant[]): Map<MerchantKey, Merchant> {
@@ -48,7 +55,10 @@ describe('merchantKey', () => {
     const key = merchantKey(nullId());
     assert.match(key, /^fallback:/);
     assert.notEqual(key, merchantKey(merchant()));
-    assert.ok(key.includes('acme shop') && key.includes('acme.example') && key.includes('https://track.example/abc'), key);
+    assert.ok(
+      key.includes('acme shop') && key.includes('acme.example') && key.includes('https://track.example/abc'),
+      key,
+    );
   });
 
   const unrelated: Array<[string, Partial<Merchant>]> = [
@@ -90,10 +100,18 @@ describe('sameMerchant', () => {
   const rows: Array<[string, Merchant, boolean]> = [
     ['the same object', base, true],
     ['a deep copy', structuredClone(base), true],
-    ['a copy with keys in another order', Object.fromEntries(Object.entries(structuredClone(base)).reverse()) as unknown as Merchant, true],
+    [
+      'a copy with keys in another order',
+      Object.fromEntries(Object.entries(structuredClone(base)).reverse()) as unknown as Merchant,
+      true,
+    ],
     ['a new updatedAt only', merchant({ updatedAt: '2026-03-01T00:00:00.000Z' }), false],
     ['a changed field with the same updatedAt', merchant({ description: 'Changed.' }), false],
-    ['a changed nested rate with the same updatedAt', merchant({ adCampaigns: [{ ...base.adCampaigns[0]!, rates: [{ countryCodes: ['DE'], clickRate: 0.2 }] }] }), false],
+    [
+      'a changed nested rate with the same updatedAt',
+      merchant({ adCampaigns: [{ ...base.adCampaigns[0]!, rates: [{ countryCodes: ['DE'], clickRate: 0.2 }] }] }),
+      false,
+    ],
     ['a list in another order', merchant({ domains: ['www.acme.example', 'acme.example'] }), false],
     ['a list one shorter', merchant({ domains: ['acme.example'] }), false],
     ['null instead of a number', merchant({ averageBasketValue: null }), false],

@@ -93,12 +93,18 @@ describe('CatalogStore against the sandbox', function () {
     assert.deepEqual(result, { kind: 'full', received: 1_200, changed: 1_200, total: 1_200 });
     const expected = normalized(service);
     const held = [...store.snapshot.merchants.values()];
-    assert.ok(held.every((m) => m instanceof CachedMerchant), 'held as a loaded cache holds them: summaries over the pages');
+    assert.ok(
+      held.every((m) => m instanceof CachedMerchant),
+      'held as a loaded cache holds them: summaries over the pages',
+    );
     assert.equal(pagesParsed(held), 0, 'no page read again yet');
     assert.deepEqual(held.map(plainMerchant), expected);
     assert.equal(pagesParsed(held), PAGES, 'each page read again once for the details');
     assert.deepEqual([...store.snapshot.merchants.keys()], expected.map(merchantKey));
-    assert.ok(expected.slice(500, 1_000).every((m) => !m.isActive), 'storage indexes 500-999 are inactive');
+    assert.ok(
+      expected.slice(500, 1_000).every((m) => !m.isActive),
+      'storage indexes 500-999 are inactive',
+    );
     assert.equal(store.snapshot.syncedAt, NOW.toISOString(), 'the time the sync started');
     assert.equal(store.snapshot.source, 'network');
     assert.equal(requests(), PAGES);
@@ -128,7 +134,10 @@ describe('CatalogStore against the sandbox', function () {
     assert.equal(await second.store.loadCache(), 'loaded');
     assert.deepEqual(service.stats(), before);
     assert.deepEqual([...second.store.snapshot.merchants.keys()], [...first.store.snapshot.merchants.keys()]);
-    assert.deepEqual([...second.store.snapshot.merchants.values()].map(plainMerchant), [...first.store.snapshot.merchants.values()].map(plainMerchant));
+    assert.deepEqual(
+      [...second.store.snapshot.merchants.values()].map(plainMerchant),
+      [...first.store.snapshot.merchants.values()].map(plainMerchant),
+    );
     assert.equal(second.store.snapshot.syncedAt, NOW.toISOString());
     assert.equal(second.store.snapshot.source, 'cache');
     assert.deepEqual(second.changes, [{ keys: 'all' }]);
@@ -178,7 +187,11 @@ describe('CatalogStore against the sandbox', function () {
     }
     assert.deepEqual([...store.snapshot.merchants.values()].map(plainMerchant), normalized(service));
     assert.equal(store.snapshot.syncedAt, clockAt.toISOString());
-    assert.notEqual(before.merchants.get(touchedKeys[0]!)?.updatedAt, NOW.toISOString(), 'the old snapshot is untouched');
+    assert.notEqual(
+      before.merchants.get(touchedKeys[0]!)?.updatedAt,
+      NOW.toISOString(),
+      'the old snapshot is untouched',
+    );
     const reloaded = open().store;
     assert.equal(await reloaded.loadCache(), 'loaded');
     assert.equal(reloaded.snapshot.syncedAt, clockAt.toISOString());
@@ -268,7 +281,11 @@ describe('CatalogStore against the sandbox', function () {
       const loaded: number[] = [];
       const started = requests();
       const error = await rejectionOf(
-        store.sync({ full: true, signal: controller.signal, onProgress: (count) => (loaded.push(count), controller.abort()) }),
+        store.sync({
+          full: true,
+          signal: controller.signal,
+          onProgress: (count) => (loaded.push(count), controller.abort()),
+        }),
       );
       assert.ok(isAborted(error), `${error.name}: ${error.message}`);
       assert.deepEqual(loaded, [500]);
@@ -285,7 +302,11 @@ describe('CatalogStore against the sandbox', function () {
       service.touchMerchant(2);
       const controller = new AbortController();
       const error = await rejectionOf(
-        store.sync({ full: true, signal: controller.signal, onProgress: (count) => count === 1_200 && controller.abort() }),
+        store.sync({
+          full: true,
+          signal: controller.signal,
+          onProgress: (count) => count === 1_200 && controller.abort(),
+        }),
       );
       assert.ok(isAborted(error));
       assert.equal(store.snapshot, snapshot);
@@ -320,7 +341,10 @@ describe('CatalogStore against the sandbox', function () {
       fs.writeFileSync(cacheFile(), '{"format":"affiliate-links.catalog","version":1,"merch');
       const { store, logger, changes } = open();
       assert.equal(await store.loadCache(), 'unreadable');
-      assert.match(logger.text(), /warn The cached merchant catalog cannot be used \(the file is cut short in the header/);
+      assert.match(
+        logger.text(),
+        /warn The cached merchant catalog cannot be used \(the file is cut short in the header/,
+      );
       assert.equal(store.snapshot.merchants.size, 0);
       assert.equal(changes.length, 0);
       const result = await store.sync();
@@ -364,7 +388,10 @@ describe('CatalogStore against the sandbox', function () {
         alsoFull,
       ]);
       assert.deepEqual(order, ['incremental', 'full']);
-      assert.deepEqual(results.map((r) => r.kind), ['incremental', 'full', 'full']);
+      assert.deepEqual(
+        results.map((r) => r.kind),
+        ['incremental', 'full', 'full'],
+      );
       assert.equal(results[1], results[2]);
       assert.equal(requests(), 3 * PAGES);
     });

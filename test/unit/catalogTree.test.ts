@@ -16,16 +16,30 @@ function merchant(overrides: Partial<Merchant> = {}): CatalogMerchant {
 
 /** Merchants keyed `k0`, `k1`, ... from names or partial merchants. */
 function catalog(items: Array<string | Partial<Merchant>>): Map<MerchantKey, CatalogMerchant> {
-  return new Map(items.map((item, i) => [asMerchantKey(`k${i}`), merchant(typeof item === 'string' ? { name: item } : item)]));
+  return new Map(
+    items.map((item, i) => [asMerchantKey(`k${i}`), merchant(typeof item === 'string' ? { name: item } : item)]),
+  );
 }
 
 /** Takes maps keyed by any string: the tests name merchants freely. */
 function build(merchants: ReadonlyMap<string, CatalogMerchant>, options: Partial<TreeOptions> = {}): CatalogTreeModel {
-  return new CatalogTreeModel(merchants as ReadonlyMap<MerchantKey, CatalogMerchant>, { sort: 'name', filter: '', deeplinkOnly: false, locale: 'en-US', ...options });
+  return new CatalogTreeModel(merchants as ReadonlyMap<MerchantKey, CatalogMerchant>, {
+    sort: 'name',
+    filter: '',
+    deeplinkOnly: false,
+    locale: 'en-US',
+    ...options,
+  });
 }
 
 const labels = (nodes: CatalogNode[]): string[] =>
-  nodes.map((n) => (n.kind === 'merchant' ? n.merchant.name : n.kind === 'detail' || n.kind === 'bucket' || n.kind === 'group' ? n.label : ''));
+  nodes.map((n) =>
+    n.kind === 'merchant'
+      ? n.merchant.name
+      : n.kind === 'detail' || n.kind === 'bucket' || n.kind === 'group'
+        ? n.label
+        : '',
+  );
 
 /** Every node down to merchants (and below them when `details`), depth first. */
 function walk(model: CatalogTreeModel, details = false): CatalogNode[] {
@@ -40,16 +54,26 @@ function walk(model: CatalogTreeModel, details = false): CatalogNode[] {
   return out;
 }
 
-const merchantsOf = (nodes: CatalogNode[]) => nodes.filter((n): n is Extract<CatalogNode, { kind: 'merchant' }> => n.kind === 'merchant');
+const merchantsOf = (nodes: CatalogNode[]) =>
+  nodes.filter((n): n is Extract<CatalogNode, { kind: 'merchant' }> => n.kind === 'merchant');
 
 /** The sandbox's catalog, normalised, keyed by merchant id (or position when the id is null). */
 function sandboxCatalog(count: number): Map<MerchantKey, CatalogMerchant> {
-  const dataset = generateDataset({ seed: 7, merchants: count, clicks: 0, actions: 0, now: new Date('2026-01-15T00:00:00Z') });
+  const dataset = generateDataset({
+    seed: 7,
+    merchants: count,
+    clicks: 0,
+    actions: 0,
+    now: new Date('2026-01-15T00:00:00Z'),
+  });
   const map = new Map<MerchantKey, CatalogMerchant>();
   dataset.merchants.forEach((wire, i) => {
     const result = normalizeMerchant(wire);
     assert.ok(result.ok);
-    map.set(result.value.merchantId === null ? asMerchantKey(`fallback:${i}`) : merchantKeyOfId(result.value.merchantId), toCatalogMerchant(result.value));
+    map.set(
+      result.value.merchantId === null ? asMerchantKey(`fallback:${i}`) : merchantKeyOfId(result.value.merchantId),
+      toCatalogMerchant(result.value),
+    );
   });
   return map;
 }
@@ -67,7 +91,10 @@ describe('catalog tree model', () => {
         ],
       );
       const filtered = build(merchants, { filter: 'gam' });
-      assert.deepEqual(filtered.roots().map((n) => n.kind === 'group' && n.count), [1, 0]);
+      assert.deepEqual(
+        filtered.roots().map((n) => n.kind === 'group' && n.count),
+        [1, 0],
+      );
       assert.deepEqual(filtered.children(filtered.roots()[1]!), []);
       assert.equal(filtered.shownCount, 1);
       assert.equal(filtered.totalCount, 3);
@@ -82,10 +109,23 @@ describe('catalog tree model', () => {
   });
 
   describe('order', () => {
-    const cases: Array<{ title: string; items: Array<Partial<Merchant>>; sort: TreeOptions['sort']; expected: string[] }> = [
+    const cases: Array<{
+      title: string;
+      items: Array<Partial<Merchant>>;
+      sort: TreeOptions['sort'];
+      expected: string[];
+    }> = [
       {
         title: 'by name: case-insensitive, accents after the plain letter, digits as numbers',
-        items: [{ name: 'banana' }, { name: 'Émile' }, { name: 'Apple' }, { name: 'Shop 10' }, { name: 'eagle' }, { name: 'Shop 9' }, { name: 'Fox' }],
+        items: [
+          { name: 'banana' },
+          { name: 'Émile' },
+          { name: 'Apple' },
+          { name: 'Shop 10' },
+          { name: 'eagle' },
+          { name: 'Shop 9' },
+          { name: 'Fox' },
+        ],
         sort: 'name',
         expected: ['Apple', 'banana', 'eagle', 'Émile', 'Fox', 'Shop 9', 'Shop 10'],
       },
@@ -119,13 +159,30 @@ describe('catalog tree model', () => {
         ['k1', merchant({ name: 'BETA' })],
       ]);
       const model = build(merchants);
-      assert.deepEqual(merchantsOf(model.children(model.roots()[0]!)).map((n) => n.key), ['k3', 'k0', 'k1', 'k2']);
+      assert.deepEqual(
+        merchantsOf(model.children(model.roots()[0]!)).map((n) => n.key),
+        ['k3', 'k0', 'k1', 'k2'],
+      );
     });
   });
 
   describe('buckets', () => {
     it('packs letters into buckets of about equal size, accented names under their letter, others under #', () => {
-      const names = ['Apple', 'Avocado', 'Banana', 'Cherry', 'Date', 'Eggplant', 'Émile', 'Zebra', '1-Up', 'Яндекс', '京东', '"Quoted"', '@home'];
+      const names = [
+        'Apple',
+        'Avocado',
+        'Banana',
+        'Cherry',
+        'Date',
+        'Eggplant',
+        'Émile',
+        'Zebra',
+        '1-Up',
+        'Яндекс',
+        '京东',
+        '"Quoted"',
+        '@home',
+      ];
       const model = build(catalog(names), { bucketThreshold: 4 });
       const buckets = model.children(model.roots()[0]!);
       assert.deepEqual(
@@ -142,8 +199,19 @@ describe('catalog tree model', () => {
       const model = build(catalog(names), { bucketThreshold: 3 });
       const buckets = model.children(model.roots()[0]!);
       assert.deepEqual(labels(buckets), ['A', 'S (1)', 'S (2)', 'S (3)']);
-      assert.deepEqual(buckets.map((b) => b.kind === 'bucket' && b.count), [1, 2, 2, 3]);
-      assert.deepEqual(labels(buckets.slice(1).flatMap((b) => model.children(b))), ['Salt', 'Sand', 'Sea', 'Sky', 'Snow', 'Stone', 'Sun']);
+      assert.deepEqual(
+        buckets.map((b) => b.kind === 'bucket' && b.count),
+        [1, 2, 2, 3],
+      );
+      assert.deepEqual(labels(buckets.slice(1).flatMap((b) => model.children(b))), [
+        'Salt',
+        'Sand',
+        'Sea',
+        'Sky',
+        'Snow',
+        'Stone',
+        'Sun',
+      ]);
     });
 
     it('falls back to the default locale and threshold when given unusable ones', () => {
@@ -153,7 +221,10 @@ describe('catalog tree model', () => {
 
     it('keeps a group at or under the threshold flat', () => {
       const model = build(catalog(['A', 'B', 'C']), { bucketThreshold: 3 });
-      assert.deepEqual(model.children(model.roots()[0]!).map((n) => n.kind), ['merchant', 'merchant', 'merchant']);
+      assert.deepEqual(
+        model.children(model.roots()[0]!).map((n) => n.kind),
+        ['merchant', 'merchant', 'merchant'],
+      );
     });
 
     it('pages by rank instead of letters when sorted by commission', () => {
@@ -190,13 +261,23 @@ describe('catalog tree model', () => {
         };
         model.roots().forEach(visit);
         assert.equal(seen.size, merchants.size, sort);
-        assert.ok([...seen.values()].every((n) => n === 1), `${sort}: a merchant listed twice`);
+        assert.ok(
+          [...seen.values()].every((n) => n === 1),
+          `${sort}: a merchant listed twice`,
+        );
         const revealed = build(merchants, { sort });
         for (const [key, parentId] of listedUnder) {
-          assert.equal(revealed.nodeForMerchant(asMerchantKey(key))?.parentId, parentId, `${sort}: ${key} revealed where it is listed`);
+          assert.equal(
+            revealed.nodeForMerchant(asMerchantKey(key))?.parentId,
+            parentId,
+            `${sort}: ${key} revealed where it is listed`,
+          );
         }
         const buckets = model.children(model.roots()[0]!);
-        assert.ok(buckets.length > 5 && buckets.every((b) => b.kind === 'bucket'), `${sort}: the active group is bucketed`);
+        assert.ok(
+          buckets.length > 5 && buckets.every((b) => b.kind === 'bucket'),
+          `${sort}: the active group is bucketed`,
+        );
         if (sort === 'name') {
           for (const bucket of buckets) {
             const [first, last] = bucket.kind === 'bucket' ? bucket.label.replace(/ \(\d+\)$/, '').split('–') : [];
@@ -214,8 +295,20 @@ describe('catalog tree model', () => {
   describe('filter', () => {
     const merchants = catalog([
       { name: 'Café Rouge', domains: ['rouge.fr'], defaultDomain: 'rouge.fr', countryCodes: ['FR'] },
-      { name: 'Bookworm', domains: ['bookworm.de', 'shop.bookworm.at'], defaultDomain: 'bookworm.de', countryCodes: ['DE', 'AT'], deeplinkAllowed: true },
-      { name: 'Garden Deluxe', domains: ['garden.example'], defaultDomain: 'garden.example', countryCodes: ['NL'], isActive: false },
+      {
+        name: 'Bookworm',
+        domains: ['bookworm.de', 'shop.bookworm.at'],
+        defaultDomain: 'bookworm.de',
+        countryCodes: ['DE', 'AT'],
+        deeplinkAllowed: true,
+      },
+      {
+        name: 'Garden Deluxe',
+        domains: ['garden.example'],
+        defaultDomain: 'garden.example',
+        countryCodes: ['NL'],
+        isActive: false,
+      },
       { name: 'Tools', domains: [], defaultDomain: 'tools.example', countryCodes: ['de'], deeplinkAllowed: true },
     ]);
     const cases: Array<{ filter: string; deeplinkOnly?: boolean; expected: string[] }> = [
@@ -240,7 +333,12 @@ describe('catalog tree model', () => {
     for (const { filter, deeplinkOnly = false, expected } of cases) {
       it(`"${filter}"${deeplinkOnly ? ' deeplink only' : ''} shows ${expected.join(', ') || 'nothing'}`, () => {
         const model = build(merchants, { filter, deeplinkOnly });
-        assert.deepEqual(merchantsOf(walk(model)).map((n) => n.key).sort(), expected);
+        assert.deepEqual(
+          merchantsOf(walk(model))
+            .map((n) => n.key)
+            .sort(),
+          expected,
+        );
         assert.equal(model.shownCount, expected.length);
         for (const key of ['k0', 'k1', 'k2', 'k3']) {
           assert.equal(model.nodeForMerchant(asMerchantKey(key)) !== undefined, expected.includes(key), key);
@@ -257,11 +355,23 @@ describe('catalog tree model', () => {
       averageCommission: i % 3 === 0 ? null : i,
       domains: [`${i}.example`, `www.${i}.example`],
       commissionRates: [{ fixedCommission: 1, percentageCommission: null }],
-      adCampaigns: [{ name: `C${i}`, activeFrom: null, activeTo: null, allowDeeplink: false, rates: [{ countryCodes: ['DE'], clickRate: 0.1 }] }],
+      adCampaigns: [
+        {
+          name: `C${i}`,
+          activeFrom: null,
+          activeTo: null,
+          allowDeeplink: false,
+          rates: [{ countryCodes: ['DE'], clickRate: 0.1 }],
+        },
+      ],
     }));
     const merchants = new Map(items.map((item, i) => [`id:${i}:x`, merchant(item)]));
 
-    for (const options of [{ sort: 'name', bucketThreshold: 3 }, { sort: 'commission', bucketThreshold: 3 }, { sort: 'name' }] as const) {
+    for (const options of [
+      { sort: 'name', bucketThreshold: 3 },
+      { sort: 'commission', bucketThreshold: 3 },
+      { sort: 'name' },
+    ] as const) {
       it(`are unique and lead back to their group (${JSON.stringify(options)})`, () => {
         const model = build(merchants, options);
         const nodes = walk(model, true);
@@ -277,7 +387,10 @@ describe('catalog tree model', () => {
           }
           assert.ok(parent, `parent of ${node.id}`);
           assert.equal(parent.id, node.parentId);
-          assert.ok(model.children(parent).some((c) => c.id === node.id), `${node.id} is a child of its parent`);
+          assert.ok(
+            model.children(parent).some((c) => c.id === node.id),
+            `${node.id} is a child of its parent`,
+          );
           let top: CatalogNode = parent;
           for (let up = model.parent(top); up; up = model.parent(top)) {
             top = up;
@@ -298,7 +411,10 @@ describe('catalog tree model', () => {
         assert.equal(id, `merchant:${key}`);
       }
       const buckets = (model: CatalogTreeModel) => model.children(model.roots()[0]!).map((n) => n.id);
-      assert.deepEqual(buckets(build(merchants, { bucketThreshold: 3 })), buckets(build(new Map(merchants), { bucketThreshold: 3 })));
+      assert.deepEqual(
+        buckets(build(merchants, { bucketThreshold: 3 })),
+        buckets(build(new Map(merchants), { bucketThreshold: 3 })),
+      );
     });
 
     it('finds a merchant for reveal, under its bucket', () => {
@@ -352,7 +468,8 @@ describe('catalog tree model', () => {
       const sections = model.children(node);
       assert.deepEqual(labels(sections), ['Domains', 'Commission rates', 'Ad campaigns']);
       const [domains, rates, campaigns] = sections;
-      const rows = (n: CatalogNode) => model.children(n).map((c) => (c.kind === 'detail' ? [c.label, c.description] : []));
+      const rows = (n: CatalogNode) =>
+        model.children(n).map((c) => (c.kind === 'detail' ? [c.label, c.description] : []));
       assert.deepEqual(rows(domains!), [
         ['bookworm.de', 'default'],
         ['bookworm.at', undefined],
@@ -379,13 +496,27 @@ describe('catalog tree model', () => {
     });
 
     it('leaves out empty sections and builds nothing for a merchant filtered out', () => {
-      const bare = merchant({ name: 'Bare', domains: [], defaultDomain: '', commissionRates: [{ fixedCommission: null, percentageCommission: null }] });
-      const merchants = new Map([['id:2', bare], ['id:1', full]]);
+      const bare = merchant({
+        name: 'Bare',
+        domains: [],
+        defaultDomain: '',
+        commissionRates: [{ fixedCommission: null, percentageCommission: null }],
+      });
+      const merchants = new Map([
+        ['id:2', bare],
+        ['id:1', full],
+      ]);
       const all = build(merchants);
       assert.deepEqual(all.children(all.nodeForMerchant(merchantKeyOfId(2))!), []);
       assert.equal(all.node('detail:id%3A1:domains')?.kind, 'detail');
       const filtered = build(merchants, { filter: 'bare' });
-      const hidden = { kind: 'merchant' as const, id: 'merchant:id:1', parentId: 'group:active', key: merchantKeyOfId(1), merchant: full };
+      const hidden = {
+        kind: 'merchant' as const,
+        id: 'merchant:id:1',
+        parentId: 'group:active',
+        key: merchantKeyOfId(1),
+        merchant: full,
+      };
       assert.deepEqual(filtered.children(hidden), []);
       assert.equal(filtered.node('detail:id%3A1:domains'), undefined);
       assert.equal(filtered.node('merchant:id:1'), undefined);
@@ -395,17 +526,35 @@ describe('catalog tree model', () => {
   describe('merchant row', () => {
     const cases: Array<{ m: Partial<Merchant>; description: string; context: string }> = [
       {
-        m: { defaultDomain: 'shop.example.com', averageCommission: 4.2, deeplinkAllowed: true, paymentModels: ['CPC', 'CPA'] },
+        m: {
+          defaultDomain: 'shop.example.com',
+          averageCommission: 4.2,
+          deeplinkAllowed: true,
+          paymentModels: ['CPC', 'CPA'],
+        },
         description: 'shop.example.com · 4.2%',
         context: 'merchant merchant.deeplink merchant.cpc merchant.active',
       },
-      { m: { defaultDomain: 'a.example', averageCommission: null, paymentModels: ['CPA'] }, description: 'a.example', context: 'merchant merchant.active' },
       {
-        m: { defaultDomain: '', averageCommission: 12.3456, isActive: false, adCampaigns: [{ name: 'x', activeFrom: null, activeTo: null, allowDeeplink: false, rates: [] }] },
+        m: { defaultDomain: 'a.example', averageCommission: null, paymentModels: ['CPA'] },
+        description: 'a.example',
+        context: 'merchant merchant.active',
+      },
+      {
+        m: {
+          defaultDomain: '',
+          averageCommission: 12.3456,
+          isActive: false,
+          adCampaigns: [{ name: 'x', activeFrom: null, activeTo: null, allowDeeplink: false, rates: [] }],
+        },
         description: '12.35%',
         context: 'merchant merchant.cpc merchant.inactive',
       },
-      { m: { defaultDomain: '', averageCommission: null, paymentModels: ['cpc'], deeplinkAllowed: true }, description: '', context: 'merchant merchant.deeplink merchant.cpc merchant.active' },
+      {
+        m: { defaultDomain: '', averageCommission: null, paymentModels: ['cpc'], deeplinkAllowed: true },
+        description: '',
+        context: 'merchant merchant.deeplink merchant.cpc merchant.active',
+      },
     ];
     for (const { m, description, context } of cases) {
       it(`describes ${JSON.stringify(description)} with context "${context}"`, () => {

@@ -14,8 +14,17 @@ function catalog(items: Array<Partial<Merchant>>): Map<MerchantKey, CatalogMerch
   return new Map(items.map((item, i) => [asMerchantKey(`k${i}`), blankMerchant(item)]));
 }
 
-function build(merchants: ReadonlyMap<MerchantKey, CatalogMerchant>, options: Partial<TreeOptions> = {}): CatalogTreeModel {
-  return new CatalogTreeModel(merchants, { sort: 'clicks', filter: '', deeplinkOnly: false, locale: 'en-US', ...options });
+function build(
+  merchants: ReadonlyMap<MerchantKey, CatalogMerchant>,
+  options: Partial<TreeOptions> = {},
+): CatalogTreeModel {
+  return new CatalogTreeModel(merchants, {
+    sort: 'clicks',
+    filter: '',
+    deeplinkOnly: false,
+    locale: 'en-US',
+    ...options,
+  });
 }
 
 function clicksFrom(table: Record<number, number>): (merchantId: number) => number | undefined {
@@ -81,8 +90,14 @@ describe('the merchant tree sorted by clicks', () => {
     ]);
     const model = build(mixed, { clicksOf: clicksFrom({ 1: 1, 3: 9, 4: 5 }) });
     const [active, inactive] = model.roots();
-    assert.deepEqual(model.children(active!).map((n) => n.kind === 'merchant' && n.merchant.name), ['D', 'B']);
-    assert.deepEqual(model.children(inactive!).map((n) => n.kind === 'merchant' && n.merchant.name), ['C', 'A']);
+    assert.deepEqual(
+      model.children(active!).map((n) => n.kind === 'merchant' && n.merchant.name),
+      ['D', 'B'],
+    );
+    assert.deepEqual(
+      model.children(inactive!).map((n) => n.kind === 'merchant' && n.merchant.name),
+      ['C', 'A'],
+    );
   });
 
   it('cuts a large group into pages by rank, the ranking running across them', () => {
@@ -101,7 +116,13 @@ describe('the merchant tree sorted by clicks', () => {
   it('orders any catalog by clicks, most first, and as the name sort among equal clicks', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ name: fc.string({ maxLength: 6 }), clicks: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }) }), { maxLength: 40 }),
+        fc.array(
+          fc.record({
+            name: fc.string({ maxLength: 6 }),
+            clicks: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }),
+          }),
+          { maxLength: 40 },
+        ),
         fc.integer({ min: 1, max: 50 }),
         (rows, bucketThreshold) => {
           const merchants = catalog(rows.map((row, i) => ({ merchantId: i + 1, name: row.name })));
@@ -111,7 +132,8 @@ describe('the merchant tree sorted by clicks', () => {
           const clicks = (key: string): number => rows[Number(key.slice(1))]?.clicks ?? 0;
           const keysOf = (model: CatalogTreeModel): string[] => {
             const out: string[] = [];
-            const visit = (node: CatalogNode): void => (node.kind === 'merchant' ? void out.push(node.key) : model.children(node).forEach(visit));
+            const visit = (node: CatalogNode): void =>
+              node.kind === 'merchant' ? void out.push(node.key) : model.children(node).forEach(visit);
             model.roots().forEach(visit);
             return out;
           };
@@ -127,7 +149,10 @@ describe('the merchant tree sorted by clicks', () => {
 });
 
 describe('the merchant tooltip’s figures line', () => {
-  const figures = (merchant: MerchantTooltipFigures['merchant'], days = 30): MerchantTooltipFigures => ({ days, merchant });
+  const figures = (merchant: MerchantTooltipFigures['merchant'], days = 30): MerchantTooltipFigures => ({
+    days,
+    merchant,
+  });
 
   it('gives clicks, actions and EPC per currency', () => {
     const text = merchantFiguresText(
@@ -145,32 +170,56 @@ describe('the merchant tooltip’s figures line', () => {
   });
 
   it('says one click and one action in the singular, and leaves out actions and EPC when there are none', () => {
-    assert.equal(merchantFiguresText(figures({ clicks: 1, actions: 1, epc: [{ currencyCode: 'EUR', amount: 2 }] }, 7)), 'Last 7 days: 1 click · 1 action · EPC EUR 2.00');
+    assert.equal(
+      merchantFiguresText(figures({ clicks: 1, actions: 1, epc: [{ currencyCode: 'EUR', amount: 2 }] }, 7)),
+      'Last 7 days: 1 click · 1 action · EPC EUR 2.00',
+    );
     assert.equal(merchantFiguresText(figures({ clicks: 87, actions: 0, epc: [] }, 90)), 'Last 90 days: 87 clicks');
   });
 
   it('says no clicks for a merchant the figures do not hold or one with actions only', () => {
     assert.equal(merchantFiguresText(figures(undefined)), 'Last 30 days: no clicks');
-    assert.equal(merchantFiguresText(figures({ clicks: 0, actions: 3, epc: null })), 'Last 30 days: no clicks · 3 actions');
+    assert.equal(
+      merchantFiguresText(figures({ clicks: 0, actions: 3, epc: null })),
+      'Last 30 days: no clicks · 3 actions',
+    );
   });
 
   it('puts the line after the status line, escaped, and nothing when the figures are not loaded', () => {
     const merchant = blankMerchant({ merchantId: 7, name: 'Bookworm' });
     const without = merchantTooltipMarkdown(merchant, 'en-US');
     assert.doesNotMatch(without, /Last 30 days/);
-    const withFigures = merchantTooltipMarkdown(merchant, 'en-US', figures({ clicks: 1234, actions: 2, epc: [{ currencyCode: 'EUR', amount: 0.5 }] }));
+    const withFigures = merchantTooltipMarkdown(
+      merchant,
+      'en-US',
+      figures({ clicks: 1234, actions: 2, epc: [{ currencyCode: 'EUR', amount: 0.5 }] }),
+    );
     const paragraphs = withFigures.split('\n\n');
     assert.equal(paragraphs[2], 'Last 30 days\\: 1\\,234 clicks · 2 actions · EPC EUR 0\\.50');
-    assert.deepEqual(paragraphs.filter((_, i) => i !== 2), without.split('\n\n'), 'the rest of the tooltip is unchanged');
+    assert.deepEqual(
+      paragraphs.filter((_, i) => i !== 2),
+      without.split('\n\n'),
+      'the rest of the tooltip is unchanged',
+    );
   });
 
   it('never throws, and adds one paragraph to the tooltip, whatever the figures', () => {
     const without = merchantTooltipMarkdown(blankMerchant({ merchantId: 7 }), 'en-US').split('\n\n').length;
-    const amount = fc.record({ currencyCode: fc.option(fc.string({ maxLength: 4 }), { nil: null }), amount: fc.double() });
+    const amount = fc.record({
+      currencyCode: fc.option(fc.string({ maxLength: 4 }), { nil: null }),
+      amount: fc.double(),
+    });
     fc.assert(
       fc.property(
         fc.constantFrom(7, 30, 90),
-        fc.option(fc.record({ clicks: fc.double(), actions: fc.double(), epc: fc.option(fc.array(amount, { maxLength: 3 }), { nil: null }) }), { nil: undefined }),
+        fc.option(
+          fc.record({
+            clicks: fc.double(),
+            actions: fc.double(),
+            epc: fc.option(fc.array(amount, { maxLength: 3 }), { nil: null }),
+          }),
+          { nil: undefined },
+        ),
         (days, merchant) => {
           const text = merchantFiguresText({ days, merchant });
           assert.ok(text.startsWith(`Last ${days} days: `), text);

@@ -46,10 +46,16 @@ describe('paging against the sandbox', () => {
   it('follows an empty filtered page that still has a next cursor', async () => {
     const client = clientFor(service);
     const { pages, merchants } = await collect(client.walkMerchants({ isActive: true }));
-    assert.ok(pages.some((page) => page.merchants.length === 0 && page.next !== null), 'an empty page with a cursor was met');
+    assert.ok(
+      pages.some((page) => page.merchants.length === 0 && page.next !== null),
+      'an empty page with a cursor was met',
+    );
     const expected = service.dataset.merchants.filter((merchant) => merchant.isActive).map((merchant) => merchant.name);
     assert.ok(expected.length > 0);
-    assert.deepEqual(merchants.map((merchant) => merchant.name), expected);
+    assert.deepEqual(
+      merchants.map((merchant) => merchant.name),
+      expected,
+    );
     assert.ok(merchants.every((merchant) => merchant.isActive));
     await client.close();
   });
@@ -76,7 +82,9 @@ describe('paging against the sandbox', () => {
     assert.deepEqual(
       parallel.items.map((item) => item.id),
       // Ids are opaque strings once read (issue 12): the sandbox's are compared as the client reads them.
-      service.dataset.clicks.filter((item) => item.date >= '2026-07-24').map((item) => (item.id === null ? null : String(item.id))),
+      service.dataset.clicks
+        .filter((item) => item.date >= '2026-07-24')
+        .map((item) => (item.id === null ? null : String(item.id))),
     );
     assert.equal(parallel.requests, Math.ceil(parallel.total / 500));
     await client.close();
@@ -85,11 +93,21 @@ describe('paging against the sandbox', () => {
   it('reports its progress after each page: items received so far out of the total', async () => {
     const client = clientFor(service);
     const seen: Array<[number, number | null]> = [];
-    const result = await client.getAllClicks({ days: 120 }, { concurrency: 4, onProgress: (received, total) => seen.push([received, total]) });
+    const result = await client.getAllClicks(
+      { days: 120 },
+      { concurrency: 4, onProgress: (received, total) => seen.push([received, total]) },
+    );
     assert.equal(seen.length, result.requests, 'once per page');
-    assert.ok(seen.every(([, total]) => total === result.total), 'the total known from the first page on');
+    assert.ok(
+      seen.every(([, total]) => total === result.total),
+      'the total known from the first page on',
+    );
     const received = seen.map(([count]) => count);
-    assert.deepEqual(received, [...received].sort((a, b) => a - b), 'never going back');
+    assert.deepEqual(
+      received,
+      [...received].sort((a, b) => a - b),
+      'never going back',
+    );
     assert.equal(received.at(-1), result.total);
     await client.close();
   });
@@ -209,7 +227,10 @@ describe('paging against crafted answers', () => {
     const client = clientFor(server, { logger });
     const result = await client.getAllClicks({}, { concurrency: 2 });
     assert.equal(result.total, 1_601);
-    assert.deepEqual(result.items.map((item) => item.id), Array.from({ length: 1_601 }, (_, i) => String(i)));
+    assert.deepEqual(
+      result.items.map((item) => item.id),
+      Array.from({ length: 1_601 }, (_, i) => String(i)),
+    );
     assert.ok(result.requests > 4, `requests ${result.requests}`);
     assert.match(logger.text(), /the total went from 1600 to 1601 while paging; reading the report again/);
     await client.close();
@@ -221,7 +242,12 @@ describe('paging against crafted answers', () => {
     const server = await startCraftedServer((request) => {
       total += 1;
       const offset = Number(request.query.get('offset'));
-      return { body: { meta: { offset, limit: 500, total }, data: Array.from({ length: Math.min(500, total - offset) }, (_, i) => ({ id: offset + i, count: 1 })) } };
+      return {
+        body: {
+          meta: { offset, limit: 500, total },
+          data: Array.from({ length: Math.min(500, total - offset) }, (_, i) => ({ id: offset + i, count: 1 })),
+        },
+      };
     });
     const client = clientFor(server);
     const error = await rejectionOf(client.getAllClicks());

@@ -90,7 +90,9 @@ describe('errors and resilience against the sandbox', () => {
     for (const status of [503, 429]) {
       it(`${status}, a refusal: waited for (the short window, doubled) until it has lasted longer than maxRetryAfterMs, then reported with its body and what to do`, async () => {
         service.setFaults(String(status));
-        const client = clientFor(service, { retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 4_000 } });
+        const client = clientFor(service, {
+          retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 4_000 },
+        });
         let error: Error | undefined;
         const started = Date.now();
         const requests = await requestsDuring(async () => {
@@ -99,7 +101,10 @@ describe('errors and resilience against the sandbox', () => {
         assert.ok(error instanceof ApiError);
         assert.equal(error.status, status);
         assert.equal(error.errors[0]?.code, `0${status}`);
-        assert.match(error.message, /kept refusing for 1 min, longer than its rate limit lasts.*Wait a few minutes, then retry; what was read is kept\./);
+        assert.match(
+          error.message,
+          /kept refusing for 1 min, longer than its rate limit lasts.*Wait a few minutes, then retry; what was read is kept\./,
+        );
         // Waits of 1 s and 2 s (a client without windows, no Retry-After: a second, doubled); the third refusal would wait past 4 s.
         assert.equal(requests, 3);
         assert.ok(Date.now() - started >= 2_900, `waited ${Date.now() - started} ms`);
@@ -309,12 +314,15 @@ describe('errors and resilience against the sandbox', () => {
   });
 
   it('refuses a key that is not alphanumeric, and a base URL that is not http(s)', () => {
-    assert.throws(() => clientFor({ url: service.url, key: 'abc def' }), (error: unknown) => {
-      assert.ok(error instanceof InvalidParameterError);
-      assert.equal(error.property, 'apiKey');
-      assert.ok(!error.message.includes('abc def'));
-      return true;
-    });
+    assert.throws(
+      () => clientFor({ url: service.url, key: 'abc def' }),
+      (error: unknown) => {
+        assert.ok(error instanceof InvalidParameterError);
+        assert.equal(error.property, 'apiKey');
+        assert.ok(!error.message.includes('abc def'));
+        return true;
+      },
+    );
     assert.throws(() => clientFor({ url: 'ftp://example.com' }), /must start with https:\/\/ or http:\/\//);
     assert.throws(() => clientFor({ url: 'not a url' }), /is not a URL/);
   });

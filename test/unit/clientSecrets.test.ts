@@ -23,12 +23,20 @@ describe('the key never leaks', () => {
     const echo = await startCraftedServer((request, index) => {
       const header = String(request.headers.authorization);
       if (index % 3 === 0) {
-        return { status: 401, body: { errors: [{ status: '401', title: `Unauthorized: ${header}`, code: '0401', meta: { property: header } }] } };
+        return {
+          status: 401,
+          body: {
+            errors: [{ status: '401', title: `Unauthorized: ${header}`, code: '0401', meta: { property: header } }],
+          },
+        };
       }
       if (index % 3 === 1) {
         return { status: 200, body: `<html>${header}</html>` };
       }
-      return { status: 400, body: { errors: [{ status: '400', title: header, code: '1000', meta: { property: header } }] } };
+      return {
+        status: 400,
+        body: { errors: [{ status: '400', title: header, code: '1000', meta: { property: header } }] },
+      };
     });
     const logger = new RecordingLogger();
     const errors: Error[] = [];
@@ -45,7 +53,9 @@ describe('the key never leaks', () => {
     const faults = ['503', 'reset', 'malformed', 'truncated', 'slow-headers:ms=5000', 'slow-body:ms=5000'];
     for (const fault of faults) {
       service.setFaults(fault);
-      await run(() => client.getMerchantPage()).catch((error) => { throw new Error(`${fault}: ${error}`); });
+      await run(() => client.getMerchantPage()).catch((error) => {
+        throw new Error(`${fault}: ${error}`);
+      });
     }
     service.setFaults('');
     await run(() => client.getClicksPage({ days: 999 }));
@@ -55,7 +65,10 @@ describe('the key never leaks', () => {
     const ok = await client.getMerchantPage({ limit: 1 });
 
     assert.equal(ok.merchants.length, 1, 'the key works against the sandbox');
-    assert.ok(echo.requests.every((request) => request.headers.authorization === `Bearer ${KEY}`), 'the key was sent');
+    assert.ok(
+      echo.requests.every((request) => request.headers.authorization === `Bearer ${KEY}`),
+      'the key was sent',
+    );
     assert.equal(errors.length, 13);
     assert.ok(logger.lines.length > 10, 'the client logged');
     for (const error of errors) {

@@ -18,27 +18,59 @@ const SUPPORT: { name: string; paymentModels: string[]; adCampaigns: AdCampaign[
 
 const LINKS: { name: string; tracking: string; link: string }[] = [
   { name: 'no query', tracking: 'https://t.example/c', link: 'https://t.example/c?model=CPC' },
-  { name: 'other parameters kept in order', tracking: 'https://t.example/c?b=2&a=1', link: 'https://t.example/c?b=2&a=1&model=CPC' },
-  { name: 'one model replaced in place', tracking: 'https://t.example/c?a=1&model=CPA&z=9', link: 'https://t.example/c?a=1&model=CPC&z=9' },
+  {
+    name: 'other parameters kept in order',
+    tracking: 'https://t.example/c?b=2&a=1',
+    link: 'https://t.example/c?b=2&a=1&model=CPC',
+  },
+  {
+    name: 'one model replaced in place',
+    tracking: 'https://t.example/c?a=1&model=CPA&z=9',
+    link: 'https://t.example/c?a=1&model=CPC&z=9',
+  },
   {
     name: 'several models: first replaced, others removed',
     tracking: 'https://t.example/c?model=CPA&a=1&model=CPL&b=2&model',
     link: 'https://t.example/c?model=CPC&a=1&b=2',
   },
-  { name: 'encoded name mod%65l recognised', tracking: 'https://t.example/c?mod%65l=CPA&a=1', link: 'https://t.example/c?model=CPC&a=1' },
-  { name: 'Model (other case) kept', tracking: 'https://t.example/c?Model=x', link: 'https://t.example/c?Model=x&model=CPC' },
-  { name: 'models is not model', tracking: 'https://t.example/c?models=1', link: 'https://t.example/c?models=1&model=CPC' },
+  {
+    name: 'encoded name mod%65l recognised',
+    tracking: 'https://t.example/c?mod%65l=CPA&a=1',
+    link: 'https://t.example/c?model=CPC&a=1',
+  },
+  {
+    name: 'Model (other case) kept',
+    tracking: 'https://t.example/c?Model=x',
+    link: 'https://t.example/c?Model=x&model=CPC',
+  },
+  {
+    name: 'models is not model',
+    tracking: 'https://t.example/c?models=1',
+    link: 'https://t.example/c?models=1&model=CPC',
+  },
   { name: 'fragment kept', tracking: 'https://t.example/c?a=1#top', link: 'https://t.example/c?a=1&model=CPC#top' },
-  { name: 'fragment kept without query', tracking: 'https://t.example/c#top', link: 'https://t.example/c?model=CPC#top' },
+  {
+    name: 'fragment kept without query',
+    tracking: 'https://t.example/c#top',
+    link: 'https://t.example/c?model=CPC#top',
+  },
   {
     name: 'encoded characters byte-exact',
     tracking: 'https://t.example/c?q=a%20b+c&t=~&u=%7e&v=%2F&w=a%26b',
     link: 'https://t.example/c?q=a%20b+c&t=~&u=%7e&v=%2F&w=a%26b&model=CPC',
   },
-  { name: 'empty pieces kept, trailing & reused', tracking: 'https://t.example/c?a=1&&b=2&', link: 'https://t.example/c?a=1&&b=2&model=CPC' },
+  {
+    name: 'empty pieces kept, trailing & reused',
+    tracking: 'https://t.example/c?a=1&&b=2&',
+    link: 'https://t.example/c?a=1&&b=2&model=CPC',
+  },
   { name: 'bare ?', tracking: 'https://t.example/c?', link: 'https://t.example/c?model=CPC' },
   { name: 'port', tracking: 'http://t.example:8080/c?a=1', link: 'http://t.example:8080/c?a=1&model=CPC' },
-  { name: 'unicode path', tracking: 'https://t.example/klick/straße?a=ü', link: 'https://t.example/klick/stra%C3%9Fe?a=%C3%BC&model=CPC' },
+  {
+    name: 'unicode path',
+    tracking: 'https://t.example/klick/straße?a=ü',
+    link: 'https://t.example/klick/stra%C3%9Fe?a=%C3%BC&model=CPC',
+  },
 ];
 
 describe('supportsCpc', () => {
@@ -77,13 +109,15 @@ describe('cpcLinkOf', () => {
       name: 'no tracking link',
       paymentModels: ['CPC'],
       trackingLink: null,
-      message: '"Shop X" has no tracking link in the catalog. Refresh the merchants, or contact the network if it stays.',
+      message:
+        '"Shop X" has no tracking link in the catalog. Refresh the merchants, or contact the network if it stays.',
     },
     {
       name: 'unusable tracking link',
       paymentModels: ['CPC'],
       trackingLink: 'javascript:alert(1)',
-      message: '"Shop X" has no usable tracking link (the catalog has "javascript:alert(1)"). Refresh the merchants, or contact the network if it stays.',
+      message:
+        '"Shop X" has no usable tracking link (the catalog has "javascript:alert(1)"). Refresh the merchants, or contact the network if it stays.',
     },
   ];
   for (const c of REFUSED) {

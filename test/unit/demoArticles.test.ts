@@ -47,30 +47,61 @@ describe('the demo workspace', () => {
       after(() => fs.rmSync(folder, { recursive: true, force: true }));
 
       it('writes a Markdown, an MDX and an HTML article, each named after a SubID with clicks', () => {
-        assert.deepEqual(articles.map((article) => path.basename(article.file)), articles.map((article) => `${article.subId}.${article.format}`));
-        assert.deepEqual(articles.map((article) => article.format), ['md', 'mdx', 'html']);
+        assert.deepEqual(
+          articles.map((article) => path.basename(article.file)),
+          articles.map((article) => `${article.subId}.${article.format}`),
+        );
+        assert.deepEqual(
+          articles.map((article) => article.format),
+          ['md', 'mdx', 'html'],
+        );
         for (const article of articles) {
-          assert.ok(dataset.clicks.some((item) => item.subId === article.subId && item.count > 0), article.subId);
-          assert.ok(fs.readFileSync(article.file, 'utf8').includes(article.subId.replace(/-/g, ' ').slice(1)), 'its title');
+          assert.ok(
+            dataset.clicks.some((item) => item.subId === article.subId && item.count > 0),
+            article.subId,
+          );
+          assert.ok(
+            fs.readFileSync(article.file, 'utf8').includes(article.subId.replace(/-/g, ' ').slice(1)),
+            'its title',
+          );
         }
       });
 
       it('gives each article two deeplinks with its SubID, each on a line of its own and to one merchant', () => {
         for (const article of articles) {
           const text = fs.readFileSync(article.file, 'utf8');
-          const deeplinks = deeplinkSubIds(text, { subIdParameter: 's', isTrackingHost: (host) => index.isTrackingHost(host) });
-          assert.deepEqual(deeplinks.map((deeplink) => deeplink.subId), [article.subId, article.subId]);
+          const deeplinks = deeplinkSubIds(text, {
+            subIdParameter: 's',
+            isTrackingHost: (host) => index.isTrackingHost(host),
+          });
+          assert.deepEqual(
+            deeplinks.map((deeplink) => deeplink.subId),
+            [article.subId, article.subId],
+          );
           assert.equal(new Set(deeplinks.map((deeplink) => deeplink.line)).size, 2);
-          const targets = deeplinks.map((deeplink) => index.match(new URL(deeplink.url.replace(/&amp;/g, '&')).searchParams.get('url')!));
-          assert.deepEqual(targets.map((match) => (match.kind === 'merchant' ? match.merchant.merchant.name : match.kind)), article.merchants);
+          const targets = deeplinks.map((deeplink) =>
+            index.match(new URL(deeplink.url.replace(/&amp;/g, '&')).searchParams.get('url')!),
+          );
+          assert.deepEqual(
+            targets.map((match) => (match.kind === 'merchant' ? match.merchant.merchant.name : match.kind)),
+            article.merchants,
+          );
         }
       });
 
       it('leaves Monetize two plain URLs per article to convert, and the tracking links as they are', () => {
         for (const article of articles) {
-          const plan = planMonetize(fs.readFileSync(article.file, 'utf8'), index, { deeplink: DEFAULT_DEEPLINK_OPTIONS });
-          assert.deepEqual(plan.candidates.map((candidate) => candidate.ref.merchant.name), article.plainMerchants);
-          assert.deepEqual(plan.skipped.map((skipped) => skipped.reason), Array(article.inactiveMerchant ? 3 : 2).fill('tracking-link'));
+          const plan = planMonetize(fs.readFileSync(article.file, 'utf8'), index, {
+            deeplink: DEFAULT_DEEPLINK_OPTIONS,
+          });
+          assert.deepEqual(
+            plan.candidates.map((candidate) => candidate.ref.merchant.name),
+            article.plainMerchants,
+          );
+          assert.deepEqual(
+            plan.skipped.map((skipped) => skipped.reason),
+            Array(article.inactiveMerchant ? 3 : 2).fill('tracking-link'),
+          );
         }
       });
 
@@ -79,15 +110,26 @@ describe('the demo workspace', () => {
         const merchant = dataset.merchants.find((candidate) => candidate.name === name);
         assert.ok(merchant && !merchant.isActive, `${name} is an inactive merchant`);
         assert.ok(fs.readFileSync(articles[0]!.file, 'utf8').includes(`(${merchant.trackingLink})`));
-        assert.deepEqual(articles.slice(1).map((article) => article.inactiveMerchant), [undefined, undefined]);
+        assert.deepEqual(
+          articles.slice(1).map((article) => article.inactiveMerchant),
+          [undefined, undefined],
+        );
       });
     });
   }
 
   it('prints an address that opens the workspace with the first article in the editor', () => {
-    const url = new URL(demoWorkbenchUrl('http://127.0.0.1:8080', '/tmp/demo workspace', '/tmp/demo workspace/articles/best-running-shoes.md'));
+    const url = new URL(
+      demoWorkbenchUrl(
+        'http://127.0.0.1:8080',
+        '/tmp/demo workspace',
+        '/tmp/demo workspace/articles/best-running-shoes.md',
+      ),
+    );
     assert.equal(url.origin, 'http://127.0.0.1:8080');
     assert.equal(url.searchParams.get('folder'), '/tmp/demo workspace');
-    assert.deepEqual(JSON.parse(url.searchParams.get('payload')!), [['openFile', 'vscode-remote://127.0.0.1:8080/tmp/demo%20workspace/articles/best-running-shoes.md']]);
+    assert.deepEqual(JSON.parse(url.searchParams.get('payload')!), [
+      ['openFile', 'vscode-remote://127.0.0.1:8080/tmp/demo%20workspace/articles/best-running-shoes.md'],
+    ]);
   });
 });

@@ -7,11 +7,13 @@ import { expandSubId } from '../../src/links/subId';
 const TRACKING_HOSTS = new Set(['track.example.net', 'go.partner-shop.de']);
 const OPTIONS: DeeplinkSubIdOptions = { subIdParameter: 's', isTrackingHost: (host) => TRACKING_HOSTS.has(host) };
 
-const subIdsOf = (text: string, options: DeeplinkSubIdOptions = OPTIONS): string[] => deeplinkSubIds(text, options).map((link) => link.subId);
+const subIdsOf = (text: string, options: DeeplinkSubIdOptions = OPTIONS): string[] =>
+  deeplinkSubIds(text, options).map((link) => link.subId);
 
 describe('SubIDs of a document', () => {
   it('takes the SubID of a deeplink on a tracking host, with its line and URL', () => {
-    const text = 'Intro\n\nSee [the shoes](https://track.example.net/c?m=12&s=best-running-shoes&url=https%3A%2F%2Fshop.example%2Fx).\n';
+    const text =
+      'Intro\n\nSee [the shoes](https://track.example.net/c?m=12&s=best-running-shoes&url=https%3A%2F%2Fshop.example%2Fx).\n';
     assert.deepEqual(deeplinkSubIds(text, OPTIONS), [
       {
         subId: 'best-running-shoes',
@@ -23,11 +25,12 @@ describe('SubIDs of a document', () => {
   });
 
   it('decodes encoded values', () => {
-    assert.deepEqual(subIdsOf('https://track.example.net/c?s=best%20shoes and https://track.example.net/c?s=a+b and https://track.example.net/c?s=gr%C3%BC%C3%9Fe'), [
-      'best shoes',
-      'a b',
-      'grüße',
-    ]);
+    assert.deepEqual(
+      subIdsOf(
+        'https://track.example.net/c?s=best%20shoes and https://track.example.net/c?s=a+b and https://track.example.net/c?s=gr%C3%BC%C3%9Fe',
+      ),
+      ['best shoes', 'a b', 'grüße'],
+    );
   });
 
   it('gives one entry per value when the parameter comes several times', () => {
@@ -104,7 +107,11 @@ describe('SubIDs of a document', () => {
   it('counts lines across many links, as a line-by-line count does', () => {
     const lines: string[] = [];
     for (let line = 0; line < 200; line++) {
-      lines.push(line % 3 === 0 ? `Text ${line} https://track.example.net/c?s=a${line} and https://track.example.net/c?s=b${line}` : `Text ${line}`);
+      lines.push(
+        line % 3 === 0
+          ? `Text ${line} https://track.example.net/c?s=a${line} and https://track.example.net/c?s=b${line}`
+          : `Text ${line}`,
+      );
     }
     const links = deeplinkSubIds(lines.join('\n'), OPTIONS);
     assert.equal(links.length, 2 * 67);
@@ -124,17 +131,47 @@ describe('SubIDs of a document', () => {
   });
 
   it('never throws, whatever the text, and every entry is a non-empty value of a URL on its line', () => {
-    const pieces = fc.constantFrom('https://track.example.net/c?s=', 'https://go.partner-shop.de/x?a=1&s=', '?s=', '&s=', '%', '%zz', '\n', '\r\n', ' ', '](', '<', '>', 'href="', '"', 'a', 'é', '#', '&amp;', '[x]: ');
+    const pieces = fc.constantFrom(
+      'https://track.example.net/c?s=',
+      'https://go.partner-shop.de/x?a=1&s=',
+      '?s=',
+      '&s=',
+      '%',
+      '%zz',
+      '\n',
+      '\r\n',
+      ' ',
+      '](',
+      '<',
+      '>',
+      'href="',
+      '"',
+      'a',
+      'é',
+      '#',
+      '&amp;',
+      '[x]: ',
+    );
     fc.assert(
-      fc.property(fc.array(fc.oneof(pieces, fc.string({ unit: 'binary' })), { maxLength: 40 }), fc.constantFrom('s', 'sub', 'a'), (parts, parameter) => {
-        const text = parts.join('');
-        const lines = text.split('\n');
-        for (const link of deeplinkSubIds(text, { subIdParameter: parameter, isTrackingHost: (host) => TRACKING_HOSTS.has(host) })) {
-          assert.notEqual(link.subId, '');
-          assert.ok(TRACKING_HOSTS.has(link.host));
-          assert.ok(lines[link.line]!.includes(link.url.split('\n')[0]!), `${JSON.stringify(link.url)} on line ${link.line}`);
-        }
-      }),
+      fc.property(
+        fc.array(fc.oneof(pieces, fc.string({ unit: 'binary' })), { maxLength: 40 }),
+        fc.constantFrom('s', 'sub', 'a'),
+        (parts, parameter) => {
+          const text = parts.join('');
+          const lines = text.split('\n');
+          for (const link of deeplinkSubIds(text, {
+            subIdParameter: parameter,
+            isTrackingHost: (host) => TRACKING_HOSTS.has(host),
+          })) {
+            assert.notEqual(link.subId, '');
+            assert.ok(TRACKING_HOSTS.has(link.host));
+            assert.ok(
+              lines[link.line]!.includes(link.url.split('\n')[0]!),
+              `${JSON.stringify(link.url)} on line ${link.line}`,
+            );
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -143,7 +180,8 @@ describe('SubIDs of a document', () => {
 describe('SubID setting expanded per file', () => {
   const DATE = new Date(2026, 10, 21, 12);
   /** As the shell names a file for `${fileBasenameNoExtension}` (path.posix.parse of the URI's path). */
-  const forFile = (filePath: string, template = '${fileBasenameNoExtension}') => expandSubId(template, { fileBasenameNoExtension: path.posix.parse(filePath).name, date: DATE });
+  const forFile = (filePath: string, template = '${fileBasenameNoExtension}') =>
+    expandSubId(template, { fileBasenameNoExtension: path.posix.parse(filePath).name, date: DATE });
 
   it('makes best-running-shoes.md the SubID best-running-shoes', () => {
     assert.deepEqual(forFile('/blog/posts/best-running-shoes.md'), { ok: true, subId: 'best-running-shoes' });
@@ -161,20 +199,42 @@ describe('SubID setting expanded per file', () => {
   });
 
   it('keeps the text around the variable', () => {
-    assert.deepEqual(forFile('/blog/best-running-shoes.md', 'blog-${fileBasenameNoExtension}'), { ok: true, subId: 'blog-best-running-shoes' });
+    assert.deepEqual(forFile('/blog/best-running-shoes.md', 'blog-${fileBasenameNoExtension}'), {
+      ok: true,
+      subId: 'blog-best-running-shoes',
+    });
   });
 
   it('refuses a file name a SubID cannot carry, saying what to change', () => {
     const result = forFile('/blog/my notes.md');
     assert.ok(!result.ok);
-    assert.match(result.message, /^The SubID "my notes" made from the setting affiliateLinks\.subId has characters that are not allowed\./);
+    assert.match(
+      result.message,
+      /^The SubID "my notes" made from the setting affiliateLinks\.subId has characters that are not allowed\./,
+    );
   });
 });
 
 describe('SubIDs of a document, decoded as URLSearchParams decodes them', () => {
   it('gives the non-empty values URLSearchParams gives, for any query', () => {
     const piece = fc.oneof(
-      fc.constantFrom('s', 's=', 's=a', 's=a+b', 's=%41', '%73=x', 's%3D=y', '+s=z', 's+=w', 's=%zz', 's=%E2%82', 'url=https%3A%2F%2Fa.example%2F%3Fs%3Dinner', '=', '', 'sub=q'),
+      fc.constantFrom(
+        's',
+        's=',
+        's=a',
+        's=a+b',
+        's=%41',
+        '%73=x',
+        's%3D=y',
+        '+s=z',
+        's+=w',
+        's=%zz',
+        's=%E2%82',
+        'url=https%3A%2F%2Fa.example%2F%3Fs%3Dinner',
+        '=',
+        '',
+        'sub=q',
+      ),
       fc.stringMatching(/^[a-z%+=0-9A-F]{0,8}$/),
     );
     fc.assert(

@@ -9,7 +9,14 @@ type Spec = Partial<Merchant> & { key: string };
 
 /** An index over merchants named after their keys, in the given (catalog) order. */
 function index(specs: Spec[]): MerchantDomainIndex {
-  return new MerchantDomainIndex(new Map(specs.map(({ key, ...m }): [MerchantKey, CatalogMerchant] => [asMerchantKey(key), blankMerchant({ name: key, ...m })])));
+  return new MerchantDomainIndex(
+    new Map(
+      specs.map(({ key, ...m }): [MerchantKey, CatalogMerchant] => [
+        asMerchantKey(key),
+        blankMerchant({ name: key, ...m }),
+      ]),
+    ),
+  );
 }
 
 /** A match as one comparable line: `none`, `tracking a,b`, `merchant a @ domain`, `ambiguous a,b @ domain`. */
@@ -111,8 +118,16 @@ describe('merchant domain index', () => {
       ['catalog bare and www.: bare host', 'https://both.com/', 'merchant bare @ both.com'],
       ['catalog bare and www.: www host', 'https://www.both.com/', 'merchant wwwBoth @ www.both.com'],
       ['catalog bare and www.: other subdomain', 'https://m.both.com/', 'merchant bare @ both.com'],
-      ['catalog www.sub. beats a listed parent', 'https://sub.alias-parent.com/', 'merchant aliasSub @ www.sub.alias-parent.com'],
-      ['catalog www.sub.: the listed parent keeps the rest', 'https://other.alias-parent.com/', 'merchant aliasParent @ alias-parent.com'],
+      [
+        'catalog www.sub. beats a listed parent',
+        'https://sub.alias-parent.com/',
+        'merchant aliasSub @ www.sub.alias-parent.com',
+      ],
+      [
+        'catalog www.sub.: the listed parent keeps the rest',
+        'https://other.alias-parent.com/',
+        'merchant aliasParent @ alias-parent.com',
+      ],
       ['one merchant listing a domain in several spellings', 'https://dup.com/', 'merchant dup @ dup.com'],
       ['shared: a merchant listing it twice is counted once', 'https://twice.com/', 'merchant twice @ twice.com'],
       ['shared: active beats inactive deeplink', 'https://shared1.com/', 'merchant activePlain @ shared1.com'],
@@ -121,14 +136,22 @@ describe('merchant domain index', () => {
       ['shared: all inactive tie', 'https://sub.closed.com/', 'ambiguous off-b,off-a @ closed.com'],
       // A tracking host is shared by many merchants: the link's path tells whose it is.
       ['tracking host, no merchant’s link', 'https://go.track.net/xyz', 'tracking '],
-      ['tracking link of one merchant, other query', 'https://go.track.net/abc?url=https%3A%2F%2Fshop.com&s=a#x', 'tracking trk'],
+      [
+        'tracking link of one merchant, other query',
+        'https://go.track.net/abc?url=https%3A%2F%2Fshop.com&s=a#x',
+        'tracking trk',
+      ],
       ['tracking link of another merchant on the same host', 'http://go.track.net/def', 'tracking trk2'],
       ['tracking link, any case and trailing dot in the host', 'HTTP://GO.TRACK.NET./abc', 'tracking trk'],
       ['tracking link with a trailing slash', 'https://go.track.net/def/', 'tracking trk2'],
       ['tracking host beats a merchant domain', 'https://track.net/r/1', 'tracking selfHosted'],
       ['tracking host beats a merchant domain, no merchant’s link', 'https://track.net/r/9', 'tracking '],
       ['tracking: no parent walk', 'https://a.go.track.net/', 'merchant selfHosted @ track.net'],
-      ['tracking: subdomain of a tracking host that is a domain', 'https://shop.track.net/', 'merchant selfHosted @ track.net'],
+      [
+        'tracking: subdomain of a tracking host that is a domain',
+        'https://shop.track.net/',
+        'merchant selfHosted @ track.net',
+      ],
       ['non-http tracking link is not a tracking host', 'https://files.example.org/', 'none'],
       ['mailto', 'mailto:sales@shop.com', 'none'],
       ['ftp', 'ftp://shop.com/file', 'none'],
@@ -206,7 +229,14 @@ describe('merchant domain index', () => {
   });
 
   it('never throws on odd inputs', () => {
-    const odd: unknown[] = [null, undefined, 42, {}, { protocol: 'https:', hostname: 42 }, { protocol: 'https:', hostname: 'SHOP.com' }];
+    const odd: unknown[] = [
+      null,
+      undefined,
+      42,
+      {},
+      { protocol: 'https:', hostname: 42 },
+      { protocol: 'https:', hostname: 'SHOP.com' },
+    ];
     const kinds = odd.map((input) => idx.match(input as string).kind);
     assert.deepEqual(kinds, ['none', 'none', 'none', 'none', 'none', 'merchant']);
     assert.equal(idx.matchHost(null as unknown as string).kind, 'none');
@@ -214,10 +244,38 @@ describe('merchant domain index', () => {
   });
 
   describe('skips bad catalog domains without throwing', () => {
-    const bad: unknown[] = ['', ' ', 'http://x.com/', 'x.com/path', 'a b', 'x.com:80', '..', '.x.com', 'xn--zz.com', 'y.4', 42, null];
+    const bad: unknown[] = [
+      '',
+      ' ',
+      'http://x.com/',
+      'x.com/path',
+      'a b',
+      'x.com:80',
+      '..',
+      '.x.com',
+      'xn--zz.com',
+      'y.4',
+      42,
+      null,
+    ];
     const merchants = new Map<MerchantKey, CatalogMerchant>([
-      [asMerchantKey('bad'), blankMerchant({ name: 'bad', defaultDomain: 'http://x.com/', domains: bad as string[], trackingLink: 'not a link' })],
-      [asMerchantKey('noList'), blankMerchant({ name: 'noList', defaultDomain: undefined as unknown as string, domains: undefined as unknown as string[] })],
+      [
+        asMerchantKey('bad'),
+        blankMerchant({
+          name: 'bad',
+          defaultDomain: 'http://x.com/',
+          domains: bad as string[],
+          trackingLink: 'not a link',
+        }),
+      ],
+      [
+        asMerchantKey('noList'),
+        blankMerchant({
+          name: 'noList',
+          defaultDomain: undefined as unknown as string,
+          domains: undefined as unknown as string[],
+        }),
+      ],
       [asMerchantKey('missing'), null as unknown as CatalogMerchant],
       [asMerchantKey('good'), blankMerchant({ name: 'good', defaultDomain: 'good.com' })],
     ]);
@@ -240,7 +298,14 @@ describe('merchant domain index', () => {
     const cases: Array<[string, Spec[], number]> = [
       ['empty catalog', [], 0],
       ['default domain repeated in domains', [{ key: 'a', defaultDomain: 'a.com', domains: ['a.com', 'A.COM.'] }], 1],
-      ['shared between merchants', [{ key: 'a', defaultDomain: 'a.com' }, { key: 'b', domains: ['a.com', 'b.com'] }], 2],
+      [
+        'shared between merchants',
+        [
+          { key: 'a', defaultDomain: 'a.com' },
+          { key: 'b', domains: ['a.com', 'b.com'] },
+        ],
+        2,
+      ],
       ['unicode and punycode spellings', [{ key: 'a', defaultDomain: 'bücher.de', domains: ['xn--bcher-kva.de'] }], 1],
       ['www. aliases not counted', [{ key: 'a', defaultDomain: 'www.a.com' }], 1],
       ['www. and bare are two', [{ key: 'a', defaultDomain: 'www.a.com', domains: ['a.com'] }], 2],

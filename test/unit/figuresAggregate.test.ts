@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { ActionItem, ClickItem } from '../../src/api/types';
-import { buildFiguresAggregate, figuresOf, type FiguresAggregate, type SubIdFigures } from '../../src/reports/figures/figuresAggregate';
+import {
+  buildFiguresAggregate,
+  figuresOf,
+  type FiguresAggregate,
+  type SubIdFigures,
+} from '../../src/reports/figures/figuresAggregate';
 import { aggregateClicks } from '../../src/reports/model/clickReport';
 import type { CurrencyAmount } from '../../src/reports/model/currencyAmounts';
 import { presetPeriod, previousPeriod } from '../../src/reports/model/reportPeriods';
@@ -23,7 +28,14 @@ function build(clicks: ClickItem[], previousClicks: ClickItem[] = [], actions: A
 describe('figures aggregate', () => {
   it('shows no change while the previous period is not read yet, rather than "new"', () => {
     const clicks = [click({ subId: 'shoes', programId: 'p1', merchantId: 10, date: '2026-03-01', count: 5 })];
-    const unknown = buildFiguresAggregate({ period: PERIOD, previousPeriod: PREVIOUS, days: 7, clicks, previousClicks: undefined, actions: [] });
+    const unknown = buildFiguresAggregate({
+      period: PERIOD,
+      previousPeriod: PREVIOUS,
+      days: 7,
+      clicks,
+      previousClicks: undefined,
+      actions: [],
+    });
     assert.deepEqual(figuresOf(unknown, ['shoes'])?.change, { kind: 'none', text: '' });
     assert.equal(unknown.previousKnown, false);
     assert.equal(figuresOf(build(clicks), ['shoes'])?.change.kind, 'new', 'read, and empty: the clicks are new');
@@ -50,14 +62,70 @@ describe('figures aggregate', () => {
         click({ subId: 'old', programId: 'p5', merchantId: 14, date: '2026-03-01', count: 50 }), // not in the previous period
       ],
       [
-        action({ subId: 'shoes', programId: 'p1', status: 'CONFIRMED', currencyCode: 'EUR', commission: 4, createdAt: '2026-03-02T10:00:00Z' }),
-        action({ subId: 'shoes', programId: 'p1', status: 'PENDING', currencyCode: 'eur', commission: 1.5, createdAt: '2026-03-03T10:00:00Z' }),
-        action({ subId: 'shoes', programId: 'p2', status: 'PENDING', currencyCode: 'USD', commission: 2, createdAt: '2026-03-03T10:00:00Z' }),
-        action({ subId: 'shoes', programId: 'p1', status: 'CANCELED', currencyCode: 'EUR', commission: 9, createdAt: '2026-03-03T10:00:00Z' }),
-        action({ subId: 'earner', programId: 'p5', status: 'CONFIRMED', currencyCode: 'EUR', commission: 3, createdAt: '2026-03-05T10:00:00Z' }),
-        action({ subId: 'mixed', programId: 'p4', status: 'CONFIRMED', currencyCode: 'EUR', commission: 10, createdAt: '2026-03-05T10:00:00Z' }),
-        action({ subId: 'shoes', programId: 'p9', status: 'CONFIRMED', currencyCode: 'EUR', commission: 1, createdAt: '2026-03-05T10:00:00Z' }), // program without clicks
-        action({ subId: 'shoes', programId: 'p1', status: 'CONFIRMED', currencyCode: 'EUR', commission: 50, createdAt: '2026-02-27T10:00:00Z' }), // outside
+        action({
+          subId: 'shoes',
+          programId: 'p1',
+          status: 'CONFIRMED',
+          currencyCode: 'EUR',
+          commission: 4,
+          createdAt: '2026-03-02T10:00:00Z',
+        }),
+        action({
+          subId: 'shoes',
+          programId: 'p1',
+          status: 'PENDING',
+          currencyCode: 'eur',
+          commission: 1.5,
+          createdAt: '2026-03-03T10:00:00Z',
+        }),
+        action({
+          subId: 'shoes',
+          programId: 'p2',
+          status: 'PENDING',
+          currencyCode: 'USD',
+          commission: 2,
+          createdAt: '2026-03-03T10:00:00Z',
+        }),
+        action({
+          subId: 'shoes',
+          programId: 'p1',
+          status: 'CANCELED',
+          currencyCode: 'EUR',
+          commission: 9,
+          createdAt: '2026-03-03T10:00:00Z',
+        }),
+        action({
+          subId: 'earner',
+          programId: 'p5',
+          status: 'CONFIRMED',
+          currencyCode: 'EUR',
+          commission: 3,
+          createdAt: '2026-03-05T10:00:00Z',
+        }),
+        action({
+          subId: 'mixed',
+          programId: 'p4',
+          status: 'CONFIRMED',
+          currencyCode: 'EUR',
+          commission: 10,
+          createdAt: '2026-03-05T10:00:00Z',
+        }),
+        action({
+          subId: 'shoes',
+          programId: 'p9',
+          status: 'CONFIRMED',
+          currencyCode: 'EUR',
+          commission: 1,
+          createdAt: '2026-03-05T10:00:00Z',
+        }), // program without clicks
+        action({
+          subId: 'shoes',
+          programId: 'p1',
+          status: 'CONFIRMED',
+          currencyCode: 'EUR',
+          commission: 50,
+          createdAt: '2026-02-27T10:00:00Z',
+        }), // outside
       ],
     );
 
@@ -85,7 +153,12 @@ describe('figures aggregate', () => {
     });
 
     it('sums clicks by merchant and ties actions to merchants through programs seen with one merchant', () => {
-      const merchants = Object.fromEntries([...aggregate.merchants].map(([id, figures]) => [id, [figures.clicks, figures.actions, figures.pendingConfirmedCommission]]));
+      const merchants = Object.fromEntries(
+        [...aggregate.merchants].map(([id, figures]) => [
+          id,
+          [figures.clicks, figures.actions, figures.pendingConfirmedCommission],
+        ]),
+      );
       assert.deepEqual(merchants, {
         10: [15, 3, [eur(5.5)]], // p1: two earning actions and a canceled one
         11: [3, 1, [usd(2)]],
@@ -100,7 +173,10 @@ describe('figures aggregate', () => {
 
     it('keeps the periods and the day count', () => {
       assert.deepEqual([aggregate.period, aggregate.previousPeriod, aggregate.days], [PERIOD, PREVIOUS, 7]);
-      assert.deepEqual(aggregate.dailyClicks?.map((day) => day.clicks), [5, 3, 12, 2, 0, 0, 2]);
+      assert.deepEqual(
+        aggregate.dailyClicks?.map((day) => day.clicks),
+        [5, 3, 12, 2, 0, 0, 2],
+      );
     });
   });
 
@@ -109,7 +185,16 @@ describe('figures aggregate', () => {
       subId: fc.constantFrom(null, '', 'a', 'b', 'c'),
       programId: fc.constantFrom(null, 'p1', 'p2'),
       merchantId: fc.constantFrom(null, 1, 2, 3),
-      date: fc.constantFrom(null, '2026-02-28', '2026-03-01', '2026-03-04T23:59:59Z', '2026-03-07', '2026-03-08', '2026-02-30', 'soon'),
+      date: fc.constantFrom(
+        null,
+        '2026-02-28',
+        '2026-03-01',
+        '2026-03-04T23:59:59Z',
+        '2026-03-07',
+        '2026-03-08',
+        '2026-02-30',
+        'soon',
+      ),
       count: fc.oneof(fc.integer({ min: 0, max: 50 }), fc.constantFrom(-1, Number.NaN, Number.POSITIVE_INFINITY, 0.5)),
     });
 
@@ -120,13 +205,29 @@ describe('figures aggregate', () => {
           const aggregate = build(items);
           const report = aggregateClicks(items, PERIOD);
           const rows = (grouping: 'subId' | 'merchant') =>
-            Object.fromEntries(report.groups[grouping].filter((row) => row.key !== null && row.key !== '').map((row) => [row.key, row.clicks]));
-          assert.deepEqual(Object.fromEntries([...aggregate.subIds].map(([subId, figures]) => [subId, figures.clicks])), rows('subId'));
-          assert.deepEqual(Object.fromEntries([...aggregate.merchants].map(([merchantId, figures]) => [merchantId, figures.clicks])), rows('merchant'));
+            Object.fromEntries(
+              report.groups[grouping]
+                .filter((row) => row.key !== null && row.key !== '')
+                .map((row) => [row.key, row.clicks]),
+            );
+          assert.deepEqual(
+            Object.fromEntries([...aggregate.subIds].map(([subId, figures]) => [subId, figures.clicks])),
+            rows('subId'),
+          );
+          assert.deepEqual(
+            Object.fromEntries([...aggregate.merchants].map(([merchantId, figures]) => [merchantId, figures.clicks])),
+            rows('merchant'),
+          );
           assert.equal(aggregate.totals?.clicks, report.totals.clicks);
-          assert.deepEqual(aggregate.dailyClicks, report.days.map((day) => ({ date: day.date, clicks: day.clicks })));
+          assert.deepEqual(
+            aggregate.dailyClicks,
+            report.days.map((day) => ({ date: day.date, clicks: day.clicks })),
+          );
           for (const figures of aggregate.subIds.values()) {
-            const split = [...(figures.clicksByMerchant ?? new Map<string, number>()).values()].reduce((sum, clicks) => sum + clicks, 0);
+            const split = [...(figures.clicksByMerchant ?? new Map<string, number>()).values()].reduce(
+              (sum, clicks) => sum + clicks,
+              0,
+            );
             assert.ok(split <= figures.clicks);
           }
         }),
@@ -135,7 +236,10 @@ describe('figures aggregate', () => {
     });
 
     it('gives one SubID the same figures, shared and frozen, as it would work out', () => {
-      const aggregate = build([click({ subId: 'a', merchantId: 1, date: '2026-03-01', count: 3 })], [click({ subId: 'a', date: '2026-02-25', count: 2 })]);
+      const aggregate = build(
+        [click({ subId: 'a', merchantId: 1, date: '2026-03-01', count: 3 })],
+        [click({ subId: 'a', date: '2026-02-25', count: 2 })],
+      );
       const shared = figuresOf(aggregate, ['a', 'a'])!;
       assert.equal(figuresOf(aggregate, ['a']), shared);
       assert.ok(Object.isFrozen(shared) && Object.isFrozen(shared.subIds));
@@ -145,7 +249,13 @@ describe('figures aggregate', () => {
   });
 
   describe('figures of several SubIDs', () => {
-    const figures = (subId: string, clicks: number, previousClicks: number, pendingConfirmedCommission: CurrencyAmount[] = [], byMerchant: Record<string, number> = {}): SubIdFigures => ({
+    const figures = (
+      subId: string,
+      clicks: number,
+      previousClicks: number,
+      pendingConfirmedCommission: CurrencyAmount[] = [],
+      byMerchant: Record<string, number> = {},
+    ): SubIdFigures => ({
       subId,
       clicks,
       previousClicks,
@@ -213,7 +323,14 @@ describe('figures aggregate', () => {
           client.getAllClicks({ dateFrom: previous.from, dateTo: previous.to }),
           client.getAllActions({ dateFrom: period.from, dateTo: period.to }),
         ]);
-        aggregate = buildFiguresAggregate({ period, previousPeriod: previous, days: 30, clicks: clicks.items, previousClicks: previousClicks.items, actions: actions.items });
+        aggregate = buildFiguresAggregate({
+          period,
+          previousPeriod: previous,
+          days: 30,
+          clicks: clicks.items,
+          previousClicks: previousClicks.items,
+          actions: actions.items,
+        });
       } finally {
         await client.close();
       }
@@ -224,7 +341,10 @@ describe('figures aggregate', () => {
       assert.ok(service.dataset.subIds.length > 3);
       let checked = 0;
       for (const subId of service.dataset.subIds) {
-        const sum = (of: { from: string; to: string }) => service.dataset.clicks.filter((item) => item.subId === subId && inPeriod(item.date, of)).reduce((total, item) => total + item.count, 0);
+        const sum = (of: { from: string; to: string }) =>
+          service.dataset.clicks
+            .filter((item) => item.subId === subId && inPeriod(item.date, of))
+            .reduce((total, item) => total + item.count, 0);
         const figures = figuresOf(aggregate, [subId]);
         assert.equal(figures?.clicks ?? 0, sum(period), subId);
         assert.equal(figures?.previousClicks ?? 0, sum(previous), subId);
@@ -237,14 +357,28 @@ describe('figures aggregate', () => {
       for (const subId of service.dataset.subIds) {
         const expected = new Map<string, number>();
         for (const item of service.dataset.actions) {
-          if (item.subId === subId && inPeriod(actionDay(item), period) && (item.status === 'PENDING' || item.status === 'CONFIRMED')) {
-            expected.set(item.currencyCode.toUpperCase(), (expected.get(item.currencyCode.toUpperCase()) ?? 0) + item.commission);
+          if (
+            item.subId === subId &&
+            inPeriod(actionDay(item), period) &&
+            (item.status === 'PENDING' || item.status === 'CONFIRMED')
+          ) {
+            expected.set(
+              item.currencyCode.toUpperCase(),
+              (expected.get(item.currencyCode.toUpperCase()) ?? 0) + item.commission,
+            );
           }
         }
         const actual = aggregate.subIds.get(subId)?.pendingConfirmedCommission ?? [];
-        assert.deepEqual(actual.map((entry) => entry.currencyCode), [...expected.keys()].sort(), subId);
+        assert.deepEqual(
+          actual.map((entry) => entry.currencyCode),
+          [...expected.keys()].sort(),
+          subId,
+        );
         for (const entry of actual) {
-          assert.ok(Math.abs(entry.amount - expected.get(entry.currencyCode!)!) < 1e-6, `${subId} ${entry.currencyCode}`);
+          assert.ok(
+            Math.abs(entry.amount - expected.get(entry.currencyCode!)!) < 1e-6,
+            `${subId} ${entry.currencyCode}`,
+          );
         }
       }
     });
@@ -256,9 +390,15 @@ describe('figures aggregate', () => {
           continue;
         }
         const merchantId = program.merchantId;
-        const clicks = service.dataset.clicks.filter((item) => item.merchantId === merchantId && inPeriod(item.date, period)).reduce((total, item) => total + item.count, 0);
-        const seen = service.dataset.clicks.some((item) => item.programId === program.id && (inPeriod(item.date, period) || inPeriod(item.date, previous)));
-        const actions = service.dataset.actions.filter((item) => item.programId === program.id && inPeriod(actionDay(item), period)).length;
+        const clicks = service.dataset.clicks
+          .filter((item) => item.merchantId === merchantId && inPeriod(item.date, period))
+          .reduce((total, item) => total + item.count, 0);
+        const seen = service.dataset.clicks.some(
+          (item) => item.programId === program.id && (inPeriod(item.date, period) || inPeriod(item.date, previous)),
+        );
+        const actions = service.dataset.actions.filter(
+          (item) => item.programId === program.id && inPeriod(actionDay(item), period),
+        ).length;
         const figures = aggregate.merchants.get(String(merchantId));
         assert.equal(figures?.clicks ?? 0, clicks, `merchant ${merchantId}`);
         assert.equal(figures?.actions ?? 0, seen ? actions : 0, `merchant ${merchantId}`);

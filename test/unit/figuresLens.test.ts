@@ -4,16 +4,28 @@ import { amountsText, articleLensText, clicksText, lineLensText } from '../../sr
 import type { CurrencyAmount } from '../../src/reports/model/currencyAmounts';
 import { percentChange } from '../../src/reports/model/periodComparison';
 
-const amount = (currencyCode: string | null, value: number): CurrencyAmount => ({ currencyCode, label: currencyCode ?? 'unknown currency', amount: value });
+const amount = (currencyCode: string | null, value: number): CurrencyAmount => ({
+  currencyCode,
+  label: currencyCode ?? 'unknown currency',
+  amount: value,
+});
 
-function figures(clicks: number, previousClicks: number, pendingConfirmedCommission: CurrencyAmount[] = [], subIds = ['best-running-shoes']): ArticleFigures {
+function figures(
+  clicks: number,
+  previousClicks: number,
+  pendingConfirmedCommission: CurrencyAmount[] = [],
+  subIds = ['best-running-shoes'],
+): ArticleFigures {
   return { subIds, clicks, previousClicks, change: percentChange(clicks, previousClicks), pendingConfirmedCommission };
 }
 
 describe('figures lens text', () => {
   describe('an article', () => {
     it('reads clicks, change and commission', () => {
-      assert.equal(articleLensText(figures(1234, 1100, [amount('EUR', 56.7)]), 30), '1,234 clicks · +12.2% vs previous 30 days · EUR 56.70 pending + confirmed');
+      assert.equal(
+        articleLensText(figures(1234, 1100, [amount('EUR', 56.7)]), 30),
+        '1,234 clicks · +12.2% vs previous 30 days · EUR 56.70 pending + confirmed',
+      );
     });
 
     it('says "1 click" and "0 clicks"', () => {
@@ -32,8 +44,14 @@ describe('figures lens text', () => {
     });
 
     it('gives the commission per currency, never summed across, with thousands separators', () => {
-      const text = articleLensText(figures(12000, 10000, [amount('EUR', 1234.5), amount('USD', 0.456), amount(null, 2)]), 30);
-      assert.equal(text, '12,000 clicks · +20.0% vs previous 30 days · EUR 1,234.50, USD 0.46, unknown currency 2.00 pending + confirmed');
+      const text = articleLensText(
+        figures(12000, 10000, [amount('EUR', 1234.5), amount('USD', 0.456), amount(null, 2)]),
+        30,
+      );
+      assert.equal(
+        text,
+        '12,000 clicks · +20.0% vs previous 30 days · EUR 1,234.50, USD 0.46, unknown currency 2.00 pending + confirmed',
+      );
     });
 
     it('says nothing about commission without it', () => {
@@ -69,7 +87,10 @@ describe('figures lens text', () => {
 
   describe('the parts', () => {
     it('formats clicks and amounts', () => {
-      assert.deepEqual([clicksText(0), clicksText(1), clicksText(2), clicksText(1_000_000)], ['0 clicks', '1 click', '2 clicks', '1,000,000 clicks']);
+      assert.deepEqual(
+        [clicksText(0), clicksText(1), clicksText(2), clicksText(1_000_000)],
+        ['0 clicks', '1 click', '2 clicks', '1,000,000 clicks'],
+      );
       assert.equal(amountsText([]), '');
       assert.equal(amountsText([amount('EUR', -4)]), 'EUR -4.00');
     });

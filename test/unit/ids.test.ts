@@ -27,23 +27,34 @@ describe('ids', () => {
   });
 
   it('names the contributed view', () => {
-    const views = Object.values(contributes.views as Record<string, Array<{ id: string }>>).flat().map((view) => view.id);
+    const views = Object.values(contributes.views as Record<string, Array<{ id: string }>>)
+      .flat()
+      .map((view) => view.id);
     assert.deepEqual(Object.values(VIEWS).sort(), views.sort());
   });
 
   it('names every context key of the when clauses, and every one it names is used there', () => {
     const views: readonly string[] = Object.values(VIEWS);
-    const used = new Set(whenClauses().flatMap((clause) => clause.match(/affiliateLinks\.[A-Za-z]+/g) ?? []).filter((key) => !views.includes(key)));
+    const used = new Set(
+      whenClauses()
+        .flatMap((clause) => clause.match(/affiliateLinks\.[A-Za-z]+/g) ?? [])
+        .filter((key) => !views.includes(key)),
+    );
     assert.deepEqual(Object.values(CONTEXT_KEYS).sort(), [...used].sort());
   });
 
   it('names only settings that are contributed', () => {
     const settings = Object.keys(contributes.configuration.properties);
-    assert.deepEqual(Object.values(SETTINGS).filter((setting) => !settings.includes(setting)), []);
+    assert.deepEqual(
+      Object.values(SETTINGS).filter((setting) => !settings.includes(setting)),
+      [],
+    );
   });
 
   it('activates on every webview panel it names, and names every panel it activates on', () => {
-    const panels = (manifest.activationEvents as string[]).filter((event) => event.startsWith('onWebviewPanel:')).map((event) => event.slice('onWebviewPanel:'.length));
+    const panels = (manifest.activationEvents as string[])
+      .filter((event) => event.startsWith('onWebviewPanel:'))
+      .map((event) => event.slice('onWebviewPanel:'.length));
     assert.deepEqual(Object.values(WEBVIEWS).sort(), panels.sort());
   });
 });

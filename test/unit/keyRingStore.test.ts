@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import { EMPTY_RING, parseKeyRing, withAccountKey, withPlatformKey } from '../../src/keys/keyRing';
-import { KeyRingStore, KeyStorageError, LEGACY_SECRET_NAME, SAVED_FLAG, SECRET_NAME, type KeyRingState } from '../../src/secrets/keyRingStore';
+import {
+  KeyRingStore,
+  KeyStorageError,
+  LEGACY_SECRET_NAME,
+  SAVED_FLAG,
+  SECRET_NAME,
+  type KeyRingState,
+} from '../../src/secrets/keyRingStore';
 
 /** An in-memory SecretStorage whose failures a test chooses: throwing, or silently forgetting. */
 class FakeSecrets implements vscode.SecretStorage {
@@ -63,7 +70,11 @@ function setup(environment: Record<string, string> = {}) {
   const secrets = new FakeSecrets();
   const state = new FakeMemento();
   const lines: string[] = [];
-  const log = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string) => lines.push(m) };
+  const log = {
+    info: (m: string) => lines.push(m),
+    warn: (m: string) => lines.push(m),
+    error: (m: string) => lines.push(m),
+  };
   const store = new KeyRingStore(secrets, state, log, environment);
   return { secrets, state, lines, store };
 }
@@ -71,17 +82,44 @@ function setup(environment: Record<string, string> = {}) {
 const ONE = JSON.stringify({ version: 1, platforms: [{ key: 'Key1', name: '', opens: { catalog: true } }] });
 
 describe('the key store', () => {
-  const cases: Array<[string, (fixture: ReturnType<typeof setup>) => void, Record<string, string>, KeyRingState['kind']]> = [
+  const cases: Array<
+    [string, (fixture: ReturnType<typeof setup>) => void, Record<string, string>, KeyRingState['kind']]
+  > = [
     ['nothing saved, no environment', () => undefined, {}, 'none'],
     ['stored keys', (f) => f.secrets.values.set(SECRET_NAME, ONE), {}, 'stored'],
     ['the bare key of earlier versions', (f) => f.secrets.values.set(LEGACY_SECRET_NAME, 'Key1'), {}, 'stored'],
-    ['stored keys win over the environment', (f) => f.secrets.values.set(SECRET_NAME, ONE), { AFFILIATE_LINKS_API_KEY: 'Env1' }, 'stored'],
+    [
+      'stored keys win over the environment',
+      (f) => f.secrets.values.set(SECRET_NAME, ONE),
+      { AFFILIATE_LINKS_API_KEY: 'Env1' },
+      'stored',
+    ],
     ['the environment when nothing is stored', () => undefined, { AFFILIATE_LINKS_API_KEY: 'Env1' }, 'environment'],
-    ['an account key from the environment alone', () => undefined, { AFFILIATE_LINKS_ACCOUNT_KEY: 'Acct1' }, 'environment'],
-    ['an environment value that is not a key is ignored', () => undefined, { AFFILIATE_LINKS_API_KEY: 'not a key!' }, 'none'],
+    [
+      'an account key from the environment alone',
+      () => undefined,
+      { AFFILIATE_LINKS_ACCOUNT_KEY: 'Acct1' },
+      'environment',
+    ],
+    [
+      'an environment value that is not a key is ignored',
+      () => undefined,
+      { AFFILIATE_LINKS_API_KEY: 'not a key!' },
+      'none',
+    ],
     ['flag set but the keyring gives nothing back: lost', (f) => f.state.values.set(SAVED_FLAG, true), {}, 'lost'],
-    ['flag set and a damaged secret: lost', (f) => (f.state.values.set(SAVED_FLAG, true), f.secrets.values.set(SECRET_NAME, '{"version":1,')), {}, 'lost'],
-    ['flag set, keyring empty, but an environment key: environment', (f) => f.state.values.set(SAVED_FLAG, true), { AFFILIATE_LINKS_API_KEY: 'Env1' }, 'environment'],
+    [
+      'flag set and a damaged secret: lost',
+      (f) => (f.state.values.set(SAVED_FLAG, true), f.secrets.values.set(SECRET_NAME, '{"version":1,')),
+      {},
+      'lost',
+    ],
+    [
+      'flag set, keyring empty, but an environment key: environment',
+      (f) => f.state.values.set(SAVED_FLAG, true),
+      { AFFILIATE_LINKS_API_KEY: 'Env1' },
+      'environment',
+    ],
     ['the keyring throws: unavailable', (f) => (f.secrets.failGet = true), {}, 'unavailable'],
   ];
   for (const [name, arrange, environment, expected] of cases) {
@@ -97,7 +135,10 @@ describe('the key store', () => {
     fixture.secrets.values.set(SECRET_NAME, ONE);
     const state = await fixture.store.get();
     assert.ok(state.kind === 'stored');
-    assert.deepEqual(state.ring.platforms.map((key) => key.key), ['Key1']);
+    assert.deepEqual(
+      state.ring.platforms.map((key) => key.key),
+      ['Key1'],
+    );
     assert.equal(state.ring.account?.key, 'Acct1');
   });
 
@@ -106,9 +147,15 @@ describe('the key store', () => {
     fixture.secrets.values.set(LEGACY_SECRET_NAME, 'OldKey1');
     await fixture.store.update((ring) => withAccountKey(ring, { key: 'Acct123', opens: { reports: true } }));
     assert.deepEqual([...fixture.secrets.values.keys()], [SECRET_NAME]);
-    assert.deepEqual(parseKeyRing(fixture.secrets.values.get(SECRET_NAME)!), { platforms: [{ key: 'OldKey1', name: '', opens: { catalog: undefined, reports: undefined } }], account: { key: 'Acct123', opens: { catalog: undefined, reports: true } } });
+    assert.deepEqual(parseKeyRing(fixture.secrets.values.get(SECRET_NAME)!), {
+      platforms: [{ key: 'OldKey1', name: '', opens: { catalog: undefined, reports: undefined } }],
+      account: { key: 'Acct123', opens: { catalog: undefined, reports: true } },
+    });
     assert.deepEqual([...fixture.state.values], [[SAVED_FLAG, true]]);
-    assert.ok(fixture.lines.every((line) => !line.includes('Acct123') && !line.includes('OldKey1')), 'keys are never logged');
+    assert.ok(
+      fixture.lines.every((line) => !line.includes('Acct123') && !line.includes('OldKey1')),
+      'keys are never logged',
+    );
   });
 
   it('reports keys lost by a keyring that only kept them in memory', async () => {
@@ -124,7 +171,10 @@ describe('the key store', () => {
     fixture.secrets.failStore = true;
     await assert.rejects(
       fixture.store.update((ring) => withPlatformKey(ring, { key: 'Abc123', name: 'Shop', opens: {} })),
-      (error: unknown) => (error as Error).name === 'KeyStorageError' && error instanceof KeyStorageError && /could not save/.test((error as Error).message),
+      (error: unknown) =>
+        (error as Error).name === 'KeyStorageError' &&
+        error instanceof KeyStorageError &&
+        /could not save/.test((error as Error).message),
     );
     assert.equal(fixture.secrets.values.get(SECRET_NAME), ONE);
     assert.equal(fixture.state.values.size, 0);

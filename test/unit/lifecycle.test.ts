@@ -45,7 +45,10 @@ describe('lifecycle', () => {
     owner.own(recorder(log, 'a'));
     owner.own(recorder(log, 'b', boom));
     owner.own(recorder(log, 'c'));
-    assert.throws(() => owner.dispose(), (error) => error === boom);
+    assert.throws(
+      () => owner.dispose(),
+      (error) => error === boom,
+    );
     assert.deepEqual(log, ['c', 'b', 'a']);
   });
 
@@ -55,7 +58,11 @@ describe('lifecycle', () => {
     const second = new Error('second');
     assert.throws(
       () => disposeAll([recorder(log, 'a', first), recorder(log, 'b'), recorder(log, 'c', second)]),
-      (error) => error instanceof AggregateError && error.errors.length === 2 && error.errors[0] === second && error.errors[1] === first,
+      (error) =>
+        error instanceof AggregateError &&
+        error.errors.length === 2 &&
+        error.errors[0] === second &&
+        error.errors[1] === first,
     );
     assert.deepEqual(log, ['c', 'b', 'a']);
   });

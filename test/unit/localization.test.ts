@@ -15,10 +15,26 @@ import { ESLint } from 'eslint';
 import { getL10nJson, getL10nPseudoLocalized } from '@vscode/l10n-dev';
 
 const root = path.resolve(__dirname, '../..');
-const readJson = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Record<string, unknown>;
+const readJson = (file: string): Record<string, unknown> =>
+  JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Record<string, unknown>;
 
 /** The fields of package.json's contributions that the user reads. */
-const READ_FIELDS = new Set(['title', 'shortTitle', 'category', 'name', 'contextualTitle', 'contents', 'description', 'markdownDescription', 'patternErrorMessage', 'deprecationMessage', 'markdownDeprecationMessage', 'enumDescriptions', 'markdownEnumDescriptions', 'altText']);
+const READ_FIELDS = new Set([
+  'title',
+  'shortTitle',
+  'category',
+  'name',
+  'contextualTitle',
+  'contents',
+  'description',
+  'markdownDescription',
+  'patternErrorMessage',
+  'deprecationMessage',
+  'markdownDeprecationMessage',
+  'enumDescriptions',
+  'markdownEnumDescriptions',
+  'altText',
+]);
 
 /** Every string under a READ_FIELDS key, with where it is. */
 function readStrings(value: unknown, where: string, underReadField = false): Array<{ where: string; text: string }> {
@@ -61,15 +77,25 @@ describe('localisation', function () {
     const missing = strings.filter(({ text }) => typeof nls[text.slice(1, -1)] !== 'string');
     assert.deepEqual(missing, [], 'these keys are missing from package.nls.json');
     const used = new Set(strings.map(({ text }) => text.slice(1, -1)));
-    assert.deepEqual(Object.keys(nls).filter((key) => !used.has(key)), [], 'package.nls.json keys that nothing uses');
+    assert.deepEqual(
+      Object.keys(nls).filter((key) => !used.has(key)),
+      [],
+      'package.nls.json keys that nothing uses',
+    );
   });
 
   it('ships l10n/bundle.l10n.json as @vscode/l10n-dev extracts it from src/ (npm run l10n)', async () => {
-    const files = sourceFiles(path.join(root, 'src')).map((file) => ({ extension: path.extname(file), contents: fs.readFileSync(file, 'utf8') }));
+    const files = sourceFiles(path.join(root, 'src')).map((file) => ({
+      extension: path.extname(file),
+      contents: fs.readFileSync(file, 'utf8'),
+    }));
     const extracted = await getL10nJson(files);
     const shipped = readJson('l10n/bundle.l10n.json');
     assert.ok(Object.keys(extracted).length > 150, `only ${Object.keys(extracted).length} strings are localised`);
-    const stale = [...Object.keys(extracted).filter((key) => !(key in shipped)), ...Object.keys(shipped).filter((key) => !(key in extracted))];
+    const stale = [
+      ...Object.keys(extracted).filter((key) => !(key in shipped)),
+      ...Object.keys(shipped).filter((key) => !(key in extracted)),
+    ];
     assert.deepEqual(stale, [], 'l10n/bundle.l10n.json is out of date: run `npm run l10n`');
     assert.deepEqual(shipped, extracted);
   });
@@ -81,37 +107,108 @@ describe('localisation', function () {
     for (const [key, value] of Object.entries(bundle)) {
       const message = typeof value === 'string' ? value : value.message;
       const translated = pseudo[key]!;
-      assert.deepEqual(placeholders(typeof translated === 'string' ? translated : translated.message), placeholders(message), key);
+      assert.deepEqual(
+        placeholders(typeof translated === 'string' ? translated : translated.message),
+        placeholders(message),
+        key,
+      );
     }
   });
 
   describe('lint rules local/user-facing-strings and l10n.t only', () => {
     const eslint = new ESLint({ cwd: root });
     const cases: Array<{ file: string; code: string; refused?: boolean; rule?: string }> = [
-      { file: 'src/commands/wrong.ts', code: "import * as vscode from 'vscode';\nvoid vscode.window.showInformationMessage('Link copied');", refused: true },
-      { file: 'src/commands/wrong.ts', code: "import * as vscode from 'vscode';\nvoid vscode.window.showErrorMessage(vscode.l10n.t('Failed'), 'Retry');", refused: true },
-      { file: 'src/commands/wrong.ts', code: "import * as vscode from 'vscode';\nexport const n = 2;\nvoid vscode.window.showWarningMessage(`${n} links were skipped`);", refused: true },
-      { file: 'src/views/wrong.ts', code: "export const item = { label: 'x', tooltip: 'Open the merchant' };", refused: true },
-      { file: 'src/views/wrong.ts', code: "export const item = { text: '' as string };\nitem.text = 'Offline';", refused: true },
-      { file: 'src/views/wrong.ts', code: "export const ok = true;\nexport const pick = { description: ok ? 'active' : 'inactive' };", refused: true },
-      { file: 'src/links/wrong.ts', code: "export const refusal = { ok: false, message: 'The SubID is too long' };", refused: true },
-      { file: 'src/webviews/reports/app/wrong.ts', code: "const cell = document.createElement('td');\ncell.textContent = 'No clicks';", refused: true },
-      { file: 'src/webviews/reports/app/wrong.ts', code: "const cell = document.createElement('td');\ncell.setAttribute('aria-label', 'Sort by clicks');", refused: true },
-      { file: 'src/commands/right.ts', code: "import * as vscode from 'vscode';\nvoid vscode.window.showInformationMessage(vscode.l10n.t('Link copied: {0}', 'x'));" },
-      { file: 'src/links/right.ts', code: "import * as l10n from '@vscode/l10n';\nexport const refusal = { ok: false, message: l10n.t('The SubID is too long') };" },
+      {
+        file: 'src/commands/wrong.ts',
+        code: "import * as vscode from 'vscode';\nvoid vscode.window.showInformationMessage('Link copied');",
+        refused: true,
+      },
+      {
+        file: 'src/commands/wrong.ts',
+        code: "import * as vscode from 'vscode';\nvoid vscode.window.showErrorMessage(vscode.l10n.t('Failed'), 'Retry');",
+        refused: true,
+      },
+      {
+        file: 'src/commands/wrong.ts',
+        code: "import * as vscode from 'vscode';\nexport const n = 2;\nvoid vscode.window.showWarningMessage(`${n} links were skipped`);",
+        refused: true,
+      },
+      {
+        file: 'src/views/wrong.ts',
+        code: "export const item = { label: 'x', tooltip: 'Open the merchant' };",
+        refused: true,
+      },
+      {
+        file: 'src/views/wrong.ts',
+        code: "export const item = { text: '' as string };\nitem.text = 'Offline';",
+        refused: true,
+      },
+      {
+        file: 'src/views/wrong.ts',
+        code: "export const ok = true;\nexport const pick = { description: ok ? 'active' : 'inactive' };",
+        refused: true,
+      },
+      {
+        file: 'src/links/wrong.ts',
+        code: "export const refusal = { ok: false, message: 'The SubID is too long' };",
+        refused: true,
+      },
+      {
+        file: 'src/webviews/reports/app/wrong.ts',
+        code: "const cell = document.createElement('td');\ncell.textContent = 'No clicks';",
+        refused: true,
+      },
+      {
+        file: 'src/webviews/reports/app/wrong.ts',
+        code: "const cell = document.createElement('td');\ncell.setAttribute('aria-label', 'Sort by clicks');",
+        refused: true,
+      },
+      {
+        file: 'src/commands/right.ts',
+        code: "import * as vscode from 'vscode';\nvoid vscode.window.showInformationMessage(vscode.l10n.t('Link copied: {0}', 'x'));",
+      },
+      {
+        file: 'src/links/right.ts',
+        code: "import * as l10n from '@vscode/l10n';\nexport const refusal = { ok: false, message: l10n.t('The SubID is too long') };",
+      },
       { file: 'src/views/right.ts', code: "export const item = { text: '$(graph) 12', label: '—', tooltip: '' };" },
-      { file: 'src/views/right.ts', code: "import * as vscode from 'vscode';\nexport const n = 3;\nexport const item = { tooltip: vscode.l10n.t({ message: 'Line {0}', args: [n], comment: ['{0}: a line number'] }) };" },
-      { file: 'src/views/wrong.ts', code: "export const t = (x: unknown) => x;\nexport const item = { tooltip: t({ label: 'Open the merchant' }) };", refused: true },
+      {
+        file: 'src/views/right.ts',
+        code: "import * as vscode from 'vscode';\nexport const n = 3;\nexport const item = { tooltip: vscode.l10n.t({ message: 'Line {0}', args: [n], comment: ['{0}: a line number'] }) };",
+      },
+      {
+        file: 'src/views/wrong.ts',
+        code: "export const t = (x: unknown) => x;\nexport const item = { tooltip: t({ label: 'Open the merchant' }) };",
+        refused: true,
+      },
       { file: 'src/sandbox/right.ts', code: "export const body = { message: 'Not found' };" },
-      { file: 'src/links/wrong.ts', code: "import * as l10n from '@vscode/l10n';\nl10n.config({ contents: {} });", refused: true, rule: 'no-restricted-syntax' },
-      { file: 'src/api/wrong.ts', code: "import * as l10n from '@vscode/l10n';\nl10n.config({ contents: {} });", refused: true, rule: 'no-restricted-syntax' },
-      { file: 'src/webviews/reports/app/right.ts', code: "import * as l10n from '@vscode/l10n';\nl10n.config({ contents: {} });", rule: 'no-restricted-syntax' },
+      {
+        file: 'src/links/wrong.ts',
+        code: "import * as l10n from '@vscode/l10n';\nl10n.config({ contents: {} });",
+        refused: true,
+        rule: 'no-restricted-syntax',
+      },
+      {
+        file: 'src/api/wrong.ts',
+        code: "import * as l10n from '@vscode/l10n';\nl10n.config({ contents: {} });",
+        refused: true,
+        rule: 'no-restricted-syntax',
+      },
+      {
+        file: 'src/webviews/reports/app/right.ts',
+        code: "import * as l10n from '@vscode/l10n';\nl10n.config({ contents: {} });",
+        rule: 'no-restricted-syntax',
+      },
     ];
     for (const { file, code, refused, rule = 'local/user-facing-strings' } of cases) {
       it(`${refused ? 'refuses' : 'allows'} ${code.split('\n').at(-1)} in ${file}`, async () => {
         const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
         const ours = result!.messages.filter((message) => message.ruleId === rule);
-        assert.equal(ours.length > 0, refused ?? false, ours.map((message) => message.message).join(' | ') || 'no message');
+        assert.equal(
+          ours.length > 0,
+          refused ?? false,
+          ours.map((message) => message.message).join(' | ') || 'no message',
+        );
       });
     }
   });

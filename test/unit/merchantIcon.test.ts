@@ -15,9 +15,25 @@ describe('merchant icon in the Merchants view', () => {
   });
 
   it('keeps the codicon, with logos asked for, where there is no https logo to load', () => {
-    for (const imageUri of [null, '', 'not a url', 'http://cdn.example.net/logos/shoes.png', 'data:image/png;base64,AAAA', '/logos/shoes.png', 'javascript:alert(1)']) {
-      assert.deepEqual(merchantIcon({ imageUri, isActive: true }, true), { kind: 'codicon', id: 'briefcase' }, String(imageUri));
-      assert.deepEqual(merchantIcon({ imageUri, isActive: false }, true), { kind: 'codicon', id: 'circle-slash' }, String(imageUri));
+    for (const imageUri of [
+      null,
+      '',
+      'not a url',
+      'http://cdn.example.net/logos/shoes.png',
+      'data:image/png;base64,AAAA',
+      '/logos/shoes.png',
+      'javascript:alert(1)',
+    ]) {
+      assert.deepEqual(
+        merchantIcon({ imageUri, isActive: true }, true),
+        { kind: 'codicon', id: 'briefcase' },
+        String(imageUri),
+      );
+      assert.deepEqual(
+        merchantIcon({ imageUri, isActive: false }, true),
+        { kind: 'codicon', id: 'circle-slash' },
+        String(imageUri),
+      );
     }
   });
 });

@@ -11,7 +11,9 @@ const merchant = blankMerchant;
 
 /** An index over merchants keyed by their names (or `key` when given). */
 function index(items: Array<Partial<Merchant> & { key?: string }>): MerchantSearchIndex {
-  return new MerchantSearchIndex(items.map(({ key, ...m }): [MerchantKey, CatalogMerchant] => [asMerchantKey(key ?? m.name ?? 'Shop'), merchant(m)]));
+  return new MerchantSearchIndex(
+    items.map(({ key, ...m }): [MerchantKey, CatalogMerchant] => [asMerchantKey(key ?? m.name ?? 'Shop'), merchant(m)]),
+  );
 }
 
 const names = (hits: Array<{ merchant: MerchantSummary }>) => hits.map((h) => h.merchant.name);
@@ -81,10 +83,22 @@ describe('merchant search', () => {
       { query: 'acme-store.de', expected: [['Acme', SEARCH_SCORES.exactDomain]] },
       { query: 'www.acme-store.de', expected: [['Acme', SEARCH_SCORES.exactDomain]] },
       { query: 'acme-st', expected: [['Acme', SEARCH_SCORES.domainPrefix]] },
-      { query: 'store', expected: [['Acme Store', SEARCH_SCORES.nameWordStart], ['Acme', SEARCH_SCORES.domainLabelStart]] },
+      {
+        query: 'store',
+        expected: [
+          ['Acme Store', SEARCH_SCORES.nameWordStart],
+          ['Acme', SEARCH_SCORES.domainLabelStart],
+        ],
+      },
       { query: 'acme.fr', expected: [['Acme', SEARCH_SCORES.domainLabelStart]] },
       { query: 'olt.exa', expected: [['Bolt', SEARCH_SCORES.domainSubstring]] },
-      { query: 'acme', expected: [['Acme', SEARCH_SCORES.exactName], ['Acme Store', SEARCH_SCORES.namePrefix]] },
+      {
+        query: 'acme',
+        expected: [
+          ['Acme', SEARCH_SCORES.exactName],
+          ['Acme Store', SEARCH_SCORES.namePrefix],
+        ],
+      },
       { query: 'acmestore.com', expected: [['Acme Store', SEARCH_SCORES.exactDomain]] },
     ];
     for (const { query, expected } of cases) {
@@ -120,7 +134,13 @@ describe('merchant search', () => {
   });
 
   it('lists the first merchants by name for an empty query', () => {
-    const search = index([{ name: 'delta' }, { name: 'Charlie', isActive: false }, { name: 'bravo' }, { name: 'Alpha' }, { name: 'Écho' }]);
+    const search = index([
+      { name: 'delta' },
+      { name: 'Charlie', isActive: false },
+      { name: 'bravo' },
+      { name: 'Alpha' },
+      { name: 'Écho' },
+    ]);
     assert.deepEqual(names(search.search('')), ['Alpha', 'bravo', 'delta', 'Écho', 'Charlie']);
     assert.deepEqual(names(search.search('   ', 2)), ['Alpha', 'bravo']);
     assert.ok(search.search('').every((h) => h.score === 0));
@@ -131,13 +151,21 @@ describe('merchant search', () => {
     let merchants: CatalogMerchant[];
     before(function () {
       this.timeout(15000);
-      const dataset = generateDataset({ seed: 3, merchants: 20000, clicks: 0, actions: 0, now: new Date('2026-01-15T00:00:00Z') });
+      const dataset = generateDataset({
+        seed: 3,
+        merchants: 20000,
+        clicks: 0,
+        actions: 0,
+        now: new Date('2026-01-15T00:00:00Z'),
+      });
       merchants = dataset.merchants.map((wire) => {
         const result = normalizeMerchant(wire);
         assert.ok(result.ok);
         return toCatalogMerchant(result.value);
       });
-      search = new MerchantSearchIndex(merchants.map((m, i): [MerchantKey, CatalogMerchant] => [asMerchantKey(`k${i}`), m]));
+      search = new MerchantSearchIndex(
+        merchants.map((m, i): [MerchantKey, CatalogMerchant] => [asMerchantKey(`k${i}`), m]),
+      );
     });
 
     it('respects the limit, 200 by default', () => {
@@ -162,7 +190,10 @@ describe('merchant search', () => {
         const hits = search.search(query, 1000);
         for (let i = 1; i < hits.length; i++) {
           const [a, b] = [hits[i - 1]!, hits[i]!];
-          assert.ok(a.score > b.score || (a.score === b.score && (a.merchant.isActive || !b.merchant.isActive)), `${query}: hit ${i} out of order`);
+          assert.ok(
+            a.score > b.score || (a.score === b.score && (a.merchant.isActive || !b.merchant.isActive)),
+            `${query}: hit ${i} out of order`,
+          );
         }
       }
     });

@@ -21,7 +21,8 @@ function merchant(overrides: Partial<Merchant> = {}): Merchant {
     ],
     paymentModels: ['CPA', 'CPC'],
     updatedAt: '2026-01-10T08:00:00Z',
-    ...overrides });
+    ...overrides,
+  });
 }
 
 const ROW_LABELS = [
@@ -99,8 +100,12 @@ describe('merchant tooltip', () => {
         const markdown = merchantTooltipMarkdown(m, 'en-US');
         const live = active(markdown);
         assert.doesNotMatch(markdown, /[<>]/, 'no raw angle bracket, so no HTML tag or autolink');
-        assert.doesNotMatch(live, /&/, 'no entity of the service\'s own');
-        assert.doesNotMatch(live, /[[\]()`|!<>#~_{}$\\]/, 'no live link, image, code, table, heading or emphasis syntax');
+        assert.doesNotMatch(live, /&/, "no entity of the service's own");
+        assert.doesNotMatch(
+          live,
+          /[[\]()`|!<>#~_{}$\\]/,
+          'no live link, image, code, table, heading or emphasis syntax',
+        );
         assert.doesNotMatch(live, /(command|javascript|https?|data|mailto):/i, 'no live URI scheme');
         assert.doesNotMatch(live, /www\.|evil\.example|@/i, 'nothing a linkifier would take for a link');
         const body = markdown.split('\n');
@@ -129,24 +134,21 @@ describe('merchant tooltip', () => {
     });
   });
 
-  it('shows every figure a publisher chooses by, in the merchant\'s currency', () => {
+  it("shows every figure a publisher chooses by, in the merchant's currency", () => {
     const markdown = merchantTooltipMarkdown(merchant({ description: 'Books & more.' }), 'en-US');
     const paragraphs = markdown.split('\n\n').map(plain);
     assert.deepEqual(paragraphs.slice(0, 3), ['**Bookworm**', 'Active · deeplinks allowed', 'Books & more.']);
-    assert.deepEqual(
-      Object.fromEntries(rows(markdown)),
-      {
-        'Commission rates': '€2.50 · 5%',
-        'Average commission': '4.2%',
-        'Average basket value': '€179.28',
-        'Confirmation time': '37 days',
-        'Cancellation rate': '16%',
-        Countries: 'DE, AT',
-        'Payment models': 'CPA, CPC',
-        Domains: 'bookworm.de, bookworm.at',
-        'Last update': '2026-01-10',
-      },
-    );
+    assert.deepEqual(Object.fromEntries(rows(markdown)), {
+      'Commission rates': '€2.50 · 5%',
+      'Average commission': '4.2%',
+      'Average basket value': '€179.28',
+      'Confirmation time': '37 days',
+      'Cancellation rate': '16%',
+      Countries: 'DE, AT',
+      'Payment models': 'CPA, CPC',
+      Domains: 'bookworm.de, bookworm.at',
+      'Last update': '2026-01-10',
+    });
   });
 
   it('marks figures the service left out with —', () => {
@@ -169,12 +171,18 @@ describe('merchant tooltip', () => {
       'en-US',
     );
     assert.equal(plain(markdown.split('\n\n')[1]!), 'Inactive · no deeplinks');
-    assert.deepEqual([...rows(markdown).values()], ROW_LABELS.map(() => '—'));
+    assert.deepEqual(
+      [...rows(markdown).values()],
+      ROW_LABELS.map(() => '—'),
+    );
   });
 
   it('counts ad campaigns in the status line and reads a cancellation rate above 1 as a percentage', () => {
     const campaign = { name: 'C', activeFrom: null, activeTo: null, allowDeeplink: true, rates: [] };
-    const markdown = merchantTooltipMarkdown(merchant({ adCampaigns: [campaign, campaign], averageCancellationRate: 12.5, averageConfirmationTime: 1 }), 'en-US');
+    const markdown = merchantTooltipMarkdown(
+      merchant({ adCampaigns: [campaign, campaign], averageCancellationRate: 12.5, averageConfirmationTime: 1 }),
+      'en-US',
+    );
     assert.equal(plain(markdown.split('\n\n')[1]!), 'Active · deeplinks allowed · 2 ad campaigns');
     assert.equal(rows(markdown).get('Cancellation rate'), '12.5%');
     assert.equal(rows(markdown).get('Confirmation time'), '1 day');

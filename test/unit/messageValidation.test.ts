@@ -7,12 +7,20 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { PanelViewState, WebviewToHost } from '../../src/webviews/reports/protocol';
 import { parseViewState, parseWebviewMessage } from '../../src/webviews/reports/host/messageValidation';
-import { GROUPINGS, HOST_ROW_ACTIONS, PANEL_LIMITS as LIMITS, PANEL_ACTIONS, PRESETS, REPORT_TABS } from '../../src/webviews/reports/panelVocabulary';
+import {
+  GROUPINGS,
+  HOST_ROW_ACTIONS,
+  PANEL_LIMITS as LIMITS,
+  PANEL_ACTIONS,
+  PRESETS,
+  REPORT_TABS,
+} from '../../src/webviews/reports/panelVocabulary';
 
 const TODAY = '2026-11-23';
 
 /** Records with Object.prototype, as messages arrive (fast-check may build them without one). */
-const record: typeof fc.record = ((model: never, constraints?: object) => fc.record(model, { noNullPrototype: true, ...constraints })) as typeof fc.record;
+const record: typeof fc.record = ((model: never, constraints?: object) =>
+  fc.record(model, { noNullPrototype: true, ...constraints })) as typeof fc.record;
 
 const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 const dateOf = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
@@ -20,7 +28,9 @@ const dateOf = (day: number): string => new Date(day * 86_400_000).toISOString()
 const dateArb = fc.integer({ min: dayNumber('2000-01-01'), max: dayNumber(TODAY) }).map(dateOf);
 /** Printable text: no control characters or lone surrogates. */
 const textArb = (maxLength: number): fc.Arbitrary<string> =>
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength }).filter((text) => text.length <= maxLength && !/[\p{Cc}\u2028\u2029]/u.test(text));
+  fc
+    .string({ unit: 'grapheme', minLength: 1, maxLength })
+    .filter((text) => text.length <= maxLength && !/[\p{Cc}\u2028\u2029]/u.test(text));
 
 const periodArb = fc.oneof(
   fc.constantFrom(...PRESETS).map((preset) => ({ preset })),
@@ -31,9 +41,19 @@ const viewStateArb: fc.Arbitrary<PanelViewState> = record({
   version: fc.constant(1 as const),
   tab: fc.constantFrom(...REPORT_TABS),
   period: periodArb,
-  filters: record({ adspaceId: textArb(LIMITS.filterValue), programId: textArb(LIMITS.filterValue), subId: textArb(LIMITS.filterValue) }, { requiredKeys: [], noNullPrototype: true }),
+  filters: record(
+    {
+      adspaceId: textArb(LIMITS.filterValue),
+      programId: textArb(LIMITS.filterValue),
+      subId: textArb(LIMITS.filterValue),
+    },
+    { requiredKeys: [], noNullPrototype: true },
+  ),
   groupBy: fc.constantFrom(...GROUPINGS),
-  sort: fc.option(record({ column: textArb(LIMITS.sortColumn), direction: fc.constantFrom('asc' as const, 'desc' as const) }), { nil: null }),
+  sort: fc.option(
+    record({ column: textArb(LIMITS.sortColumn), direction: fc.constantFrom('asc' as const, 'desc' as const) }),
+    { nil: null },
+  ),
 });
 
 const idArb = fc.nat({ max: Number.MAX_SAFE_INTEGER });
@@ -50,8 +70,16 @@ const messageArb: fc.Arbitrary<WebviewToHost> = fc.oneof(
   fc.constantFrom({ type: 'refresh' as const }, { type: 'cancel' as const }),
   record({ type: fc.constantFrom('exportCsv' as const, 'copyTable' as const), viewId: idArb }),
   record({ type: fc.constant('action' as const), action: fc.constantFrom(...PANEL_ACTIONS) }),
-  record({ type: fc.constant('rowAction' as const), viewId: idArb, action: fc.constantFrom(...HOST_ROW_ACTIONS), key: textArb(LIMITS.rowKey) }),
-  record({ type: fc.constant('problem' as const), message: fc.string({ minLength: 1, maxLength: 300 }).filter((text) => !/\p{Cs}/u.test(text)) }),
+  record({
+    type: fc.constant('rowAction' as const),
+    viewId: idArb,
+    action: fc.constantFrom(...HOST_ROW_ACTIONS),
+    key: textArb(LIMITS.rowKey),
+  }),
+  record({
+    type: fc.constant('problem' as const),
+    message: fc.string({ minLength: 1, maxLength: 300 }).filter((text) => !/\p{Cs}/u.test(text)),
+  }),
 );
 
 /** Paths to every value inside a message (objects only; messages hold no arrays). */
@@ -79,20 +107,38 @@ function refusal(raw: unknown): string {
   return result.ok ? '' : result.reason;
 }
 
-const validState: PanelViewState = { version: 1, tab: 'clicks', period: { preset: 'custom', from: '2026-10-24', to: TODAY }, filters: { subId: 'spring-sale' }, groupBy: 'subId', sort: { column: 'clicks', direction: 'desc' } };
+const validState: PanelViewState = {
+  version: 1,
+  tab: 'clicks',
+  period: { preset: 'custom', from: '2026-10-24', to: TODAY },
+  filters: { subId: 'spring-sale' },
+  groupBy: 'subId',
+  sort: { column: 'clicks', direction: 'desc' },
+};
 
 describe('report panel message validation', () => {
   it('never throws, whatever it is given, and what it accepts reads the same when checked again', () => {
     fc.assert(
-      fc.property(fc.anything({ withNullPrototype: true, withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withObjectString: true }), (raw) => {
-        const result = parseWebviewMessage(raw, TODAY);
-        if (result.ok) {
-          assert.deepEqual(parseWebviewMessage(result.message, TODAY), result);
-        } else {
-          assert.equal(typeof result.reason, 'string');
-        }
-        assert.equal(parseViewState(raw, TODAY).ok, false);
-      }),
+      fc.property(
+        fc.anything({
+          withNullPrototype: true,
+          withBoxedValues: true,
+          withMap: true,
+          withSet: true,
+          withTypedArray: true,
+          withSparseArray: true,
+          withObjectString: true,
+        }),
+        (raw) => {
+          const result = parseWebviewMessage(raw, TODAY);
+          if (result.ok) {
+            assert.deepEqual(parseWebviewMessage(result.message, TODAY), result);
+          } else {
+            assert.equal(typeof result.reason, 'string');
+          }
+          assert.equal(parseViewState(raw, TODAY).ok, false);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
@@ -106,12 +152,27 @@ describe('report panel message validation', () => {
       }),
       { numRuns: 1_000 },
     );
-    assert.deepEqual([...seen].sort(), ['action', 'cancel', 'copyTable', 'exportCsv', 'problem', 'ready', 'refresh', 'request', 'rowAction', 'setView']);
+    assert.deepEqual([...seen].sort(), [
+      'action',
+      'cancel',
+      'copyTable',
+      'exportCsv',
+      'problem',
+      'ready',
+      'refresh',
+      'request',
+      'rowAction',
+      'setView',
+    ]);
   });
 
   it('never throws on a valid message with one value replaced by anything, and refuses those that no longer fit', () => {
     const mutated = messageArb.chain((message) =>
-      record({ message: fc.constant(message), path: fc.constantFrom(...pathsOf(message)), value: fc.anything({ withNullPrototype: true, maxDepth: 2 }) }),
+      record({
+        message: fc.constant(message),
+        path: fc.constantFrom(...pathsOf(message)),
+        value: fc.anything({ withNullPrototype: true, maxDepth: 2 }),
+      }),
     );
     fc.assert(
       fc.property(mutated, ({ message, path, value }) => {
@@ -163,8 +224,14 @@ describe('report panel message validation', () => {
       [setView({ ...validState, tab: 'sales' }), 'setView.state.tab'],
       [setView({ ...validState, period: { preset: 'last365' } }), 'setView.state.period.preset'],
       [setView({ ...validState, period: { preset: 'last7', from: '2026-01-01' } }), 'setView.state.period'],
-      [setView({ ...validState, period: { preset: 'custom', from: '2026-11-23', to: '2026-11-01' } }), 'setView.state.period.from'],
-      [setView({ ...validState, period: { preset: 'custom', from: '2026-1-1', to: TODAY } }), 'setView.state.period.from'],
+      [
+        setView({ ...validState, period: { preset: 'custom', from: '2026-11-23', to: '2026-11-01' } }),
+        'setView.state.period.from',
+      ],
+      [
+        setView({ ...validState, period: { preset: 'custom', from: '2026-1-1', to: TODAY } }),
+        'setView.state.period.from',
+      ],
       [setView({ ...validState, filters: { merchantId: '1' } }), 'setView.state.filters'],
       [setView({ ...validState, filters: { subId: '' } }), 'setView.state.filters.subId'],
       [setView({ ...validState, filters: { programId: 12 } }), 'setView.state.filters.programId'],
@@ -179,11 +246,23 @@ describe('report panel message validation', () => {
       [{ type: 'request', id: -1, method: 'rows', params: { viewId: 1, offset: 0, count: 10 } }, 'request.id'],
       [{ type: 'request', id: 1.5, method: 'rows', params: { viewId: 1, offset: 0, count: 10 } }, 'request.id'],
       [{ type: 'request', id: 1, method: 'export', params: { viewId: 1, offset: 0, count: 10 } }, 'request.method'],
-      [{ type: 'request', id: 1, method: 'rows', params: { viewId: 2 ** 53, offset: 0, count: 10 } }, 'request.params.viewId'],
-      [{ type: 'request', id: 1, method: 'rows', params: { viewId: 1, offset: '0', count: 10 } }, 'request.params.offset'],
+      [
+        { type: 'request', id: 1, method: 'rows', params: { viewId: 2 ** 53, offset: 0, count: 10 } },
+        'request.params.viewId',
+      ],
+      [
+        { type: 'request', id: 1, method: 'rows', params: { viewId: 1, offset: '0', count: 10 } },
+        'request.params.offset',
+      ],
       [{ type: 'request', id: 1, method: 'rows', params: { viewId: 1, offset: 0, count: 0 } }, 'request.params.count'],
-      [{ type: 'request', id: 1, method: 'rows', params: { viewId: 1, offset: 0, count: 501 } }, 'request.params.count'],
-      [{ type: 'request', id: 1, method: 'rows', params: { viewId: 1, offset: 0, count: Number.NaN } }, 'request.params.count'],
+      [
+        { type: 'request', id: 1, method: 'rows', params: { viewId: 1, offset: 0, count: 501 } },
+        'request.params.count',
+      ],
+      [
+        { type: 'request', id: 1, method: 'rows', params: { viewId: 1, offset: 0, count: Number.NaN } },
+        'request.params.count',
+      ],
       [{ type: 'exportCsv', viewId: Infinity }, 'exportCsv.viewId'],
       [{ type: 'copyTable' }, 'copyTable.viewId'],
       [{ type: 'action', action: 'longerPeriod' }, 'action.action'],
@@ -200,7 +279,10 @@ describe('report panel message validation', () => {
   });
 
   it('refuses dates that are not calendar dates, before 2000 or after today', () => {
-    const custom = (from: string, to: string): unknown => ({ type: 'setView', state: { ...validState, period: { preset: 'custom', from, to } } });
+    const custom = (from: string, to: string): unknown => ({
+      type: 'setView',
+      state: { ...validState, period: { preset: 'custom', from, to } },
+    });
     for (const [from, to, field] of [
       ['2026-02-30', '2026-03-01', 'from'],
       ['2026-02-01', '2026-02-29', 'to'],
@@ -217,7 +299,12 @@ describe('report panel message validation', () => {
   });
 
   it('accepts the bounds of a row range and refuses a count of 0 or 501', () => {
-    const rows = (offset: number, count: number): unknown => ({ type: 'request', id: 0, method: 'rows', params: { viewId: 0, offset, count } });
+    const rows = (offset: number, count: number): unknown => ({
+      type: 'request',
+      id: 0,
+      method: 'rows',
+      params: { viewId: 0, offset, count },
+    });
     assert.equal(parseWebviewMessage(rows(0, 1), TODAY).ok, true);
     assert.equal(parseWebviewMessage(rows(Number.MAX_SAFE_INTEGER, 500), TODAY).ok, true);
     assert.match(refusal(rows(0, 0)), /^request\.params\.count: expected 1 to 500/);
@@ -240,10 +327,20 @@ describe('report panel message validation', () => {
   });
 
   it('reads a missing ready state as null, skips keys whose value is undefined, and copies what it accepts', () => {
-    assert.deepEqual(parseWebviewMessage({ type: 'ready' }, TODAY), { ok: true, message: { type: 'ready', state: null } });
-    const sent = { type: 'setView', state: { ...validState, filters: { subId: 'a', programId: undefined } }, viewId: undefined };
+    assert.deepEqual(parseWebviewMessage({ type: 'ready' }, TODAY), {
+      ok: true,
+      message: { type: 'ready', state: null },
+    });
+    const sent = {
+      type: 'setView',
+      state: { ...validState, filters: { subId: 'a', programId: undefined } },
+      viewId: undefined,
+    };
     const result = parseWebviewMessage(sent, TODAY);
-    assert.deepEqual(result, { ok: true, message: { type: 'setView', state: { ...validState, filters: { subId: 'a' } } } });
+    assert.deepEqual(result, {
+      ok: true,
+      message: { type: 'setView', state: { ...validState, filters: { subId: 'a' } } },
+    });
     assert.ok(result.ok && result.message.type === 'setView' && result.message.state !== sent.state);
   });
 
@@ -251,8 +348,20 @@ describe('report panel message validation', () => {
     class Message {
       type = 'refresh';
     }
-    const throwing = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
-    const throwingGetter = Object.defineProperty({}, 'type', { get: () => { throw new Error('getter'); }, enumerable: true });
+    const throwing = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
+    const throwingGetter = Object.defineProperty({}, 'type', {
+      get: () => {
+        throw new Error('getter');
+      },
+      enumerable: true,
+    });
     assert.match(refusal(new Message()), /^message: expected a plain object/);
     assert.match(refusal(Object.assign(new String('x'), { type: 'refresh' })), /^message: expected a plain object/);
     assert.match(refusal(throwing), /^message: cannot be read as plain data/);
@@ -260,7 +369,9 @@ describe('report panel message validation', () => {
   });
 
   it('checks a restored view state the same way', () => {
-    fc.assert(fc.property(viewStateArb, (state) => assert.deepEqual(parseViewState(state, TODAY), { ok: true, value: state })));
+    fc.assert(
+      fc.property(viewStateArb, (state) => assert.deepEqual(parseViewState(state, TODAY), { ok: true, value: state })),
+    );
     const refused = parseViewState({ ...validState, version: 0 }, TODAY);
     assert.deepEqual(refused, { ok: false, reason: 'state.version: expected 1' });
     assert.equal(parseViewState(undefined, TODAY).ok, false);

@@ -9,33 +9,122 @@ import { blankMerchant } from './helpers/merchants';
 import { merchantKeyOfId, type MerchantKey } from '../../src/merchant/merchantKey';
 
 const catalog = new Map<MerchantKey, CatalogMerchant>([
-  [merchantKeyOfId(1), blankMerchant({ merchantId: 1, name: 'Shoe Shop', defaultDomain: 'shoes.example', domains: ['shoes.example'], deeplinkAllowed: true, trackingLink: 'https://go.track.example/shoe?aff=1' })],
-  [merchantKeyOfId(2), blankMerchant({ merchantId: 2, name: 'Old Books', defaultDomain: 'books.example', domains: ['books.example'], isActive: false, deeplinkAllowed: true, trackingLink: 'https://go.track.example/books' })],
-  [merchantKeyOfId(3), blankMerchant({ merchantId: 3, name: 'No Deeplinks', defaultDomain: 'nodeep.example', domains: ['nodeep.example'], trackingLink: 'https://go.track.example/nodeep' })],
-  [merchantKeyOfId(4), blankMerchant({ merchantId: 4, name: 'Twin A', defaultDomain: 'twins.example', domains: ['twins.example'], deeplinkAllowed: true, trackingLink: 'https://go.track.example/a' })],
-  [merchantKeyOfId(5), blankMerchant({ merchantId: 5, name: 'Twin B', defaultDomain: 'twins.example', domains: ['twins.example'], deeplinkAllowed: true, trackingLink: 'https://go.track.example/b' })],
-  [merchantKeyOfId(6), blankMerchant({ merchantId: 6, name: 'Broken Link', defaultDomain: 'broken.example', domains: ['broken.example'], deeplinkAllowed: true, trackingLink: 'javascript:alert(1)' })],
+  [
+    merchantKeyOfId(1),
+    blankMerchant({
+      merchantId: 1,
+      name: 'Shoe Shop',
+      defaultDomain: 'shoes.example',
+      domains: ['shoes.example'],
+      deeplinkAllowed: true,
+      trackingLink: 'https://go.track.example/shoe?aff=1',
+    }),
+  ],
+  [
+    merchantKeyOfId(2),
+    blankMerchant({
+      merchantId: 2,
+      name: 'Old Books',
+      defaultDomain: 'books.example',
+      domains: ['books.example'],
+      isActive: false,
+      deeplinkAllowed: true,
+      trackingLink: 'https://go.track.example/books',
+    }),
+  ],
+  [
+    merchantKeyOfId(3),
+    blankMerchant({
+      merchantId: 3,
+      name: 'No Deeplinks',
+      defaultDomain: 'nodeep.example',
+      domains: ['nodeep.example'],
+      trackingLink: 'https://go.track.example/nodeep',
+    }),
+  ],
+  [
+    merchantKeyOfId(4),
+    blankMerchant({
+      merchantId: 4,
+      name: 'Twin A',
+      defaultDomain: 'twins.example',
+      domains: ['twins.example'],
+      deeplinkAllowed: true,
+      trackingLink: 'https://go.track.example/a',
+    }),
+  ],
+  [
+    merchantKeyOfId(5),
+    blankMerchant({
+      merchantId: 5,
+      name: 'Twin B',
+      defaultDomain: 'twins.example',
+      domains: ['twins.example'],
+      deeplinkAllowed: true,
+      trackingLink: 'https://go.track.example/b',
+    }),
+  ],
+  [
+    merchantKeyOfId(6),
+    blankMerchant({
+      merchantId: 6,
+      name: 'Broken Link',
+      defaultDomain: 'broken.example',
+      domains: ['broken.example'],
+      deeplinkAllowed: true,
+      trackingLink: 'javascript:alert(1)',
+    }),
+  ],
 ]);
 const index = new MerchantDomainIndex(catalog);
-const plan = (text: string, spans?: Array<{ start: number; end: number }>) => planMonetize(text, index, { spans, deeplink: DEFAULT_DEEPLINK_OPTIONS });
+const plan = (text: string, spans?: Array<{ start: number; end: number }>) =>
+  planMonetize(text, index, { spans, deeplink: DEFAULT_DEEPLINK_OPTIONS });
 const targetOfLink = (link: string) => new URL(link).searchParams.get('url');
 
 describe('monetize plan', () => {
-  const cases: Array<[title: string, text: string, candidates: string[], skipped: Array<[url: string, reason: string]>]> = [
-    ['a bare URL of an active, deeplink-capable merchant', 'See https://shoes.example/red.', ['https://shoes.example/red'], []],
-    ['a Markdown link target and an autolink', '[red](https://shoes.example/red) <https://www.shoes.example/>', ['https://shoes.example/red', 'https://www.shoes.example/'], []],
+  const cases: Array<
+    [title: string, text: string, candidates: string[], skipped: Array<[url: string, reason: string]>]
+  > = [
+    [
+      'a bare URL of an active, deeplink-capable merchant',
+      'See https://shoes.example/red.',
+      ['https://shoes.example/red'],
+      [],
+    ],
+    [
+      'a Markdown link target and an autolink',
+      '[red](https://shoes.example/red) <https://www.shoes.example/>',
+      ['https://shoes.example/red', 'https://www.shoes.example/'],
+      [],
+    ],
     ['an inactive merchant', 'https://books.example/x', [], [['https://books.example/x', 'inactive']]],
     ['a merchant without deeplinks', 'https://nodeep.example/x', [], [['https://nodeep.example/x', 'no-deeplinks']]],
-    ['a tracking link already', 'https://go.track.example/shoe?url=x', [], [['https://go.track.example/shoe?url=x', 'tracking-link']]],
+    [
+      'a tracking link already',
+      'https://go.track.example/shoe?url=x',
+      [],
+      [['https://go.track.example/shoe?url=x', 'tracking-link']],
+    ],
     ['a domain two equal merchants share', 'https://twins.example/', [], [['https://twins.example/', 'shared-domain']]],
-    ['a merchant whose tracking link is unusable', 'https://broken.example/', [], [['https://broken.example/', 'refused']]],
+    [
+      'a merchant whose tracking link is unusable',
+      'https://broken.example/',
+      [],
+      [['https://broken.example/', 'refused']],
+    ],
     ['a URL of no merchant is neither', 'https://elsewhere.example/ and mailto:x@shoes.example', [], []],
   ];
   for (const [title, text, candidates, skipped] of cases) {
     it(title, () => {
       const result = plan(text);
-      assert.deepEqual(result.candidates.map((c) => c.found.url), candidates);
-      assert.deepEqual(result.skipped.map((s) => [s.found.url, s.reason]), skipped);
+      assert.deepEqual(
+        result.candidates.map((c) => c.found.url),
+        candidates,
+      );
+      assert.deepEqual(
+        result.skipped.map((s) => [s.found.url, s.reason]),
+        skipped,
+      );
       for (const candidate of result.candidates) {
         assert.equal(targetOfLink(candidate.link), new URL(candidate.found.url).href);
         assert.equal(candidate.replacement, candidate.link);
@@ -53,12 +142,20 @@ describe('monetize plan', () => {
   it('keeps to the selected spans', () => {
     const text = 'https://shoes.example/a\nhttps://shoes.example/b\n';
     const second = text.indexOf('https://shoes.example/b');
-    assert.deepEqual(plan(text, [{ start: second, end: text.length }]).candidates.map((c) => c.found.url), ['https://shoes.example/b']);
+    assert.deepEqual(
+      plan(text, [{ start: second, end: text.length }]).candidates.map((c) => c.found.url),
+      ['https://shoes.example/b'],
+    );
   });
 
   it('counts the skipped by reason', () => {
-    const result = plan('https://books.example/1 https://books.example/2 https://go.track.example/a https://nodeep.example/');
-    assert.equal(describeSkipped(result.skipped), '4 skipped: 2 merchant inactive, 1 already a tracking link, 1 merchant allows no deeplinks.');
+    const result = plan(
+      'https://books.example/1 https://books.example/2 https://go.track.example/a https://nodeep.example/',
+    );
+    assert.equal(
+      describeSkipped(result.skipped),
+      '4 skipped: 2 merchant inactive, 1 already a tracking link, 1 merchant allows no deeplinks.',
+    );
     assert.equal(describeSkipped([]), '');
   });
 });

@@ -86,7 +86,14 @@ describe('normalisation of messy payloads', () => {
       paymentModels: ['cpc', 'CPA', 7, null],
       commissionRates: [{ fixedCommission: '1.5' }, null, 'junk', { percentageCommission: 8 }],
       adCampaigns: [
-        { name: 'Spring', allowDeeplink: true, rates: [{ countryCode: ['DE', 'AT'], clickRate: 0.12 }, { countryCode: 'FR', clickRate: '0.2' }] },
+        {
+          name: 'Spring',
+          allowDeeplink: true,
+          rates: [
+            { countryCode: ['DE', 'AT'], clickRate: 0.12 },
+            { countryCode: 'FR', clickRate: '0.2' },
+          ],
+        },
         { rates: 'none' },
       ],
       somethingNew: { nested: true },
@@ -139,7 +146,13 @@ describe('normalisation of messy payloads', () => {
   }
 
   it('reads click items with a null id, a decimal count as text and an unknown product', () => {
-    const result = normalizeClickItem({ id: null, count: '12', productId: 'MONETIZE_NEW_THING', subId: null, extra: 1 });
+    const result = normalizeClickItem({
+      id: null,
+      count: '12',
+      productId: 'MONETIZE_NEW_THING',
+      subId: null,
+      extra: 1,
+    });
     assert.ok(result.ok);
     assert.equal(result.value.id, null);
     assert.equal(result.value.count, 12);
@@ -189,7 +202,16 @@ describe('normalisation of messy payloads', () => {
   });
 
   it('reads action items, keeping unknown statuses and reading days as a number', () => {
-    const result = normalizeActionItem({ id: 1, actionId: null, status: 'on_hold', orderType: 'sale', commission: '2.50', revenue: null, paidOut: 'false', days: '7' });
+    const result = normalizeActionItem({
+      id: 1,
+      actionId: null,
+      status: 'on_hold',
+      orderType: 'sale',
+      commission: '2.50',
+      revenue: null,
+      paidOut: 'false',
+      days: '7',
+    });
     assert.ok(result.ok);
     assert.equal(result.value.status, 'ON_HOLD');
     assert.equal(result.value.orderType, 'SALE');
@@ -210,7 +232,10 @@ describe('normalisation of messy payloads', () => {
       '/p',
       (index, reason) => skipped.push(`${index}: ${reason}`),
     );
-    assert.deepEqual(page.merchants.map((merchant) => merchant.name), ['A', 'B']);
+    assert.deepEqual(
+      page.merchants.map((merchant) => merchant.name),
+      ['A', 'B'],
+    );
     assert.equal(page.next, 500);
     assert.equal(page.skipped, 2);
     assert.deepEqual(skipped, ['1: expected an object, got number', '3: expected an object, got null']);
@@ -218,7 +243,12 @@ describe('normalisation of messy payloads', () => {
 
   it('takes a missing meta as the last page, and reads report meta leniently', () => {
     assert.equal(readMerchantPage({ data: [] }, '/p', noSkips).next, null);
-    const page = readClickPage({ data: [{ count: 1 }], meta: { total: '1' } }, '/c', { offset: 0, limit: 500 }, noSkips);
+    const page = readClickPage(
+      { data: [{ count: 1 }], meta: { total: '1' } },
+      '/c',
+      { offset: 0, limit: 500 },
+      noSkips,
+    );
     assert.deepEqual([page.total, page.offset, page.limit, page.received], [1, 0, 500, 1]);
     assert.equal(readClickPage({ data: [] }, '/c', { offset: 0, limit: 500 }, noSkips).total, null);
   });
@@ -231,11 +261,14 @@ describe('normalisation of messy payloads', () => {
   ];
   for (const [name, body, message] of badEnvelopes) {
     it(`refuses a page that is ${name}`, () => {
-      assert.throws(() => readMerchantPage(body, '/p', noSkips), (error: unknown) => {
-        assert.ok(error instanceof InvalidResponseError);
-        assert.match(error.message, message);
-        return true;
-      });
+      assert.throws(
+        () => readMerchantPage(body, '/p', noSkips),
+        (error: unknown) => {
+          assert.ok(error instanceof InvalidResponseError);
+          assert.match(error.message, message);
+          return true;
+        },
+      );
     });
   }
 
@@ -255,11 +288,14 @@ describe('normalisation of messy payloads', () => {
     const client = new AffiliateServiceClient({ baseUrl: server.url, apiKey: 'abc123', logger });
     try {
       const page = await client.getMerchantPage();
-      assert.deepEqual(page.merchants.map((merchant) => [merchant.merchantId, merchant.name]), [
-        [1, 'Full'],
-        [2, 'Merchant 2'],
-        [null, 'No id'],
-      ]);
+      assert.deepEqual(
+        page.merchants.map((merchant) => [merchant.merchantId, merchant.name]),
+        [
+          [1, 'Full'],
+          [2, 'Merchant 2'],
+          [null, 'No id'],
+        ],
+      );
       assert.equal(page.skipped, 1);
       assert.match(logger.text(), /merchant 3 left out: expected an object, got string/);
     } finally {

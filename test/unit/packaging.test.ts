@@ -27,8 +27,26 @@ const manifest = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.jso
 
 /** The marketplace's categories, as VS Code 1.100 lists them (EXTENSION_CATEGORIES in platform/extensions/common/extensions.ts). */
 const MARKETPLACE_CATEGORIES = [
-  'AI', 'Azure', 'Chat', 'Data Science', 'Debuggers', 'Extension Packs', 'Education', 'Formatters', 'Keymaps', 'Language Packs',
-  'Linters', 'Machine Learning', 'Notebooks', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing', 'Themes', 'Visualization', 'Other',
+  'AI',
+  'Azure',
+  'Chat',
+  'Data Science',
+  'Debuggers',
+  'Extension Packs',
+  'Education',
+  'Formatters',
+  'Keymaps',
+  'Language Packs',
+  'Linters',
+  'Machine Learning',
+  'Notebooks',
+  'Programming Languages',
+  'SCM Providers',
+  'Snippets',
+  'Testing',
+  'Themes',
+  'Visualization',
+  'Other',
 ];
 const MAX_KEYWORDS = 30;
 const MAX_VSIX_BYTES = 1_048_576;
@@ -61,14 +79,25 @@ describe('the marketplace package', () => {
     assert.ok(['dark', 'light'].includes(manifest.galleryBanner?.theme ?? ''), 'galleryBanner.theme is dark or light');
     const categories = manifest.categories ?? [];
     assert.ok(categories.length > 0, 'at least one category');
-    assert.deepEqual(categories.filter((category) => !MARKETPLACE_CATEGORIES.includes(category)), [], 'categories the marketplace does not know');
+    assert.deepEqual(
+      categories.filter((category) => !MARKETPLACE_CATEGORIES.includes(category)),
+      [],
+      'categories the marketplace does not know',
+    );
     const keywords = manifest.keywords ?? [];
-    assert.ok(keywords.length > 0 && keywords.length <= MAX_KEYWORDS, `1 to ${MAX_KEYWORDS} keywords, not ${keywords.length}`);
+    assert.ok(
+      keywords.length > 0 && keywords.length <= MAX_KEYWORDS,
+      `1 to ${MAX_KEYWORDS} keywords, not ${keywords.length}`,
+    );
     assert.equal(new Set(keywords.map((keyword) => keyword.toLowerCase())).size, keywords.length, 'no keyword twice');
     assert.match(repositoryUrl(), /^https:\/\/github\.com\/[^/]+\/[^/]+?(\.git)?$/);
     assert.match(manifest.bugs?.url ?? '', /^https:\/\//);
     assert.match(manifest.homepage ?? '', /^https:\/\//);
-    assert.doesNotMatch(manifest.scripts.package, /--allow-missing-repository/, 'the repository field makes the bypass needless');
+    assert.doesNotMatch(
+      manifest.scripts.package,
+      /--allow-missing-repository/,
+      'the repository field makes the bypass needless',
+    );
   });
 
   describe('npm run package', function () {
@@ -85,7 +114,11 @@ describe('the marketplace package', () => {
 
     it('gives no warning', () => {
       const warnings = packaged.output.split(/\r?\n/).filter((line) => /warn/i.test(line));
-      assert.deepEqual(warnings, [], `npm run package warned:\n${warnings.join('\n')}\n\nIts whole output:\n${packaged.output}`);
+      assert.deepEqual(
+        warnings,
+        [],
+        `npm run package warned:\n${warnings.join('\n')}\n\nIts whole output:\n${packaged.output}`,
+      );
     });
 
     it('makes a .vsix under 1 MB', () => {
@@ -99,24 +132,42 @@ describe('the marketplace package', () => {
 
     it('ships the icon, the entry point, the localised contributions and the marketplace README', () => {
       const names = new Set(entries.map((entry) => entry.name));
-      const wanted = ['extension/package.json', `extension/${manifest.icon}`, `extension/${path.posix.normalize(manifest.main)}`, 'extension/package.nls.json', 'extension/readme.md'];
+      const wanted = [
+        'extension/package.json',
+        `extension/${manifest.icon}`,
+        `extension/${path.posix.normalize(manifest.main)}`,
+        'extension/package.nls.json',
+        'extension/readme.md',
+      ];
       if (manifest.l10n !== undefined) {
         wanted.push(`extension/${path.posix.join(manifest.l10n, 'bundle.l10n.json')}`);
       }
-      assert.deepEqual(wanted.filter((name) => !names.has(name)), [], 'missing from the .vsix');
+      assert.deepEqual(
+        wanted.filter((name) => !names.has(name)),
+        [],
+        'missing from the .vsix',
+      );
     });
 
     it('gives the marketplace a README whose links are absolute, those into the repository naming files it has', () => {
       const readme = entries.find((entry) => entry.name === 'extension/readme.md');
       assert.ok(readme, 'the .vsix has a readme.md');
       const text = readme.read().toString('utf8');
-      const targets = [...text.matchAll(/\]\(\s*<?([^)\s>]+)/g), ...text.matchAll(/\bsrc="([^"]+)"/g)].map((match) => match[1]);
+      const targets = [...text.matchAll(/\]\(\s*<?([^)\s>]+)/g), ...text.matchAll(/\bsrc="([^"]+)"/g)].map(
+        (match) => match[1],
+      );
       // vsce rewrites a relative link to <repository>/blob/HEAD/<path> and an image to <repository>/raw/HEAD/<path>:
       // the screenshots stay out of the .vsix and are read from the repository.
-      const inRepository = new RegExp(`^${repositoryUrl().replace(/\.git$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?:raw|blob)/HEAD/(.+)$`);
+      const inRepository = new RegExp(
+        `^${repositoryUrl()
+          .replace(/\.git$/, '')
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?:raw|blob)/HEAD/(.+)$`,
+      );
       const broken = targets.filter((target) => {
         const file = inRepository.exec(target)?.[1];
-        return file === undefined ? !/^(https:\/\/|mailto:|#)/.test(target) : !fs.existsSync(path.join(PROJECT_ROOT, decodeURIComponent(file)));
+        return file === undefined
+          ? !/^(https:\/\/|mailto:|#)/.test(target)
+          : !fs.existsSync(path.join(PROJECT_ROOT, decodeURIComponent(file)));
       });
       assert.deepEqual(broken, [], 'links of the packaged README that are relative or name no file of the repository');
     });

@@ -50,28 +50,74 @@ describe('report panel content security policy', () => {
     const strict = reportsPanelPage(page(), nonce);
     const policy = reportsPanelCsp(CSP_SOURCE, nonce);
     /** The strict page with its policy replaced (as the product would write it, attribute-escaped). */
-    const withPolicy = (loose: string): string => strict.replace(/content="[^"]*"/, `content="${loose.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`);
+    const withPolicy = (loose: string): string =>
+      strict.replace(/content="[^"]*"/, `content="${loose.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`);
     const cases: Array<[what: string, html: string, problem: RegExp]> = [
-      ["'unsafe-inline' scripts", withPolicy(policy.replace(`script-src 'nonce-${nonce}'`, `script-src 'nonce-${nonce}' 'unsafe-inline'`)), /script-src allows 'unsafe-inline'/],
+      [
+        "'unsafe-inline' scripts",
+        withPolicy(policy.replace(`script-src 'nonce-${nonce}'`, `script-src 'nonce-${nonce}' 'unsafe-inline'`)),
+        /script-src allows 'unsafe-inline'/,
+      ],
       ["'unsafe-eval'", withPolicy(`${policy}; script-src 'unsafe-eval'`), /unsafe-eval/],
-      ["'unsafe-inline' styles", withPolicy(policy.replace(`style-src ${CSP_SOURCE}`, `style-src ${CSP_SOURCE} 'unsafe-inline'`)), /style-src allows 'unsafe-inline'/],
+      [
+        "'unsafe-inline' styles",
+        withPolicy(policy.replace(`style-src ${CSP_SOURCE}`, `style-src ${CSP_SOURCE} 'unsafe-inline'`)),
+        /style-src allows 'unsafe-inline'/,
+      ],
       ['a wildcard image source', withPolicy(policy.replace('data:', '*')), /img-src allows \*/],
-      ['a wildcard beyond the webview’s own', withPolicy(policy.replace(`style-src ${CSP_SOURCE}`, `style-src ${CSP_SOURCE} https://*.vscode-resource.vscode-cdn.net`)), /style-src allows https:\/\/\*\.vscode-resource/],
-      ['a wildcard host', withPolicy(policy.replace(`font-src ${CSP_SOURCE}`, 'font-src https://*.example.com')), /font-src allows https:\/\/\*\.example\.com/],
-      ['a scheme source', withPolicy(policy.replace(`style-src ${CSP_SOURCE}`, `style-src ${CSP_SOURCE} https:`)), /style-src allows https:, beyond/],
+      [
+        'a wildcard beyond the webview’s own',
+        withPolicy(
+          policy.replace(`style-src ${CSP_SOURCE}`, `style-src ${CSP_SOURCE} https://*.vscode-resource.vscode-cdn.net`),
+        ),
+        /style-src allows https:\/\/\*\.vscode-resource/,
+      ],
+      [
+        'a wildcard host',
+        withPolicy(policy.replace(`font-src ${CSP_SOURCE}`, 'font-src https://*.example.com')),
+        /font-src allows https:\/\/\*\.example\.com/,
+      ],
+      [
+        'a scheme source',
+        withPolicy(policy.replace(`style-src ${CSP_SOURCE}`, `style-src ${CSP_SOURCE} https:`)),
+        /style-src allows https:, beyond/,
+      ],
       ['a connect-src', withPolicy(`${policy}; connect-src ${CSP_SOURCE}`), /connect-src is not allowed/],
-      ["default-src other than 'none'", withPolicy(policy.replace("default-src 'none'", `default-src ${CSP_SOURCE}`)), /default-src/],
+      [
+        "default-src other than 'none'",
+        withPolicy(policy.replace("default-src 'none'", `default-src ${CSP_SOURCE}`)),
+        /default-src/,
+      ],
       ['no default-src', withPolicy(policy.replace("default-src 'none'; ", '')), /default-src is undefined|not 'none'/],
-      ['a stale nonce on the script', strict.replace(`<script nonce="${nonce}"`, `<script nonce="${newNonce()}"`), /does not carry the policy's nonce/],
-      ['a script without a nonce', strict.replace('</body>', '<script src="x.js"></script></body>'), /does not carry the policy's nonce/],
+      [
+        'a stale nonce on the script',
+        strict.replace(`<script nonce="${nonce}"`, `<script nonce="${newNonce()}"`),
+        /does not carry the policy's nonce/,
+      ],
+      [
+        'a script without a nonce',
+        strict.replace('</body>', '<script src="x.js"></script></body>'),
+        /does not carry the policy's nonce/,
+      ],
       ['a 64-bit nonce', reportsPanelPage(page(), 'AAAAAAAAAAA='), /64 bits, fewer than 128/],
-      ["scripts from 'self' besides the nonce", withPolicy(policy.replace(`script-src 'nonce-${nonce}'`, `script-src 'nonce-${nonce}' 'self'`)), /script-src is .* not one nonce/],
-      ['no policy at all', strict.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''), /0 CSP meta elements/],
+      [
+        "scripts from 'self' besides the nonce",
+        withPolicy(policy.replace(`script-src 'nonce-${nonce}'`, `script-src 'nonce-${nonce}' 'self'`)),
+        /script-src is .* not one nonce/,
+      ],
+      [
+        'no policy at all',
+        strict.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''),
+        /0 CSP meta elements/,
+      ],
     ];
     for (const [what, html, problem] of cases) {
       it(what, () => {
         const problems = strictCspProblems(html, CSP_SOURCE);
-        assert.ok(problems.some((found) => problem.test(found)), `expected ${problem} among ${JSON.stringify(problems)}`);
+        assert.ok(
+          problems.some((found) => problem.test(found)),
+          `expected ${problem} among ${JSON.stringify(problems)}`,
+        );
       });
     }
   });

@@ -9,11 +9,25 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
-import { FILTER_KEYS, GROUPINGS, HOST_ROW_ACTIONS, PANEL_ACTIONS, PRESETS, REPORT_TABS } from '../../src/webviews/reports/panelVocabulary';
+import {
+  FILTER_KEYS,
+  GROUPINGS,
+  HOST_ROW_ACTIONS,
+  PANEL_ACTIONS,
+  PRESETS,
+  REPORT_TABS,
+} from '../../src/webviews/reports/panelVocabulary';
 
 const ROOT = path.resolve(__dirname, '../..');
 const VOCABULARY_FILE = 'src/webviews/reports/panelVocabulary.ts';
-const LISTS: Record<string, readonly string[]> = { REPORT_TABS, PRESETS, GROUPINGS, FILTER_KEYS, PANEL_ACTIONS, HOST_ROW_ACTIONS };
+const LISTS: Record<string, readonly string[]> = {
+  REPORT_TABS,
+  PRESETS,
+  GROUPINGS,
+  FILTER_KEYS,
+  PANEL_ACTIONS,
+  HOST_ROW_ACTIONS,
+};
 
 interface Relisting {
   file: string;
@@ -29,7 +43,9 @@ function stringsOf(node: ts.Node): string[] | undefined {
   }
   // Only the outermost union: `A | B | C` nests no union in the AST, but a parenthesised one would.
   if (ts.isUnionTypeNode(node)) {
-    const words = node.types.filter((type) => ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal)).map((type) => ((type as ts.LiteralTypeNode).literal as ts.StringLiteral).text);
+    const words = node.types
+      .filter((type) => ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal))
+      .map((type) => ((type as ts.LiteralTypeNode).literal as ts.StringLiteral).text);
     return words.length >= 2 ? words : undefined;
   }
   return undefined;
@@ -45,7 +61,12 @@ export function relistings(file: string, source: string): Relisting[] {
       for (const [list, vocabulary] of Object.entries(LISTS)) {
         const shared = [...new Set(words.filter((word) => vocabulary.includes(word)))];
         if (shared.length >= Math.min(3, vocabulary.length)) {
-          found.push({ file, line: sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1, list, words: shared });
+          found.push({
+            file,
+            line: sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+            list,
+            words: shared,
+          });
         }
       }
     }

@@ -9,14 +9,42 @@ describe('period rules (spec 4.2)', () => {
     ['days counts back from today', { days: 30 }, { from: '2026-10-22', to: TODAY, source: 'days' }],
     ['days as a query string', { days: '1' }, { from: '2026-11-20', to: TODAY, source: 'days' }],
     ['days up to 120', { days: 120 }, { from: '2026-07-24', to: TODAY, source: 'days' }],
-    ['days wins over date and range', { days: 2, date: '2026-01-01', dateFrom: '2026-01-01', dateTo: '2026-01-02' }, { from: '2026-11-19', to: TODAY, source: 'days' }],
-    ['days wins even over malformed dates', { days: 2, date: 'garbage', dateFrom: 'x' }, { from: '2026-11-19', to: TODAY, source: 'days' }],
+    [
+      'days wins over date and range',
+      { days: 2, date: '2026-01-01', dateFrom: '2026-01-01', dateTo: '2026-01-02' },
+      { from: '2026-11-19', to: TODAY, source: 'days' },
+    ],
+    [
+      'days wins even over malformed dates',
+      { days: 2, date: 'garbage', dateFrom: 'x' },
+      { from: '2026-11-19', to: TODAY, source: 'days' },
+    ],
     ['date is one day', { date: '2026-02-28' }, { from: '2026-02-28', to: '2026-02-28', source: 'date' }],
-    ['date wins over range', { date: '2026-02-28', dateFrom: '2026-01-01', dateTo: '2026-01-05' }, { from: '2026-02-28', to: '2026-02-28', source: 'date' }],
-    ['date wins over a half range', { date: '2026-02-28', dateFrom: '2026-01-01' }, { from: '2026-02-28', to: '2026-02-28', source: 'date' }],
-    ['a range', { dateFrom: '2026-01-01', dateTo: '2026-01-31' }, { from: '2026-01-01', to: '2026-01-31', source: 'range' }],
-    ['a one-day range', { dateFrom: '2026-01-01', dateTo: '2026-01-01' }, { from: '2026-01-01', to: '2026-01-01', source: 'range' }],
-    ['a range of exactly 120 days', { dateFrom: '2026-01-01', dateTo: '2026-05-01' }, { from: '2026-01-01', to: '2026-05-01', source: 'range' }],
+    [
+      'date wins over range',
+      { date: '2026-02-28', dateFrom: '2026-01-01', dateTo: '2026-01-05' },
+      { from: '2026-02-28', to: '2026-02-28', source: 'date' },
+    ],
+    [
+      'date wins over a half range',
+      { date: '2026-02-28', dateFrom: '2026-01-01' },
+      { from: '2026-02-28', to: '2026-02-28', source: 'date' },
+    ],
+    [
+      'a range',
+      { dateFrom: '2026-01-01', dateTo: '2026-01-31' },
+      { from: '2026-01-01', to: '2026-01-31', source: 'range' },
+    ],
+    [
+      'a one-day range',
+      { dateFrom: '2026-01-01', dateTo: '2026-01-01' },
+      { from: '2026-01-01', to: '2026-01-01', source: 'range' },
+    ],
+    [
+      'a range of exactly 120 days',
+      { dateFrom: '2026-01-01', dateTo: '2026-05-01' },
+      { from: '2026-01-01', to: '2026-05-01', source: 'range' },
+    ],
     ['a leap day', { date: '2028-02-29' }, { from: '2028-02-29', to: '2028-02-29', source: 'date' }],
   ];
   for (const [name, params, expected] of accepted) {
@@ -42,7 +70,12 @@ describe('period rules (spec 4.2)', () => {
     ['a bad dateFrom', { dateFrom: '2026-1-1', dateTo: '2026-01-02' }, 'dateFrom', /YYYY-MM-DD/],
     ['a bad dateTo', { dateFrom: '2026-01-01', dateTo: '2026-13-01' }, 'dateTo', /YYYY-MM-DD/],
     ['dateFrom after dateTo', { dateFrom: '2026-02-01', dateTo: '2026-01-01' }, 'dateFrom', /must not be after dateTo/],
-    ['a range of 121 days', { dateFrom: '2026-01-01', dateTo: '2026-05-02' }, 'dateTo', /121 days; it cannot exceed 120 days/],
+    [
+      'a range of 121 days',
+      { dateFrom: '2026-01-01', dateTo: '2026-05-02' },
+      'dateTo',
+      /121 days; it cannot exceed 120 days/,
+    ],
   ];
   for (const [name, params, property, message] of refused) {
     it(`refuses ${name}, naming ${property}`, () => {

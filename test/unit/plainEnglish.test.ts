@@ -10,20 +10,45 @@ import { intlEnglishNames, plainEnglishWords, serviceValues } from '../e2e/plain
 
 describe('the pseudo-locale run’s plain English oracle', () => {
   // The e2e environment's sandbox: 300 merchants, the default reports.
-  const dataset = generateDataset({ seed: 1, merchants: 300, clicks: 5_000, actions: 500, now: new Date('2026-11-20T12:00:00Z') });
+  const dataset = generateDataset({
+    seed: 1,
+    merchants: 300,
+    clicks: 5_000,
+    actions: 500,
+    now: new Date('2026-11-20T12:00:00Z'),
+  });
   const values = serviceValues(dataset, ['See https://shop.example/outlet for more.']);
   const intl = intlEnglishNames();
 
   it('catches the English words of the product that are also the data’s field names or statuses', () => {
-    const productWords = ['clicks', 'merchants', 'actions', 'status', 'commission', 'pending', 'confirmed', 'days', 'date', 'platform', 'program', 'earnings'];
+    const productWords = [
+      'clicks',
+      'merchants',
+      'actions',
+      'status',
+      'commission',
+      'pending',
+      'confirmed',
+      'days',
+      'date',
+      'platform',
+      'program',
+      'earnings',
+    ];
     for (const word of productWords) {
       assert.deepEqual(plainEnglishWords(`12 ${word}`, values, intl), [word], word);
-      assert.deepEqual(plainEnglishWords(`${word[0]!.toUpperCase()}${word.slice(1)}: 3`, values, intl), [`${word[0]!.toUpperCase()}${word.slice(1)}`], word);
+      assert.deepEqual(
+        plainEnglishWords(`${word[0]!.toUpperCase()}${word.slice(1)}: 3`, values, intl),
+        [`${word[0]!.toUpperCase()}${word.slice(1)}`],
+        word,
+      );
     }
   });
 
   it('leaves the service’s values alone, whole, and Intl’s month and weekday names', () => {
-    const merchant = dataset.merchants.find((candidate) => /^[A-Za-z ]+$/.test(candidate.name) && candidate.name.length > 6)!;
+    const merchant = dataset.merchants.find(
+      (candidate) => /^[A-Za-z ]+$/.test(candidate.name) && candidate.name.length > 6,
+    )!;
     const platform = dataset.platforms[0]!;
     const text = `${merchant.name} · ${merchant.defaultDomain} · ${platform.name} · ${dataset.subIds[0]} · Nov 20 · Friday · https://shop.example/outlet`;
     assert.deepEqual(plainEnglishWords(text, values, intl), []);

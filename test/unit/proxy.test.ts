@@ -6,14 +6,46 @@ import { clientFor, rejectionOf, sandbox } from './helpers/fixtures';
 import { startForwardProxy, type ForwardProxy } from './helpers/forwardProxy';
 
 describe('proxy settings', () => {
-  const cases: Array<[string, Parameters<typeof resolveProxy>[0], Record<string, string>, Partial<ReturnType<typeof resolveProxy>>]> = [
+  const cases: Array<
+    [string, Parameters<typeof resolveProxy>[0], Record<string, string>, Partial<ReturnType<typeof resolveProxy>>]
+  > = [
     ['nothing set: no proxy', {}, {}, { httpProxy: '', httpsProxy: '', noProxy: '' }],
-    ['VS Code http.proxy for both schemes', { url: 'http://proxy:3128' }, {}, { httpProxy: 'http://proxy:3128', httpsProxy: 'http://proxy:3128' }],
-    ['http.proxy wins over the environment', { url: 'http://a:1' }, { HTTPS_PROXY: 'http://b:2' }, { httpsProxy: 'http://a:1' }],
-    ['HTTP_PROXY alone serves https too', {}, { HTTP_PROXY: 'http://e:8080' }, { httpProxy: 'http://e:8080', httpsProxy: 'http://e:8080' }],
-    ['lower-case variables', {}, { https_proxy: 'http://l:1', no_proxy: 'x.com' }, { httpsProxy: 'http://l:1', noProxy: 'x.com' }],
-    ['http.noProxy wins over NO_PROXY', { noProxy: ['a.com', '.b.com'] }, { NO_PROXY: 'c.com' }, { noProxy: 'a.com,.b.com' }],
-    ['authorization and strict TLS off', { url: 'http://p:1', authorization: 'Basic eDp5', strictSSL: false }, {}, { token: 'Basic eDp5', rejectUnauthorized: false }],
+    [
+      'VS Code http.proxy for both schemes',
+      { url: 'http://proxy:3128' },
+      {},
+      { httpProxy: 'http://proxy:3128', httpsProxy: 'http://proxy:3128' },
+    ],
+    [
+      'http.proxy wins over the environment',
+      { url: 'http://a:1' },
+      { HTTPS_PROXY: 'http://b:2' },
+      { httpsProxy: 'http://a:1' },
+    ],
+    [
+      'HTTP_PROXY alone serves https too',
+      {},
+      { HTTP_PROXY: 'http://e:8080' },
+      { httpProxy: 'http://e:8080', httpsProxy: 'http://e:8080' },
+    ],
+    [
+      'lower-case variables',
+      {},
+      { https_proxy: 'http://l:1', no_proxy: 'x.com' },
+      { httpsProxy: 'http://l:1', noProxy: 'x.com' },
+    ],
+    [
+      'http.noProxy wins over NO_PROXY',
+      { noProxy: ['a.com', '.b.com'] },
+      { NO_PROXY: 'c.com' },
+      { noProxy: 'a.com,.b.com' },
+    ],
+    [
+      'authorization and strict TLS off',
+      { url: 'http://p:1', authorization: 'Basic eDp5', strictSSL: false },
+      {},
+      { token: 'Basic eDp5', rejectUnauthorized: false },
+    ],
     ['strict TLS by default', {}, {}, { rejectUnauthorized: true, token: undefined }],
   ];
   for (const [name, settings, environment, expected] of cases) {
@@ -80,7 +112,10 @@ describe('requests through a proxy', () => {
 
   it('report a proxy that refuses the tunnel as a network error, not a cancellation', async () => {
     const strict = await startForwardProxy('Basic right');
-    const client = clientFor(service, { proxy: { url: strict.url, authorization: 'Basic wrong' }, retry: { maxAttempts: 1 } });
+    const client = clientFor(service, {
+      proxy: { url: strict.url, authorization: 'Basic wrong' },
+      retry: { maxAttempts: 1 },
+    });
     const error = await rejectionOf(client.getMerchantPage());
     assert.ok(error instanceof NetworkError, String(error));
     assert.match(error.message, /Could not reach the service.*407/);

@@ -15,11 +15,23 @@ describe('query rules (spec 4, 8)', () => {
 
   it('reads every merchant parameter', () => {
     const result = checkMerchantQuery(
-      new URLSearchParams({ next: '1000', limit: '500', updatedAtFrom: '2026-11-01T10:00:00Z', isActive: 'true', deeplinkAllowed: 'false' }),
+      new URLSearchParams({
+        next: '1000',
+        limit: '500',
+        updatedAtFrom: '2026-11-01T10:00:00Z',
+        isActive: 'true',
+        deeplinkAllowed: 'false',
+      }),
     );
     assert.deepEqual(result, {
       ok: true,
-      value: { next: 1000, limit: 500, updatedAtFrom: Date.parse('2026-11-01T10:00:00Z'), isActive: true, deeplinkAllowed: false },
+      value: {
+        next: 1000,
+        limit: 500,
+        updatedAtFrom: Date.parse('2026-11-01T10:00:00Z'),
+        isActive: true,
+        deeplinkAllowed: false,
+      },
     });
   });
 
@@ -84,7 +96,14 @@ describe('query rules (spec 4, 8)', () => {
 
   it('reads every report parameter', () => {
     const result = checkReportQuery(
-      new URLSearchParams({ date: '2026-11-02', programId: UUID.toUpperCase(), adspaceId: UUID, subId: 'spring-sale', offset: '1500', limit: '20' }),
+      new URLSearchParams({
+        date: '2026-11-02',
+        programId: UUID.toUpperCase(),
+        adspaceId: UUID,
+        subId: 'spring-sale',
+        offset: '1500',
+        limit: '20',
+      }),
       TODAY,
     );
     assert.ok(result.ok);

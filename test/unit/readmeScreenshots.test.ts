@@ -25,12 +25,19 @@ describe('the README screenshots', () => {
   it('are in media/screenshots/ for every feature in light and dark, each a PNG under 200 KB', () => {
     for (const name of expected) {
       const file = path.join(README_SCREENSHOT_DIR, name);
-      assert.ok(fs.existsSync(file), `${name} is missing: run UPDATE_README_SCREENSHOTS=1 npm run test:e2e -- --grep "README screenshots"`);
+      assert.ok(
+        fs.existsSync(file),
+        `${name} is missing: run UPDATE_README_SCREENSHOTS=1 npm run test:e2e -- --grep "README screenshots"`,
+      );
       const bytes = fs.readFileSync(file);
       assert.deepEqual(bytes.subarray(0, 8), PNG_SIGNATURE, `${name} is a PNG`);
       assert.ok(bytes.length < MAX_BYTES, `${name} is ${Math.round(bytes.length / 1024)} KB: crop it smaller`);
     }
-    assert.deepEqual(fs.readdirSync(README_SCREENSHOT_DIR).sort(), [...expected].sort(), 'no other file in media/screenshots/');
+    assert.deepEqual(
+      fs.readdirSync(README_SCREENSHOT_DIR).sort(),
+      [...expected].sort(),
+      'no other file in media/screenshots/',
+    );
   });
 
   it('are all shown by the README, each feature in light and dark, and every image it shows exists', () => {
@@ -46,10 +53,16 @@ describe('the README screenshots', () => {
   it('are shown by the marketplace README in dark, from the repository root (vsce makes them absolute)', () => {
     const images = imagesOf(fs.readFileSync(path.join(ROOT, 'docs/marketplace-readme.md'), 'utf8'));
     for (const feature of README_FEATURES) {
-      assert.ok(images.includes(`/media/screenshots/${feature}-dark.png`), `docs/marketplace-readme.md shows ${feature}-dark.png`);
+      assert.ok(
+        images.includes(`/media/screenshots/${feature}-dark.png`),
+        `docs/marketplace-readme.md shows ${feature}-dark.png`,
+      );
     }
     for (const image of images.filter((src) => !/^\w+:/.test(src))) {
-      assert.ok(image.startsWith('/') && fs.existsSync(path.join(ROOT, image)), `docs/marketplace-readme.md shows ${image} from the root, and it exists`);
+      assert.ok(
+        image.startsWith('/') && fs.existsSync(path.join(ROOT, image)),
+        `docs/marketplace-readme.md shows ${image} from the root, and it exists`,
+      );
     }
   });
 });

@@ -5,7 +5,12 @@ import * as path from 'node:path';
 import type { ActionItem, ClickItem } from '../../src/api/types';
 import { evictReportCaches } from '../../src/reports/cache/reportCacheEviction';
 import { checkedLine, checkedLineInTurns } from '../../src/common/checkedLines';
-import { readReportCache, reportCacheFileName, writeReportCache, type CachedReport } from '../../src/reports/cache/reportCacheFile';
+import {
+  readReportCache,
+  reportCacheFileName,
+  writeReportCache,
+  type CachedReport,
+} from '../../src/reports/cache/reportCacheFile';
 
 function click(i: number, overrides: Partial<ClickItem> = {}): ClickItem {
   return {
@@ -54,8 +59,20 @@ function clicksReport(items: ClickItem[]): CachedReport<'clicks'> {
     query: 'q1',
     savedAt: '2026-11-21T12:00:00.000Z',
     windows: [
-      { from: '2026-07-01', to: '2026-10-29', readStartedAt: '2026-11-21T11:59:00.000Z', total: 1, items: items.slice(0, 1) },
-      { from: '2026-10-30', to: '2026-11-21', readStartedAt: '2026-11-21T11:59:30.000Z', total: items.length - 1, items: items.slice(1) },
+      {
+        from: '2026-07-01',
+        to: '2026-10-29',
+        readStartedAt: '2026-11-21T11:59:00.000Z',
+        total: 1,
+        items: items.slice(0, 1),
+      },
+      {
+        from: '2026-10-30',
+        to: '2026-11-21',
+        readStartedAt: '2026-11-21T11:59:30.000Z',
+        total: items.length - 1,
+        items: items.slice(1),
+      },
     ],
   };
 }
@@ -80,7 +97,15 @@ describe('report cache', () => {
       clicksReport(items).windows.map(({ from, to, readStartedAt, total }) => ({ from, to, readStartedAt, total })),
     );
     assert.equal(read.report.baseUrl, 'https://api.example.com');
-    const actions: CachedReport<'actions'> = { kind: 'actions', baseUrl: 'https://api.example.com', query: 'q2', savedAt: '2026-11-21T12:00:00.000Z', windows: [{ from: '2026-11-14', to: '2026-11-21', readStartedAt: '2026-11-21T12:00:00.000Z', total: 1, items: [action] }] };
+    const actions: CachedReport<'actions'> = {
+      kind: 'actions',
+      baseUrl: 'https://api.example.com',
+      query: 'q2',
+      savedAt: '2026-11-21T12:00:00.000Z',
+      windows: [
+        { from: '2026-11-14', to: '2026-11-21', readStartedAt: '2026-11-21T12:00:00.000Z', total: 1, items: [action] },
+      ],
+    };
     await writeReportCache(file, actions);
     const back = await readReportCache(file, 'actions', 'q2');
     assert.ok(back.kind === 'ok');
@@ -101,39 +126,139 @@ describe('report cache', () => {
 
   it('refuses a file of another kind or query, so one report is never shown for another', async () => {
     await writeReportCache(file, clicksReport([click(1), click(2)]));
-    assert.deepEqual(await readReportCache(file, 'actions', 'q1'), { kind: 'unreadable', reason: 'it holds another report or query' });
-    assert.deepEqual(await readReportCache(file, 'clicks', 'q-other'), { kind: 'unreadable', reason: 'it holds another report or query' });
+    assert.deepEqual(await readReportCache(file, 'actions', 'q1'), {
+      kind: 'unreadable',
+      reason: 'it holds another report or query',
+    });
+    assert.deepEqual(await readReportCache(file, 'clicks', 'q-other'), {
+      kind: 'unreadable',
+      reason: 'it holds another report or query',
+    });
   });
 
   /** The file's lines (without the last, empty one), each parsed. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed file, damaged field by field
-  const linesOf = (): Array<Record<string, any>> => fs.readFileSync(file, 'utf8').split('\n').slice(0, -1).map((line) => JSON.parse(line));
+  const linesOf = (): Array<Record<string, any>> =>
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(0, -1)
+      .map((line) => JSON.parse(line));
   /** Lines written back, each with a valid check of its own (so what is tested is the check behind it). */
-  const rewrite = (lines: ReadonlyArray<Record<string, unknown>>): string => lines.map(({ crc32: _check, ...fields }) => checkedLine(fields)).join('');
+  const rewrite = (lines: ReadonlyArray<Record<string, unknown>>): string =>
+    lines.map(({ crc32: _check, ...fields }) => checkedLine(fields)).join('');
 
   /** The lines written back with the first row of line `index` changed by `change`, every line keeping the check it had. */
-  const keepingChecks = (lines: ReadonlyArray<Record<string, unknown>>, index: number, change: (row: unknown[]) => unknown[]): string =>
-    lines.map((line, i) => `${JSON.stringify(i === index ? { ...line, rows: [change((line.rows as unknown[][])[0]!), ...(line.rows as unknown[][]).slice(1)] } : line)}\n`).join('');
+  const keepingChecks = (
+    lines: ReadonlyArray<Record<string, unknown>>,
+    index: number,
+    change: (row: unknown[]) => unknown[],
+  ): string =>
+    lines
+      .map(
+        (line, i) =>
+          `${JSON.stringify(i === index ? { ...line, rows: [change((line.rows as unknown[][])[0]!), ...(line.rows as unknown[][]).slice(1)] } : line)}\n`,
+      )
+      .join('');
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed file, damaged line by line
   const damaged: Array<[string, (lines: Array<Record<string, any>>) => string, RegExp]> = [
     ['not JSON', () => '{"format":', /its first line is not valid JSON/],
-    ['another format', ([header, ...rest]) => rewrite([{ ...header, format: 'x' }, ...rest]), /not a report cache of version 2/],
-    ['a newer version', ([header, ...rest]) => rewrite([{ ...header, version: 3 }, ...rest]), /not a report cache of version 2/],
-    ['no count of windows', ([header, ...rest]) => rewrite([{ ...header, windows: 'two' }, ...rest]), /no count of windows/],
-    ['a window line too few for its header', (lines) => rewrite(lines.slice(0, -1)), /1 window lines where its header says 2/],
-    ['a window line more than its header says', (lines) => rewrite([...lines, lines.at(-1)!]), /3 window lines where its header says 2/],
-    ['strings that are not text', ([header, strings, ...rest]) => rewrite([header!, { ...strings, strings: [1] }, ...rest]), /strings are not a list of text/],
-    ['a window without readStartedAt', ([header, strings, first, ...rest]) => rewrite([header!, strings!, { ...first, readStartedAt: 'yesterday' }, ...rest]), /window 0 is not one/],
-    ['a row one cell short', ([header, strings, first, ...rest]) => rewrite([header!, strings!, { ...first, rows: [first!.rows[0].slice(1)] }, ...rest]), /window 0: row 0 is not a list of 12 cells/],
-    ['a text cell pointing past the strings', ([header, strings, first, ...rest]) => rewrite([header!, strings!, { ...first, rows: [[999, ...first!.rows[0].slice(1)]] }, ...rest]), /row 0, id: not a string of the list/],
-    ['a count given as text', ([header, strings, first, ...rest]) => rewrite([header!, strings!, { ...first, rows: [first!.rows[0].map((cell: unknown, i: number) => (i === 7 ? '12' : cell))] }, ...rest]), /row 0, count: not a number/],
+    [
+      'another format',
+      ([header, ...rest]) => rewrite([{ ...header, format: 'x' }, ...rest]),
+      /not a report cache of version 2/,
+    ],
+    [
+      'a newer version',
+      ([header, ...rest]) => rewrite([{ ...header, version: 3 }, ...rest]),
+      /not a report cache of version 2/,
+    ],
+    [
+      'no count of windows',
+      ([header, ...rest]) => rewrite([{ ...header, windows: 'two' }, ...rest]),
+      /no count of windows/,
+    ],
+    [
+      'a window line too few for its header',
+      (lines) => rewrite(lines.slice(0, -1)),
+      /1 window lines where its header says 2/,
+    ],
+    [
+      'a window line more than its header says',
+      (lines) => rewrite([...lines, lines.at(-1)!]),
+      /3 window lines where its header says 2/,
+    ],
+    [
+      'strings that are not text',
+      ([header, strings, ...rest]) => rewrite([header!, { ...strings, strings: [1] }, ...rest]),
+      /strings are not a list of text/,
+    ],
+    [
+      'a window without readStartedAt',
+      ([header, strings, first, ...rest]) =>
+        rewrite([header!, strings!, { ...first, readStartedAt: 'yesterday' }, ...rest]),
+      /window 0 is not one/,
+    ],
+    [
+      'a row one cell short',
+      ([header, strings, first, ...rest]) =>
+        rewrite([header!, strings!, { ...first, rows: [first!.rows[0].slice(1)] }, ...rest]),
+      /window 0: row 0 is not a list of 12 cells/,
+    ],
+    [
+      'a text cell pointing past the strings',
+      ([header, strings, first, ...rest]) =>
+        rewrite([header!, strings!, { ...first, rows: [[999, ...first!.rows[0].slice(1)]] }, ...rest]),
+      /row 0, id: not a string of the list/,
+    ],
+    [
+      'a count given as text',
+      ([header, strings, first, ...rest]) =>
+        rewrite([
+          header!,
+          strings!,
+          { ...first, rows: [first!.rows[0].map((cell: unknown, i: number) => (i === 7 ? '12' : cell))] },
+          ...rest,
+        ]),
+      /row 0, count: not a number/,
+    ],
     // What type and range checks cannot see: only the line checks refuse these.
-    ['a digit of a count changed', (lines) => keepingChecks(lines, 2, (row) => row.map((cell, i) => (i === 7 ? 7 : cell))), /window 0 fails its check \(CRC-32\)/],
-    ['a string index changed, still in range', (lines) => keepingChecks(lines, 3, (row) => [row[1], row[0], ...row.slice(2)]), /window 1 fails its check \(CRC-32\)/],
-    ['a letter of a string changed', () => fs.readFileSync(file, 'utf8').replace('My blog', 'My blag'), /its strings line fails its check \(CRC-32\)/],
-    ['the saved time changed', () => fs.readFileSync(file, 'utf8').replace('2026-11-21T12:00:00.000Z', '2026-11-21T13:00:00.000Z'), /its first line fails its check \(CRC-32\)/],
-    ['a file of version 1 (one JSON document)', () => JSON.stringify({ format: 'affiliate-links.report', version: 1, baseUrl: 'https://api.example.com', kind: 'clicks', query: 'q1', savedAt: '2026-11-21T12:00:00.000Z', strings: [], windows: [] }), /not a report cache of version 2/],
+    [
+      'a digit of a count changed',
+      (lines) => keepingChecks(lines, 2, (row) => row.map((cell, i) => (i === 7 ? 7 : cell))),
+      /window 0 fails its check \(CRC-32\)/,
+    ],
+    [
+      'a string index changed, still in range',
+      (lines) => keepingChecks(lines, 3, (row) => [row[1], row[0], ...row.slice(2)]),
+      /window 1 fails its check \(CRC-32\)/,
+    ],
+    [
+      'a letter of a string changed',
+      () => fs.readFileSync(file, 'utf8').replace('My blog', 'My blag'),
+      /its strings line fails its check \(CRC-32\)/,
+    ],
+    [
+      'the saved time changed',
+      () => fs.readFileSync(file, 'utf8').replace('2026-11-21T12:00:00.000Z', '2026-11-21T13:00:00.000Z'),
+      /its first line fails its check \(CRC-32\)/,
+    ],
+    [
+      'a file of version 1 (one JSON document)',
+      () =>
+        JSON.stringify({
+          format: 'affiliate-links.report',
+          version: 1,
+          baseUrl: 'https://api.example.com',
+          kind: 'clicks',
+          query: 'q1',
+          savedAt: '2026-11-21T12:00:00.000Z',
+          strings: [],
+          windows: [],
+        }),
+      /not a report cache of version 2/,
+    ],
   ];
   for (const [name, damage, reason] of damaged) {
     it(`refuses a file with ${name}, with the reason`, async () => {
@@ -164,7 +289,11 @@ describe('report cache', () => {
     const before = fs.readFileSync(file, 'utf8');
     // A value JSON cannot write stands in for a disk that fails mid-write.
     const broken = clicksReport([click(1), click(2)]);
-    (broken as unknown as { savedAt: unknown }).savedAt = { toJSON: () => { throw new Error('disk full'); } };
+    (broken as unknown as { savedAt: unknown }).savedAt = {
+      toJSON: () => {
+        throw new Error('disk full');
+      },
+    };
     await assert.rejects(writeReportCache(file, broken), /disk full/);
     assert.equal(fs.readFileSync(file, 'utf8'), before);
     assert.deepEqual(fs.readdirSync(path.dirname(file)), ['report.json']);
@@ -223,7 +352,10 @@ describe('report cache', () => {
     });
 
     it('does nothing for a folder that does not exist', async () => {
-      assert.deepEqual(await evictReportCaches(path.join(folder, 'none'), { maxAgeMs: day, maxBytes: 1, now }), { removed: [], keptBytes: 0 });
+      assert.deepEqual(await evictReportCaches(path.join(folder, 'none'), { maxAgeMs: day, maxBytes: 1, now }), {
+        removed: [],
+        keptBytes: 0,
+      });
     });
   });
 });

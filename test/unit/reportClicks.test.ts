@@ -15,15 +15,36 @@ describe('clicks report aggregation', () => {
   // c12 (03-03, 0), c13 (03-04, 4): 44 clicks in 7 items.
   const expected: Record<ClickGrouping, Row[]> = {
     // p2: c3 + c5 + c12 = 22; p1: c1 + c2 + c13 = 19, named by c1; no program: c4.
-    program: [['p2', 'Books', 22, 3], ['p1', 'Shoes Program', 19, 3], [null, 'No program', 3, 1]],
+    program: [
+      ['p2', 'Books', 22, 3],
+      ['p1', 'Shoes Program', 19, 3],
+      [null, 'No program', 3, 1],
+    ],
     // a: c1 + c3; b: c4 + c5 and none: c2 + c12 tie at 5, by label; c: c13.
-    subId: [['a', 'a', 30, 2], ['b', 'b', 5, 2], [null, 'No SubID', 5, 2], ['c', 'c', 4, 1]],
+    subId: [
+      ['a', 'a', 30, 2],
+      ['b', 'b', 5, 2],
+      [null, 'No SubID', 5, 2],
+      ['c', 'c', 4, 1],
+    ],
     // s2: c3 + c4; s1: c1 + c2 + c13; none: c5 + c12.
-    platform: [['s2', 'Site', 23, 2], ['s1', 'Blog', 19, 3], [null, 'No platform', 2, 2]],
+    platform: [
+      ['s2', 'Site', 23, 2],
+      ['s1', 'Blog', 19, 3],
+      [null, 'No platform', 2, 2],
+    ],
     // none: c3 + c12 + c13; MONETIZE_API: c1 + c2 + c5; the unknown product as it came: c4.
-    product: [[null, 'No product', 24, 3], ['MONETIZE_API', 'MONETIZE_API', 17, 3], ['MONETIZE_FUTURE', 'MONETIZE_FUTURE', 3, 1]],
+    product: [
+      [null, 'No product', 24, 3],
+      ['MONETIZE_API', 'MONETIZE_API', 17, 3],
+      ['MONETIZE_FUTURE', 'MONETIZE_FUTURE', 3, 1],
+    ],
     // none: c3 + c12; 10: c1 + c2 + c13; 11: c4 + c5.
-    merchant: [[null, 'No merchant', 20, 2], ['10', 'Merchant 10', 19, 3], ['11', 'Merchant 11', 5, 2]],
+    merchant: [
+      [null, 'No merchant', 20, 2],
+      ['10', 'Merchant 10', 19, 3],
+      ['11', 'Merchant 11', 5, 2],
+    ],
   };
   for (const grouping of CLICK_DIMENSIONS) {
     it(`groups by ${grouping} as worked out by hand, most clicks first`, () => {
@@ -38,7 +59,13 @@ describe('clicks report aggregation', () => {
   it('has every day of the period, zeros included', () => {
     assert.deepEqual(
       report.days.map((day) => [day.date, day.clicks]),
-      [['2026-03-01', 10], ['2026-03-02', 25], ['2026-03-03', 0], ['2026-03-04', 4], ['2026-03-05', 5]],
+      [
+        ['2026-03-01', 10],
+        ['2026-03-02', 25],
+        ['2026-03-03', 0],
+        ['2026-03-04', 4],
+        ['2026-03-05', 5],
+      ],
     );
   });
 
@@ -46,7 +73,10 @@ describe('clicks report aggregation', () => {
     // c6 and c7 fall outside; c8 has no date and c9 an impossible one; c10 and c11 have no usable count.
     assert.deepEqual(report.skipped, { outside: 2, undated: 2, malformed: 2 });
     assert.deepEqual(report.totals, { clicks: 44, items: 7 });
-    assert.deepEqual(report.items.map((item) => item.id), ['c1', 'c2', 'c3', 'c4', 'c5', 'c12', 'c13']);
+    assert.deepEqual(
+      report.items.map((item) => item.id),
+      ['c1', 'c2', 'c3', 'c4', 'c5', 'c12', 'c13'],
+    );
   });
 
   it('names a group by its id when no item names it', () => {
@@ -58,8 +88,14 @@ describe('clicks report aggregation', () => {
       ],
       CLICK_PERIOD,
     );
-    assert.deepEqual(unnamed.groups.program.map((row) => row.label), ['Late Name', 'p8']);
-    assert.deepEqual(unnamed.groups.platform.map((row) => row.label), ['s9', 's8']);
+    assert.deepEqual(
+      unnamed.groups.program.map((row) => row.label),
+      ['Late Name', 'p8'],
+    );
+    assert.deepEqual(
+      unnamed.groups.platform.map((row) => row.label),
+      ['s9', 's8'],
+    );
   });
 
   it('reports an empty period with zero shares', () => {
@@ -90,21 +126,54 @@ describe('clicks report aggregation', () => {
               productId: pick(['MONETIZE_API', 'OTHER', null]),
               merchantId: pick([1, 2, null]),
               // A few days before and after the period, one undated item in about 14.
-              date: pick(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', null, '2026-03-03', '2026-03-04', '2026-03-02', '2026-03-01', '2026-03-05']),
+              date: pick([
+                '2026-02-27',
+                '2026-02-28',
+                '2026-03-01',
+                '2026-03-02',
+                '2026-03-03',
+                '2026-03-04',
+                '2026-03-05',
+                '2026-03-06',
+                null,
+                '2026-03-03',
+                '2026-03-04',
+                '2026-03-02',
+                '2026-03-01',
+                '2026-03-05',
+              ]),
               count: pick([0, 1, 2, 17, 40, 1_500, -3, Number.POSITIVE_INFINITY]),
             }),
           );
         }
         const generated = aggregateClicks(items, CLICK_PERIOD);
-        const counted = items.filter((item) => Number.isFinite(item.count) && item.count >= 0 && item.date !== null && item.date >= '2026-03-01' && item.date <= '2026-03-05');
+        const counted = items.filter(
+          (item) =>
+            Number.isFinite(item.count) &&
+            item.count >= 0 &&
+            item.date !== null &&
+            item.date >= '2026-03-01' &&
+            item.date <= '2026-03-05',
+        );
         const sum = counted.reduce((total, item) => total + item.count, 0);
         assert.equal(generated.totals.clicks, sum);
         assert.equal(generated.totals.items, counted.length);
-        assert.equal(generated.days.reduce((total, day) => total + day.clicks, 0), sum);
+        assert.equal(
+          generated.days.reduce((total, day) => total + day.clicks, 0),
+          sum,
+        );
         for (const grouping of CLICK_DIMENSIONS) {
           const rows = generated.groups[grouping];
-          assert.equal(rows.reduce((total, row) => total + row.clicks, 0), sum, grouping);
-          assert.equal(rows.reduce((total, row) => total + row.items, 0), counted.length, grouping);
+          assert.equal(
+            rows.reduce((total, row) => total + row.clicks, 0),
+            sum,
+            grouping,
+          );
+          assert.equal(
+            rows.reduce((total, row) => total + row.items, 0),
+            counted.length,
+            grouping,
+          );
         }
         const { outside, undated, malformed } = generated.skipped;
         assert.equal(outside + undated + malformed + counted.length, items.length);
@@ -130,13 +199,24 @@ describe('clicks report aggregation', () => {
     }
 
     it('flags the day series with the reason', () => {
-      assert.deepEqual(report.days.map((day) => day.provisional), [false, false, false, true, true]);
+      assert.deepEqual(
+        report.days.map((day) => day.provisional),
+        [false, false, false, true, true],
+      );
       assert.equal(report.provisionalReason, PROVISIONAL_REASON);
       const three = aggregateClicks(HAND_CLICKS, CLICK_PERIOD, { provisionalDays: 3, today: '2026-03-05' });
-      assert.deepEqual(three.days.map((day) => day.provisional), [false, false, true, true, true]);
+      assert.deepEqual(
+        three.days.map((day) => day.provisional),
+        [false, false, true, true, true],
+      );
     });
 
-    const bad: Array<[number, string | undefined]> = [[-1, undefined], [1.5, undefined], [Number.NaN, undefined], [2, '2026-3-5']];
+    const bad: Array<[number, string | undefined]> = [
+      [-1, undefined],
+      [1.5, undefined],
+      [Number.NaN, undefined],
+      [2, '2026-3-5'],
+    ];
     for (const [days, today] of bad) {
       it(`refuses ${days} days${today === undefined ? '' : ` and today ${today}`}`, () => {
         assert.throws(() => provisionalFlags(dates, days, today), RangeError);

@@ -3,15 +3,22 @@ import { aggregateActions } from '../../src/reports/model/actionReport';
 import { aggregateClicks } from '../../src/reports/model/clickReport';
 import type { CurrencyAmount } from '../../src/reports/model/currencyAmounts';
 import { earningsPerClick } from '../../src/reports/model/earningsPerClick';
-import { compareActionReports, compareAmounts, compareClickReports, percentChange } from '../../src/reports/model/periodComparison';
+import {
+  compareActionReports,
+  compareAmounts,
+  compareClickReports,
+  percentChange,
+} from '../../src/reports/model/periodComparison';
 import { EPC_LABEL } from '../../src/reports/model/reportLabels';
 import { previousPeriod } from '../../src/reports/model/reportPeriods';
 import type { ReportPeriod } from '../../src/reports/model/reportTypes';
 import { action, click } from './helpers/reportItems';
 
 type Amounts = Array<[string | null, number]>;
-const pairs = (amounts: readonly CurrencyAmount[] | null): Amounts | null => amounts && amounts.map((entry) => [entry.currencyCode, entry.amount]);
-const amounts = (list: Amounts): CurrencyAmount[] => list.map(([currencyCode, amount]) => ({ currencyCode, label: currencyCode ?? 'unknown currency', amount }));
+const pairs = (amounts: readonly CurrencyAmount[] | null): Amounts | null =>
+  amounts && amounts.map((entry) => [entry.currencyCode, entry.amount]);
+const amounts = (list: Amounts): CurrencyAmount[] =>
+  list.map(([currencyCode, amount]) => ({ currencyCode, label: currencyCode ?? 'unknown currency', amount }));
 
 const PERIOD: ReportPeriod = { from: '2026-03-01', to: '2026-03-07' };
 const ON = '2026-03-03T09:00:00Z';
@@ -29,14 +36,63 @@ describe('EPC per program and SubID, per currency', () => {
   );
   const actions = aggregateActions(
     [
-      action({ id: '1', status: 'PENDING', currencyCode: 'EUR', commission: 10, programId: 'p1', subId: 'a', createdAt: ON }),
-      action({ id: '2', status: 'CONFIRMED', currencyCode: 'EUR', commission: 5, programId: 'p1', subId: 'b', createdAt: ON }),
-      action({ id: '3', status: 'CONFIRMED', currencyCode: 'USD', commission: 2, programId: 'p1', subId: 'a', createdAt: ON }),
+      action({
+        id: '1',
+        status: 'PENDING',
+        currencyCode: 'EUR',
+        commission: 10,
+        programId: 'p1',
+        subId: 'a',
+        createdAt: ON,
+      }),
+      action({
+        id: '2',
+        status: 'CONFIRMED',
+        currencyCode: 'EUR',
+        commission: 5,
+        programId: 'p1',
+        subId: 'b',
+        createdAt: ON,
+      }),
+      action({
+        id: '3',
+        status: 'CONFIRMED',
+        currencyCode: 'USD',
+        commission: 2,
+        programId: 'p1',
+        subId: 'a',
+        createdAt: ON,
+      }),
       // Canceled and unknown statuses earn nothing for EPC.
-      action({ id: '4', status: 'CANCELED', currencyCode: 'EUR', commission: 100, programId: 'p1', subId: 'a', createdAt: ON }),
-      action({ id: '5', status: 'SETTLED', currencyCode: 'EUR', commission: 100, programId: 'p2', subId: 'a', createdAt: ON }),
+      action({
+        id: '4',
+        status: 'CANCELED',
+        currencyCode: 'EUR',
+        commission: 100,
+        programId: 'p1',
+        subId: 'a',
+        createdAt: ON,
+      }),
+      action({
+        id: '5',
+        status: 'SETTLED',
+        currencyCode: 'EUR',
+        commission: 100,
+        programId: 'p2',
+        subId: 'a',
+        createdAt: ON,
+      }),
       // A program with actions and no clicks: no EPC.
-      action({ id: '6', status: 'PENDING', currencyCode: 'EUR', commission: 3, programId: 'p3', programName: 'Tools', subId: 'c', createdAt: ON }),
+      action({
+        id: '6',
+        status: 'PENDING',
+        currencyCode: 'EUR',
+        commission: 3,
+        programId: 'p3',
+        programName: 'Tools',
+        subId: 'c',
+        createdAt: ON,
+      }),
     ],
     PERIOD,
   );
@@ -47,13 +103,30 @@ describe('EPC per program and SubID, per currency', () => {
     assert.deepEqual(
       table.rows.map((row) => [row.key, row.label, row.clicks, pairs(row.epc)]),
       [
-        ['p1', 'Shoes', 100, [['EUR', 15 / 100], ['USD', 2 / 100]]],
+        [
+          'p1',
+          'Shoes',
+          100,
+          [
+            ['EUR', 15 / 100],
+            ['USD', 2 / 100],
+          ],
+        ],
         // Clicks but nothing earned: an EPC of nothing, not a missing one.
         ['p2', 'Books', 50, []],
         ['p3', 'Tools', 0, null],
       ],
     );
-    assert.deepEqual([table.total.clicks, pairs(table.total.epc)], [150, [['EUR', 18 / 150], ['USD', 2 / 150]]]);
+    assert.deepEqual(
+      [table.total.clicks, pairs(table.total.epc)],
+      [
+        150,
+        [
+          ['EUR', 18 / 150],
+          ['USD', 2 / 150],
+        ],
+      ],
+    );
   });
 
   it('per SubID', () => {
@@ -61,7 +134,18 @@ describe('EPC per program and SubID, per currency', () => {
     assert.deepEqual(
       table.rows.map((row) => [row.key, row.clicks, pairs(row.pendingConfirmedCommission), pairs(row.epc)]),
       [
-        ['a', 110, [['EUR', 10], ['USD', 2]], [['EUR', 10 / 110], ['USD', 2 / 110]]],
+        [
+          'a',
+          110,
+          [
+            ['EUR', 10],
+            ['USD', 2],
+          ],
+          [
+            ['EUR', 10 / 110],
+            ['USD', 2 / 110],
+          ],
+        ],
         ['b', 40, [['EUR', 5]], [['EUR', 5 / 40]]],
         ['c', 0, [['EUR', 3]], null],
       ],
@@ -103,10 +187,26 @@ describe('comparison with the previous period', () => {
   }
 
   it('compares amounts currency by currency', () => {
-    const compared = compareAmounts(amounts([['EUR', 10], ['USD', 5], [null, 1]]), amounts([['EUR', 8], ['GBP', 3], [null, 1]]));
+    const compared = compareAmounts(
+      amounts([
+        ['EUR', 10],
+        ['USD', 5],
+        [null, 1],
+      ]),
+      amounts([
+        ['EUR', 8],
+        ['GBP', 3],
+        [null, 1],
+      ]),
+    );
     assert.deepEqual(
       compared.map((entry) => [entry.currencyCode, entry.current, entry.previous, entry.change.text]),
-      [['EUR', 10, 8, '+25.0%'], ['GBP', 0, 3, '\u2212100.0%'], ['USD', 5, 0, 'new'], [null, 1, 1, '0%']],
+      [
+        ['EUR', 10, 8, '+25.0%'],
+        ['GBP', 0, 3, '\u2212100.0%'],
+        ['USD', 5, 0, 'new'],
+        [null, 1, 1, '0%'],
+      ],
     );
   });
 
@@ -119,17 +219,36 @@ describe('comparison with the previous period', () => {
       click({ date: '2026-03-08', count: 50 }),
       click({ date: '2026-03-14', count: 40 }),
     ];
-    const clickComparison = compareClickReports(aggregateClicks(clickItems, period), aggregateClicks(clickItems, previous));
-    assert.deepEqual(clickComparison.clicks, { current: 90, previous: 80, change: { kind: 'change', percent: 12.5, text: '+12.5%' } });
+    const clickComparison = compareClickReports(
+      aggregateClicks(clickItems, period),
+      aggregateClicks(clickItems, previous),
+    );
+    assert.deepEqual(clickComparison.clicks, {
+      current: 90,
+      previous: 80,
+      change: { kind: 'change', percent: 12.5, text: '+12.5%' },
+    });
 
     const actionItems = [
       action({ id: '1', status: 'PENDING', currencyCode: 'EUR', commission: 4, createdAt: '2026-03-02T00:00:00Z' }),
       action({ id: '2', status: 'CONFIRMED', currencyCode: 'EUR', commission: 3, createdAt: '2026-03-09T00:00:00Z' }),
       action({ id: '3', status: 'CANCELED', currencyCode: 'USD', commission: 9, createdAt: '2026-03-10T00:00:00Z' }),
     ];
-    const actionComparison = compareActionReports(aggregateActions(actionItems, period), aggregateActions(actionItems, previous));
+    const actionComparison = compareActionReports(
+      aggregateActions(actionItems, period),
+      aggregateActions(actionItems, previous),
+    );
     assert.equal(actionComparison.actions.change.text, '+100.0%');
-    assert.deepEqual(actionComparison.commission.map((entry) => [entry.currencyCode, entry.change.text]), [['EUR', '\u221225.0%'], ['USD', 'new']]);
-    assert.deepEqual(actionComparison.pendingConfirmedCommission.map((entry) => [entry.currencyCode, entry.change.text]), [['EUR', '\u221225.0%']]);
+    assert.deepEqual(
+      actionComparison.commission.map((entry) => [entry.currencyCode, entry.change.text]),
+      [
+        ['EUR', '\u221225.0%'],
+        ['USD', 'new'],
+      ],
+    );
+    assert.deepEqual(
+      actionComparison.pendingConfirmedCommission.map((entry) => [entry.currencyCode, entry.change.text]),
+      [['EUR', '\u221225.0%']],
+    );
   });
 });

@@ -25,7 +25,9 @@ describe('report panel with 100,000 clicks', function () {
     const { session, store, until } = pool.open(service, pool.folder());
     const view = session.setView(viewState({ period: { preset: 'last120' } }));
     await until(settled);
-    const items = store.state({ kind: 'clicks', period: view.period!, filters: {} })!.report!.windows.reduce((sum, window) => sum + window.items.length, 0);
+    const items = store
+      .state({ kind: 'clicks', period: view.period!, filters: {} })!
+      .report!.windows.reduce((sum, window) => sum + window.items.length, 0);
     assert.ok(items > 90_000, `the report holds ${items} items`);
 
     for (const groupBy of ['day', 'program', 'subId', 'platform', 'product', 'merchant', 'none'] as GroupBy[]) {
@@ -39,7 +41,9 @@ describe('report panel with 100,000 clicks', function () {
       assert.ok([options.platforms, options.programs, options.subIds].every((list) => list.length <= 200));
     }
 
-    const items100k = session.setView(viewState({ period: { preset: 'last120' }, groupBy: 'none', sort: { column: 'updatedAt', direction: 'desc' } }));
+    const items100k = session.setView(
+      viewState({ period: { preset: 'last120' }, groupBy: 'none', sort: { column: 'updatedAt', direction: 'desc' } }),
+    );
     assert.equal(items100k.table!.rowCount, items);
     const first = session.rows({ viewId: items100k.viewId, offset: 0, count: 500 });
     let previous = first.rows.at(-1)!.cells[7] as string;
@@ -47,7 +51,10 @@ describe('report panel with 100,000 clicks', function () {
       const page = session.rows({ viewId: items100k.viewId, offset, count: 500 }).rows;
       assert.equal(page.length, 500);
       const updated = page.map((row) => row.cells[7] as string);
-      assert.ok(updated.every((value) => value <= previous && ((previous = value), true)), 'newest first across pages');
+      assert.ok(
+        updated.every((value) => value <= previous && ((previous = value), true)),
+        'newest first across pages',
+      );
     }
 
     const exported = session.exportTable(items100k.viewId);

@@ -47,7 +47,9 @@ describe('report panel session: views, requests and failures', function () {
     void store.open({ kind: 'clicks', period: { from: TODAY, to: TODAY }, filters: {} });
     session.setView(viewState({ groupBy: 'subId' }));
     const bySubId = await until(settled);
-    const subId = session.rows({ viewId: bySubId.viewId, offset: 0, count: 10 }).rows.find((row) => row.key !== null)!.key!;
+    const subId = session
+      .rows({ viewId: bySubId.viewId, offset: 0, count: 10 })
+      .rows.find((row) => row.key !== null)!.key!;
     session.setView(viewState({ groupBy: 'subId', filters: { subId } }));
     await until(settled);
     session.setView(viewState({ groupBy: 'subId' }));
@@ -55,7 +57,10 @@ describe('report panel session: views, requests and failures', function () {
     // The actions view needs the clicks report for EPC: it is the one the clicks view read first.
     const actions = session.setView(viewState({ tab: 'actions', groupBy: 'program' }));
     const shown = await until((snapshot) => snapshot.viewId === actions.viewId && settled(snapshot), 10_000);
-    assert.ok(shown.summary!.figures.some((figure) => figure.id.startsWith('epc:')), 'EPC, from the clicks report held in memory');
+    assert.ok(
+      shown.summary!.figures.some((figure) => figure.id.startsWith('epc:')),
+      'EPC, from the clicks report held in memory',
+    );
     const back = session.setView(viewState({ groupBy: 'platform' }));
     assert.equal(back.status, 'ready', 'the clicks report at once, from memory');
   });
@@ -84,8 +89,19 @@ describe('report panel session: views, requests and failures', function () {
     const current = await until((snapshot) => snapshot.status === 'ready');
     assert.throws(() => session.rows({ viewId: old.viewId, offset: 0, count: 10 }), RangeError);
     assert.throws(() => session.exportTable(old.viewId), RangeError);
-    for (const [offset, count] of [[-1, 10], [0.5, 10], [0, -1], [0, 2.5], [0, 501], [Number.NaN, 1]]) {
-      assert.throws(() => session.rows({ viewId: current.viewId, offset: offset!, count: count! }), RangeError, `offset ${offset}, count ${count}`);
+    for (const [offset, count] of [
+      [-1, 10],
+      [0.5, 10],
+      [0, -1],
+      [0, 2.5],
+      [0, 501],
+      [Number.NaN, 1],
+    ]) {
+      assert.throws(
+        () => session.rows({ viewId: current.viewId, offset: offset!, count: count! }),
+        RangeError,
+        `offset ${offset}, count ${count}`,
+      );
     }
     assert.equal(session.rows({ viewId: current.viewId, offset: 0, count: 500 }).rows.length, current.table!.rowCount);
     assert.deepEqual(session.rows({ viewId: current.viewId, offset: 10_000, count: 5 }).rows, []);
@@ -109,7 +125,10 @@ describe('report panel session: views, requests and failures', function () {
       assert.equal(snapshot.table, undefined);
     }
     const broken = checkCustomPeriod('2026-11-10', '2026-11-01');
-    assert.equal(session.setView(viewState({ period: { preset: 'custom', from: '2026-11-10', to: '2026-11-01' } })).error?.message, broken.ok ? '' : broken.problem.message);
+    assert.equal(
+      session.setView(viewState({ period: { preset: 'custom', from: '2026-11-10', to: '2026-11-01' } })).error?.message,
+      broken.ok ? '' : broken.problem.message,
+    );
     assert.equal(requests(), before, 'no request was sent');
     const longest = session.setView(viewState({ period: { preset: 'custom', from: '2023-11-21', to: '2026-11-21' } }));
     assert.equal(longest.status, 'loading', 'three years (1096 days) is allowed');
@@ -119,11 +138,18 @@ describe('report panel session: views, requests and failures', function () {
     const { session, until } = pool.open(service, pool.folder());
     session.setView(viewState({ groupBy: 'program' }));
     await until(settled);
-    const snapshot = session.setView(viewState({ groupBy: 'program', sort: { column: 'commission:EUR', direction: 'desc' } }));
+    const snapshot = session.setView(
+      viewState({ groupBy: 'program', sort: { column: 'commission:EUR', direction: 'desc' } }),
+    );
     assert.equal(snapshot.table?.sort, null);
     assert.equal(snapshot.state.sort, null);
-    const rows = session.rows({ viewId: snapshot.viewId, offset: 0, count: 500 }).rows.map((row) => row.cells[1] as number);
-    assert.deepEqual(rows, [...rows].sort((a, b) => b - a));
+    const rows = session
+      .rows({ viewId: snapshot.viewId, offset: 0, count: 500 })
+      .rows.map((row) => row.cells[1] as number);
+    assert.deepEqual(
+      rows,
+      [...rows].sort((a, b) => b - a),
+    );
   });
 
   it('says the key was refused, offering to set it, when the service answers 401', async () => {
@@ -143,18 +169,28 @@ describe('report panel session: views, requests and failures', function () {
     const failed = await until((snapshot) => snapshot.status === 'failed');
     assert.equal(failed.error?.kind, 'forbidden');
     assert.deepEqual(failed.error?.actions, ['showLog']);
-    assert.deepEqual(failed.filterOptions.platforms, [{ value: stranger, label: stranger }], 'the chosen platform stays offered');
+    assert.deepEqual(
+      failed.filterOptions.platforms,
+      [{ value: stranger, label: stranger }],
+      'the chosen platform stays offered',
+    );
 
     const before = requests();
     session.setView(viewState({ filters: { adspaceId: 'not-a-platform-id' } }));
-    const refused = await until((snapshot) => snapshot.status === 'failed' && snapshot.state.filters.adspaceId === 'not-a-platform-id');
+    const refused = await until(
+      (snapshot) => snapshot.status === 'failed' && snapshot.state.filters.adspaceId === 'not-a-platform-id',
+    );
     assert.equal(refused.error?.kind, 'badRequest');
     assert.match(refused.error!.message, /adspaceId/, 'the client’s own words name the parameter');
     assert.equal(requests(), before, 'the client refused it before sending');
   });
 
   for (const [fault, kind, words] of [
-    ['503', 'server', /^The service failed to answer \(503\)\. Retry in a few minutes\. Nothing is cached for this period yet\.$/],
+    [
+      '503',
+      'server',
+      /^The service failed to answer \(503\)\. Retry in a few minutes\. Nothing is cached for this period yet\.$/,
+    ],
     ['429:retryAfter=0', 'rateLimited', /^The service is limiting requests \(429\)\. Wait a minute, then retry\./],
   ] as const) {
     it(`offers to retry when the service answers ${fault.slice(0, 3)}, and retry reads the report`, async () => {
@@ -191,7 +227,10 @@ describe('report panel session: views, requests and failures', function () {
     const offline = await until((snapshot) => snapshot.status === 'offline');
     assert.equal(offline.source, 'cache');
     assert.equal(offline.error?.kind, 'network');
-    assert.equal(offline.error?.message, 'The service could not be reached. Check your network connection, then retry. The cached report is shown (as of 21 Nov 2026, 12:00 UTC).');
+    assert.equal(
+      offline.error?.message,
+      'The service could not be reached. Check your network connection, then retry. The cached report is shown (as of 21 Nov 2026, 12:00 UTC).',
+    );
     assert.deepEqual(offline.error?.actions, ['retry', 'showLog']);
     assert.equal(offline.summary?.figures[0]?.value, cached.summary?.figures[0]?.value);
     assert.equal(offline.table?.rowCount, cached.table?.rowCount);
@@ -199,7 +238,10 @@ describe('report panel session: views, requests and failures', function () {
     const empty = pool.open(gone, pool.folder());
     empty.session.setView(viewState());
     const nothing = await empty.until((snapshot) => snapshot.status === 'offline');
-    assert.equal(nothing.error?.message, 'The service could not be reached. Check your network connection, then retry. Nothing is cached for this period yet.');
+    assert.equal(
+      nothing.error?.message,
+      'The service could not be reached. Check your network connection, then retry. Nothing is cached for this period yet.',
+    );
     assert.equal(nothing.summary, undefined);
   });
 
@@ -214,7 +256,11 @@ describe('report panel session: views, requests and failures', function () {
     assert.equal(stopped.viewId, first.viewId);
     assert.equal(stopped.error?.kind, 'other');
     assert.deepEqual(stopped.error?.actions, ['retry']);
-    assert.equal(store.state({ kind: 'clicks', period: stopped.period!, filters: {} })?.error, undefined, 'an abort is no failure of the store');
+    assert.equal(
+      store.state({ kind: 'clicks', period: stopped.period!, filters: {} })?.error,
+      undefined,
+      'an abort is no failure of the store',
+    );
     service.setLatency(0);
     session.refresh();
     await until((snapshot) => snapshot.status === 'ready');
@@ -224,10 +270,16 @@ describe('report panel session: views, requests and failures', function () {
     const { session, until } = pool.open(service, pool.folder());
     session.setView(viewState({ period: { preset: 'custom', from: '2025-01-01', to: '2025-01-10' } }));
     const empty = await until((snapshot) => snapshot.status === 'ready');
-    assert.deepEqual(empty.empty, { message: 'No clicks from 1 Jan 2025 to 10 Jan 2025.', suggestion: { preset: 'last90' } });
+    assert.deepEqual(empty.empty, {
+      message: 'No clicks from 1 Jan 2025 to 10 Jan 2025.',
+      suggestion: { preset: 'last90' },
+    });
     session.setView(viewState({ tab: 'actions', period: { preset: 'last7' }, filters: { subId: 'no-such-article' } }));
     const filtered = await until((snapshot) => snapshot.state.tab === 'actions' && snapshot.status === 'ready');
-    assert.deepEqual(filtered.empty, { message: 'No actions from 14 Nov 2026 to 21 Nov 2026 with these filters.', suggestion: { preset: 'last30' } });
+    assert.deepEqual(filtered.empty, {
+      message: 'No actions from 14 Nov 2026 to 21 Nov 2026 with these filters.',
+      suggestion: { preset: 'last30' },
+    });
   });
 
   it('reports the progress of the current view’s full read under its view id, and no other read’s', async () => {
@@ -238,7 +290,10 @@ describe('report panel session: views, requests and failures', function () {
     await until(settled);
     const items = store.state({ kind: 'clicks', period: view.period!, filters: {} })!.report!.windows[0]!.items.length;
     assert.ok(progress.length >= 2, `several pages: ${JSON.stringify(progress)}`);
-    assert.ok(progress.every((event) => event.viewId === view.viewId && event.total === items), 'only the view’s own report, whose total is known');
+    assert.ok(
+      progress.every((event) => event.viewId === view.viewId && event.total === items),
+      'only the view’s own report, whose total is known',
+    );
     assert.equal(progress.at(-1)!.received, items);
   });
 });

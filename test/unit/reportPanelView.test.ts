@@ -23,15 +23,26 @@ function clicksIn(service: Sandbox, period: Period, subId?: string): number {
 }
 
 function actionsIn(service: Sandbox, period: Period, subId?: string): WireActionItem[] {
-  return service.dataset.actions.filter((item) => inPeriod(item.createdAt.slice(0, 10), period) && (subId === undefined || item.subId === subId));
+  return service.dataset.actions.filter(
+    (item) => inPeriod(item.createdAt.slice(0, 10), period) && (subId === undefined || item.subId === subId),
+  );
 }
 
 function commissionOf(actions: readonly WireActionItem[], currency: string, statuses?: readonly string[]): number {
-  return actions.filter((item) => item.currencyCode.toUpperCase() === currency && (statuses === undefined || statuses.includes(item.status))).reduce((sum, item) => sum + item.commission, 0);
+  return actions
+    .filter(
+      (item) =>
+        item.currencyCode.toUpperCase() === currency && (statuses === undefined || statuses.includes(item.status)),
+    )
+    .reduce((sum, item) => sum + item.commission, 0);
 }
 
 const figure = (snapshot: PanelSnapshot, id: string) => snapshot.summary?.figures.find((entry) => entry.id === id);
-const near = (actual: number | null | undefined, expected: number, what: string) => assert.ok(actual !== null && actual !== undefined && Math.abs(actual - expected) < 1e-6, `${what}: ${actual} ≠ ${expected}`);
+const near = (actual: number | null | undefined, expected: number, what: string) =>
+  assert.ok(
+    actual !== null && actual !== undefined && Math.abs(actual - expected) < 1e-6,
+    `${what}: ${actual} ≠ ${expected}`,
+  );
 
 describe('report panel view: figures, chart and table against the sandbox', function () {
   this.timeout(30_000);
@@ -61,17 +72,30 @@ describe('report panel view: figures, chart and table against the sandbox', func
     assert.deepEqual(snapshot.previousPeriod, BEFORE30);
     assert.equal(figure(snapshot, 'clicks')?.value, clicks);
     assert.equal(figure(snapshot, 'clicks')?.change?.text, percentChange(clicks, previous).text);
-    assert.equal(figure(snapshot, 'clicks')?.change?.direction, clicks > previous ? 'up' : clicks < previous ? 'down' : 'same');
-    assert.match(figure(snapshot, 'clicks')!.change!.title, new RegExp(`^against .*: ${previous.toLocaleString('en-US')}$`));
+    assert.equal(
+      figure(snapshot, 'clicks')?.change?.direction,
+      clicks > previous ? 'up' : clicks < previous ? 'down' : 'same',
+    );
+    assert.match(
+      figure(snapshot, 'clicks')!.change!.title,
+      new RegExp(`^against .*: ${previous.toLocaleString('en-US')}$`),
+    );
     const actions = actionsIn(service, LAST30);
-    near(figure(snapshot, 'epc:EUR')?.value, commissionOf(actions, 'EUR', ['PENDING', 'CONFIRMED']) / clicks, 'EPC in EUR');
+    near(
+      figure(snapshot, 'epc:EUR')?.value,
+      commissionOf(actions, 'EUR', ['PENDING', 'CONFIRMED']) / clicks,
+      'EPC in EUR',
+    );
     assert.equal(figure(snapshot, 'epc:EUR')?.title, 'EPC: pending + confirmed commission per click');
   });
 
   it('sums a filtered report alike: clicks of one SubID, and its actions and commission per currency', async () => {
     const clicksView = await show({ tab: 'clicks', filters: { subId } });
     assert.equal(figure(clicksView.snapshot, 'clicks')?.value, clicksIn(service, LAST30, subId));
-    assert.ok(clicksView.snapshot.filterOptions.subIds.some((option) => option.value === subId), 'the SubID chosen is offered');
+    assert.ok(
+      clicksView.snapshot.filterOptions.subIds.some((option) => option.value === subId),
+      'the SubID chosen is offered',
+    );
 
     const { snapshot } = await show({ tab: 'actions', filters: { subId } });
     const actions = actionsIn(service, LAST30, subId);
@@ -84,8 +108,14 @@ describe('report panel view: figures, chart and table against the sandbox', func
       assert.equal(commission?.change?.text, percentChange(commission!.value!, commissionOf(previous, currency)).text);
     }
     const statuses = snapshot.summary!.statuses!;
-    assert.deepEqual(statuses.rows.slice(0, 3).map((row) => row.status), ['PENDING', 'CONFIRMED', 'CANCELED']);
-    assert.equal(statuses.rows.reduce((sum, row) => sum + row.actions, 0), actions.length);
+    assert.deepEqual(
+      statuses.rows.slice(0, 3).map((row) => row.status),
+      ['PENDING', 'CONFIRMED', 'CANCELED'],
+    );
+    assert.equal(
+      statuses.rows.reduce((sum, row) => sum + row.actions, 0),
+      actions.length,
+    );
     assert.equal(statuses.rows[0]!.actions, actions.filter((item) => item.status === 'PENDING').length);
     assert.deepEqual(snapshot.groupings, ['day', 'program', 'subId', 'platform', 'product', 'none']);
   });
@@ -99,12 +129,21 @@ describe('report panel view: figures, chart and table against the sandbox', func
       assert.equal(chart.days[0], LAST30.from);
       assert.deepEqual(chart.provisional.slice(-3), [false, true, true], 'the last 2 days are provisional');
       assert.equal(chart.series.length, 6);
-      assert.deepEqual(chart.series.map((series) => series.other === true), [false, false, false, false, false, true]);
+      assert.deepEqual(
+        chart.series.map((series) => series.other === true),
+        [false, false, false, false, false, true],
+      );
       const byDay = chart.days.map((_, day) => chart.series.reduce((sum, series) => sum + series.values[day]!, 0));
       const dayTable = session.setView(viewState({ groupBy: 'day' }));
       const { rows } = session.rows({ viewId: dayTable.viewId, offset: 0, count: 500 });
-      assert.deepEqual(byDay, rows.map((row) => row.cells[1]));
-      assert.match(chart.description, /^Clicks per day, .*: [\d,]+ in total\. Busiest day: .* The last 2 days .* are provisional/);
+      assert.deepEqual(
+        byDay,
+        rows.map((row) => row.cells[1]),
+      );
+      assert.match(
+        chart.description,
+        /^Clicks per day, .*: [\d,]+ in total\. Busiest day: .* The last 2 days .* are provisional/,
+      );
     });
   }
 
@@ -113,10 +152,19 @@ describe('report panel view: figures, chart and table against the sandbox', func
     const actions = actionsIn(service, LAST30);
     const chart = snapshot.chart!;
     assert.equal(chart.unit, 'commission');
-    const currencies = [...new Set(actions.filter((item) => item.commission !== null).map((item) => item.currencyCode.toUpperCase()))].sort();
-    assert.deepEqual(chart.series.map((series) => series.currencyCode), currencies);
+    const currencies = [
+      ...new Set(actions.filter((item) => item.commission !== null).map((item) => item.currencyCode.toUpperCase())),
+    ].sort();
+    assert.deepEqual(
+      chart.series.map((series) => series.currencyCode),
+      currencies,
+    );
     for (const series of chart.series) {
-      near(series.values.reduce((a, b) => a + b, 0), commissionOf(actions, series.currencyCode!), `chart total in ${series.currencyCode}`);
+      near(
+        series.values.reduce((a, b) => a + b, 0),
+        commissionOf(actions, series.currencyCode!),
+        `chart total in ${series.currencyCode}`,
+      );
     }
   });
 
@@ -124,25 +172,52 @@ describe('report panel view: figures, chart and table against the sandbox', func
     const { session, snapshot } = await show({ tab: 'clicks', groupBy: 'subId' });
     const all = session.rows({ viewId: snapshot.viewId, offset: 0, count: 500 }).rows;
     assert.equal(all.length, snapshot.table!.rowCount);
-    const paged = [0, 7, 14, 21, 28, 35].flatMap((offset) => session.rows({ viewId: snapshot.viewId, offset, count: 7 }).rows);
+    const paged = [0, 7, 14, 21, 28, 35].flatMap(
+      (offset) => session.rows({ viewId: snapshot.viewId, offset, count: 7 }).rows,
+    );
     assert.deepEqual(paged, all, 'pages put together are the whole table');
     const counts = all.map((row) => row.cells[1] as number);
-    assert.deepEqual(counts, [...counts].sort((a, b) => b - a), 'most clicks first by default');
-    assert.ok(snapshot.table!.columns.some((column) => column.id === 'epc:EUR' && column.kind === 'amount' && column.currencyCode === 'EUR'));
+    assert.deepEqual(
+      counts,
+      [...counts].sort((a, b) => b - a),
+      'most clicks first by default',
+    );
+    assert.ok(
+      snapshot.table!.columns.some(
+        (column) => column.id === 'epc:EUR' && column.kind === 'amount' && column.currencyCode === 'EUR',
+      ),
+    );
 
     const byLabel = session.setView(viewState({ groupBy: 'subId', sort: { column: 'label', direction: 'asc' } }));
     assert.deepEqual(byLabel.table?.sort, { column: 'label', direction: 'asc' });
-    const labels = session.rows({ viewId: byLabel.viewId, offset: 0, count: 500 }).rows.map((row) => row.cells[0] as string);
+    const labels = session
+      .rows({ viewId: byLabel.viewId, offset: 0, count: 500 })
+      .rows.map((row) => row.cells[0] as string);
     assert.deepEqual(labels, [...labels].sort(compareLabels));
 
-    const actions = session.setView(viewState({ tab: 'actions', groupBy: 'program', sort: { column: 'commission:EUR', direction: 'desc' } }));
+    const actions = session.setView(
+      viewState({ tab: 'actions', groupBy: 'program', sort: { column: 'commission:EUR', direction: 'desc' } }),
+    );
     const column = actions.table!.columns.findIndex((entry) => entry.id === 'commission:EUR');
     assert.equal(actions.table!.columns[column]!.label, 'Commission (EUR)');
-    const amounts = session.rows({ viewId: actions.viewId, offset: 0, count: 500 }).rows.map((row) => row.cells[column] as number | null);
+    const amounts = session
+      .rows({ viewId: actions.viewId, offset: 0, count: 500 })
+      .rows.map((row) => row.cells[column] as number | null);
     const given = amounts.filter((amount): amount is number => amount !== null);
-    assert.deepEqual(given, [...given].sort((a, b) => b - a));
-    assert.deepEqual(amounts.slice(given.length), amounts.filter((amount) => amount === null), 'groups without EUR last');
-    near(given.reduce((a, b) => a + b, 0), commissionOf(actionsIn(service, LAST30), 'EUR'), 'the EUR column adds up to the EUR commission');
+    assert.deepEqual(
+      given,
+      [...given].sort((a, b) => b - a),
+    );
+    assert.deepEqual(
+      amounts.slice(given.length),
+      amounts.filter((amount) => amount === null),
+      'groups without EUR last',
+    );
+    near(
+      given.reduce((a, b) => a + b, 0),
+      commissionOf(actionsIn(service, LAST30), 'EUR'),
+      'the EUR column adds up to the EUR commission',
+    );
     const totals = actions.table!.totals!.cells;
     near(totals[column] as number, commissionOf(actionsIn(service, LAST30), 'EUR'), 'the totals row');
   });
@@ -151,12 +226,23 @@ describe('report panel view: figures, chart and table against the sandbox', func
     const names = new Map([['1', 'Shoe Shop']]);
     const { session, snapshot } = await show(
       { groupBy: 'merchant' },
-      { merchantName: (id: string) => names.get(id) ?? `Catalog merchant ${id}`, hasSubIdFile: (id: string) => id === subId },
+      {
+        merchantName: (id: string) => names.get(id) ?? `Catalog merchant ${id}`,
+        hasSubIdFile: (id: string) => id === subId,
+      },
     );
     const merchants = session.rows({ viewId: snapshot.viewId, offset: 0, count: 500 }).rows;
-    assert.ok(merchants.every((row) => row.key === null || (String(row.cells[0]).startsWith('Catalog merchant') || row.cells[0] === 'Shoe Shop')));
+    assert.ok(
+      merchants.every(
+        (row) =>
+          row.key === null || String(row.cells[0]).startsWith('Catalog merchant') || row.cells[0] === 'Shoe Shop',
+      ),
+    );
     assert.ok(merchants.filter((row) => row.key !== null).every((row) => row.actions.join() === 'revealMerchant'));
-    assert.ok(snapshot.chart!.series.some((series) => series.label.startsWith('Catalog merchant')), 'the chart names merchants too');
+    assert.ok(
+      snapshot.chart!.series.some((series) => series.label.startsWith('Catalog merchant')),
+      'the chart names merchants too',
+    );
 
     const subIds = session.setView(viewState({ groupBy: 'subId' }));
     const rows = session.rows({ viewId: subIds.viewId, offset: 0, count: 500 }).rows;
@@ -166,24 +252,46 @@ describe('report panel view: figures, chart and table against the sandbox', func
 
     const days = session.setView(viewState({ groupBy: 'day' }));
     const dayRows = session.rows({ viewId: days.viewId, offset: 29, count: 5 }).rows;
-    assert.deepEqual(dayRows.map((row) => [row.key, row.actions.length, row.provisional === true]), [
-      [daysBefore(1), 0, true],
-      [TODAY, 0, true],
-    ]);
+    assert.deepEqual(
+      dayRows.map((row) => [row.key, row.actions.length, row.provisional === true]),
+      [
+        [daysBefore(1), 0, true],
+        [TODAY, 0, true],
+      ],
+    );
   });
 
   it('exports every row with the totals, in the order shown', async () => {
-    const { session, snapshot } = await show({ tab: 'actions', groupBy: 'none', sort: { column: 'commission', direction: 'asc' } });
+    const { session, snapshot } = await show({
+      tab: 'actions',
+      groupBy: 'none',
+      sort: { column: 'commission', direction: 'asc' },
+    });
     const table = session.exportTable(snapshot.viewId);
     assert.equal(table.rows.length, actionsIn(service, LAST30).length);
     assert.equal(table.totals, null, 'items have no totals row');
-    const amounts = table.rows.map((row) => row[table.columns.findIndex((column) => column.id === 'commission')] as Cell);
-    assert.deepEqual(amounts, [...amounts].sort((a, b) => (a as number) - (b as number)));
-    const byId = session.setView(viewState({ tab: 'actions', groupBy: 'none', sort: { column: 'id', direction: 'desc' } }));
+    const amounts = table.rows.map(
+      (row) => row[table.columns.findIndex((column) => column.id === 'commission')] as Cell,
+    );
+    assert.deepEqual(
+      amounts,
+      [...amounts].sort((a, b) => (a as number) - (b as number)),
+    );
+    const byId = session.setView(
+      viewState({ tab: 'actions', groupBy: 'none', sort: { column: 'id', direction: 'desc' } }),
+    );
     const ids = session.exportTable(byId.viewId).rows.map((row) => Number(row.at(-1)));
-    assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'numeric ids sort by value');
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+      'numeric ids sort by value',
+    );
     const csv = toCsv(table);
     assert.equal(csv.split('\r\n').length, table.rows.length + 2);
-    assert.ok(csv.startsWith('Date,Status,Order type,Program,SubID,Platform,Product,Commission,Revenue,Currency,Payment,Performed,Updated,Id\r\n'));
+    assert.ok(
+      csv.startsWith(
+        'Date,Status,Order type,Program,SubID,Platform,Product,Commission,Revenue,Currency,Payment,Performed,Updated,Id\r\n',
+      ),
+    );
   });
 });

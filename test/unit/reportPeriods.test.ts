@@ -49,7 +49,12 @@ describe('report periods', () => {
       });
     }
 
-    const counted: Array<[FixedPreset, number]> = [['last7', 7], ['last30', 30], ['last90', 90], ['last120', 120]];
+    const counted: Array<[FixedPreset, number]> = [
+      ['last7', 7],
+      ['last30', 30],
+      ['last90', 90],
+      ['last120', 120],
+    ];
     for (const [preset, days] of counted) {
       it(`${preset} is the period the service answers for days=${days}`, () => {
         const service = resolvePeriod({ days }, TODAY);
@@ -88,12 +93,21 @@ describe('report periods', () => {
     for (const [name, from, to] of accepted) {
       it(`accepts ${name}`, () => {
         assert.deepEqual(checkCustomPeriod(from, to), { ok: true, period: { from, to } });
-        assert.deepEqual(resolveReportPeriod({ preset: 'custom', from, to }, TODAY), { ok: true, period: { from, to } });
+        assert.deepEqual(resolveReportPeriod({ preset: 'custom', from, to }, TODAY), {
+          ok: true,
+          period: { from, to },
+        });
       });
     }
 
     const refused: Array<[string, string, string, string, RegExp]> = [
-      ['a from in another format', '01/03/2026', '2026-03-05', 'dateFrom', /dateFrom must be a calendar date written YYYY-MM-DD/],
+      [
+        'a from in another format',
+        '01/03/2026',
+        '2026-03-05',
+        'dateFrom',
+        /dateFrom must be a calendar date written YYYY-MM-DD/,
+      ],
       ['an empty from', '', '2026-03-05', 'dateFrom', /YYYY-MM-DD/],
       ['a to that does not exist', '2026-03-01', '2026-02-30', 'dateTo', /dateTo must be a calendar date/],
       ['29 Feb 2100 (not leap)', '2100-02-01', '2100-02-29', 'dateTo', /calendar date/],
@@ -113,7 +127,10 @@ describe('report periods', () => {
     }
 
     it('passes presets through', () => {
-      assert.deepEqual(resolveReportPeriod({ preset: 'yesterday' }, TODAY), { ok: true, period: { from: '2026-11-20', to: '2026-11-20' } });
+      assert.deepEqual(resolveReportPeriod({ preset: 'yesterday' }, TODAY), {
+        ok: true,
+        period: { from: '2026-11-20', to: '2026-11-20' },
+      });
     });
   });
 
@@ -121,8 +138,16 @@ describe('report periods', () => {
     const cases: Array<[string, ReportPeriod, ReportPeriod]> = [
       ['of last7', { from: '2026-11-14', to: TODAY }, { from: '2026-11-06', to: '2026-11-13' }],
       ['of one day', { from: '2026-03-01', to: '2026-03-01' }, { from: '2026-02-28', to: '2026-02-28' }],
-      ['of one day after 28 Feb 2100', { from: '2100-03-01', to: '2100-03-01' }, { from: '2100-02-28', to: '2100-02-28' }],
-      ['of March 2024, across 29 Feb', { from: '2024-03-01', to: '2024-03-31' }, { from: '2024-01-30', to: '2024-02-29' }],
+      [
+        'of one day after 28 Feb 2100',
+        { from: '2100-03-01', to: '2100-03-01' },
+        { from: '2100-02-28', to: '2100-02-28' },
+      ],
+      [
+        'of March 2024, across 29 Feb',
+        { from: '2024-03-01', to: '2024-03-31' },
+        { from: '2024-01-30', to: '2024-02-29' },
+      ],
       ['of a year', { from: '2025-11-21', to: TODAY }, { from: '2024-11-20', to: '2025-11-20' }],
     ];
     for (const [name, period, expected] of cases) {
@@ -139,7 +164,14 @@ describe('report periods', () => {
     const cases: Array<[string, ReportPeriod, ReportPeriod[] | number]> = [
       ['one day', { from: TODAY, to: TODAY }, [{ from: TODAY, to: TODAY }]],
       ['exactly 120 days', { from: '2026-01-01', to: '2026-05-01' }, [{ from: '2026-01-01', to: '2026-05-01' }]],
-      ['121 days', { from: '2026-01-01', to: '2026-05-02' }, [{ from: '2026-01-01', to: '2026-05-01' }, { from: '2026-05-02', to: '2026-05-02' }]],
+      [
+        '121 days',
+        { from: '2026-01-01', to: '2026-05-02' },
+        [
+          { from: '2026-01-01', to: '2026-05-01' },
+          { from: '2026-05-02', to: '2026-05-02' },
+        ],
+      ],
       [
         '365 days',
         { from: '2025-11-21', to: TODAY },

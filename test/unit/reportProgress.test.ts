@@ -51,7 +51,10 @@ describe('report store progress of full reads', function () {
 
   function assertIncreasing(progress: readonly ReportProgress[]): void {
     for (let i = 1; i < progress.length; i++) {
-      assert.ok(progress[i]!.received >= progress[i - 1]!.received, `received went back at event ${i}: ${JSON.stringify(progress)}`);
+      assert.ok(
+        progress[i]!.received >= progress[i - 1]!.received,
+        `received went back at event ${i}: ${JSON.stringify(progress)}`,
+      );
     }
   }
 
@@ -63,7 +66,10 @@ describe('report store progress of full reads', function () {
     assert.ok(items > 1_000, `a report of several pages (${items} items)`);
     assert.equal(progress.length, Math.ceil(items / 500), 'one event per page');
     assert.ok(progress.every((event) => event.key === queryKey(query)));
-    assert.ok(progress.every((event) => event.total === items), 'the total is known from the first page on');
+    assert.ok(
+      progress.every((event) => event.total === items),
+      'the total is known from the first page on',
+    );
     assertIncreasing(progress);
     assert.equal(progress.at(-1)!.received, items);
   });
@@ -79,7 +85,10 @@ describe('report store progress of full reads', function () {
     assert.equal(progress.at(-1)!.total, items);
     const firstKnown = progress.findIndex((event) => event.total !== undefined);
     assert.ok(firstKnown >= 1, 'the first window to answer does not know the other window’s total');
-    assert.ok(progress.slice(firstKnown).every((event) => event.total === items), 'once known, the total is the whole report’s');
+    assert.ok(
+      progress.slice(firstKnown).every((event) => event.total === items),
+      'once known, the total is the whole report’s',
+    );
   });
 
   it('reports nothing when a cached report is refreshed incrementally', async () => {

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import type { ClickItem } from '../../src/api/types';
-import { mergeItems, readWindowInFull, refreshWindow, reportItemKey, runBounded, REPORT_PAGE_SIZE, type ReadOptions } from '../../src/reports/store/reportReader';
+import {
+  mergeItems,
+  readWindowInFull,
+  refreshWindow,
+  reportItemKey,
+  runBounded,
+  REPORT_PAGE_SIZE,
+  type ReadOptions,
+} from '../../src/reports/store/reportReader';
 import { clientFor } from './helpers/fixtures';
 import { startCraftedServer, type CraftedServer } from './helpers/craftedServer';
 
@@ -76,7 +84,10 @@ describe('report reader', () => {
     assert.equal(read.window.items.length, 1_234);
     assert.equal(read.window.total, 1_234);
     assert.equal(read.window.readStartedAt, s.now().toISOString());
-    assert.deepEqual(read.window.items.map((item) => item.id), s.items.map((item) => item.id));
+    assert.deepEqual(
+      read.window.items.map((item) => item.id),
+      s.items.map((item) => item.id),
+    );
     assert.equal(read.requests, Math.ceil(1_234 / REPORT_PAGE_SIZE));
     await client.close();
   });
@@ -111,7 +122,10 @@ describe('report reader', () => {
       assert.ok(s.requestsSince(before) <= Math.ceil(indexes.length / 500) + 2, `${s.requestsSince(before)} requests`);
       const truth = await readWindowInFull(client, 'clicks', WINDOW, {}, options(s));
       assert.deepEqual(keyed(again.window.items), keyed(truth.window.items));
-      assert.deepEqual(again.window.items.slice(0, indexes.length).map((item) => item.count), indexes.map(() => 6));
+      assert.deepEqual(
+        again.window.items.slice(0, indexes.length).map((item) => item.count),
+        indexes.map(() => 6),
+      );
       await client.close();
     });
   }
@@ -158,17 +172,48 @@ describe('report reader', () => {
   it('sends a chosen platform, program and SubID to the service as query parameters', async () => {
     const s = await service(10);
     const client = clientFor(s.server);
-    const filters = { adspaceId: 'a5f0c3e2-1b2d-4c3e-8f4a-5b6c7d8e9f00', programId: 'b5f0c3e2-1b2d-4c3e-8f4a-5b6c7d8e9f00', subId: 'best-running-shoes' };
+    const filters = {
+      adspaceId: 'a5f0c3e2-1b2d-4c3e-8f4a-5b6c7d8e9f00',
+      programId: 'b5f0c3e2-1b2d-4c3e-8f4a-5b6c7d8e9f00',
+      subId: 'best-running-shoes',
+    };
     await readWindowInFull(client, 'clicks', WINDOW, filters, options(s));
     const sent = s.server.requests.at(-1)!.query;
-    assert.deepEqual([sent.get('adspaceId'), sent.get('programId'), sent.get('subId'), sent.get('dateFrom'), sent.get('dateTo')], [filters.adspaceId, filters.programId, filters.subId, WINDOW.from, WINDOW.to]);
+    assert.deepEqual(
+      [sent.get('adspaceId'), sent.get('programId'), sent.get('subId'), sent.get('dateFrom'), sent.get('dateTo')],
+      [filters.adspaceId, filters.programId, filters.subId, WINDOW.from, WINDOW.to],
+    );
     await client.close();
   });
 
   it('merges fresh items first, replacing earlier ones by key', () => {
-    const item = (id: string | null, count: number, date = '2026-11-01'): ClickItem => ({ id, adspaceId: 'p', adspaceName: null, programId: 'g', programName: null, subId: null, date, count, productId: null, merchantId: null, couponId: null, updatedAt: null });
-    const merged = mergeItems([item('a', 1), item('b', 1), item(null, 1), item(null, 1, '2026-11-02')], [item('b', 2), item(null, 3)]);
-    assert.deepEqual(merged.map((i) => [i.id, i.count, i.date]), [['b', 2, '2026-11-01'], [null, 3, '2026-11-01'], ['a', 1, '2026-11-01'], [null, 1, '2026-11-02']]);
+    const item = (id: string | null, count: number, date = '2026-11-01'): ClickItem => ({
+      id,
+      adspaceId: 'p',
+      adspaceName: null,
+      programId: 'g',
+      programName: null,
+      subId: null,
+      date,
+      count,
+      productId: null,
+      merchantId: null,
+      couponId: null,
+      updatedAt: null,
+    });
+    const merged = mergeItems(
+      [item('a', 1), item('b', 1), item(null, 1), item(null, 1, '2026-11-02')],
+      [item('b', 2), item(null, 3)],
+    );
+    assert.deepEqual(
+      merged.map((i) => [i.id, i.count, i.date]),
+      [
+        ['b', 2, '2026-11-01'],
+        [null, 3, '2026-11-01'],
+        ['a', 1, '2026-11-01'],
+        [null, 1, '2026-11-02'],
+      ],
+    );
   });
 
   describe('runBounded', () => {
@@ -190,7 +235,10 @@ describe('report reader', () => {
       const stop = new AbortController();
       stop.abort();
       let started = 0;
-      await assert.rejects(runBounded([async () => (started += 1)], 2, stop.signal), (error: Error) => error.name === 'AbortError');
+      await assert.rejects(
+        runBounded([async () => (started += 1)], 2, stop.signal),
+        (error: Error) => error.name === 'AbortError',
+      );
       assert.equal(started, 0);
     });
 

@@ -89,7 +89,12 @@ describe('report rows for a paging view', () => {
       assert.deepEqual(idsOf(clickRows.rows('none', undefined, 5, 10)), ['c12', 'c13']);
     });
 
-    const bad: Array<[number, number]> = [[-1, 5], [0, -1], [1.5, 2], [0, Number.NaN]];
+    const bad: Array<[number, number]> = [
+      [-1, 5],
+      [0, -1],
+      [1.5, 2],
+      [0, Number.NaN],
+    ];
     for (const [offset, count] of bad) {
       it(`refuses offset ${offset}, count ${count}`, () => {
         assert.throws(() => clickRows.rows('none', byClicks, offset, count), RangeError);
@@ -97,7 +102,10 @@ describe('report rows for a paging view', () => {
     }
 
     it('refuses a column or grouping the rows do not have', () => {
-      assert.throws(() => clickRows.rows('program', sort('count' as ClickGroupColumn, 'asc'), 0, 5), /no column "count"/);
+      assert.throws(
+        () => clickRows.rows('program', sort('count' as ClickGroupColumn, 'asc'), 0, 5),
+        /no column "count"/,
+      );
       assert.throws(() => clickRows.rows('none', sort('toString' as ClickItemColumn, 'asc'), 0, 5), RangeError);
       assert.throws(() => clickRows.rows('program', sort('clicks', 'up' as SortDirection), 0, 5), /asc or desc/);
       assert.throws(() => clickRows.rowCount('toString' as 'program'), /no grouping/);
@@ -126,13 +134,20 @@ describe('report rows for a paging view', () => {
     }
 
     it('needs a currency to sort grouped amounts', () => {
-      assert.throws(() => actionRows.rows('program', { column: 'commission', direction: 'asc' }, 0, 10), /needs a currency/);
+      assert.throws(
+        () => actionRows.rows('program', { column: 'commission', direction: 'asc' }, 0, 10),
+        /needs a currency/,
+      );
     });
 
     // Actions: a1 EUR 10 unpaid, a2 EUR 5 paid, a3 EUR 7 unpaid, a4 USD 3 paid, a5 USD 2 payment unknown,
     // a6 unknown currency 4 payment unknown, a7 GBP no commission unpaid.
     const itemCases: Array<[string, RowSort<ActionItemColumn>, string[]]> = [
-      ['commission in EUR; other currencies last', sort('commission', 'asc', 'EUR'), ['a2', 'a3', 'a1', 'a4', 'a5', 'a6', 'a7']],
+      [
+        'commission in EUR; other currencies last',
+        sort('commission', 'asc', 'EUR'),
+        ['a2', 'a3', 'a1', 'a4', 'a5', 'a6', 'a7'],
+      ],
       ['commission whatever the currency', sort('commission', 'asc'), ['a5', 'a4', 'a6', 'a2', 'a3', 'a1', 'a7']],
       ['revenue in USD, most first', sort('revenue', 'desc', 'USD'), ['a4', 'a1', 'a2', 'a3', 'a5', 'a6', 'a7']],
       ['paid first', sort('paidOut', 'desc'), ['a2', 'a4', 'a1', 'a3', 'a7', 'a5', 'a6']],
@@ -150,7 +165,10 @@ describe('report rows for a paging view', () => {
       const totals = actionRows.totals();
       assert.equal(actionRows.rowCount('program'), 3);
       assert.equal(actionRows.rowCount('none'), 7);
-      assert.deepEqual([totals.label, totals.actions, totals.commission.map((entry) => entry.amount)], ['Total', 7, [22, 5, 4]]);
+      assert.deepEqual(
+        [totals.label, totals.actions, totals.commission.map((entry) => entry.amount)],
+        ['Total', 7, [22, 5, 4]],
+      );
     });
   });
 
@@ -184,7 +202,12 @@ describe('report rows for a paging view', () => {
       ['fractions, most first', [0.5, 0.25, null, 0.75, 0.25], 'desc', [0.75, 0.5, 0.25, 0.25, null]],
       ['whole numbers far apart', [1e12, -3, 7, 1e12, 0], 'asc', [-3, 0, 7, 1e12, 1e12]],
       ['negative amounts', [-2.5, 4, -10, 0], 'desc', [4, 0, -2.5, -10]],
-      ['numbers that are not finite, as empty', [Number.NaN, 2, Number.POSITIVE_INFINITY, 1], 'asc', [1, 2, Number.NaN, Number.POSITIVE_INFINITY]],
+      [
+        'numbers that are not finite, as empty',
+        [Number.NaN, 2, Number.POSITIVE_INFINITY, 1],
+        'asc',
+        [1, 2, Number.NaN, Number.POSITIVE_INFINITY],
+      ],
       ['only empty values', [null, null], 'desc', [null, null]],
     ];
     for (const [name, values, direction, expected] of numberCases) {
@@ -235,7 +258,9 @@ describe('report rows for a paging view', () => {
         updatedAt: (item) => item.updatedAt,
         id: (item) => item.id,
       };
-      for (const [column, read] of Object.entries(readers) as Array<[ClickItemColumn, (item: ClickItem) => SortValue]>) {
+      for (const [column, read] of Object.entries(readers) as Array<
+        [ClickItemColumn, (item: ClickItem) => SortValue]
+      >) {
         for (const direction of ['asc', 'desc'] as const) {
           // Read in pages, as a view would.
           const sorted: ClickItem[] = [];
@@ -253,7 +278,10 @@ describe('report rows for a paging view', () => {
             const order = compare(a, b) * (direction === 'asc' ? 1 : -1);
             assert.ok(order <= 0, `${column} ${direction}: ${String(a)} before ${String(b)} at ${i}`);
             if (order === 0) {
-              assert.ok(Number(sorted[i - 1]!.id!.slice(1)) < Number(sorted[i]!.id!.slice(1)), `${column} ${direction}: ties keep their order at ${i}`);
+              assert.ok(
+                Number(sorted[i - 1]!.id!.slice(1)) < Number(sorted[i]!.id!.slice(1)),
+                `${column} ${direction}: ties keep their order at ${i}`,
+              );
             }
           }
         }

@@ -6,13 +6,18 @@ import { fromDayNumber, toDayNumber } from '../../src/api/calendarDate';
 import type { ClickItem } from '../../src/api/types';
 import { reportCacheFileName } from '../../src/reports/cache/reportCacheFile';
 import { periodWindows } from '../../src/reports/model/reportPeriods';
-import { queryKey, ReportStore, REPORTS_IN_MEMORY, type ReportState, type StoreQuery } from '../../src/reports/store/reportStore';
+import {
+  queryKey,
+  ReportStore,
+  REPORTS_IN_MEMORY,
+  type ReportState,
+  type StoreQuery,
+} from '../../src/reports/store/reportStore';
 import type { Sandbox } from '../../src/sandbox/server';
 import { clientFor, NOW, sandbox } from './helpers/fixtures';
 
 const TODAY = NOW.toISOString().slice(0, 10);
 const daysBefore = (days: number): string => fromDayNumber(toDayNumber(TODAY)! - days);
-
 
 function logger() {
   const lines: string[] = [];
@@ -22,7 +27,14 @@ function logger() {
 
 function clicksIn(service: Sandbox, query: StoreQuery<'clicks'>): number {
   const { from, to } = query.period;
-  return service.dataset.clicks.filter((item) => item.date >= from && item.date <= to && (query.filters.subId === undefined || item.subId === query.filters.subId)).reduce((sum, item) => sum + item.count, 0);
+  return service.dataset.clicks
+    .filter(
+      (item) =>
+        item.date >= from &&
+        item.date <= to &&
+        (query.filters.subId === undefined || item.subId === query.filters.subId),
+    )
+    .reduce((sum, item) => sum + item.count, 0);
 }
 
 const sum = (items: readonly ClickItem[]) => items.reduce((total, item) => total + item.count, 0);
@@ -49,7 +61,8 @@ describe('report store against the sandbox', function () {
     const client = clientFor(target);
     const events: ReportState[] = [];
     const store = new ReportStore({
-      cacheFileOf: (kind, key) => path.join(folder, reportCacheFileName(target.url, target.key ?? 'sandboxkey', kind, key)),
+      cacheFileOf: (kind, key) =>
+        path.join(folder, reportCacheFileName(target.url, target.key ?? 'sandboxkey', kind, key)),
       cacheFolder: folder,
       source: async () => client,
       windowsOf: periodWindows,
@@ -69,7 +82,10 @@ describe('report store against the sandbox', function () {
     const state = await store.open(last30);
     assert.equal(state.status, 'ready');
     assert.equal(state.source, 'network');
-    assert.deepEqual(events.map((e) => e.status), ['loading', 'ready']);
+    assert.deepEqual(
+      events.map((e) => e.status),
+      ['loading', 'ready'],
+    );
     assert.equal(sum(state.report!.windows.flatMap((w) => w.items)), clicksIn(service, last30));
     assert.equal(fs.readdirSync(folder).filter((name) => name.startsWith('report-')).length, 1);
   });
@@ -79,12 +95,21 @@ describe('report store against the sandbox', function () {
     assert.equal(store.choices(last30), undefined, 'no choices before a report is shown');
     await store.open(last30);
     const choices = store.choices(last30)!;
-    const inPeriod = service.dataset.clicks.filter((item) => item.date >= last30.period.from && item.date <= last30.period.to);
-    assert.deepEqual(new Set(choices.subIds.map((choice) => choice.value)), new Set(inPeriod.map((item) => item.subId).filter((subId) => subId !== null)));
+    const inPeriod = service.dataset.clicks.filter(
+      (item) => item.date >= last30.period.from && item.date <= last30.period.to,
+    );
+    assert.deepEqual(
+      new Set(choices.subIds.map((choice) => choice.value)),
+      new Set(inPeriod.map((item) => item.subId).filter((subId) => subId !== null)),
+    );
     const program = inPeriod.find((item) => item.programId !== null)!;
     assert.equal(choices.programs.find((choice) => choice.value === program.programId)?.label, program.programName);
     const clicks = choices.platforms.map((choice) => choice.clicks);
-    assert.deepEqual(clicks, [...clicks].sort((a, b) => b - a), 'most clicks first');
+    assert.deepEqual(
+      clicks,
+      [...clicks].sort((a, b) => b - a),
+      'most clicks first',
+    );
   });
 
   it('shows the cached report at once, marked with its time, then refreshes only what changed', async () => {
@@ -137,7 +162,12 @@ describe('report store against the sandbox', function () {
     const state = await store.open(last30);
     assert.equal(state.status, 'ready');
     assert.deepEqual(state.lastRefresh?.modes, ['full']);
-    assert.ok(log.lines.some((line) => /warn The cached clicks report cannot be used \(its first line is not valid JSON/.test(line)), log.lines.join('\n'));
+    assert.ok(
+      log.lines.some((line) =>
+        /warn The cached clicks report cannot be used \(its first line is not valid JSON/.test(line),
+      ),
+      log.lines.join('\n'),
+    );
   });
 
   it('stops a refresh when asked, showing what it had before, with no error', async () => {
@@ -152,7 +182,14 @@ describe('report store against the sandbox', function () {
 
   it('keeps only the most recent reports in memory; one let go opens again from its cache file', async () => {
     const { store } = open();
-    const queries = Array.from({ length: REPORTS_IN_MEMORY + 2 }, (_, i): StoreQuery<'clicks'> => ({ kind: 'clicks', period: { from: daysBefore(10 + i), to: TODAY }, filters: {} }));
+    const queries = Array.from(
+      { length: REPORTS_IN_MEMORY + 2 },
+      (_, i): StoreQuery<'clicks'> => ({
+        kind: 'clicks',
+        period: { from: daysBefore(10 + i), to: TODAY },
+        filters: {},
+      }),
+    );
     for (const query of queries) {
       await store.open(query);
     }
@@ -164,7 +201,14 @@ describe('report store against the sandbox', function () {
 
   it('keeps a held report in memory however many others it reads, and lets it go once released', async () => {
     const { store } = open();
-    const queries = Array.from({ length: REPORTS_IN_MEMORY + 2 }, (_, i): StoreQuery<'clicks'> => ({ kind: 'clicks', period: { from: daysBefore(10 + i), to: TODAY }, filters: {} }));
+    const queries = Array.from(
+      { length: REPORTS_IN_MEMORY + 2 },
+      (_, i): StoreQuery<'clicks'> => ({
+        kind: 'clicks',
+        period: { from: daysBefore(10 + i), to: TODAY },
+        filters: {},
+      }),
+    );
     const hold = store.hold(queries[0]!);
     const twice = store.hold(queries[0]!);
     for (const query of queries) {
@@ -175,7 +219,11 @@ describe('report store against the sandbox', function () {
     hold.dispose();
     hold.dispose();
     await store.open(queries[2]!);
-    assert.equal(store.state(queries[0]!)?.status, 'ready', 'still held by the second holder (a holder released twice counts once)');
+    assert.equal(
+      store.state(queries[0]!)?.status,
+      'ready',
+      'still held by the second holder (a holder released twice counts once)',
+    );
     twice.dispose();
     await store.open(queries[3]!);
     assert.equal(store.state(queries[0]!), undefined, 'released: let go like any other');

@@ -40,7 +40,10 @@ describe('retry policy', () => {
     for (const [name, failure, delay] of retried) {
       it(`retries ${name}`, () => {
         // random() = 0.5: half the step fixed plus a quarter.
-        assert.deepEqual(decideRetry(failure, POLICY, () => 0.5), { retry: true, delayMs: delay });
+        assert.deepEqual(
+          decideRetry(failure, POLICY, () => 0.5),
+          { retry: true, delayMs: delay },
+        );
       });
     }
 
@@ -66,7 +69,11 @@ describe('retry policy', () => {
       ['an unknown error', { attempt: 1, code: 'ERR_SOMETHING' }, /not retried/],
       ['a body timeout', { attempt: 1, code: 'UND_ERR_BODY_TIMEOUT' }, /not retried/],
       ['the last attempt', { attempt: 4, status: 503 }, /gave up after 4 attempts/],
-      ['a Retry-After over the cap', { attempt: 1, status: 503, retryAfterMs: 60_000 }, /asked to wait 60 s, longer than the 10 s/],
+      [
+        'a Retry-After over the cap',
+        { attempt: 1, status: 503, retryAfterMs: 60_000 },
+        /asked to wait 60 s, longer than the 10 s/,
+      ],
     ];
     for (const [name, failure, reason] of refused) {
       it(`does not retry ${name}`, () => {

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ENDPOINT_PATHS, ORDER_TYPES, ACTION_STATUSES, PRODUCT_IDS, type WireActionItem, type WireClickItem, type WireMerchant } from '../../src/api/wire';
+import {
+  ENDPOINT_PATHS,
+  ORDER_TYPES,
+  ACTION_STATUSES,
+  PRODUCT_IDS,
+  type WireActionItem,
+  type WireClickItem,
+  type WireMerchant,
+} from '../../src/api/wire';
 import { addDays } from '../../src/api/calendarDate';
 import { DEFAULT_SANDBOX_KEY, startSandbox, type Sandbox } from '../../src/sandbox/server';
 
@@ -20,7 +28,13 @@ interface Reply {
   };
 }
 
-async function get(sandbox: Sandbox, path: string, params: Record<string, string | number> = {}, headers: Record<string, string> = AUTH, method = 'GET'): Promise<Reply> {
+async function get(
+  sandbox: Sandbox,
+  path: string,
+  params: Record<string, string | number> = {},
+  headers: Record<string, string> = AUTH,
+  method = 'GET',
+): Promise<Reply> {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
   const res = await fetch(`${sandbox.url}${path}${query.size ? `?${query}` : ''}`, { method, headers });
   return { status: res.status, headers: res.headers, body: JSON.parse(await res.text()) };
@@ -51,7 +65,11 @@ describe('sandbox: data and endpoints', () => {
 
   it('generates the same data from the same seed and other data from another seed', async () => {
     const options = { now: () => NOW, merchants: 200, clicks: 300, actions: 100 };
-    const [a, b, c] = await Promise.all([startSandbox(options), startSandbox(options), startSandbox({ ...options, seed: 2 })]);
+    const [a, b, c] = await Promise.all([
+      startSandbox(options),
+      startSandbox(options),
+      startSandbox({ ...options, seed: 2 }),
+    ]);
     try {
       assert.deepEqual(a.dataset, b.dataset);
       assert.notDeepEqual(a.dataset.merchants, c.dataset.merchants);
@@ -63,11 +81,17 @@ describe('sandbox: data and endpoints', () => {
 
   it('pages through exactly --merchants merchants, each once, in storage order', async () => {
     const pages = await walkMerchants(sandbox, { limit: 500 });
-    assert.deepEqual(pages.map((p) => p.next), [500, 1000, null]);
+    assert.deepEqual(
+      pages.map((p) => p.next),
+      [500, 1000, null],
+    );
     const names = pages.flatMap((p) => p.data.map((m) => m.name));
     assert.equal(names.length, 1234);
     assert.equal(new Set(names).size, 1234);
-    assert.deepEqual(names, sandbox.dataset.merchants.map((m) => m.name));
+    assert.deepEqual(
+      names,
+      sandbox.dataset.merchants.map((m) => m.name),
+    );
   });
 
   it('meets an empty page that still carries next when filtering isActive=true with limit=500', async () => {
@@ -105,14 +129,20 @@ describe('sandbox: data and endpoints', () => {
     ];
     for (const [params, wanted] of cases) {
       const found = (await walkMerchants(sandbox, { ...params, limit: 500 })).flatMap((p) => p.data);
-      assert.deepEqual(found.map((m) => m.name), all.filter(wanted).map((m) => m.name), JSON.stringify(params));
+      assert.deepEqual(
+        found.map((m) => m.name),
+        all.filter(wanted).map((m) => m.name),
+        JSON.stringify(params),
+      );
     }
     const since = (await walkMerchants(sandbox, { updatedAtFrom: pivot, limit: 500 })).flatMap((p) => p.data);
     assert.ok(since.some((m) => m.updatedAt === pivot));
   });
 
   it('filters reports by programId, subId and adspaceId', async () => {
-    const sample = sandbox.dataset.clicks.find((c) => c.subId !== null && c.date >= addDays(TODAY, -120)) as WireClickItem;
+    const sample = sandbox.dataset.clicks.find(
+      (c) => c.subId !== null && c.date >= addDays(TODAY, -120),
+    ) as WireClickItem;
     const from = addDays(TODAY, -120);
     const cases: Array<[Record<string, string>, (c: WireClickItem) => boolean]> = [
       [{ programId: sample.programId as string }, (c) => c.programId === sample.programId],
@@ -180,7 +210,9 @@ describe('sandbox: data and endpoints', () => {
       }
       assert.equal(status, 200);
       assert.equal(body.meta.total, inPeriod(...expected).length);
-      assert.ok(body.data.length > 0 && body.data.every((c: WireClickItem) => c.date >= expected[0] && c.date <= expected[1]));
+      assert.ok(
+        body.data.length > 0 && body.data.every((c: WireClickItem) => c.date >= expected[0] && c.date <= expected[1]),
+      );
     });
   }
 
@@ -188,22 +220,44 @@ describe('sandbox: data and endpoints', () => {
     const { status, headers, body } = await get(sandbox, CLICKS, { limit: 'ten' });
     assert.equal(status, 400);
     assert.equal(headers.get('content-type'), 'application/json; charset=utf-8');
-    assert.deepEqual(body, { errors: [{ status: '400', title: 'limit must be a whole number from 1 to 500; got "ten".', code: '1000', meta: { property: 'limit' } }] });
+    assert.deepEqual(body, {
+      errors: [
+        {
+          status: '400',
+          title: 'limit must be a whole number from 1 to 500; got "ten".',
+          code: '1000',
+          meta: { property: 'limit' },
+        },
+      ],
+    });
     const cases: Array<[string, Record<string, string>, string]> = [
-      [MERCHANTS, { next: '-1' }, 'next'], [MERCHANTS, { isActive: 'yes' }, 'isActive'],
-      [MERCHANTS, { deeplinkAllowed: '1' }, 'deeplinkAllowed'], [MERCHANTS, { updatedAtFrom: 'yesterday' }, 'updatedAtFrom'],
-      [CLICKS, { offset: '-1' }, 'offset'], [CLICKS, { programId: '123' }, 'programId'], [ACTIONS, { adspaceId: 'x' }, 'adspaceId'],
+      [MERCHANTS, { next: '-1' }, 'next'],
+      [MERCHANTS, { isActive: 'yes' }, 'isActive'],
+      [MERCHANTS, { deeplinkAllowed: '1' }, 'deeplinkAllowed'],
+      [MERCHANTS, { updatedAtFrom: 'yesterday' }, 'updatedAtFrom'],
+      [CLICKS, { offset: '-1' }, 'offset'],
+      [CLICKS, { programId: '123' }, 'programId'],
+      [ACTIONS, { adspaceId: 'x' }, 'adspaceId'],
     ];
     for (const [path, params, property] of cases) {
       const reply = await get(sandbox, path, params);
-      assert.deepEqual([reply.status, reply.body.errors[0].code, reply.body.errors[0].meta.property], [400, '1000', property]);
+      assert.deepEqual(
+        [reply.status, reply.body.errors[0].code, reply.body.errors[0].meta.property],
+        [400, '1000', property],
+      );
     }
   });
 
   it('answers 401 for a missing, wrong, non-Bearer or non-alphanumeric key, never echoing it', async () => {
     const unauthorized = { errors: [{ status: '401', title: 'Unauthorized', code: '0401' }] };
-    const cases: Array<Record<string, string>> = [{}, { authorization: 'Bearer wrongkey42' }, { authorization: `Basic ${DEFAULT_SANDBOX_KEY}` },
-      { authorization: `Bearer ${DEFAULT_SANDBOX_KEY}-x` }, { authorization: `bearer ${DEFAULT_SANDBOX_KEY}` }, { authorization: `Bearer  ${DEFAULT_SANDBOX_KEY}` }];
+    const cases: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer wrongkey42' },
+      { authorization: `Basic ${DEFAULT_SANDBOX_KEY}` },
+      { authorization: `Bearer ${DEFAULT_SANDBOX_KEY}-x` },
+      { authorization: `bearer ${DEFAULT_SANDBOX_KEY}` },
+      { authorization: `Bearer  ${DEFAULT_SANDBOX_KEY}` },
+    ];
     for (const headers of cases) {
       const reply = await get(sandbox, MERCHANTS, { limit: 999 }, headers);
       assert.deepEqual([reply.status, reply.body], [401, unauthorized], JSON.stringify(headers));
@@ -213,14 +267,20 @@ describe('sandbox: data and endpoints', () => {
   it('answers 403 for an adspace outside the account, after checking parameters', async () => {
     const foreign = '0b5f9d3e-1c2a-4d7e-9f00-123456789abc';
     const forbidden = await get(sandbox, CLICKS, { adspaceId: foreign });
-    assert.deepEqual([forbidden.status, forbidden.body], [403, { errors: [{ status: '403', title: 'Forbidden', code: '0403' }] }]);
+    assert.deepEqual(
+      [forbidden.status, forbidden.body],
+      [403, { errors: [{ status: '403', title: 'Forbidden', code: '0403' }] }],
+    );
     assert.equal((await get(sandbox, ACTIONS, { adspaceId: foreign })).status, 403);
     assert.equal((await get(sandbox, CLICKS, { adspaceId: foreign, limit: 999 })).status, 400);
   });
 
   it('answers 404 for unknown paths and for other methods on a spec path, before authentication', async () => {
     const unknown = await get(sandbox, '/x', { a: 1 }, {});
-    assert.deepEqual([unknown.status, unknown.body], [404, { errors: [{ status: '404', title: 'Cannot GET /x', code: '0404' }] }]);
+    assert.deepEqual(
+      [unknown.status, unknown.body],
+      [404, { errors: [{ status: '404', title: 'Cannot GET /x', code: '0404' }] }],
+    );
     const post = await get(sandbox, CLICKS, {}, {}, 'POST');
     assert.deepEqual([post.status, post.body.errors[0].title], [404, `Cannot POST ${CLICKS}`]);
   });
@@ -231,10 +291,20 @@ describe('sandbox: data and endpoints', () => {
     assert.deepEqual(new Set(actions.map((a) => a.productId)), new Set(PRODUCT_IDS));
     assert.deepEqual(new Set(actions.map((a) => a.status)), new Set(ACTION_STATUSES));
     assert.deepEqual(new Set(actions.map((a) => a.orderType)), new Set(ORDER_TYPES));
-    assert.ok(clicks.every((c) => c.date >= addDays(TODAY, -124) && c.date <= TODAY && c.updatedAt <= NOW.toISOString()));
+    assert.ok(
+      clicks.every((c) => c.date >= addDays(TODAY, -124) && c.date <= TODAY && c.updatedAt <= NOW.toISOString()),
+    );
     const share = (test: (m: WireMerchant) => boolean) => merchants.filter(test).length / merchants.length;
-    for (const field of ['description', 'imageUri', 'averageBasketValue', 'averageCommission', 'averageConfirmationTime',
-      'averageCancellationRate', 'minimumCommission', 'maximumCommission'] as const) {
+    for (const field of [
+      'description',
+      'imageUri',
+      'averageBasketValue',
+      'averageCommission',
+      'averageConfirmationTime',
+      'averageCancellationRate',
+      'minimumCommission',
+      'maximumCommission',
+    ] as const) {
       assert.ok(share((m) => m[field] === null) > 0.03 && share((m) => m[field] !== null) > 0.5, field);
     }
     assert.ok(share((m) => m.merchantId === null) > 0 && share((m) => m.merchantId === null) < 0.02);
@@ -246,10 +316,15 @@ describe('sandbox: data and endpoints', () => {
     assert.ok(share((m) => m.domains.length > 2) > 0.1);
     const cpc = merchants.filter((m) => m.adCampaigns.length > 0);
     assert.ok(cpc.length > 100 && cpc.every((m) => m.paymentModels.includes('CPC')));
-    assert.ok(cpc.every((m) => m.adCampaigns.every((c) => c.rates.length > 0 && c.rates.every((r) => r.clickRate > 0))));
+    assert.ok(
+      cpc.every((m) => m.adCampaigns.every((c) => c.rates.length > 0 && c.rates.every((r) => r.clickRate > 0))),
+    );
     assert.ok(share((m) => m.paymentModels.includes('CPA')) > 0.5);
     assert.ok(share((m) => m.isActive) > 0.3 && share((m) => !m.deeplinkAllowed) > 0.05);
-    assert.ok(sandbox.dataset.platforms.length >= 3 && new Set(clicks.map((c) => c.adspaceId)).size === sandbox.dataset.platforms.length);
+    assert.ok(
+      sandbox.dataset.platforms.length >= 3 &&
+        new Set(clicks.map((c) => c.adspaceId)).size === sandbox.dataset.platforms.length,
+    );
     assert.ok(new Set(actions.map((a) => a.currencyCode)).size > 2);
   });
 });
@@ -285,8 +360,13 @@ describe('sandbox: command line', () => {
   });
 
   it('exits 2 naming a bad argument', async () => {
-    const cases: Array<[string[], string]> = [[['--merchants', 'many'], '--merchants'], [['--bogus'], '--bogus'],
-      [['--faults', '500;teapot'], 'teapot'], [['--key', 'not-alnum'], '--key'], [['--port', '70000'], '--port']];
+    const cases: Array<[string[], string]> = [
+      [['--merchants', 'many'], '--merchants'],
+      [['--bogus'], '--bogus'],
+      [['--faults', '500;teapot'], 'teapot'],
+      [['--key', 'not-alnum'], '--key'],
+      [['--port', '70000'], '--port'],
+    ];
     const runs = cases.map(([args]) => run(args));
     const codes = await Promise.all(runs.map((r) => r.exit));
     cases.forEach(([, named], i) => {

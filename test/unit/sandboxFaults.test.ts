@@ -10,7 +10,13 @@ const { merchants: MERCHANTS, clicks: CLICKS, actions: ACTIONS } = ENDPOINT_PATH
 describe('sandbox: faults, latency and control endpoints', () => {
   let sandbox: Sandbox;
   before(async () => {
-    sandbox = await startSandbox({ now: () => NOW, merchants: 300, clicks: 400, actions: 200, faults: '503:on=1:retryAfter=2' });
+    sandbox = await startSandbox({
+      now: () => NOW,
+      merchants: 300,
+      clicks: 400,
+      actions: 200,
+      faults: '503:on=1:retryAfter=2',
+    });
   });
   afterEach(() => {
     sandbox.setFaults('');
@@ -18,7 +24,8 @@ describe('sandbox: faults, latency and control endpoints', () => {
   });
   after(() => sandbox.close());
 
-  const request = (path: string = MERCHANTS, init: RequestInit = { headers: AUTH }) => fetch(`${sandbox.url}${path}`, init);
+  const request = (path: string = MERCHANTS, init: RequestInit = { headers: AUTH }) =>
+    fetch(`${sandbox.url}${path}`, init);
   async function statuses(count: number, path: string = MERCHANTS): Promise<number[]> {
     const out: number[] = [];
     for (let i = 0; i < count; i++) {
@@ -37,8 +44,13 @@ describe('sandbox: faults, latency and control endpoints', () => {
   });
 
   it('answers 500, 502, 503, 504 and 429 in the error format of spec 7', async () => {
-    const expected: Array<[number, string]> = [[500, 'Internal Server Error'], [502, 'Bad Gateway'], [503, 'Service Unavailable'],
-      [504, 'Gateway Timeout'], [429, 'Too Many Requests']];
+    const expected: Array<[number, string]> = [
+      [500, 'Internal Server Error'],
+      [502, 'Bad Gateway'],
+      [503, 'Service Unavailable'],
+      [504, 'Gateway Timeout'],
+      [429, 'Too Many Requests'],
+    ];
     sandbox.setFaults(expected.map(([status], i) => `${status}:on=${i + 1}`).join(';'));
     for (const [status, title] of expected) {
       const res = await request();
@@ -111,11 +123,24 @@ describe('sandbox: faults, latency and control endpoints', () => {
   });
 
   it('rejects a bad fault spec, naming the bad part', () => {
-    const bad: Array<[string, string]> = [['teapot', 'teapot'], ['500:rate=2', 'rate=2'], ['500:on=0', 'on=0'], ['500:on=5-3', 'on=5-3'],
-      ['503:retryAfter=soon', 'retryAfter=soon'], ['500:path=shop', 'path=shop'], ['500:color=red', 'color=red'],
-      ['500:ms=10', 'ms=10'], ['500:on=1:on=2', 'on=2'], ['reset;slow-body:ms', 'ms']];
+    const bad: Array<[string, string]> = [
+      ['teapot', 'teapot'],
+      ['500:rate=2', 'rate=2'],
+      ['500:on=0', 'on=0'],
+      ['500:on=5-3', 'on=5-3'],
+      ['503:retryAfter=soon', 'retryAfter=soon'],
+      ['500:path=shop', 'path=shop'],
+      ['500:color=red', 'color=red'],
+      ['500:ms=10', 'ms=10'],
+      ['500:on=1:on=2', 'on=2'],
+      ['reset;slow-body:ms', 'ms'],
+    ];
     for (const [spec, part] of bad) {
-      assert.throws(() => sandbox.setFaults(spec), (error: Error) => error instanceof FaultSpecError && error.message.includes(`"${part}"`), spec);
+      assert.throws(
+        () => sandbox.setFaults(spec),
+        (error: Error) => error instanceof FaultSpecError && error.message.includes(`"${part}"`),
+        spec,
+      );
     }
     assert.deepEqual(parseFaultSpec(' 503 : rate=0.25 : retryAfter=3 ; ; slow-body:ms=5:path=action '), [
       { kind: '503', rate: 0.25, retryAfter: 3, ms: 10_000 },
@@ -142,14 +167,18 @@ describe('sandbox: faults, latency and control endpoints', () => {
   });
 
   it('serves the control endpoints', async () => {
-    const control = (path: string, body?: string) => fetch(`${sandbox.url}/__sandbox/${path}`, { method: body === undefined ? 'GET' : 'POST', body });
+    const control = (path: string, body?: string) =>
+      fetch(`${sandbox.url}/__sandbox/${path}`, { method: body === undefined ? 'GET' : 'POST', body });
     const before = sandbox.stats();
     assert.equal((await control('faults', '503:on=1')).status, 200);
     assert.equal((await request()).status, 503);
     assert.equal((await control('faults', '')).status, 200);
     assert.equal((await request(CLICKS)).status, 200);
     const bad = await control('faults', 'teapot');
-    assert.deepEqual([bad.status, ((await bad.json()) as { errors: Array<{ meta: unknown }> }).errors[0].meta], [400, { property: 'spec' }]);
+    assert.deepEqual(
+      [bad.status, ((await bad.json()) as { errors: Array<{ meta: unknown }> }).errors[0].meta],
+      [400, { property: 'spec' }],
+    );
 
     assert.deepEqual(await (await control('latency?ms=120', '')).json(), { latencyMs: 120 });
     const start = Date.now();
@@ -159,14 +188,19 @@ describe('sandbox: faults, latency and control endpoints', () => {
 
     const touched = await (await control('merchants/touch?index=42', '')).json();
     assert.deepEqual(touched, { index: 42, updatedAt: NOW.toISOString() });
-    const since = await (await request(`${MERCHANTS}?limit=500&updatedAtFrom=${NOW.toISOString()}`)).json() as { data: Array<{ name: string }> };
+    const since = (await (await request(`${MERCHANTS}?limit=500&updatedAtFrom=${NOW.toISOString()}`)).json()) as {
+      data: Array<{ name: string }>;
+    };
     const updatedNow = sandbox.dataset.merchants.filter((m) => m.updatedAt >= NOW.toISOString()).map((m) => m.name);
     assert.ok(updatedNow.includes(sandbox.dataset.merchants[42].name));
-    assert.deepEqual(since.data.map((m) => m.name), updatedNow);
+    assert.deepEqual(
+      since.data.map((m) => m.name),
+      updatedNow,
+    );
     assert.equal((await control('merchants/touch?index=300', '')).status, 400);
     assert.equal((await control('nothing')).status, 404);
 
-    const stats = await (await control('stats')).json() as { total: number; byEndpoint: Record<string, number> };
+    const stats = (await (await control('stats')).json()) as { total: number; byEndpoint: Record<string, number> };
     assert.deepEqual(stats, sandbox.stats());
     assert.equal(stats.total - before.total, 4);
     assert.equal(stats.byEndpoint.click - before.byEndpoint.click, 1);

@@ -21,28 +21,45 @@ import {
 
 const NOW = new Date('2026-04-15T10:30:00Z');
 const SMALL = { now: () => NOW, merchants: 60, clicks: 200, actions: 100 };
-const PATHS = { merchant: ENDPOINT_PATHS.merchants, click: ENDPOINT_PATHS.clicks, action: ENDPOINT_PATHS.actions } as const;
+const PATHS = {
+  merchant: ENDPOINT_PATHS.merchants,
+  click: ENDPOINT_PATHS.clicks,
+  action: ENDPOINT_PATHS.actions,
+} as const;
 type Endpoint = keyof typeof PATHS;
 const PERIOD = { dateFrom: '2026-03-01', dateTo: '2026-04-15' };
 /** An adspace id of no platform of the account: a 403 of its own, no refusal of a key. */
 const FOREIGN_ADSPACE = '00000000-0000-4000-8000-000000000000';
 /** The query of each endpoint: the whole catalog in one page, a period of the reports. */
 const QUERIES: Record<Endpoint, Record<string, string>> = { merchant: { limit: '500' }, click: PERIOD, action: PERIOD };
-const errorBody = (status: number, title: string) => JSON.stringify({ errors: [{ status: String(status), title, code: `0${status}` }] });
+const errorBody = (status: number, title: string) =>
+  JSON.stringify({ errors: [{ status: String(status), title, code: `0${status}` }] });
 const REFUSED: Record<number, string> = { 401: errorBody(401, 'Unauthorized'), 403: errorBody(403, 'Forbidden') };
 
-async function get(sandbox: Sandbox, path: string, query: Record<string, string>, key: string | undefined): Promise<{ status: number; body: string }> {
-  const res = await fetch(`${sandbox.url}${path}?${new URLSearchParams(query)}`, { headers: key === undefined ? {} : { authorization: `Bearer ${key}` } });
+async function get(
+  sandbox: Sandbox,
+  path: string,
+  query: Record<string, string>,
+  key: string | undefined,
+): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${sandbox.url}${path}?${new URLSearchParams(query)}`, {
+    headers: key === undefined ? {} : { authorization: `Bearer ${key}` },
+  });
   return { status: res.status, body: await res.text() };
 }
 
-const call = (sandbox: Sandbox, endpoint: Endpoint, key: string | undefined, query = QUERIES[endpoint]) => get(sandbox, PATHS[endpoint], query, key);
-const control = async (sandbox: Sandbox, name: string): Promise<unknown> => (await fetch(`${sandbox.url}/__sandbox/${name}`)).json();
+const call = (sandbox: Sandbox, endpoint: Endpoint, key: string | undefined, query = QUERIES[endpoint]) =>
+  get(sandbox, PATHS[endpoint], query, key);
+const control = async (sandbox: Sandbox, name: string): Promise<unknown> =>
+  (await fetch(`${sandbox.url}/__sandbox/${name}`)).json();
 
 describe('sandbox: keys', () => {
   const sandboxes = {} as Record<KeyWorld, Sandbox>;
   before(async () => {
-    [sandboxes.single, sandboxes.split] = await Promise.all([startSandbox(SMALL), startSandbox({ ...SMALL, keys: 'split' })]);
+    [sandboxes.single, sandboxes.split] = await Promise.all([
+      startSandbox(SMALL),
+      startSandbox({ ...SMALL, keys: 'split' }),
+    ]);
   });
   after(() => Promise.all(Object.values(sandboxes).map((sandbox) => sandbox.close())));
 
@@ -80,7 +97,9 @@ describe('sandbox: keys', () => {
     it('refuses no key and a malformed header with 401 in both worlds', async () => {
       for (const sandbox of Object.values(sandboxes)) {
         assert.equal((await call(sandbox, 'merchant', undefined)).status, 401);
-        const res = await fetch(`${sandbox.url}${PATHS.action}`, { headers: { authorization: `Basic ${DEFAULT_SANDBOX_KEY}A` } });
+        const res = await fetch(`${sandbox.url}${PATHS.action}`, {
+          headers: { authorization: `Basic ${DEFAULT_SANDBOX_KEY}A` },
+        });
         assert.equal(res.status, 401);
         await res.arrayBuffer();
       }
@@ -89,7 +108,12 @@ describe('sandbox: keys', () => {
     it('keeps the order of checks: a platform key on a report is 401 before its bad query, the account key on the catalog 400 before 403', async () => {
       assert.equal((await call(sandboxes.split, 'click', DEFAULT_SANDBOX_KEY, { limit: '9999' })).status, 401);
       assert.equal((await call(sandboxes.split, 'merchant', `${DEFAULT_SANDBOX_KEY}A`, { limit: '9999' })).status, 400);
-      assert.equal((await call(sandboxes.split, 'action', `${DEFAULT_SANDBOX_KEY}A`, { ...PERIOD, adspaceId: FOREIGN_ADSPACE })).status, 403, 'a foreign adspace');
+      assert.equal(
+        (await call(sandboxes.split, 'action', `${DEFAULT_SANDBOX_KEY}A`, { ...PERIOD, adspaceId: FOREIGN_ADSPACE }))
+          .status,
+        403,
+        'a foreign adspace',
+      );
     });
 
     it('derives the keys from the key option: platform i (from 2) KEYPi, the account KEYA', async () => {
@@ -107,8 +131,24 @@ describe('sandbox: keys', () => {
     });
 
     it('finds the holder of a header (keyHolder)', () => {
-      const keys = sandboxKeys('abc', [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }, { id: 'c', name: 'C' }], 'split');
-      assert.deepEqual(keys, { world: 'split', platforms: [{ id: 'a', name: 'A', key: 'abc' }, { id: 'b', name: 'B', key: 'abcP2' }, { id: 'c', name: 'C', key: 'abcP3' }], account: 'abcA' });
+      const keys = sandboxKeys(
+        'abc',
+        [
+          { id: 'a', name: 'A' },
+          { id: 'b', name: 'B' },
+          { id: 'c', name: 'C' },
+        ],
+        'split',
+      );
+      assert.deepEqual(keys, {
+        world: 'split',
+        platforms: [
+          { id: 'a', name: 'A', key: 'abc' },
+          { id: 'b', name: 'B', key: 'abcP2' },
+          { id: 'c', name: 'C', key: 'abcP3' },
+        ],
+        account: 'abcA',
+      });
       assert.deepEqual(keyHolder(keys, 'Bearer abcP3'), { kind: 'platform', index: 2 });
       assert.deepEqual(keyHolder(keys, 'Bearer abc'), { kind: 'platform', index: 0 });
       assert.deepEqual(keyHolder(keys, 'Bearer abcA'), { kind: 'account' });
@@ -120,12 +160,16 @@ describe('sandbox: keys', () => {
   });
 
   describe("each platform's tracking links", () => {
-    const page = async (sandbox: Sandbox, key: string): Promise<WireMerchant[]> => JSON.parse((await call(sandbox, 'merchant', key)).body).data;
+    const page = async (sandbox: Sandbox, key: string): Promise<WireMerchant[]> =>
+      JSON.parse((await call(sandbox, 'merchant', key)).body).data;
 
     it('puts p<i+1> right after the host (platformTrackingLink)', () => {
       assert.equal(platformTrackingLink('https://go.example.net/AbC123', 0), 'https://go.example.net/AbC123');
       assert.equal(platformTrackingLink('https://go.example.net/AbC123', 1), 'https://go.example.net/p2/AbC123');
-      assert.equal(platformTrackingLink('https://go.example.net:8443/a/b?c=1', 4), 'https://go.example.net:8443/p5/a/b?c=1');
+      assert.equal(
+        platformTrackingLink('https://go.example.net:8443/a/b?c=1', 4),
+        'https://go.example.net:8443/p5/a/b?c=1',
+      );
       assert.equal(platformTrackingLink('https://go.example.net', 2), 'https://go.example.net/p3');
     });
 
@@ -133,7 +177,10 @@ describe('sandbox: keys', () => {
       it(`${world}: platform 1's catalog is the dataset's; platform 2's has platformTrackingLink(link, 1) for every merchant and is otherwise the same`, async () => {
         const sandbox = sandboxes[world];
         const stored = structuredClone(sandbox.dataset.merchants);
-        const [first, second] = await Promise.all([page(sandbox, DEFAULT_SANDBOX_KEY), page(sandbox, `${DEFAULT_SANDBOX_KEY}P2`)]);
+        const [first, second] = await Promise.all([
+          page(sandbox, DEFAULT_SANDBOX_KEY),
+          page(sandbox, `${DEFAULT_SANDBOX_KEY}P2`),
+        ]);
         assert.deepEqual(first, stored);
         assert.equal(second.length, stored.length);
         second.forEach((merchant, i) => {
@@ -150,14 +197,19 @@ describe('sandbox: keys', () => {
       const pages = await Promise.all(keys.map((key) => page(sandboxes.split, key)));
       const links = pages.map((merchants) => merchants[0].trackingLink);
       assert.equal(new Set(links).size, 5);
-      links.forEach((link, index) => assert.equal(link, platformTrackingLink(sandboxes.split.dataset.merchants[0].trackingLink, index)));
+      links.forEach((link, index) =>
+        assert.equal(link, platformTrackingLink(sandboxes.split.dataset.merchants[0].trackingLink, index)),
+      );
     });
   });
 
   describe('the single world with the default key, unchanged', () => {
     it('answers the catalog with the dataset exactly as stored, byte for byte', async () => {
       const reply = await call(sandboxes.single, 'merchant', DEFAULT_SANDBOX_KEY, { limit: '25', next: '10' });
-      assert.equal(reply.body, JSON.stringify({ meta: { next: 35 }, data: sandboxes.single.dataset.merchants.slice(10, 35) }));
+      assert.equal(
+        reply.body,
+        JSON.stringify({ meta: { next: 35 }, data: sandboxes.single.dataset.merchants.slice(10, 35) }),
+      );
     });
 
     it('answers the reports with every platform of the account, byte for byte, whichever platform key asks', async () => {
@@ -170,10 +222,17 @@ describe('sandbox: keys', () => {
       for (const endpoint of ['click', 'action'] as const) {
         const items = expected[endpoint];
         assert.ok(new Set(items.map((item) => item.adspaceId)).size > 1, 'several platforms');
-        const body = JSON.stringify({ meta: { offset: 0, limit: 500, total: items.length }, data: items.slice(0, 500) });
+        const body = JSON.stringify({
+          meta: { offset: 0, limit: 500, total: items.length },
+          data: items.slice(0, 500),
+        });
         assert.equal((await call(sandboxes.single, endpoint, DEFAULT_SANDBOX_KEY)).body, body);
         assert.equal((await call(sandboxes.single, endpoint, `${DEFAULT_SANDBOX_KEY}P4`)).body, body);
-        assert.equal((await call(sandboxes.split, endpoint, `${DEFAULT_SANDBOX_KEY}A`)).body, body, 'the account key in split');
+        assert.equal(
+          (await call(sandboxes.split, endpoint, `${DEFAULT_SANDBOX_KEY}A`)).body,
+          body,
+          'the account key in split',
+        );
       }
     });
   });
@@ -220,10 +279,26 @@ describe('sandbox: keys', () => {
 
     it('answers GET /__sandbox/keys with the world and every key', async () => {
       const platforms = (sandbox: Sandbox, key: string) =>
-        sandbox.dataset.platforms.map((platform, i) => ({ id: platform.id, name: platform.name, key: i === 0 ? key : `${key}P${i + 1}` }));
-      assert.deepEqual(await control(sandboxes.split, 'keys'), { world: 'split', platforms: platforms(sandboxes.split, DEFAULT_SANDBOX_KEY), account: `${DEFAULT_SANDBOX_KEY}A` });
-      assert.deepEqual(await control(sandboxes.single, 'keys'), { world: 'single', platforms: platforms(sandboxes.single, DEFAULT_SANDBOX_KEY), account: null });
-      assert.deepEqual(sandboxes.split.keys, { world: 'split', platforms: platforms(sandboxes.split, DEFAULT_SANDBOX_KEY), account: `${DEFAULT_SANDBOX_KEY}A` });
+        sandbox.dataset.platforms.map((platform, i) => ({
+          id: platform.id,
+          name: platform.name,
+          key: i === 0 ? key : `${key}P${i + 1}`,
+        }));
+      assert.deepEqual(await control(sandboxes.split, 'keys'), {
+        world: 'split',
+        platforms: platforms(sandboxes.split, DEFAULT_SANDBOX_KEY),
+        account: `${DEFAULT_SANDBOX_KEY}A`,
+      });
+      assert.deepEqual(await control(sandboxes.single, 'keys'), {
+        world: 'single',
+        platforms: platforms(sandboxes.single, DEFAULT_SANDBOX_KEY),
+        account: null,
+      });
+      assert.deepEqual(sandboxes.split.keys, {
+        world: 'split',
+        platforms: platforms(sandboxes.split, DEFAULT_SANDBOX_KEY),
+        account: `${DEFAULT_SANDBOX_KEY}A`,
+      });
       assert.equal(sandboxes.split.keys.platforms.length, 5);
       assert.equal(sandboxes.split.key, DEFAULT_SANDBOX_KEY);
       const post = await fetch(`${sandboxes.split.url}/__sandbox/keys`, { method: 'POST' });
@@ -236,8 +311,13 @@ describe('sandbox: keys', () => {
     it('is single by default, and refuses another world naming keys (--keys) and the allowed values', async () => {
       assert.equal(sandboxes.single.keys.world, 'single');
       for (const keys of ['both', 'Split', '', 2]) {
-        await assert.rejects(startSandbox({ ...SMALL, keys: keys as KeyWorld }), (error: Error) =>
-          error instanceof SandboxOptionError && error.option === 'keys' && /^keys \(--keys\) must be one of single, split; got /.test(error.message));
+        await assert.rejects(
+          startSandbox({ ...SMALL, keys: keys as KeyWorld }),
+          (error: Error) =>
+            error instanceof SandboxOptionError &&
+            error.option === 'keys' &&
+            /^keys \(--keys\) must be one of single, split; got /.test(error.message),
+        );
       }
     });
 
@@ -253,12 +333,25 @@ describe('sandbox: keys', () => {
         [['--keys', 'split', '--keys=single'], /given more than once/],
       ];
       for (const [argv, message] of cases) {
-        assert.throws(() => parseCliArgs(argv), (error: Error) => error instanceof CliArgumentError && message.test(error.message), argv.join(' '));
+        assert.throws(
+          () => parseCliArgs(argv),
+          (error: Error) => error instanceof CliArgumentError && message.test(error.message),
+          argv.join(' '),
+        );
       }
     });
 
     it('prints the world and, in split, each platform key and the account key at start', async () => {
-      const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['src/sandbox/cli.ts', '--port', '0', '--merchants=20', '--key', 'cliKey1', '--keys', 'split']);
+      const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), [
+        'src/sandbox/cli.ts',
+        '--port',
+        '0',
+        '--merchants=20',
+        '--key',
+        'cliKey1',
+        '--keys',
+        'split',
+      ]);
       const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
       let out = '';
       try {
@@ -274,7 +367,10 @@ describe('sandbox: keys', () => {
       }
       assert.equal(await exit, 0);
       const lines = out.trim().split('\n');
-      assert.match(lines[0], /^Sandbox listening on http:\/\/127\.0\.0\.1:\d+ \(20 merchants, .*, keys split, rate limit off\)$/);
+      assert.match(
+        lines[0],
+        /^Sandbox listening on http:\/\/127\.0\.0\.1:\d+ \(20 merchants, .*, keys split, rate limit off\)$/,
+      );
       assert.equal(lines.length, 1 + 1 + 5 + 1);
       assert.match(lines[2], /^ {2}platform 1 ".+" \(adspace [0-9a-f-]{36}\): cliKey1$/);
       assert.match(lines[6], /^ {2}platform 5 ".+" \(adspace [0-9a-f-]{36}\): cliKey1P5$/);

@@ -7,7 +7,13 @@ import { parseRateLimit, type RateWindow } from '../../src/api/rateLimit';
 import { ENDPOINT_PATHS } from '../../src/api/wire';
 import { CliArgumentError, parseCliArgs, USAGE } from '../../src/sandbox/cliArgs';
 import { RateLimiter } from '../../src/sandbox/rateLimiter';
-import { DEFAULT_SANDBOX_KEY, SandboxOptionError, startSandbox, type Sandbox, type SandboxStats } from '../../src/sandbox/server';
+import {
+  DEFAULT_SANDBOX_KEY,
+  SandboxOptionError,
+  startSandbox,
+  type Sandbox,
+  type SandboxStats,
+} from '../../src/sandbox/server';
 
 const AUTH = { authorization: `Bearer ${DEFAULT_SANDBOX_KEY}` };
 const { merchants: MERCHANTS, clicks: CLICKS } = ENDPOINT_PATHS;
@@ -17,7 +23,8 @@ const REFUSED_BODY = { errors: [{ status: '429', title: 'Too Many Requests', cod
 const burstAt = (url: string, count: number, path: string = MERCHANTS) =>
   Promise.all(Array.from({ length: count }, () => fetch(`${url}${path}`, { headers: AUTH })));
 const statuses = (responses: readonly Response[]) => responses.map((res) => res.status).sort();
-const drain = (responses: readonly Response[]) => Promise.all(responses.map((res) => (res.bodyUsed ? undefined : res.arrayBuffer())));
+const drain = (responses: readonly Response[]) =>
+  Promise.all(responses.map((res) => (res.bodyUsed ? undefined : res.arrayBuffer())));
 
 const windows = (spec: string): RateWindow[] | 'off' => {
   const parsed = parseRateLimit(spec);
@@ -57,10 +64,18 @@ describe('sandbox: rate limit', () => {
       clock.ms += 4_000;
       assert.equal(admit().accepted, true);
       clock.ms += 1_500;
-      assert.deepEqual(admit(), { accepted: false, window: { requests: 2, seconds: 10 }, retryAfterSeconds: 5 }, '4.5 s left, rounded up');
+      assert.deepEqual(
+        admit(),
+        { accepted: false, window: { requests: 2, seconds: 10 }, retryAfterSeconds: 5 },
+        '4.5 s left, rounded up',
+      );
       clock.ms += 4_500;
       assert.deepEqual(accepted(2), [true, false]);
-      assert.deepEqual(admit(), { accepted: false, window: { requests: 2, seconds: 10 }, retryAfterSeconds: 4 }, 'the second one ages out 4 s later');
+      assert.deepEqual(
+        admit(),
+        { accepted: false, window: { requests: 2, seconds: 10 }, retryAfterSeconds: 4 },
+        'the second one ages out 4 s later',
+      );
     });
 
     it('enforces every window, and names the one that frees a slot last', () => {
@@ -72,9 +87,16 @@ describe('sandbox: rate limit', () => {
       }
       assert.equal(outcomes.filter(Boolean).length, 100, '3 a second until the 5-minute window is full');
       assert.deepEqual(outcomes.slice(0, 8), [true, true, true, false, true, true, true, false]);
-      assert.deepEqual(outcomes.slice(132), [true, ...Array(27).fill(false)], 'the 100th in the 34th second, then none');
-      assert.deepEqual(admit(), { accepted: false, window: { requests: 100, seconds: 300 }, retryAfterSeconds: 260 },
-        'the first request, at 0 s, leaves the window at 300 s; the clock is at 40 s');
+      assert.deepEqual(
+        outcomes.slice(132),
+        [true, ...Array(27).fill(false)],
+        'the 100th in the 34th second, then none',
+      );
+      assert.deepEqual(
+        admit(),
+        { accepted: false, window: { requests: 100, seconds: 300 }, retryAfterSeconds: 260 },
+        'the first request, at 0 s, leaves the window at 300 s; the clock is at 40 s',
+      );
       clock.ms += 260_000;
       assert.deepEqual(accepted(4), [true, true, true, false], 'the first second aged out of the long window: 3 slots');
     });
@@ -94,7 +116,11 @@ describe('sandbox: rate limit', () => {
         assert.deepEqual(accepted(5), [false, false, false, false, false]);
       }
       clock.ms += 100;
-      assert.deepEqual(accepted(3), [true, true, false], 'both slots free 1 s after the accepted ones, whatever was refused since');
+      assert.deepEqual(
+        accepted(3),
+        [true, true, false],
+        'both slots free 1 s after the accepted ones, whatever was refused since',
+      );
     });
 
     it('reports refused requests and the peak of each window; a new limit forgets the history and the peaks', () => {
@@ -104,11 +130,18 @@ describe('sandbox: rate limit', () => {
       accepted(2);
       clock.ms += 600;
       accepted(1, '10.0.0.2');
-      const peaks = [{ requests: 3, seconds: 1, peak: 3 }, { requests: 5, seconds: 10, peak: 3 }];
+      const peaks = [
+        { requests: 3, seconds: 1, peak: 3 },
+        { requests: 5, seconds: 10, peak: 3 },
+      ];
       assert.deepEqual(limiter.snapshot(), { spec: '3/1,5/10', refused: 1, windows: peaks });
       limiter.replace(windows('1/1'));
       assert.deepEqual(accepted(2), [true, false], 'the history is gone: one slot, whatever came before');
-      assert.deepEqual(limiter.snapshot(), { spec: '1/1', refused: 2, windows: [{ requests: 1, seconds: 1, peak: 1 }] });
+      assert.deepEqual(limiter.snapshot(), {
+        spec: '1/1',
+        refused: 2,
+        windows: [{ requests: 1, seconds: 1, peak: 1 }],
+      });
       limiter.replace('off');
       assert.equal(accepted(50).filter(Boolean).length, 50);
       assert.deepEqual(limiter.snapshot(), { spec: 'off', refused: 2, windows: [] });
@@ -116,7 +149,10 @@ describe('sandbox: rate limit', () => {
 
     it('reads the clock from performance.now() by default', () => {
       const limiter = new RateLimiter(windows('1/1'));
-      assert.deepEqual([limiter.admit('a').accepted, limiter.admit('a').accepted, limiter.admit('b').accepted], [true, false, true]);
+      assert.deepEqual(
+        [limiter.admit('a').accepted, limiter.admit('a').accepted, limiter.admit('b').accepted],
+        [true, false, true],
+      );
     });
   });
 
@@ -151,7 +187,11 @@ describe('sandbox: rate limit', () => {
         const responses = await burstAt(other.url, 3, CLICKS);
         const refused = responses.filter((res) => res.status === 429);
         assert.equal(refused.length, 1);
-        assert.equal(refused[0].headers.get('retry-after'), '1', 'a 1-second window frees a slot within 1 s, rounded up');
+        assert.equal(
+          refused[0].headers.get('retry-after'),
+          '1',
+          'a 1-second window frees a slot within 1 s, rounded up',
+        );
         assert.deepEqual(await refused[0].json(), REFUSED_BODY);
         await drain(responses);
       } finally {
@@ -165,7 +205,11 @@ describe('sandbox: rate limit', () => {
       const controls = await Promise.all(Array.from({ length: 6 }, () => fetch(`${sandbox.url}/__sandbox/stats`)));
       assert.deepEqual(statuses(controls), Array(6).fill(200));
       const stats = (await controls[5].json()) as SandboxStats;
-      assert.deepEqual([stats.total, stats.rateLimit.windows[0].peak], [sandbox.stats().total, 1], 'no control request counted');
+      assert.deepEqual(
+        [stats.total, stats.rateLimit.windows[0].peak],
+        [sandbox.stats().total, 1],
+        'no control request counted',
+      );
       assert.equal((await request()).status, 429, 'the spec paths are still limited');
     });
 
@@ -176,9 +220,19 @@ describe('sandbox: rate limit', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_050));
       const second = await burst(2, CLICKS);
       await drain([...first, ...second]);
-      assert.deepEqual([statuses(first), statuses(second)], [[200, 200, 200, 429, 429], [200, 429]], 'the second burst: 3/1 has room, 4/60 one slot');
+      assert.deepEqual(
+        [statuses(first), statuses(second)],
+        [
+          [200, 200, 200, 429, 429],
+          [200, 429],
+        ],
+        'the second burst: 3/1 has room, 4/60 one slot',
+      );
       const stats = sandbox.stats();
-      const peaks = [{ requests: 3, seconds: 1, peak: 3 }, { requests: 4, seconds: 60, peak: 4 }];
+      const peaks = [
+        { requests: 3, seconds: 1, peak: 3 },
+        { requests: 4, seconds: 60, peak: 4 },
+      ];
       assert.deepEqual(stats.rateLimit, { spec: '3/1,4/60', refused: before.rateLimit.refused + 3, windows: peaks });
       assert.equal(stats.total - before.total, 7);
       assert.equal(stats.byEndpoint.click - before.byEndpoint.click, 7);
@@ -196,8 +250,17 @@ describe('sandbox: rate limit', () => {
       assert.equal(faulted.status, 503, 'fault request 2');
       assert.equal(((await faulted.json()) as typeof REFUSED_BODY).errors[0].code, '0503');
       const after = sandbox.stats();
-      const met = (stats: SandboxStats) => [stats.faultsInjected, stats.faultsByKind['503'] ?? 0, stats.faultsByKind['429'] ?? 0, stats.rateLimit.refused];
-      assert.deepEqual(met(after).map((count, i) => count - met(before)[i]), [1, 1, 0, 1], 'faults, 503s, 429 faults, refused');
+      const met = (stats: SandboxStats) => [
+        stats.faultsInjected,
+        stats.faultsByKind['503'] ?? 0,
+        stats.faultsByKind['429'] ?? 0,
+        stats.rateLimit.refused,
+      ];
+      assert.deepEqual(
+        met(after).map((count, i) => count - met(before)[i]),
+        [1, 1, 0, 1],
+        'faults, 503s, 429 faults, refused',
+      );
     });
 
     it('changes the limit with setRateLimit, which forgets the history, and turns it off', async () => {
@@ -208,15 +271,24 @@ describe('sandbox: rate limit', () => {
       assert.deepEqual(sandbox.setRateLimit('1/1', true), { rateLimit: '1/1', retryAfter: true });
       const [, refused] = (await burst(2)).sort((a, b) => a.status - b.status);
       assert.equal(refused.headers.get('retry-after'), '1');
-      assert.deepEqual(sandbox.setRateLimit('off'), { rateLimit: 'off', retryAfter: true }, 'retryAfter kept when not given');
+      assert.deepEqual(
+        sandbox.setRateLimit('off'),
+        { rateLimit: 'off', retryAfter: true },
+        'retryAfter kept when not given',
+      );
       assert.deepEqual(statuses(await burst(10)), Array(10).fill(200));
       assert.deepEqual(sandbox.stats().rateLimit.windows, []);
-      assert.throws(() => sandbox.setRateLimit('3/0'), (error: Error) => error instanceof SandboxOptionError && error.option === 'rateLimit' && /3\/0/.test(error.message));
+      assert.throws(
+        () => sandbox.setRateLimit('3/0'),
+        (error: Error) =>
+          error instanceof SandboxOptionError && error.option === 'rateLimit' && /3\/0/.test(error.message),
+      );
       assert.equal(sandbox.stats().rateLimit.spec, 'off', 'a bad spec changes nothing');
     });
 
     it('changes the limit with POST /__sandbox/rate-limit, and answers 400 naming a bad spec or retryAfter', async () => {
-      const control = (query: string, body: string) => fetch(`${sandbox.url}/__sandbox/rate-limit${query}`, { method: 'POST', body });
+      const control = (query: string, body: string) =>
+        fetch(`${sandbox.url}/__sandbox/rate-limit${query}`, { method: 'POST', body });
       sandbox.setRateLimit('1/30');
       assert.equal((await request()).status, 200);
       const set = await control('?retryAfter=true', '1/30');
@@ -226,12 +298,24 @@ describe('sandbox: rate limit', () => {
       const refused = await request();
       assert.equal(refused.status, 429);
       const retryAfter = Number(refused.headers.get('retry-after'));
-      assert.ok(retryAfter >= 29 && retryAfter <= 30, `Retry-After ${retryAfter}: the slot frees 30 s after the accepted request`);
-      assert.deepEqual(await (await control('?retryAfter=false', '100/300 , 3/1')).json(), { rateLimit: '3/1,100/300', retryAfter: false });
+      assert.ok(
+        retryAfter >= 29 && retryAfter <= 30,
+        `Retry-After ${retryAfter}: the slot frees 30 s after the accepted request`,
+      );
+      assert.deepEqual(await (await control('?retryAfter=false', '100/300 , 3/1')).json(), {
+        rateLimit: '3/1,100/300',
+        retryAfter: false,
+      });
       assert.deepEqual(await (await control('', 'OFF')).json(), { rateLimit: 'off', retryAfter: false });
-      for (const [query, body, property] of [['', '3/1,x', 'spec'], ['', '', 'spec'], ['?retryAfter=yes', '3/1', 'retryAfter']]) {
+      for (const [query, body, property] of [
+        ['', '3/1,x', 'spec'],
+        ['', '', 'spec'],
+        ['?retryAfter=yes', '3/1', 'retryAfter'],
+      ]) {
         const bad = await control(query, body);
-        const error = ((await bad.json()) as { errors: Array<{ code: string; title: string; meta: { property: string } }> }).errors[0];
+        const error = (
+          (await bad.json()) as { errors: Array<{ code: string; title: string; meta: { property: string } }> }
+        ).errors[0];
         assert.deepEqual([bad.status, error.code, error.meta], [400, '1000', { property }], `${query} ${body}`);
         assert.ok(error.title.length > 20, error.title);
       }
@@ -256,17 +340,27 @@ describe('sandbox: rate limit', () => {
       for (const spec of ['3/1,', 'fast', '0/1', '3/1/2']) {
         const parsed = parseRateLimit(spec);
         assert.ok(!parsed.ok);
-        await assert.rejects(startSandbox({ ...SMALL, rateLimit: spec }), (error: Error) =>
-          error instanceof SandboxOptionError && error.option === 'rateLimit' && error.message === `rateLimit (--rate-limit): ${parsed.message}`);
+        await assert.rejects(
+          startSandbox({ ...SMALL, rateLimit: spec }),
+          (error: Error) =>
+            error instanceof SandboxOptionError &&
+            error.option === 'rateLimit' &&
+            error.message === `rateLimit (--rate-limit): ${parsed.message}`,
+        );
       }
-      await assert.rejects(startSandbox({ ...SMALL, rateLimitRetryAfter: 'yes' as unknown as boolean }), (error: Error) =>
-        error instanceof SandboxOptionError && error.option === 'rateLimitRetryAfter');
+      await assert.rejects(
+        startSandbox({ ...SMALL, rateLimitRetryAfter: 'yes' as unknown as boolean }),
+        (error: Error) => error instanceof SandboxOptionError && error.option === 'rateLimitRetryAfter',
+      );
     });
 
     it('parses --rate-limit and --rate-limit-retry-after, and refuses bad ones with clear messages', () => {
       assert.deepEqual(parseCliArgs(['--rate-limit', '3/1,100/300']).options, { port: 8787, rateLimit: '3/1,100/300' });
-      assert.deepEqual(parseCliArgs(['--rate-limit=off', '--rate-limit-retry-after', '--port', '0']).options,
-        { port: 0, rateLimit: 'off', rateLimitRetryAfter: true });
+      assert.deepEqual(parseCliArgs(['--rate-limit=off', '--rate-limit-retry-after', '--port', '0']).options, {
+        port: 0,
+        rateLimit: 'off',
+        rateLimitRetryAfter: true,
+      });
       assert.equal(parseCliArgs([]).options.rateLimit, undefined, 'startSandbox’s default: off');
       assert.ok(USAGE.includes('[--rate-limit SPEC|off]') && USAGE.includes('[--rate-limit-retry-after]'));
       const cases: Array<[string[], RegExp]> = [
@@ -279,12 +373,17 @@ describe('sandbox: rate limit', () => {
         [['--rate-limit-retries'], /Unknown argument "--rate-limit-retries"/],
       ];
       for (const [argv, message] of cases) {
-        assert.throws(() => parseCliArgs(argv), (error: Error) => error instanceof CliArgumentError && message.test(error.message), argv.join(' '));
+        assert.throws(
+          () => parseCliArgs(argv),
+          (error: Error) => error instanceof CliArgumentError && message.test(error.message),
+          argv.join(' '),
+        );
       }
     });
 
     it('runs from the command line with the limit, and exits 2 on a bad one', async () => {
-      const run = (args: string[]) => spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['src/sandbox/cli.ts', '--merchants=20', ...args]);
+      const run = (args: string[]) =>
+        spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['src/sandbox/cli.ts', '--merchants=20', ...args]);
       const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', resolve));
       const bad = run(['--rate-limit', '3/1,5']);
       const badExit = exitOf(bad);
@@ -298,7 +397,10 @@ describe('sandbox: rate limit', () => {
         });
         assert.match(line, /rate limit 1\/1\)/);
         const responses = await burstAt(/http:\/\/127\.0\.0\.1:\d+/.exec(line)?.[0] ?? '', 2);
-        assert.deepEqual(responses.map((res) => [res.status, res.headers.get('retry-after')]).sort(), [[200, null], [429, '1']]);
+        assert.deepEqual(responses.map((res) => [res.status, res.headers.get('retry-after')]).sort(), [
+          [200, null],
+          [429, '1'],
+        ]);
         await drain(responses);
       } finally {
         good.kill('SIGTERM');

@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { ACTION_STATUSES, ENDPOINT_PATHS, type WireActionItem, type WireClickItem, type WireReportPage } from '../../src/api/wire';
+import {
+  ACTION_STATUSES,
+  ENDPOINT_PATHS,
+  type WireActionItem,
+  type WireClickItem,
+  type WireReportPage,
+} from '../../src/api/wire';
 import { toDayNumber } from '../../src/api/calendarDate';
 import { DEFAULT_SANDBOX_KEY, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server';
 import { SUB_IDS } from '../../src/sandbox/vocabulary';
@@ -27,7 +33,11 @@ async function getJson<T>(sandbox: Sandbox, path: string, params: Params = {}): 
 async function readAll<T>(sandbox: Sandbox, path: string, params: Params): Promise<{ total: number; items: T[] }> {
   const items: T[] = [];
   for (;;) {
-    const { status, body } = await getJson<WireReportPage<T>>(sandbox, path, { ...params, offset: items.length, limit: 500 });
+    const { status, body } = await getJson<WireReportPage<T>>(sandbox, path, {
+      ...params,
+      offset: items.length,
+      limit: 500,
+    });
     assert.equal(status, 200);
     items.push(...body.data);
     if (body.data.length === 0 || items.length >= body.meta.total) {
@@ -77,13 +87,19 @@ describe('sandbox: real-shaped report data', () => {
     const without = wireClicks.filter((c) => c.programId === null);
     assert.ok(without.length > 0 && without.length / wireClicks.length < 0.05, `${without.length} without a program`);
     assert.ok(without.every((c) => c.programName === '' && c.merchantId === null && c.count > 0));
-    assert.ok(wireClicks.every((c) => (c.merchantId === null) === (c.programId === null)), 'merchantId is null exactly where the program is');
+    assert.ok(
+      wireClicks.every((c) => (c.merchantId === null) === (c.programId === null)),
+      'merchantId is null exactly where the program is',
+    );
   });
 
   it('names programs after catalog merchants and gives their click items that merchant id', () => {
     const byId = new Map(sandbox.dataset.merchants.map((m) => [m.merchantId, m]));
     const programs = sandbox.dataset.programs;
-    assert.ok(programs.length > 10 && programs.every((p) => byId.get(p.merchantId)?.name === p.name), 'each program is a merchant');
+    assert.ok(
+      programs.length > 10 && programs.every((p) => byId.get(p.merchantId)?.name === p.name),
+      'each program is a merchant',
+    );
     const attributed = wireClicks.filter((c) => c.programId !== null);
     assert.ok(attributed.length > 0);
     attributed.forEach((c) => assert.equal(byId.get(c.merchantId ?? null)?.name, c.programName, JSON.stringify(c)));
@@ -93,7 +109,10 @@ describe('sandbox: real-shaped report data', () => {
 
   it('uses article slugs as SubIDs, null for about 1 in 5 click items', () => {
     assert.ok(SUB_IDS.length >= 25 && new Set(SUB_IDS).size === SUB_IDS.length);
-    assert.ok(SUB_IDS.every((s) => /^[a-z0-9-]+$/.test(s) && s.length <= 100), 'the exported list');
+    assert.ok(
+      SUB_IDS.every((s) => /^[a-z0-9-]+$/.test(s) && s.length <= 100),
+      'the exported list',
+    );
     const subIds = wireClicks.map((c) => c.subId);
     const nullShare = subIds.filter((s) => s === null).length / subIds.length;
     assert.ok(nullShare > 0.15 && nullShare < 0.25, `null share ${nullShare}`);
@@ -105,10 +124,13 @@ describe('sandbox: real-shaped report data', () => {
     const coupons = wireClicks.map((c) => c.couponId);
     const share = coupons.filter((c) => c !== null).length / coupons.length;
     assert.ok(share > 0.02 && share < 0.2, `coupon share ${share}`);
-    assert.ok(coupons.every((c) => c === null || (typeof c === 'string' && /^[A-Z0-9]{3,12}$/.test(c))), 'present on every item');
+    assert.ok(
+      coupons.every((c) => c === null || (typeof c === 'string' && /^[A-Z0-9]{3,12}$/.test(c))),
+      'present on every item',
+    );
   });
 
-  it('keeps click items per day uniform, so the 121 days of days=120 hold 121/125 of the 125 days\' items', () => {
+  it("keeps click items per day uniform, so the 121 days of days=120 hold 121/125 of the 125 days' items", () => {
     const share = wireClicks.length / sandbox.dataset.clicks.length;
     assert.ok(Math.abs(share - 121 / 125) < 0.01, `share ${share}`);
   });
@@ -141,12 +163,21 @@ describe('sandbox: real-shaped report data', () => {
 
   it('settles old actions: none older than 30 days is PENDING, recent ones mostly are', () => {
     const actions = sandbox.dataset.actions;
-    assert.deepEqual(actions.filter((a) => ageInDays(a) > 30 && a.status === 'PENDING'), []);
+    assert.deepEqual(
+      actions.filter((a) => ageInDays(a) > 30 && a.status === 'PENDING'),
+      [],
+    );
     const old = actions.filter((a) => ageInDays(a) > 20);
-    assert.ok(old.filter((a) => a.status === 'CONFIRMED').length / old.length > 0.7, 'old actions are mostly confirmed');
+    assert.ok(
+      old.filter((a) => a.status === 'CONFIRMED').length / old.length > 0.7,
+      'old actions are mostly confirmed',
+    );
     assert.ok(old.some((a) => a.status === 'CANCELED'));
     const recent = actions.filter((a) => ageInDays(a) < 15);
-    assert.ok(recent.filter((a) => a.status === 'PENDING').length / recent.length > 0.5, 'recent actions are mostly pending');
+    assert.ok(
+      recent.filter((a) => a.status === 'PENDING').length / recent.length > 0.5,
+      'recent actions are mostly pending',
+    );
     const paid = actions.filter((a) => a.paidOut);
     assert.ok(paid.length > 0 && paid.length < actions.filter((a) => a.status === 'CONFIRMED').length);
     assert.ok(paid.every((a) => a.status === 'CONFIRMED' && /^INV-\d{4}-[A-Z0-9]{6}$/.test(a.invoiceNumber)));
@@ -159,7 +190,10 @@ describe('sandbox: real-shaped report data', () => {
       const { actions } = small.dataset;
       assert.deepEqual(new Set(actions.map((a) => a.status)), new Set(ACTION_STATUSES));
       assert.deepEqual(new Set(actions.map((a) => a.currencyCode)), new Set(['EUR', 'USD', 'GBP']));
-      assert.deepEqual(actions.filter((a) => ageInDays(a) > 30 && a.status === 'PENDING'), []);
+      assert.deepEqual(
+        actions.filter((a) => ageInDays(a) > 30 && a.status === 'PENDING'),
+        [],
+      );
     } finally {
       await small.close();
     }
@@ -182,7 +216,11 @@ describe('sandbox: real-shaped report data', () => {
 
   it('generates the same data, and touches the same items, from the same seed', async () => {
     const options = { ...BASE, merchants: 200, clicks: 800, actions: 300 };
-    const [a, b, c] = await Promise.all([startSandbox(options), startSandbox(options), startSandbox({ ...options, seed: 2 })]);
+    const [a, b, c] = await Promise.all([
+      startSandbox(options),
+      startSandbox(options),
+      startSandbox({ ...options, seed: 2 }),
+    ]);
     try {
       assert.deepEqual(a.dataset, b.dataset);
       assert.notDeepEqual(a.dataset.programs, c.dataset.programs);
@@ -207,7 +245,8 @@ describe('sandbox: touching the reports', () => {
   it('moves N items of each report first, with updatedAt now and changed figures, keeping totals', async () => {
     const clicksBefore = new Map(sandbox.dataset.clicks.map((c) => [c, { ...c }]));
     const actionsBefore = new Map(sandbox.dataset.actions.map((a) => [a, { ...a }]));
-    const totalOf = async (path: string) => (await getJson<WireReportPage<unknown>>(sandbox, path, { days: 120 })).body.meta.total;
+    const totalOf = async (path: string) =>
+      (await getJson<WireReportPage<unknown>>(sandbox, path, { days: 120 })).body.meta.total;
     const totalsBefore = [await totalOf(CLICKS), await totalOf(ACTIONS)];
     const reply = await touch(sandbox, '25');
     assert.deepEqual([reply.status, reply.body], [200, { clicks: 25, actions: 25 }]);
@@ -224,7 +263,10 @@ describe('sandbox: touching the reports', () => {
     const inWindow = changedClicks.filter((c) => c.date >= WINDOW_START).length;
     assert.ok(inWindow > 15);
     const first = wire.items.slice(0, inWindow);
-    assert.ok(first.every((c) => c.updatedAt === NOW_ISO && changedClicks.some((t) => t.id === c.id && t.count === c.count)), 'touched items come first');
+    assert.ok(
+      first.every((c) => c.updatedAt === NOW_ISO && changedClicks.some((t) => t.id === c.id && t.count === c.count)),
+      'touched items come first',
+    );
     assert.notEqual(wire.items[inWindow].updatedAt, NOW_ISO);
     assert.ok(wire.items.every((c, i) => i === 0 || clicksInOrder(wire.items[i - 1], c)));
     const changedActions = sandbox.dataset.actions.filter((a) => {
@@ -239,13 +281,18 @@ describe('sandbox: touching the reports', () => {
         assert.ok(['CONFIRMED', 'CANCELED'].includes(action.status), 'a pending action is decided');
       } else {
         assert.equal(action.status, before.status);
-        assert.ok(Math.abs(action.commission - before.commission) >= 0.0099 && action.commission >= 0.01, `${before.commission} -> ${action.commission}`);
+        assert.ok(
+          Math.abs(action.commission - before.commission) >= 0.0099 && action.commission >= 0.01,
+          `${before.commission} -> ${action.commission}`,
+        );
       }
     }
     const actions = (await readAll<WireActionItem>(sandbox, ACTIONS, { days: 120 })).items;
     const nowFirst = actions.findIndex((a) => a.updatedAt !== NOW_ISO);
     const touchedInWindow = changedActions.filter((a) => a.createdAt.slice(0, 10) >= WINDOW_START);
-    assert.ok(touchedInWindow.length > 15 && touchedInWindow.every((a) => actions.findIndex((w) => w.id === a.id) < nowFirst));
+    assert.ok(
+      touchedInWindow.length > 15 && touchedInWindow.every((a) => actions.findIndex((w) => w.id === a.id) < nowFirst),
+    );
     assert.deepEqual([wire.total, actions.length], totalsBefore, 'meta.total is unchanged');
   });
 
@@ -261,7 +308,9 @@ describe('sandbox: touching the reports', () => {
     assert.notDeepEqual(after.items, before.items, 'the touch reached this platform');
     assert.deepEqual(after.items, expected);
     assert.equal(after.total, before.total);
-    const expectedActions = sandbox.dataset.actions.filter((a) => a.adspaceId === platform && a.createdAt.slice(0, 10) >= WINDOW_START);
+    const expectedActions = sandbox.dataset.actions.filter(
+      (a) => a.adspaceId === platform && a.createdAt.slice(0, 10) >= WINDOW_START,
+    );
     assert.notDeepEqual(afterActions.items, beforeActions.items);
     assert.deepEqual(afterActions.items, expectedActions);
   });
@@ -279,8 +328,14 @@ describe('sandbox: touching the reports', () => {
   });
 
   const badCounts: Array<[string, string | undefined]> = [
-    ['missing', undefined], ['empty', ''], ['not a number', 'ten'], ['a fraction', '1.5'], ['zero', '0'],
-    ['negative', '-3'], ['over 100000', '100001'], ['in exponent form', '1e3'],
+    ['missing', undefined],
+    ['empty', ''],
+    ['not a number', 'ten'],
+    ['a fraction', '1.5'],
+    ['zero', '0'],
+    ['negative', '-3'],
+    ['over 100000', '100001'],
+    ['in exponent form', '1e3'],
   ];
   for (const [name, count] of badCounts) {
     it(`refuses a count that is ${name} with 400 naming count, changing nothing`, async () => {
@@ -293,7 +348,9 @@ describe('sandbox: touching the reports', () => {
   }
 
   it('refuses a bad count from code with a RangeError', () => {
-    [0, 1.5, 100_001, Number.NaN].forEach((count) => assert.throws(() => sandbox.touchReports(count), RangeError, String(count)));
+    [0, 1.5, 100_001, Number.NaN].forEach((count) =>
+      assert.throws(() => sandbox.touchReports(count), RangeError, String(count)),
+    );
   });
 
   it('touches 1,000 of 100,000 items in a few tens of milliseconds', async () => {

@@ -24,7 +24,11 @@ import { clientFor, NOW, sandbox } from './helpers/fixtures';
 import { RecordingLogger } from './helpers/recordingLogger';
 
 const TODAY = NOW.toISOString().slice(0, 10);
-const last30: StoreQuery<'clicks'> = { kind: 'clicks', period: { from: fromDayNumber(toDayNumber(TODAY)! - 29), to: TODAY }, filters: {} };
+const last30: StoreQuery<'clicks'> = {
+  kind: 'clicks',
+  period: { from: fromDayNumber(toDayNumber(TODAY)! - 29), to: TODAY },
+  filters: {},
+};
 const MINUTE = 60_000;
 
 describe('the stores under the rate limit', function () {
@@ -66,7 +70,10 @@ describe('the stores under the rate limit', function () {
       baseUrl: service.url,
       now,
     });
-    closing.push(() => store.dispose(), () => client.close());
+    closing.push(
+      () => store.dispose(),
+      () => client.close(),
+    );
     return { store, priorities };
   }
 
@@ -89,7 +96,11 @@ describe('the stores under the rate limit', function () {
     });
     assert.equal(state.source, 'network');
     assert.ok(asked >= 1 && asked <= 2, `an incremental refresh, ${asked} requests`);
-    assert.equal(await requests(() => minuteLater.store.open(last30, { freshForMs: 0 })) > 0, true, 'freshForMs 0 always asks');
+    assert.equal(
+      (await requests(() => minuteLater.store.open(last30, { freshForMs: 0 }))) > 0,
+      true,
+      'freshForMs 0 always asks',
+    );
   });
 
   it('takes the file another window saved since, rather than asking the service', async () => {
@@ -182,21 +193,39 @@ describe('the stores under the rate limit', function () {
     assert.equal(state?.status, 'ready');
     assert.ok(rest <= pages - kept + 1, `${rest} requests after ${kept} pages kept, of ${pages}`);
     const items = state!.report!.windows.flatMap((w) => w.items);
-    assert.equal(items.reduce((sum, item) => sum + item.count, 0), service.dataset.clicks.filter((item) => item.date >= last30.period.from && item.date <= TODAY).reduce((sum, item) => sum + item.count, 0));
+    assert.equal(
+      items.reduce((sum, item) => sum + item.count, 0),
+      service.dataset.clicks
+        .filter((item) => item.date >= last30.period.from && item.date <= TODAY)
+        .reduce((sum, item) => sum + item.count, 0),
+    );
   });
 
   /** A window's catalog store on the shared cache file. */
   function catalogWindow(now: () => Date = () => NOW) {
     const client = clientFor(service);
-    const store = new CatalogStore({ cacheFile: path.join(folder, cacheFileName(service.url, service.key)), baseUrl: service.url, source: async () => client, logger: new RecordingLogger(), now });
-    closing.push(() => store.dispose(), () => client.close());
+    const store = new CatalogStore({
+      cacheFile: path.join(folder, cacheFileName(service.url, service.key)),
+      baseUrl: service.url,
+      source: async () => client,
+      logger: new RecordingLogger(),
+      now,
+    });
+    closing.push(
+      () => store.dispose(),
+      () => client.close(),
+    );
     return store;
   }
 
   it('keeps the pages of a catalog walk cut short, and the next walk goes on from its cursor', async () => {
     const store = catalogWindow();
     const stop = new AbortController();
-    const cut = await requests(() => store.sync({ full: true, signal: stop.signal, onProgress: (loaded) => loaded >= 1_000 && stop.abort() }).catch(() => undefined));
+    const cut = await requests(() =>
+      store
+        .sync({ full: true, signal: stop.signal, onProgress: (loaded) => loaded >= 1_000 && stop.abort() })
+        .catch(() => undefined),
+    );
     assert.ok(cut >= 2 && cut < 5, `cut short after ${cut} pages`);
     let result;
     const rest = await requests(async () => {

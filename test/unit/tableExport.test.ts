@@ -51,7 +51,8 @@ function parseCsv(text: string): string[][] {
 
 const FORMULA = /^[=+\-@\t\r\n]/;
 const expectedText = (text: string) => (FORMULA.test(text) ? `'${text}` : text);
-const expectedField = (cell: Cell) => (cell === null ? '' : typeof cell === 'number' ? String(cell) : expectedText(cell));
+const expectedField = (cell: Cell) =>
+  cell === null ? '' : typeof cell === 'number' ? String(cell) : expectedText(cell);
 
 const COLUMNS: ColumnInfo[] = [
   { id: 'label', label: 'SubID', kind: 'text' },
@@ -59,7 +60,20 @@ const COLUMNS: ColumnInfo[] = [
   { id: 'commission:EUR', label: 'Commission (EUR)', kind: 'amount', currencyCode: 'EUR' },
 ];
 
-const HOSTILE = ['=1+1', '@SUM(A1)', '+cmd', '-2', '\t=x', '\r=x', '\n=x', '"=1\n2"', 'say "hi"', 'a,b', 'line\r\nbreak', 'plain'];
+const HOSTILE = [
+  '=1+1',
+  '@SUM(A1)',
+  '+cmd',
+  '-2',
+  '\t=x',
+  '\r=x',
+  '\n=x',
+  '"=1\n2"',
+  'say "hi"',
+  'a,b',
+  'line\r\nbreak',
+  'plain',
+];
 
 describe('table export: CSV and tab-separated text', () => {
   const table: ExportTable = {
@@ -81,20 +95,49 @@ describe('table export: CSV and tab-separated text', () => {
     const records = parseCsv(toCsv(table)).slice(1, -1);
     assert.deepEqual(
       records.map((record) => record[0]),
-      ["'=1+1", "'@SUM(A1)", "'+cmd", "'-2", "'\t=x", "'\r=x", "'\n=x", '"=1\n2"', 'say "hi"', 'a,b', 'line\r\nbreak', 'plain'],
+      [
+        "'=1+1",
+        "'@SUM(A1)",
+        "'+cmd",
+        "'-2",
+        "'\t=x",
+        "'\r=x",
+        "'\n=x",
+        '"=1\n2"',
+        'say "hi"',
+        'a,b',
+        'line\r\nbreak',
+        'plain',
+      ],
     );
     assert.equal(records[0]![2], '-12.5', 'a negative amount stays a number');
     assert.equal(records[1]![2], '', 'null is empty');
   });
 
   it('quotes neutralised fields and doubles inner quotes, keeping newlines inside the quotes', () => {
-    const csv = toCsv({ columns: COLUMNS.slice(0, 1), rows: [['=1+1'], ['"=1\n2"'], ['\n=x'], ['-"a"']], totals: null });
+    const csv = toCsv({
+      columns: COLUMNS.slice(0, 1),
+      rows: [['=1+1'], ['"=1\n2"'], ['\n=x'], ['-"a"']],
+      totals: null,
+    });
     assert.equal(csv, 'SubID\r\n"\'=1+1"\r\n"""=1\n2"""\r\n"\'\n=x"\r\n"\'-""a"""\r\n');
   });
 
   it('writes numbers as JavaScript does: a dot for decimals, no thousands separators', () => {
-    const csv = toCsv({ columns: COLUMNS.slice(1), rows: [[1234567, 1234.5], [0, -0.001], [1e21, 0.1]], totals: null });
-    assert.deepEqual(parseCsv(csv).slice(1), [['1234567', '1234.5'], ['0', '-0.001'], ['1e+21', '0.1']]);
+    const csv = toCsv({
+      columns: COLUMNS.slice(1),
+      rows: [
+        [1234567, 1234.5],
+        [0, -0.001],
+        [1e21, 0.1],
+      ],
+      totals: null,
+    });
+    assert.deepEqual(parseCsv(csv).slice(1), [
+      ['1234567', '1234.5'],
+      ['0', '-0.001'],
+      ['1e+21', '0.1'],
+    ]);
   });
 
   it('reads back exactly the cells it was given (property)', () => {
@@ -106,18 +149,39 @@ describe('table export: CSV and tab-separated text', () => {
       fc.constant(null),
     );
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }).chain((width) => fc.tuple(fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 8 }), fc.constant(width))), ([rows, width]) => {
-        const columns: ColumnInfo[] = Array.from({ length: width }, (_, index) => ({ id: `c${index}`, label: `Column ${index}`, kind: 'text' }));
-        const records = parseCsv(toCsv({ columns, rows, totals: null }));
-        assert.deepEqual(records.slice(1), rows.map((row) => row.map(expectedField)));
-        for (const [r, row] of rows.entries()) {
-          row.forEach((value, c) => {
-            if (typeof value === 'number') {
-              assert.equal(Number(records[r + 1]![c]), value === 0 ? 0 : value, 'a number reads back as the same number');
-            }
-          });
-        }
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 5 })
+          .chain((width) =>
+            fc.tuple(
+              fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 8 }),
+              fc.constant(width),
+            ),
+          ),
+        ([rows, width]) => {
+          const columns: ColumnInfo[] = Array.from({ length: width }, (_, index) => ({
+            id: `c${index}`,
+            label: `Column ${index}`,
+            kind: 'text',
+          }));
+          const records = parseCsv(toCsv({ columns, rows, totals: null }));
+          assert.deepEqual(
+            records.slice(1),
+            rows.map((row) => row.map(expectedField)),
+          );
+          for (const [r, row] of rows.entries()) {
+            row.forEach((value, c) => {
+              if (typeof value === 'number') {
+                assert.equal(
+                  Number(records[r + 1]![c]),
+                  value === 0 ? 0 : value,
+                  'a number reads back as the same number',
+                );
+              }
+            });
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -129,7 +193,20 @@ describe('table export: CSV and tab-separated text', () => {
     assert.equal(lines.length, HOSTILE.length + 3);
     assert.equal(lines[0], 'SubID\tClicks\tCommission (EUR)');
     const names = lines.slice(1, -2).map((line) => line.split('\t')[0]);
-    assert.deepEqual(names, ["'=1+1", "'@SUM(A1)", "'+cmd", "'-2", "' =x", "' =x", "' =x", '"""=1 2"""', '"say ""hi"""', 'a,b', 'line  break', 'plain']);
+    assert.deepEqual(names, [
+      "'=1+1",
+      "'@SUM(A1)",
+      "'+cmd",
+      "'-2",
+      "' =x",
+      "' =x",
+      "' =x",
+      '"""=1 2"""',
+      '"say ""hi"""',
+      'a,b',
+      'line  break',
+      'plain',
+    ]);
     assert.equal(lines.at(-2), 'Total\t66\t-75');
     for (const line of lines) {
       assert.equal(line.split('\t').length, line === '' ? 1 : 3, `one field per column: ${JSON.stringify(line)}`);

@@ -9,8 +9,16 @@ const ACCEPTED: { name: string; raw: string; link: string }[] = [
   { name: 'surrounding white space', raw: '  https://t.example/x \n', link: 'https://t.example/x' },
   { name: 'port kept, default port dropped', raw: 'https://t.example:8443/x', link: 'https://t.example:8443/x' },
   { name: 'default port dropped', raw: 'https://t.example:443/x', link: 'https://t.example/x' },
-  { name: 'encoded characters kept', raw: 'https://t.example/a%2Fb?q=a%20b+c~&r=%7E#f', link: 'https://t.example/a%2Fb?q=a%20b+c~&r=%7E#f' },
-  { name: 'unicode path and IDN host serialised', raw: 'https://bücher.example/straße', link: 'https://xn--bcher-kva.example/stra%C3%9Fe' },
+  {
+    name: 'encoded characters kept',
+    raw: 'https://t.example/a%2Fb?q=a%20b+c~&r=%7E#f',
+    link: 'https://t.example/a%2Fb?q=a%20b+c~&r=%7E#f',
+  },
+  {
+    name: 'unicode path and IDN host serialised',
+    raw: 'https://bücher.example/straße',
+    link: 'https://xn--bcher-kva.example/stra%C3%9Fe',
+  },
   { name: 'space in path serialised', raw: 'https://t.example/a b', link: 'https://t.example/a%20b' },
   { name: 'IPv6 host', raw: 'http://[::1]:8080/c', link: 'http://[::1]:8080/c' },
 ];
@@ -52,7 +60,10 @@ describe('trackingLinkOf', () => {
       assert.match(result.message, /^"Shop X" has no (usable )?tracking link/);
       assert.match(result.message, /Refresh the merchants, or contact the network if it stays\.$/);
       if (c.shows === undefined) {
-        assert.equal(result.message, '"Shop X" has no tracking link in the catalog. Refresh the merchants, or contact the network if it stays.');
+        assert.equal(
+          result.message,
+          '"Shop X" has no tracking link in the catalog. Refresh the merchants, or contact the network if it stays.',
+        );
       } else {
         assert.ok(result.message.includes(`(the catalog has ${c.shows})`), result.message);
       }
@@ -61,7 +72,8 @@ describe('trackingLinkOf', () => {
   it('gives the exact message of the brief', () => {
     assert.deepEqual(trackingLinkOf(blankMerchant({ name: 'Shop X', trackingLink: 'javascript:alert(1)' })), {
       ok: false,
-      message: '"Shop X" has no usable tracking link (the catalog has "javascript:alert(1)"). Refresh the merchants, or contact the network if it stays.',
+      message:
+        '"Shop X" has no usable tracking link (the catalog has "javascript:alert(1)"). Refresh the merchants, or contact the network if it stays.',
     });
   });
   it('keeps a hostile merchant name on one line', () => {

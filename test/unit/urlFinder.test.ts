@@ -48,23 +48,35 @@ describe('urlFinder', () => {
     ['[t]( https://a.com/x )', [['https://a.com/x', 'markdown-link']]],
     ['[t](HTTP://A.COM/X)', [['HTTP://A.COM/X', 'markdown-link']]],
     ['[t](https://a.com/x\\))', [['https://a.com/x\\)', 'markdown-link']]],
-    ['[![img](https://a.com/i.png)](https://b.com/page)', [
-      ['https://a.com/i.png', 'markdown-link'],
-      ['https://b.com/page', 'markdown-link'],
-    ]],
-    ['[https://a.com](https://b.com)', [
-      ['https://a.com', 'bare'],
-      ['https://b.com', 'markdown-link'],
-    ]],
-    ['See [one](https://a.com/1), then https://b.com/2.', [
-      ['https://a.com/1', 'markdown-link'],
-      ['https://b.com/2', 'bare'],
-    ]],
+    [
+      '[![img](https://a.com/i.png)](https://b.com/page)',
+      [
+        ['https://a.com/i.png', 'markdown-link'],
+        ['https://b.com/page', 'markdown-link'],
+      ],
+    ],
+    [
+      '[https://a.com](https://b.com)',
+      [
+        ['https://a.com', 'bare'],
+        ['https://b.com', 'markdown-link'],
+      ],
+    ],
+    [
+      'See [one](https://a.com/1), then https://b.com/2.',
+      [
+        ['https://a.com/1', 'markdown-link'],
+        ['https://b.com/2', 'bare'],
+      ],
+    ],
     // A title is text, not the destination: a URL in it is an ordinary bare URL.
-    ['[t](https://a.com/x "see https://b.com/y")', [
-      ['https://a.com/x', 'markdown-link'],
-      ['https://b.com/y', 'bare'],
-    ]],
+    [
+      '[t](https://a.com/x "see https://b.com/y")',
+      [
+        ['https://a.com/x', 'markdown-link'],
+        ['https://b.com/y', 'bare'],
+      ],
+    ],
     ['[t](/relative/path)', []],
     ['[t](mailto:someone@example.com)', []],
     ['[t](#anchor) and [u](./file.md)', []],
@@ -93,10 +105,13 @@ describe('urlFinder', () => {
     ['Go to <http://a.com/x?y=1&z=2>.', [['http://a.com/x?y=1&z=2', 'autolink']]],
     ['<HTTPS://A.COM/X>', [['HTTPS://A.COM/X', 'autolink']]],
     ['<https://a.com/x_(y)>', [['https://a.com/x_(y)', 'autolink']]],
-    ['<https://a.com><https://b.com>', [
-      ['https://a.com', 'autolink'],
-      ['https://b.com', 'autolink'],
-    ]],
+    [
+      '<https://a.com><https://b.com>',
+      [
+        ['https://a.com', 'autolink'],
+        ['https://b.com', 'autolink'],
+      ],
+    ],
     // A space ends an autolink; what is left is a bare URL.
     ['<https://a.com/x y>', [['https://a.com/x', 'bare']]],
     ['<https://>', []],
@@ -110,13 +125,16 @@ describe('urlFinder', () => {
     ['<a href=https://a.com/x class=y>', [['https://a.com/x', 'href']]],
     ['<A HREF="https://a.com/x">link</A>', [['https://a.com/x', 'href']]],
     ['<a href = "https://a.com/x">', [['https://a.com/x', 'href']]],
-    ['<a\thref\t=\t\'https://a.com/x\'>', [['https://a.com/x', 'href']]],
+    ["<a\thref\t=\t'https://a.com/x'>", [['https://a.com/x', 'href']]],
     ['<a href="https://a.com/it\'s(1).">', [["https://a.com/it's(1).", 'href']]],
     ['<a class="c" href="https://a.com/x?a=1&amp;b=2" rel="nofollow">', [['https://a.com/x?a=1&amp;b=2', 'href']]],
-    ['<a href="https://a.com/x">https://a.com/x</a>', [
-      ['https://a.com/x', 'href'],
-      ['https://a.com/x', 'bare'],
-    ]],
+    [
+      '<a href="https://a.com/x">https://a.com/x</a>',
+      [
+        ['https://a.com/x', 'href'],
+        ['https://a.com/x', 'bare'],
+      ],
+    ],
     ['<a href="/local">x</a>', []],
     ['<a href="mailto:a@b.com">x</a>', []],
     ['<a href="#top">x</a>', []],
@@ -129,17 +147,20 @@ describe('urlFinder', () => {
     ['https://a.com', [['https://a.com', 'bare']]],
     ['Visit http://a.com/path?q=1#frag today', [['http://a.com/path?q=1#frag', 'bare']]],
     ['HTTPS://A.COM/X', [['HTTPS://A.COM/X', 'bare']]],
-    ['https://a.com/x\nhttps://b.com/y', [
-      ['https://a.com/x', 'bare'],
-      ['https://b.com/y', 'bare'],
-    ]],
+    [
+      'https://a.com/x\nhttps://b.com/y',
+      [
+        ['https://a.com/x', 'bare'],
+        ['https://b.com/y', 'bare'],
+      ],
+    ],
     ['https://a.com/x\r\n', [['https://a.com/x', 'bare']]],
     ['https://a.com/x\ty', [['https://a.com/x', 'bare']]],
     ['https://a.com/x<br>', [['https://a.com/x', 'bare']]],
     ['https://a.com/x>y', [['https://a.com/x', 'bare']]],
     ['"https://a.com/x"', [['https://a.com/x', 'bare']]],
     ['`https://a.com/x`', [['https://a.com/x', 'bare']]],
-    ['https://a.com/a.b,c;d:e!f?g\'h*i_j~k', [["https://a.com/a.b,c;d:e!f?g'h*i_j~k", 'bare']]],
+    ["https://a.com/a.b,c;d:e!f?g'h*i_j~k", [["https://a.com/a.b,c;d:e!f?g'h*i_j~k", 'bare']]],
     ['https://a.com:8080/x', [['https://a.com:8080/x', 'bare']]],
     ['https://user@a.com/x', [['https://user@a.com/x', 'bare']]],
     ['https://[::1]:8080/x', [['https://[::1]:8080/x', 'bare']]],
@@ -167,10 +188,13 @@ describe('urlFinder', () => {
 
   table('URLs in HTML text', [
     ['<p>Visit https://a.com/x.</p>', [['https://a.com/x', 'bare']]],
-    ['<li>https://a.com</li><li>https://b.com/</li>', [
-      ['https://a.com', 'bare'],
-      ['https://b.com/', 'bare'],
-    ]],
+    [
+      '<li>https://a.com</li><li>https://b.com/</li>',
+      [
+        ['https://a.com', 'bare'],
+        ['https://b.com/', 'bare'],
+      ],
+    ],
     ['<td>(https://a.com/x)</td>', [['https://a.com/x', 'bare']]],
   ]);
 
@@ -186,10 +210,13 @@ describe('urlFinder', () => {
     ['http:// a.com', []],
     ['https:/a.com', []],
     ['ftp://a.com', []],
-    ['https://a.com and https:// and https://b.com', [
-      ['https://a.com', 'bare'],
-      ['https://b.com', 'bare'],
-    ]],
+    [
+      'https://a.com and https:// and https://b.com',
+      [
+        ['https://a.com', 'bare'],
+        ['https://b.com', 'bare'],
+      ],
+    ],
   ]);
 
   table('Unicode and escapes are kept as written', [
@@ -235,9 +262,30 @@ describe('urlFinder', () => {
       ['a span around two', [{ start: 0, end: 32 }], ['https://a.com', 'https://b.com']],
       ['a span cutting a URL drops it', [{ start: 3, end: 40 }], ['https://b.com']],
       ['a span ending one short drops it', [{ start: 18, end: 30 }], []],
-      ['unsorted spans', [{ start: 34, end: 47 }, { start: 0, end: 16 }], ['https://a.com', 'https://c.com']],
-      ['overlapping spans', [{ start: 0, end: 40 }, { start: 16, end: 20 }], ['https://a.com', 'https://b.com']],
-      ['a URL across two spans is in neither', [{ start: 0, end: 25 }, { start: 25, end: 33 }], ['https://a.com']],
+      [
+        'unsorted spans',
+        [
+          { start: 34, end: 47 },
+          { start: 0, end: 16 },
+        ],
+        ['https://a.com', 'https://c.com'],
+      ],
+      [
+        'overlapping spans',
+        [
+          { start: 0, end: 40 },
+          { start: 16, end: 20 },
+        ],
+        ['https://a.com', 'https://b.com'],
+      ],
+      [
+        'a URL across two spans is in neither',
+        [
+          { start: 0, end: 25 },
+          { start: 25, end: 33 },
+        ],
+        ['https://a.com'],
+      ],
     ];
     for (const [title, spans, expected] of cases) {
       it(title, () => {
@@ -372,7 +420,10 @@ describe('urlFinder', () => {
         const found = findUrls(text);
         assertWellFormed(text, found);
         const at = urlAt(text, text.length >> 1);
-        assert.deepEqual(at, found.find((url) => url.start <= text.length >> 1 && text.length >> 1 <= url.end));
+        assert.deepEqual(
+          at,
+          found.find((url) => url.start <= text.length >> 1 && text.length >> 1 <= url.end),
+        );
       });
     }
   });

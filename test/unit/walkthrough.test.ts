@@ -48,8 +48,14 @@ function links(description: string): { commands: string[]; buttons: string[] } {
 
 describe('walkthrough', () => {
   it('has the id and the steps src/ids.ts names', () => {
-    assert.deepEqual(walkthroughs.map((walkthrough) => walkthrough.id), [WALKTHROUGH.id]);
-    assert.deepEqual(walkthroughs[0]!.steps.map((step) => step.id), Object.values(WALKTHROUGH.steps));
+    assert.deepEqual(
+      walkthroughs.map((walkthrough) => walkthrough.id),
+      [WALKTHROUGH.id],
+    );
+    assert.deepEqual(
+      walkthroughs[0]!.steps.map((step) => step.id),
+      Object.values(WALKTHROUGH.steps),
+    );
   });
 
   for (const step of walkthroughs[0]?.steps ?? []) {
@@ -67,7 +73,10 @@ describe('walkthrough', () => {
         assert.equal(buttons.length, 1, `buttons: ${buttons.join(', ')}`);
         for (const command of linked) {
           const view = command.endsWith('.focus') ? command.slice(0, -'.focus'.length) : undefined;
-          assert.ok(commands.has(command) || WORKBENCH_LINKS.has(command) || (view !== undefined && views.has(view)), `${command} is neither a command of the extension, a view's focus nor a known workbench command`);
+          assert.ok(
+            commands.has(command) || WORKBENCH_LINKS.has(command) || (view !== undefined && views.has(view)),
+            `${command} is neither a command of the extension, a view's focus nor a known workbench command`,
+          );
         }
       });
 

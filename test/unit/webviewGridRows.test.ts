@@ -22,7 +22,18 @@ function blocksWithHost(tag = 'r') {
           viewId,
           offset,
           count,
-          answer: (rows) => resolve({ viewId, offset, rows: rows ?? Array.from({ length: count }, (_, i) => ({ key: `${tag}${offset + i}`, cells: [offset + i], actions: [] })) }),
+          answer: (rows) =>
+            resolve({
+              viewId,
+              offset,
+              rows:
+                rows ??
+                Array.from({ length: count }, (_, i) => ({
+                  key: `${tag}${offset + i}`,
+                  cells: [offset + i],
+                  actions: [],
+                })),
+            }),
           fail: (message) => reject(new Error(message)),
         });
       }),
@@ -38,7 +49,14 @@ describe('webview row blocks', () => {
     blocks.reset(1, 1050);
     blocks.ensure(90, 250);
     blocks.ensure(90, 250);
-    assert.deepEqual(asked.map((a) => [a.viewId, a.offset, a.count]), [[1, 0, 100], [1, 100, 100], [1, 200, 100]]);
+    assert.deepEqual(
+      asked.map((a) => [a.viewId, a.offset, a.count]),
+      [
+        [1, 0, 100],
+        [1, 100, 100],
+        [1, 200, 100],
+      ],
+    );
     assert.equal(blocks.row(95), undefined);
     asked[0].answer();
     await settle();
@@ -57,7 +75,10 @@ describe('webview row blocks', () => {
     await settle();
     assert.equal(blocks.row(0), undefined);
     blocks.ensure(0, 10);
-    assert.deepEqual(asked.map((a) => a.viewId), [1, 2]);
+    assert.deepEqual(
+      asked.map((a) => a.viewId),
+      [1, 2],
+    );
   });
 
   it('keeps showing a refreshed view’s rows, stale, while they are read again', async () => {
@@ -70,7 +91,10 @@ describe('webview row blocks', () => {
     assert.equal(blocks.row(3)?.key, 'r3');
     blocks.ensure(0, 10);
     assert.equal(asked.length, 2);
-    asked[1].answer([{ key: 'new', cells: [], actions: [] }, ...Array.from({ length: 99 }, () => ({ key: 'n', cells: [], actions: [] }))]);
+    asked[1].answer([
+      { key: 'new', cells: [], actions: [] },
+      ...Array.from({ length: 99 }, () => ({ key: 'n', cells: [], actions: [] })),
+    ]);
     await settle();
     assert.equal(blocks.row(0)?.key, 'new');
   });
@@ -100,22 +124,33 @@ describe('webview row blocks', () => {
     }
     assert.equal(blocks.row(0), undefined, 'the first block was let go');
     assert.equal(blocks.row(99 * BLOCK_SIZE)?.key, `r${99 * BLOCK_SIZE}`);
-    const kept = Array.from({ length: 100 }, (_, block) => blocks.row(block * BLOCK_SIZE)).filter((row) => row !== undefined).length;
+    const kept = Array.from({ length: 100 }, (_, block) => blocks.row(block * BLOCK_SIZE)).filter(
+      (row) => row !== undefined,
+    ).length;
     assert.ok(kept <= 40, `${kept} blocks kept`);
   });
 
   it('asks only for rows of the table, at most 200 at a time, whatever the range', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.array(fc.tuple(fc.integer({ min: -500, max: 110_000 }), fc.integer({ min: 0, max: 400 })), { maxLength: 20 }), (rowCount, ranges) => {
-        const { blocks, asked } = blocksWithHost();
-        blocks.reset(1, rowCount);
-        for (const [first, length] of ranges) {
-          blocks.ensure(first, first + length);
-        }
-        for (const { offset, count } of asked) {
-          assert.ok(offset >= 0 && count > 0 && count <= 200 && offset + count <= rowCount, JSON.stringify({ rowCount, offset, count }));
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.array(fc.tuple(fc.integer({ min: -500, max: 110_000 }), fc.integer({ min: 0, max: 400 })), {
+          maxLength: 20,
+        }),
+        (rowCount, ranges) => {
+          const { blocks, asked } = blocksWithHost();
+          blocks.reset(1, rowCount);
+          for (const [first, length] of ranges) {
+            blocks.ensure(first, first + length);
+          }
+          for (const { offset, count } of asked) {
+            assert.ok(
+              offset >= 0 && count > 0 && count <= 200 && offset + count <= rowCount,
+              JSON.stringify({ rowCount, offset, count }),
+            );
+          }
+        },
+      ),
     );
   });
 });

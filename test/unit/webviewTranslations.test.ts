@@ -19,7 +19,16 @@ const APP = path.resolve(__dirname, '../../src/webviews/reports/app');
 const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q=';
 
 function page(translations: PanelPage['translations']): string {
-  return reportsPanelPage({ cspSource: 'https://webview.test', asset: (name) => `https://webview.test/dist/webview/${name}`, language: 'de', title: 'Berichte', translations }, NONCE);
+  return reportsPanelPage(
+    {
+      cspSource: 'https://webview.test',
+      asset: (name) => `https://webview.test/dist/webview/${name}`,
+      language: 'de',
+      title: 'Berichte',
+      translations,
+    },
+    NONCE,
+  );
 }
 
 /** Every `<script` start tag of the page, as the HTML tokenizer would find them. */
@@ -63,7 +72,9 @@ describe('webview translations', () => {
     const html = page(undefined);
     assert.equal(scriptText(html, 'l10n-bundle'), undefined);
     assert.ok(!html.includes('application/json'));
-    assert.deepEqual(scriptTags(html), [`<script nonce="${NONCE}" src="https://webview.test/dist/webview/reports.js">`]);
+    assert.deepEqual(scriptTags(html), [
+      `<script nonce="${NONCE}" src="https://webview.test/dist/webview/reports.js">`,
+    ]);
     assert.match(html, /<html lang="de">/);
     assert.match(html, /<title>Berichte<\/title>/);
   });
@@ -80,9 +91,15 @@ describe('webview translations', () => {
     assert.ok(!/[<>&]/.test(text), `no markup character is left in ${text}`);
     assert.deepEqual(JSON.parse(text), bundle);
     // The data block, then the app: no script came out of the bundle.
-    assert.deepEqual(scriptTags(html), ['<script type="application/json" id="l10n-bundle">', `<script nonce="${NONCE}" src="https://webview.test/dist/webview/reports.js">`]);
+    assert.deepEqual(scriptTags(html), [
+      '<script type="application/json" id="l10n-bundle">',
+      `<script nonce="${NONCE}" src="https://webview.test/dist/webview/reports.js">`,
+    ]);
     // The policy is the same as without translations: a data block needs no source.
-    assert.equal(html.match(/Content-Security-Policy" content="([^"]*)"/)?.[1], page(undefined).match(/Content-Security-Policy" content="([^"]*)"/)?.[1]);
+    assert.equal(
+      html.match(/Content-Security-Policy" content="([^"]*)"/)?.[1],
+      page(undefined).match(/Content-Security-Policy" content="([^"]*)"/)?.[1],
+    );
     assert.equal(JSON.parse(scriptSafeJson('a</script>b')), 'a</script>b');
   });
 
@@ -96,7 +113,10 @@ describe('webview translations', () => {
     configureTranslations(documentOf(page(bundle)), (message) => problems.push(message));
     assert.deepEqual(problems, []);
     const format = new Formatters('de-DE');
-    assert.equal(progressText('clicks', false, { received: 12000, total: 48000 }, format), '12.000 von 48.000 Einträgen gelesen');
+    assert.equal(
+      progressText('clicks', false, { received: 12000, total: 48000 }, format),
+      '12.000 von 48.000 Einträgen gelesen',
+    );
     assert.equal(periodLabel({ preset: 'last90' }), 'Letzte 90 Tage');
     assert.equal(l10n.t('Show {0}', periodLabel({ preset: 'last90' })), 'Letzte 90 Tage anzeigen');
     // A word the bundle lacks stays English.
@@ -122,24 +142,35 @@ describe('webview translations', () => {
     const found: string[] = [];
     const wrong: string[] = [];
     for (const name of fs.readdirSync(APP).filter((file) => file.endsWith('.ts'))) {
-      const source = ts.createSourceFile(name, fs.readFileSync(path.join(APP, name), 'utf8'), ts.ScriptTarget.Latest, true);
-      const where = (node: ts.Node): string => `${name}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+      const source = ts.createSourceFile(
+        name,
+        fs.readFileSync(path.join(APP, name), 'utf8'),
+        ts.ScriptTarget.Latest,
+        true,
+      );
+      const where = (node: ts.Node): string =>
+        `${name}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
       const visit = (node: ts.Node, deferred: boolean): void => {
         const inner =
           deferred ||
           ts.isFunctionLike(node) ||
           // An instance field's initializer runs with the constructor, not at import.
-          (ts.isPropertyDeclaration(node) && !node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword));
+          (ts.isPropertyDeclaration(node) &&
+            !node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword));
         if (ts.isCallExpression(node) && node.expression.getText(source) === 'l10n.t') {
           found.push(where(node));
           if (!inner) {
             wrong.push(`${where(node)}: l10n.t when the module loads`);
           }
           const [first] = node.arguments;
-          const literal = (value: ts.Node | undefined): boolean => value !== undefined && (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value));
+          const literal = (value: ts.Node | undefined): boolean =>
+            value !== undefined && (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value));
           const message =
             first !== undefined && ts.isObjectLiteralExpression(first)
-              ? first.properties.find((property): property is ts.PropertyAssignment => ts.isPropertyAssignment(property) && property.name.getText(source) === 'message')?.initializer
+              ? first.properties.find(
+                  (property): property is ts.PropertyAssignment =>
+                    ts.isPropertyAssignment(property) && property.name.getText(source) === 'message',
+                )?.initializer
               : first;
           if (!literal(message)) {
             wrong.push(`${where(node)}: the message is not a string literal (the extraction cannot find it)`);

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { ColumnInfo, PanelViewState } from '../../src/webviews/reports/protocol';
-import { defaultViewState, restoreViewState, sameViewState, toggledSort, withFilter, withRowFilter, withTab } from '../../src/webviews/reports/app/viewState';
+import {
+  defaultViewState,
+  restoreViewState,
+  sameViewState,
+  toggledSort,
+  withFilter,
+  withRowFilter,
+  withTab,
+} from '../../src/webviews/reports/app/viewState';
 
 const state = (patch: Partial<PanelViewState> = {}): PanelViewState => ({ ...defaultViewState(), ...patch });
 const column = (id: string, kind: ColumnInfo['kind']): ColumnInfo => ({ id, label: id, kind });
@@ -18,30 +26,61 @@ describe('webview view state', () => {
       version: 1,
       tab: 'payouts',
       period: { preset: 'custom', from: '2026-11-10', to: '2026-11-01' },
-      filters: { subId: 5, programId: 'p1', adspaceId: '' , extra: 'x' },
+      filters: { subId: 5, programId: 'p1', adspaceId: '', extra: 'x' },
       groupBy: 'merchant',
       sort: { column: 'clicks', direction: 'up' },
     });
-    assert.deepEqual(restored, { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: { programId: 'p1' }, groupBy: 'merchant', sort: null });
-    assert.deepEqual(restoreViewState({ version: 1, tab: 'actions', period: { preset: 'custom', from: '2026-11-01', to: '2026-11-10' }, sort: { column: 'clicks', direction: 'asc' } }), {
+    assert.deepEqual(restored, {
       version: 1,
-      tab: 'actions',
-      period: { preset: 'custom', from: '2026-11-01', to: '2026-11-10' },
-      filters: {},
-      groupBy: 'day',
-      sort: { column: 'clicks', direction: 'asc' },
+      tab: 'clicks',
+      period: { preset: 'last30' },
+      filters: { programId: 'p1' },
+      groupBy: 'merchant',
+      sort: null,
     });
+    assert.deepEqual(
+      restoreViewState({
+        version: 1,
+        tab: 'actions',
+        period: { preset: 'custom', from: '2026-11-01', to: '2026-11-10' },
+        sort: { column: 'clicks', direction: 'asc' },
+      }),
+      {
+        version: 1,
+        tab: 'actions',
+        period: { preset: 'custom', from: '2026-11-01', to: '2026-11-10' },
+        filters: {},
+        groupBy: 'day',
+        sort: { column: 'clicks', direction: 'asc' },
+      },
+    );
   });
 
   it('never throws on any stored value, and what it restores restores to itself', () => {
-    const candidate = fc.record({
-      version: fc.constantFrom(1, 2, '1'),
-      tab: fc.oneof(fc.constantFrom('clicks', 'actions'), fc.anything()),
-      period: fc.oneof(fc.record({ preset: fc.constantFrom('last7', 'custom', 'bogus'), from: fc.string(), to: fc.string() }), fc.anything()),
-      filters: fc.oneof(fc.dictionary(fc.constantFrom('adspaceId', 'programId', 'subId', 'other'), fc.oneof(fc.string({ maxLength: 300 }), fc.integer())), fc.anything()),
-      groupBy: fc.oneof(fc.constantFrom('day', 'none', 'merchant'), fc.anything()),
-      sort: fc.oneof(fc.record({ column: fc.string(), direction: fc.constantFrom('asc', 'desc', 'up') }), fc.constant(null), fc.anything()),
-    }, { requiredKeys: ['version'] });
+    const candidate = fc.record(
+      {
+        version: fc.constantFrom(1, 2, '1'),
+        tab: fc.oneof(fc.constantFrom('clicks', 'actions'), fc.anything()),
+        period: fc.oneof(
+          fc.record({ preset: fc.constantFrom('last7', 'custom', 'bogus'), from: fc.string(), to: fc.string() }),
+          fc.anything(),
+        ),
+        filters: fc.oneof(
+          fc.dictionary(
+            fc.constantFrom('adspaceId', 'programId', 'subId', 'other'),
+            fc.oneof(fc.string({ maxLength: 300 }), fc.integer()),
+          ),
+          fc.anything(),
+        ),
+        groupBy: fc.oneof(fc.constantFrom('day', 'none', 'merchant'), fc.anything()),
+        sort: fc.oneof(
+          fc.record({ column: fc.string(), direction: fc.constantFrom('asc', 'desc', 'up') }),
+          fc.constant(null),
+          fc.anything(),
+        ),
+      },
+      { requiredKeys: ['version'] },
+    );
     fc.assert(
       fc.property(fc.oneof(candidate, fc.anything()), (raw) => {
         const restored = restoreViewState(raw);
@@ -62,22 +101,40 @@ describe('webview view state', () => {
 
   it('filters by a row and shows that one by day when the table was grouped by its dimension', () => {
     const byProgram = state({ groupBy: 'program', sort: { column: 'clicks', direction: 'asc' } });
-    assert.deepEqual(withRowFilter(byProgram, 'filterProgram', 'p7'), state({ groupBy: 'day', filters: { programId: 'p7' }, sort: null }));
+    assert.deepEqual(
+      withRowFilter(byProgram, 'filterProgram', 'p7'),
+      state({ groupBy: 'day', filters: { programId: 'p7' }, sort: null }),
+    );
     const bySubId = state({ groupBy: 'subId' });
-    assert.deepEqual(withRowFilter(bySubId, 'filterProgram', 'p7'), state({ groupBy: 'subId', filters: { programId: 'p7' } }));
+    assert.deepEqual(
+      withRowFilter(bySubId, 'filterProgram', 'p7'),
+      state({ groupBy: 'subId', filters: { programId: 'p7' } }),
+    );
     assert.equal(withRowFilter(bySubId, 'openSubIdFile', 'x'), bySubId);
   });
 
   it('sorts text ascending and numbers descending first, then toggles', () => {
     assert.deepEqual(toggledSort(null, column('label', 'text')), { column: 'label', direction: 'asc' });
     assert.deepEqual(toggledSort(null, column('clicks', 'count')), { column: 'clicks', direction: 'desc' });
-    assert.deepEqual(toggledSort({ column: 'clicks', direction: 'desc' }, column('clicks', 'count')), { column: 'clicks', direction: 'asc' });
-    assert.deepEqual(toggledSort({ column: 'clicks', direction: 'asc' }, column('clicks', 'count')), { column: 'clicks', direction: 'desc' });
-    assert.deepEqual(toggledSort({ column: 'clicks', direction: 'asc' }, column('date', 'date')), { column: 'date', direction: 'desc' });
+    assert.deepEqual(toggledSort({ column: 'clicks', direction: 'desc' }, column('clicks', 'count')), {
+      column: 'clicks',
+      direction: 'asc',
+    });
+    assert.deepEqual(toggledSort({ column: 'clicks', direction: 'asc' }, column('clicks', 'count')), {
+      column: 'clicks',
+      direction: 'desc',
+    });
+    assert.deepEqual(toggledSort({ column: 'clicks', direction: 'asc' }, column('date', 'date')), {
+      column: 'date',
+      direction: 'desc',
+    });
   });
 
   it('drops the sort and the Merchant grouping when switching to Actions', () => {
-    assert.deepEqual(withTab(state({ groupBy: 'merchant', sort: { column: 'clicks', direction: 'asc' } }), 'actions'), state({ tab: 'actions', groupBy: 'day' }));
+    assert.deepEqual(
+      withTab(state({ groupBy: 'merchant', sort: { column: 'clicks', direction: 'asc' } }), 'actions'),
+      state({ tab: 'actions', groupBy: 'day' }),
+    );
     assert.deepEqual(withTab(state({ groupBy: 'subId' }), 'actions'), state({ tab: 'actions', groupBy: 'subId' }));
   });
 });

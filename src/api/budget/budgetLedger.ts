@@ -65,7 +65,13 @@ export interface LedgerView {
  * past `now + spanMs`) ignored, so that a damaged ledger never blocks for longer than a window.
  * With `upTo`, only the entries appended before and including the send of that id.
  */
-export function viewOf(entries: readonly LedgerEntry[], now: number, spanMs: number, upTo?: string, slackMs = 5_000): LedgerView {
+export function viewOf(
+  entries: readonly LedgerEntry[],
+  now: number,
+  spanMs: number,
+  upTo?: string,
+  slackMs = 5_000,
+): LedgerView {
   const cancelled = new Set(entries.flatMap((entry) => (entry.kind === 'cancel' ? [entry.id] : [])));
   const sends: number[] = [];
   let holdUntil = 0;

@@ -43,7 +43,13 @@ export function longestWindowMs(windows: readonly BudgetWindow[]): number {
  * The earliest time, at or after `now`, a request of `priority` may be sent, given `sends`
  * (send times of every process, any order) and a hold (a refusal's wait) until `holdUntil`.
  */
-export function earliestSlot(sends: readonly number[], windows: readonly BudgetWindow[], priority: RequestPriority, now: number, holdUntil = 0): number {
+export function earliestSlot(
+  sends: readonly number[],
+  windows: readonly BudgetWindow[],
+  priority: RequestPriority,
+  now: number,
+  holdUntil = 0,
+): number {
   let at = Math.max(now, holdUntil);
   if (windows.length === 0) {
     return at;
@@ -81,7 +87,9 @@ export function earliestSlot(sends: readonly number[], windows: readonly BudgetW
 export function fitsAmong(others: readonly number[], windows: readonly BudgetWindow[], at: number): boolean {
   const all = [...others, at];
   return windows.every((window) =>
-    [at, ...others.filter((time) => time > at && time < at + window.ms)].every((end) => all.filter((time) => time > end - window.ms && time <= end).length <= window.requests),
+    [at, ...others.filter((time) => time > at && time < at + window.ms)].every(
+      (end) => all.filter((time) => time > end - window.ms && time <= end).length <= window.requests,
+    ),
   );
 }
 
@@ -89,7 +97,14 @@ export function fitsAmong(others: readonly number[], windows: readonly BudgetWin
  * How long from `now` until `count` more requests of `priority` have all been sent, each as
  * early as the windows allow, after `sends` and a hold until `holdUntil`. 0 for none.
  */
-export function timeToSend(count: number, sends: readonly number[], windows: readonly BudgetWindow[], priority: RequestPriority, now: number, holdUntil = 0): number {
+export function timeToSend(
+  count: number,
+  sends: readonly number[],
+  windows: readonly BudgetWindow[],
+  priority: RequestPriority,
+  now: number,
+  holdUntil = 0,
+): number {
   const planned = [...sends];
   let last = now;
   for (let index = 0; index < count; index++) {

@@ -83,7 +83,9 @@ export class FileLedger implements BudgetLedger {
   }
 
   get description(): string {
-    return this.brokenAt === undefined ? `shared by every window (${this.options.folder})` : `this window only: the shared ledger in ${this.options.folder} failed`;
+    return this.brokenAt === undefined
+      ? `shared by every window (${this.options.folder})`
+      : `this window only: the shared ledger in ${this.options.folder} failed`;
   }
 
   private fileOf(bucket: number): string {
@@ -180,7 +182,9 @@ export class FileLedger implements BudgetLedger {
 
   private fail(reason: string, now: number): void {
     if (this.brokenAt === undefined) {
-      this.options.log(`Request ledger: ${reason}; this window keeps its own count for a minute, then tries the shared file again.`);
+      this.options.log(
+        `Request ledger: ${reason}; this window keeps its own count for a minute, then tries the shared file again.`,
+      );
     }
     this.brokenAt = now;
   }

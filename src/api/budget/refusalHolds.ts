@@ -22,7 +22,13 @@ export class RefusalHolds {
    * When the hold after a refusal at `now` ends. `freeMs`: how long until the windows free a
    * slot; `holdUntil`: the hold already in force.
    */
-  until(now: number, retryAfterMs: number | undefined, sentAt: number | undefined, freeMs: number, holdUntil: number): number {
+  until(
+    now: number,
+    retryAfterMs: number | undefined,
+    sentAt: number | undefined,
+    freeMs: number,
+    holdUntil: number,
+  ): number {
     if (sentAt !== undefined && sentAt < this.heldSince) {
       // Of the same moment: the hold stands, lengthened only when this answer asks for longer.
       return Math.max(holdUntil, now + Math.min(this.spanMs, retryAfterMs ?? 0));

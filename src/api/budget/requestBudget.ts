@@ -12,7 +12,16 @@
  * fill a window (another window took the slot at the same moment), it takes its send back and
  * waits again. The ledger's order decides, so two windows never both take the last slot.
  */
-import { budgetWindows, earliestSlot, fitsAmong, longestWindowMs, timeToSend, PRIORITIES, type BudgetWindow, type RequestPriority } from './budgetWindows';
+import {
+  budgetWindows,
+  earliestSlot,
+  fitsAmong,
+  longestWindowMs,
+  timeToSend,
+  PRIORITIES,
+  type BudgetWindow,
+  type RequestPriority,
+} from './budgetWindows';
 import { MemoryLedger, viewOf, type BudgetLedger, type LedgerView } from './budgetLedger';
 import type { RateWindow } from '../rateLimit';
 import { REAL_CLOCK, type BudgetClock } from './budgetClock';
@@ -92,7 +101,10 @@ export class RequestBudget {
     this.owner = options.owner ?? `${process.pid}`;
     this.random = options.random ?? Math.random;
     this.holds = new RefusalHolds(options.refusalMs ?? this.windows[0]?.ms ?? 1_000, this.spanMs);
-    const limitText = options.windows === 'off' ? 'off' : options.windows.map((window) => `${window.requests}/${window.seconds}`).join(',');
+    const limitText =
+      options.windows === 'off'
+        ? 'off'
+        : options.windows.map((window) => `${window.requests}/${window.seconds}`).join(',');
     this.minutes = new MinuteLog(`${limitText}, ${this.ledger.description}`, options.log);
   }
 
@@ -115,7 +127,14 @@ export class RequestBudget {
       return Promise.resolve(false);
     }
     return new Promise<boolean>((resolve) => {
-      const waiter: Waiter = { priority, order: ++this.orders, since: this.clock.now(), signal, onWait, resolve: () => undefined };
+      const waiter: Waiter = {
+        priority,
+        order: ++this.orders,
+        since: this.clock.now(),
+        signal,
+        onWait,
+        resolve: () => undefined,
+      };
       const onAbort = (): void => this.remove(waiter, false);
       waiter.resolve = (granted) => {
         signal?.removeEventListener('abort', onAbort);
@@ -223,14 +242,24 @@ export class RequestBudget {
       const head = this.queue[0]!;
       const now = this.clock.now();
       const view = viewOf(await this.ledger.read(now, this.spanMs), now, this.spanMs);
-      this.last = { sends: view.sends, holdUntil: Math.max(view.holdUntil, this.last.holdUntil > now ? this.last.holdUntil : 0) };
+      this.last = {
+        sends: view.sends,
+        holdUntil: Math.max(view.holdUntil, this.last.holdUntil > now ? this.last.holdUntil : 0),
+      };
       // A background request also waits until the higher classes have been quiet for a short
       // window: a sequential read on screen (the catalog's walk) sends again as soon as its answer
       // comes, and would otherwise find its slot taken.
-      const quiet = head.priority === 'background' && this.windows.length > 0 ? this.lastHigherAt + this.windows[0]!.ms : 0;
-      const at = Math.max(quiet, earliestSlot(this.last.sends, this.windows, head.priority, this.clock.now(), this.last.holdUntil));
+      const quiet =
+        head.priority === 'background' && this.windows.length > 0 ? this.lastHigherAt + this.windows[0]!.ms : 0;
+      const at = Math.max(
+        quiet,
+        earliestSlot(this.last.sends, this.windows, head.priority, this.clock.now(), this.last.holdUntil),
+      );
       if (at > this.clock.now()) {
-        this.noteWait(at, this.last.holdUntil >= at ? 'refused' : at - this.clock.now() > NOTEWORTHY_WAIT_MS ? 'window' : 'pace');
+        this.noteWait(
+          at,
+          this.last.holdUntil >= at ? 'refused' : at - this.clock.now() > NOTEWORTHY_WAIT_MS ? 'window' : 'pace',
+        );
         await this.clock.sleep(at - this.clock.now(), this.wake.signal);
         continue;
       }
@@ -282,7 +311,11 @@ export class RequestBudget {
     const others = [...after.sends];
     others.splice(others.lastIndexOf(t), 1);
     const fits = fitsAmong(others, this.windows, t) && after.holdUntil <= t;
-    const late = fits && this.windows.length > 0 && this.clock.now() - t > LATE_GRANT_MS && this.lateGrants < LATE_GRANTS_KEPT_AFTER;
+    const late =
+      fits &&
+      this.windows.length > 0 &&
+      this.clock.now() - t > LATE_GRANT_MS &&
+      this.lateGrants < LATE_GRANTS_KEPT_AFTER;
     if (fits && !late) {
       this.lateGrants = 0;
       this.last = { ...this.last, sends: [...this.last.sends, t] };

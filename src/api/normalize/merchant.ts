@@ -29,7 +29,13 @@ function readCampaignRate(raw: JsonObject): CampaignRate {
 
 function readAdCampaign(raw: JsonObject, index: number): AdCampaign {
   return {
-    name: readText(raw.name) ?? l10n.t({ message: 'Campaign {0}', args: [index + 1], comment: ['Name of an ad campaign sent without one; {0}: its number.'] }),
+    name:
+      readText(raw.name) ??
+      l10n.t({
+        message: 'Campaign {0}',
+        args: [index + 1],
+        comment: ['Name of an ad campaign sent without one; {0}: its number.'],
+      }),
     activeFrom: readText(raw.activeFrom),
     activeTo: readText(raw.activeTo),
     allowDeeplink: readBoolean(raw.allowDeeplink) ?? false,

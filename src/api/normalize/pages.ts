@@ -17,13 +17,25 @@ function envelope(body: unknown, path: string): { meta: JsonObject; data: unknow
     throw new InvalidResponseError(l10n.t("The service's answer to GET {0} is not a JSON object.", path), path);
   }
   if (!Array.isArray(body.data)) {
-    throw new InvalidResponseError(l10n.t({ message: 'The service\'s answer to GET {0} has no "data" list.', args: [path], comment: ['Keep "data": a field name.'] }), path);
+    throw new InvalidResponseError(
+      l10n.t({
+        message: 'The service\'s answer to GET {0} has no "data" list.',
+        args: [path],
+        comment: ['Keep "data": a field name.'],
+      }),
+      path,
+    );
   }
   return { meta: isObject(body.meta) ? body.meta : {}, data: body.data };
 }
 
 /** The items that could be read; `dataIndexes`, when given, gets the index in `data` of each. */
-function readItems<T>(data: unknown[], normalize: (raw: unknown) => Normalized<T>, onSkip: SkipReporter, dataIndexes?: number[]): T[] {
+function readItems<T>(
+  data: unknown[],
+  normalize: (raw: unknown) => Normalized<T>,
+  onSkip: SkipReporter,
+  dataIndexes?: number[],
+): T[] {
   const items: T[] = [];
   data.forEach((raw, index) => {
     const result = normalize(raw);
@@ -44,7 +56,11 @@ export function readMerchantPage(body: unknown, path: string, onSkip: SkipReport
   const next = rawNext === undefined || rawNext === null ? null : readInteger(rawNext);
   if (next === null && rawNext !== undefined && rawNext !== null) {
     throw new InvalidResponseError(
-      l10n.t({ message: 'The service\'s answer to GET {0} has a "meta.next" that is not a whole number.', args: [path], comment: ['Keep "meta.next": a field name.'] }),
+      l10n.t({
+        message: 'The service\'s answer to GET {0} has a "meta.next" that is not a whole number.',
+        args: [path],
+        comment: ['Keep "meta.next": a field name.'],
+      }),
       path,
     );
   }
@@ -59,7 +75,9 @@ export function readMerchantPage(body: unknown, path: string, onSkip: SkipReport
     },
     dataIndexes,
   );
-  return bytes === undefined ? { merchants, next, skipped } : { merchants, next, skipped, source: { bytes, dataIndexes } };
+  return bytes === undefined
+    ? { merchants, next, skipped }
+    : { merchants, next, skipped, source: { bytes, dataIndexes } };
 }
 
 function readReportPage<T>(

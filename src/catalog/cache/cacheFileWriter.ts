@@ -58,7 +58,13 @@ export class CacheFileWriter {
     await files.mkdir(dirname(file), { recursive: true });
     const temp = tempFileBeside(file);
     const writer = new CacheFileWriter(file, temp, await files.open(temp, 'wx', 0o600), files);
-    const fields = { format: CACHE_FORMAT, version: CACHE_VERSION, baseUrl: normalizeBaseUrl(header.baseUrl), syncedAt: header.syncedAt, savedAt: header.savedAt };
+    const fields = {
+      format: CACHE_FORMAT,
+      version: CACHE_VERSION,
+      baseUrl: normalizeBaseUrl(header.baseUrl),
+      syncedAt: header.syncedAt,
+      savedAt: header.savedAt,
+    };
     writer.queue(checkedLine(fields));
     return writer;
   }
@@ -81,14 +87,19 @@ export class CacheFileWriter {
       return;
     }
     const page = pageSource(merchants, source);
-    this.addSummarizedPage(summaryRows(merchants, page.dataIndexes, (m) => m.supportsCpc), page.bytes);
+    this.addSummarizedPage(
+      summaryRows(merchants, page.dataIndexes, (m) => m.supportsCpc),
+      page.bytes,
+    );
   }
 
   /** Adds a page whose summary rows (see `summaryRows`) are already built. */
   addSummarizedPage(rows: readonly unknown[][], bytes: Uint8Array): void {
     this.pages += 1;
     this.merchants += rows.length;
-    this.queue(checkedLine({ page: this.pages, bytes: bytes.byteLength, pageCrc32: checksumOf(bytes), merchants: rows }));
+    this.queue(
+      checkedLine({ page: this.pages, bytes: bytes.byteLength, pageCrc32: checksumOf(bytes), merchants: rows }),
+    );
     this.queue(bytes);
     this.queue('\n');
   }
@@ -162,7 +173,11 @@ async function syncFolder(folder: string): Promise<void> {
  * removed, the old file is left as it was and the error is thrown. Creates the folder when it
  * is missing.
  */
-export async function writeCatalogCache(file: string, data: CatalogCacheData, files: CacheFileOps = NODE_FILE_OPS): Promise<void> {
+export async function writeCatalogCache(
+  file: string,
+  data: CatalogCacheData,
+  files: CacheFileOps = NODE_FILE_OPS,
+): Promise<void> {
   const { merchants, ...header } = data;
   const writer = await CacheFileWriter.open(file, header, files);
   try {

@@ -82,4 +82,3 @@ export function journalFileOf(cacheFile: string): string {
 export function isIsoTime(value: unknown): value is string {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value));
 }
-

@@ -47,7 +47,12 @@ export type JournalRead =
   | { kind: 'ok'; entries: JournalEntry[]; problem?: string };
 
 function headerLine(base: JournalBase): string {
-  return checkedLine({ format: JOURNAL_FORMAT, version: JOURNAL_VERSION, baseSavedAt: base.savedAt, baseSyncedAt: base.syncedAt });
+  return checkedLine({
+    format: JOURNAL_FORMAT,
+    version: JOURNAL_VERSION,
+    baseSavedAt: base.savedAt,
+    baseSyncedAt: base.syncedAt,
+  });
 }
 
 function entryLine(entry: { syncedAt: string; merchants: readonly Merchant[] }): string {
@@ -71,7 +76,9 @@ function readEntry(line: string, at: number): JournalEntry | string {
   if (typeof merchants === 'string') {
     return `line ${at}: ${merchants}`;
   }
-  return lineCheckHolds(line, entry.crc32) ? { syncedAt: entry.syncedAt, merchants } : `line ${at} does not match its check (crc32)`;
+  return lineCheckHolds(line, entry.crc32)
+    ? { syncedAt: entry.syncedAt, merchants }
+    : `line ${at} does not match its check (crc32)`;
 }
 
 /** Reads the journal of the cache file described by `base`; never throws. */
@@ -83,14 +90,23 @@ export async function readCacheJournal(cacheFile: string, base: JournalBase): Pr
  * The journal read, with the check (`crc32`) of each entry kept, in order: what a window needs
  * to tell that the entries its catalog holds are all still there.
  */
-export async function readCheckedJournal(cacheFile: string, base: JournalBase): Promise<{ read: JournalRead; checks: string[] }> {
+export async function readCheckedJournal(
+  cacheFile: string,
+  base: JournalBase,
+): Promise<{ read: JournalRead; checks: string[] }> {
   const checks: string[] = [];
   let text: string;
   try {
     text = await readFile(journalFileOf(cacheFile), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { read: code === 'ENOENT' ? { kind: 'missing' } : { kind: 'stale', reason: `the journal could not be read (${code ?? (error as Error).message})` }, checks };
+    return {
+      read:
+        code === 'ENOENT'
+          ? { kind: 'missing' }
+          : { kind: 'stale', reason: `the journal could not be read (${code ?? (error as Error).message})` },
+      checks,
+    };
   }
   return { read: parseJournal(text, base, checks), checks };
 }
@@ -102,7 +118,10 @@ function parseJournal(text: string, base: JournalBase, checks: string[]): Journa
     return { kind: 'stale', reason: 'the journal has no valid header' };
   }
   if (header.baseSavedAt !== base.savedAt || header.baseSyncedAt !== base.syncedAt) {
-    return { kind: 'stale', reason: `the journal extends the cache saved at ${String(header.baseSavedAt)}, not ${base.savedAt}` };
+    return {
+      kind: 'stale',
+      reason: `the journal extends the cache saved at ${String(header.baseSavedAt)}, not ${base.savedAt}`,
+    };
   }
   if (!lineCheckHolds(lines[0]!, header.crc32)) {
     return { kind: 'stale', reason: 'the journal header does not match its check (crc32)' };

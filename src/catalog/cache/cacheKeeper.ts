@@ -118,7 +118,11 @@ export class CacheKeeper {
       return { kind: 'ok', merchants: replaceAll<CatalogMerchant>(read.merchants), syncedAt: read.syncedAt, state };
     }
     const updates = journal.entries.flatMap((entry) => entry.merchants.map(toCatalogMerchant));
-    const merchants = mergeMerchants(replaceAll<CatalogMerchant>(read.merchants), updates, CachedMerchant.sameEntry).merchants;
+    const merchants = mergeMerchants(
+      replaceAll<CatalogMerchant>(read.merchants),
+      updates,
+      CachedMerchant.sameEntry,
+    ).merchants;
     state.entries = journal.entries.length;
     state.merchants = updates.length;
     state.held = checks;
@@ -136,7 +140,10 @@ export class CacheKeeper {
     if (header === undefined || header.baseUrl !== normalizeBaseUrl(this.options.baseUrl)) {
       return undefined;
     }
-    const { read } = await readCheckedJournal(this.options.cacheFile, { savedAt: header.savedAt, syncedAt: header.syncedAt });
+    const { read } = await readCheckedJournal(this.options.cacheFile, {
+      savedAt: header.savedAt,
+      syncedAt: header.syncedAt,
+    });
     return read.kind === 'ok' && read.entries.length > 0 ? read.entries.at(-1)!.syncedAt : header.syncedAt;
   }
 
@@ -150,9 +157,15 @@ export class CacheKeeper {
     const savedAt = this.options.now().toISOString();
     const save: FullSave = { syncedAt, savedAt, writer: undefined, count: 0, pages: 0, dropped: Promise.resolve() };
     try {
-      save.writer = await CacheFileWriter.open(this.options.cacheFile, { baseUrl: this.options.baseUrl, syncedAt, savedAt }, this.files);
+      save.writer = await CacheFileWriter.open(
+        this.options.cacheFile,
+        { baseUrl: this.options.baseUrl, syncedAt, savedAt },
+        this.files,
+      );
     } catch (error) {
-      this.options.logger.debug(`The merchant cache cannot be written during the sync (${messageOf(error)}); it is written at its end.`);
+      this.options.logger.debug(
+        `The merchant cache cannot be written during the sync (${messageOf(error)}); it is written at its end.`,
+      );
     }
     return save;
   }
@@ -177,7 +190,9 @@ export class CacheKeeper {
       }
       save.count += page.merchants.length;
     } catch (error) {
-      this.options.logger.debug(`The merchant cache could not be written during the sync (${messageOf(error)}); it is written at its end.`);
+      this.options.logger.debug(
+        `The merchant cache could not be written during the sync (${messageOf(error)}); it is written at its end.`,
+      );
       this.dropAll(save);
     }
     return compact?.merchants ?? plain ?? page.merchants.map(toCatalogMerchant);
@@ -223,7 +238,9 @@ export class CacheKeeper {
       await write;
     } catch (error) {
       this.state = undefined;
-      this.options.logger.warn(`Could not save the merchant cache (${messageOf(error)}); the previous cache file is kept, and the catalog is up to date in memory.`);
+      this.options.logger.warn(
+        `Could not save the merchant cache (${messageOf(error)}); the previous cache file is kept, and the catalog is up to date in memory.`,
+      );
       return;
     }
     this.state = { base: { savedAt, syncedAt }, entries: 0, merchants: 0, held: [], appendable: true };
@@ -250,7 +267,11 @@ export class CacheKeeper {
    * After an incremental sync: appends `changed` (the merchants it added or changed, in the
    * order the merge met them) to the journal, or compacts. Never throws.
    */
-  async saveChanges(merchants: ReadonlyMap<MerchantKey, CatalogMerchant>, changed: readonly CatalogMerchant[], syncedAt: string): Promise<void> {
+  async saveChanges(
+    merchants: ReadonlyMap<MerchantKey, CatalogMerchant>,
+    changed: readonly CatalogMerchant[],
+    syncedAt: string,
+  ): Promise<void> {
     const state = this.state;
     const compact =
       state === undefined ||
@@ -260,10 +281,18 @@ export class CacheKeeper {
     if (!compact) {
       let appended: JournalAppend;
       try {
-        appended = await appendToSharedJournal(this.options.cacheFile, state.base, state.held, { syncedAt, merchants: changed }, this.files);
+        appended = await appendToSharedJournal(
+          this.options.cacheFile,
+          state.base,
+          state.held,
+          { syncedAt, merchants: changed },
+          this.files,
+        );
       } catch (error) {
         state.appendable = false;
-        this.options.logger.warn(`Could not append to the merchant cache journal (${messageOf(error)}); the cache keeps the syncs before, and the catalog is up to date in memory.`);
+        this.options.logger.warn(
+          `Could not append to the merchant cache journal (${messageOf(error)}); the cache keeps the syncs before, and the catalog is up to date in memory.`,
+        );
         return;
       }
       if (appended.kind === 'appended') {
@@ -272,10 +301,14 @@ export class CacheKeeper {
         state.merchants = appended.merchants;
         return;
       }
-      this.options.logger.debug(`The merchant cache file is rewritten rather than its journal extended: ${appended.reason}.`);
+      this.options.logger.debug(
+        `The merchant cache file is rewritten rather than its journal extended: ${appended.reason}.`,
+      );
     }
     if (this.damaged) {
-      this.options.logger.debug('The merchant cache is not rewritten while it is damaged; the full sync repairing it will.');
+      this.options.logger.debug(
+        'The merchant cache is not rewritten while it is damaged; the full sync repairing it will.',
+      );
       return;
     }
     await this.saveAll(merchants, syncedAt);

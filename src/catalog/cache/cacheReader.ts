@@ -75,7 +75,9 @@ function readHeader(reader: CacheFileReader): CacheHeader {
     throw new Unreadable(`the file is not a catalog cache (format ${JSON.stringify(header.format) ?? 'missing'})`);
   }
   if (header.version !== CACHE_VERSION) {
-    throw new Unreadable(`cache version ${JSON.stringify(header.version) ?? 'missing'} is not supported (expected ${CACHE_VERSION})`);
+    throw new Unreadable(
+      `cache version ${JSON.stringify(header.version) ?? 'missing'} is not supported (expected ${CACHE_VERSION})`,
+    );
   }
   if (typeof header.baseUrl !== 'string') {
     throw new Unreadable('the file has no base URL');
@@ -96,12 +98,20 @@ function readMerchants(reader: CacheFileReader, onDamaged: DamageReporter): Cach
     const line = reader.lastLine;
     if (record.end === true) {
       if (record.pages !== number - 1 || record.merchants !== merchants.length || !reader.atEnd) {
-        throw new Unreadable(`the end line does not match the file (${number - 1} pages, ${merchants.length} merchants)`);
+        throw new Unreadable(
+          `the end line does not match the file (${number - 1} pages, ${merchants.length} merchants)`,
+        );
       }
       return merchants;
     }
     const pageCheck = record.pageCrc32;
-    if (record.page !== number || !Number.isSafeInteger(record.bytes) || (record.bytes as number) < 0 || !Array.isArray(record.merchants) || typeof pageCheck !== 'string') {
+    if (
+      record.page !== number ||
+      !Number.isSafeInteger(record.bytes) ||
+      (record.bytes as number) < 0 ||
+      !Array.isArray(record.merchants) ||
+      typeof pageCheck !== 'string'
+    ) {
       throw new Unreadable(`the summary of page ${number} is not one`);
     }
     const page = new CachedPage(number, reader.block(record.bytes as number, `page ${number}`), onDamaged, pageCheck);
@@ -161,6 +171,9 @@ export async function readCatalogCache(file: string, onDamaged: DamageReporter =
     const header = readHeader(reader);
     return { kind: 'ok', ...header, merchants: readMerchants(reader, onDamaged) };
   } catch (error) {
-    return { kind: 'unreadable', reason: error instanceof Unreadable ? error.message : `it could not be read (${String(error)})` };
+    return {
+      kind: 'unreadable',
+      reason: error instanceof Unreadable ? error.message : `it could not be read (${String(error)})`,
+    };
   }
 }

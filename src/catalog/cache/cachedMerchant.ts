@@ -15,7 +15,13 @@
 import { isObject, type JsonObject } from '../../api/normalize/fields';
 import { normalizeMerchant } from '../../api/normalize/merchant';
 import type { Merchant, MerchantPageSource } from '../../api/types';
-import { DETAIL_FIELDS, deriveSupportsCpc, emptyDetail, type CatalogMerchant, type DetailFields } from '../../merchant/merchantFields';
+import {
+  DETAIL_FIELDS,
+  deriveSupportsCpc,
+  emptyDetail,
+  type CatalogMerchant,
+  type DetailFields,
+} from '../../merchant/merchantFields';
 import { merchantKey } from '../../merchant/merchantKey';
 import { checksumOf } from '../../common/checkedLines';
 import { ROW, summaryRows } from './merchantSummary';
@@ -208,7 +214,12 @@ export class CachedMerchant {
    * the catalog's merge as its `KnownEqual`; a merchant from elsewhere is never known equal.
    */
   static sameEntry(a: Merchant, b: Merchant): boolean {
-    return a instanceof CachedMerchant && b instanceof CachedMerchant && a.#dataIndex === b.#dataIndex && a.#page.sameBytes(b.#page);
+    return (
+      a instanceof CachedMerchant &&
+      b instanceof CachedMerchant &&
+      a.#dataIndex === b.#dataIndex &&
+      a.#page.sameBytes(b.#page)
+    );
   }
 
   /** The page a cached merchant reads its details from; undefined for other merchants. */
@@ -232,7 +243,12 @@ export interface CompactPage {
  * again from `source` (the page's bytes) when first asked for. `merchants` are the page's
  * merchants that were kept, at `source.dataIndexes` in its `data`.
  */
-export function compactPage(merchants: readonly Merchant[], source: MerchantPageSource, number: number, onDamaged: DamageReporter): CompactPage {
+export function compactPage(
+  merchants: readonly Merchant[],
+  source: MerchantPageSource,
+  number: number,
+  onDamaged: DamageReporter,
+): CompactPage {
   const rows = summaryRows(merchants, source.dataIndexes, deriveSupportsCpc);
   const page = new CachedPage(number, source.bytes, onDamaged);
   return { rows, merchants: rows.map((row) => new CachedMerchant(row, page)) };

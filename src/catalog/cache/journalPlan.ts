@@ -27,7 +27,11 @@ export type JournalPlan =
  * (the entries it loaded and those it appended since, see `readCheckedJournal`) saves its next
  * incremental sync. Never throws.
  */
-export async function planJournalAppend(cacheFile: string, base: JournalBase, held: readonly string[]): Promise<JournalPlan> {
+export async function planJournalAppend(
+  cacheFile: string,
+  base: JournalBase,
+  held: readonly string[],
+): Promise<JournalPlan> {
   const onDisk = await readCacheHeader(cacheFile);
   if (onDisk === undefined) {
     return { kind: 'rewrite', reason: 'the cache file is gone or cannot be read' };
@@ -37,7 +41,8 @@ export async function planJournalAppend(cacheFile: string, base: JournalBase, he
   }
   const { read, checks } = await readCheckedJournal(cacheFile, base);
   // A journal of no entry that reads (stale, or torn in its first entry) is started afresh.
-  const unused = read.kind === 'stale' || (read.kind === 'ok' && read.entries.length === 0 && read.problem !== undefined);
+  const unused =
+    read.kind === 'stale' || (read.kind === 'ok' && read.entries.length === 0 && read.problem !== undefined);
   if (read.kind === 'missing' || unused) {
     if (held.length > 0) {
       return { kind: 'rewrite', reason: 'another window removed or replaced the journal' };
@@ -57,8 +62,7 @@ export async function planJournalAppend(cacheFile: string, base: JournalBase, he
 
 export type JournalAppend =
   /** Written: the entry's check, and the entries and merchants the journal now holds. */
-  | { kind: 'appended'; check: string; entries: number; merchants: number }
-  | { kind: 'rewrite'; reason: string };
+  { kind: 'appended'; check: string; entries: number; merchants: number } | { kind: 'rewrite'; reason: string };
 
 /**
  * Writes the entry to the journal as `planJournalAppend` says, looking again once when another

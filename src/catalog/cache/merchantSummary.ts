@@ -57,7 +57,11 @@ export function summaryRow(m: Merchant, dataIndex: number, supportsCpc: boolean)
  * The rows of a page's merchants, the merchant at `i` read from index `dataIndexes[i]` of its
  * `data`, with `supportsCpcOf` telling whether it takes CPC traffic.
  */
-export function summaryRows<M extends Merchant>(merchants: readonly M[], dataIndexes: readonly number[], supportsCpcOf: (m: M) => boolean): unknown[][] {
+export function summaryRows<M extends Merchant>(
+  merchants: readonly M[],
+  dataIndexes: readonly number[],
+  supportsCpcOf: (m: M) => boolean,
+): unknown[][] {
   if (dataIndexes.length !== merchants.length) {
     throw new Error(`the page names ${dataIndexes.length} merchants but holds ${merchants.length}`);
   }
@@ -91,7 +95,8 @@ export function summaryRowProblem(row: unknown): string | undefined {
 }
 
 /** Positions in a row checked by `summaryRowProblem`. */
-export const ROW = Object.fromEntries([['dataIndex', 0], ...SUMMARY_FIELDS.map((field, i) => [field, i + 1]), ['supportsCpc', SUMMARY_FIELDS.length + 1]]) as Record<
-  SummaryField | 'dataIndex' | 'supportsCpc',
-  number
->;
+export const ROW = Object.fromEntries([
+  ['dataIndex', 0],
+  ...SUMMARY_FIELDS.map((field, i) => [field, i + 1]),
+  ['supportsCpc', SUMMARY_FIELDS.length + 1],
+]) as Record<SummaryField | 'dataIndex' | 'supportsCpc', number>;

@@ -12,7 +12,10 @@ import { MERCHANT_FIELDS } from '../../merchant/merchantFields';
 
 type StoredRate = Omit<CampaignRate, 'countryCodes'> & { countryCode: string[] };
 type StoredCampaign = Omit<AdCampaign, 'rates'> & { rates: StoredRate[] };
-export type StoredMerchant = Omit<Merchant, 'categoryIds' | 'adCampaigns'> & { categoryId: number[]; adCampaigns: StoredCampaign[] };
+export type StoredMerchant = Omit<Merchant, 'categoryIds' | 'adCampaigns'> & {
+  categoryId: number[];
+  adCampaigns: StoredCampaign[];
+};
 
 /** A stored field: its name in the file, and its value. */
 type Renamed = [string, unknown];
@@ -20,7 +23,13 @@ type Renamed = [string, unknown];
 /** The fields stored under another name or shape than the Merchant's. */
 const RENAMED = {
   categoryIds: (m: Merchant): Renamed => ['categoryId', m.categoryIds],
-  commissionRates: (m: Merchant): Renamed => ['commissionRates', m.commissionRates.map((rate) => ({ fixedCommission: rate.fixedCommission, percentageCommission: rate.percentageCommission }))],
+  commissionRates: (m: Merchant): Renamed => [
+    'commissionRates',
+    m.commissionRates.map((rate) => ({
+      fixedCommission: rate.fixedCommission,
+      percentageCommission: rate.percentageCommission,
+    })),
+  ],
   adCampaigns: (m: Merchant): Renamed => [
     'adCampaigns',
     m.adCampaigns.map((campaign) => ({

@@ -27,7 +27,11 @@ export interface MergeResult<M extends Merchant> {
  * changed, and the map keeps the object it already had, so views can compare by reference.
  * When one batch holds a key twice, the later one wins.
  */
-export function mergeMerchants<M extends Merchant>(current: ReadonlyMap<MerchantKey, M>, updates: readonly M[], knownEqual: KnownEqual = notKnown): MergeResult<M> {
+export function mergeMerchants<M extends Merchant>(
+  current: ReadonlyMap<MerchantKey, M>,
+  updates: readonly M[],
+  knownEqual: KnownEqual = notKnown,
+): MergeResult<M> {
   const merchants = new Map(current);
   const touched = new Set<MerchantKey>();
   for (const merchant of updates) {
@@ -57,7 +61,10 @@ export function replaceAll<M extends Merchant>(merchants: readonly M[]): Map<Mer
 }
 
 /** Adds the next merchants of a full walk to the map `replaceAll` builds, page by page; returns the map. */
-export function addInWalkOrder<M extends Merchant>(map: Map<MerchantKey, M>, merchants: readonly M[]): Map<MerchantKey, M> {
+export function addInWalkOrder<M extends Merchant>(
+  map: Map<MerchantKey, M>,
+  merchants: readonly M[],
+): Map<MerchantKey, M> {
   for (const merchant of merchants) {
     map.set(merchantKey(merchant), merchant);
   }

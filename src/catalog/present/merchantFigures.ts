@@ -46,7 +46,9 @@ function actionsText(actions: number): string {
 /** `EUR 0.07`, `EUR 0.0042`, `0.07 (unknown currency)`. */
 function epcAmount({ currencyCode, amount }: FiguresAmount): string {
   const number = (amount !== 0 && Math.abs(amount) < 0.005 ? SMALL : CENTS).format(amount);
-  return currencyCode === null ? l10n.t({ message: '{0} (unknown currency)', args: [number], comment: ['{0}: an amount.'] }) : `${currencyCode} ${number}`;
+  return currencyCode === null
+    ? l10n.t({ message: '{0} (unknown currency)', args: [number], comment: ['{0}: an amount.'] })
+    : `${currencyCode} ${number}`;
 }
 
 /**
@@ -56,17 +58,28 @@ function epcAmount({ currencyCode, amount }: FiguresAmount): string {
  */
 export function merchantFiguresText(figures: MerchantTooltipFigures): string {
   const merchant = figures.merchant;
-  const clicks = merchant !== undefined && Number.isFinite(merchant.clicks) && merchant.clicks > 0 ? merchant.clicks : 0;
+  const clicks =
+    merchant !== undefined && Number.isFinite(merchant.clicks) && merchant.clicks > 0 ? merchant.clicks : 0;
   const parts = [clicks === 0 ? l10n.t('no clicks') : clicksText(clicks)];
   if (merchant !== undefined && Number.isFinite(merchant.actions) && merchant.actions > 0) {
     parts.push(actionsText(merchant.actions));
   }
   const epc = (merchant?.epc ?? []).filter((entry) => Number.isFinite(entry.amount));
   if (clicks > 0 && epc.length > 0) {
-    parts.push(l10n.t({ message: 'EPC {0}', args: [epc.map(epcAmount).join(', ')], comment: ['EPC: earnings per click.'] }));
+    parts.push(
+      l10n.t({ message: 'EPC {0}', args: [epc.map(epcAmount).join(', ')], comment: ['EPC: earnings per click.'] }),
+    );
   }
   const list = parts.join(' · ');
   return figures.days === 1
-    ? l10n.t({ message: 'Last {0} day: {1}', args: [COUNT.format(figures.days), list], comment: ['{1}: figures, such as "12 clicks · 1 action".'] })
-    : l10n.t({ message: 'Last {0} days: {1}', args: [COUNT.format(figures.days), list], comment: ['{1}: figures, such as "12 clicks · 1 action".'] });
+    ? l10n.t({
+        message: 'Last {0} day: {1}',
+        args: [COUNT.format(figures.days), list],
+        comment: ['{1}: figures, such as "12 clicks · 1 action".'],
+      })
+    : l10n.t({
+        message: 'Last {0} days: {1}',
+        args: [COUNT.format(figures.days), list],
+        comment: ['{1}: figures, such as "12 clicks · 1 action".'],
+      });
 }

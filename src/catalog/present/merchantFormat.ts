@@ -76,7 +76,11 @@ export function formatMoney(amount: number, currencyCode: string | null, locale?
  * while the other is not is left out (the service sends `fixedCommission: 0` for percentage
  * rates). Null when the rate holds no figure at all.
  */
-export function formatCommissionRate(rate: CommissionRate, currencyCode: string | null, locale?: string): string | null {
+export function formatCommissionRate(
+  rate: CommissionRate,
+  currencyCode: string | null,
+  locale?: string,
+): string | null {
   const { fixedCommission: fixed, percentageCommission: percent } = rate;
   const parts: string[] = [];
   const bothZero = (fixed ?? 0) === 0 && (percent ?? 0) === 0;
@@ -101,7 +105,9 @@ export function formatCancellationRate(rate: number, locale?: string): string {
 
 /** `0.12 EUR per click` style: the click rate in the merchant's currency. */
 export function formatClickRate(clickRate: number | null, currencyCode: string | null, locale?: string): string {
-  return clickRate === null ? l10n.t('click rate not given') : l10n.t('{0} per click', formatMoney(clickRate, currencyCode, locale));
+  return clickRate === null
+    ? l10n.t('click rate not given')
+    : l10n.t('{0} per click', formatMoney(clickRate, currencyCode, locale));
 }
 
 /**
@@ -130,11 +136,16 @@ export function formatPeriod(from: string | null, to: string | null): string | n
   if (start !== null) {
     return l10n.t({ message: 'from {0}', args: [start], comment: ['{0}: the first day of a period with no end.'] });
   }
-  return end !== null ? l10n.t({ message: 'until {0}', args: [end], comment: ['{0}: the last day of a period with no start.'] }) : null;
+  return end !== null
+    ? l10n.t({ message: 'until {0}', args: [end], comment: ['{0}: the last day of a period with no start.'] })
+    : null;
 }
 
 /** `shop.example.com · 4.2%`: the default domain and, when known, the average commission. */
-export function merchantDescription(m: Pick<MerchantSummary, 'defaultDomain' | 'averageCommission'>, locale?: string): string {
+export function merchantDescription(
+  m: Pick<MerchantSummary, 'defaultDomain' | 'averageCommission'>,
+  locale?: string,
+): string {
   const parts: string[] = [];
   if (m.defaultDomain !== '') {
     parts.push(m.defaultDomain);
@@ -148,7 +159,9 @@ export function merchantDescription(m: Pick<MerchantSummary, 'defaultDomain' | '
 /** `Active`, `deeplinks allowed`: the status words every view shows for a merchant, to join with ` · `. */
 export function statusWords(m: Pick<MerchantSummary, 'isActive' | 'deeplinkAllowed'>): [string, string] {
   return [
-    m.isActive ? l10n.t({ message: 'Active', comment: ["A merchant's status."] }) : l10n.t({ message: 'Inactive', comment: ["A merchant's status."] }),
+    m.isActive
+      ? l10n.t({ message: 'Active', comment: ["A merchant's status."] })
+      : l10n.t({ message: 'Inactive', comment: ["A merchant's status."] }),
     m.deeplinkAllowed ? l10n.t('deeplinks allowed') : l10n.t('no deeplinks'),
   ];
 }

@@ -13,7 +13,10 @@ import type { MerchantSummary } from '../../merchant/merchantFields';
 
 export type MerchantIcon = { kind: 'logo'; url: string } | { kind: 'codicon'; id: 'briefcase' | 'circle-slash' };
 
-export function merchantIcon(merchant: Pick<MerchantSummary, 'imageUri' | 'isActive'>, showLogos: boolean): MerchantIcon {
+export function merchantIcon(
+  merchant: Pick<MerchantSummary, 'imageUri' | 'isActive'>,
+  showLogos: boolean,
+): MerchantIcon {
   if (showLogos && merchant.imageUri) {
     try {
       const url = new URL(merchant.imageUri);

@@ -56,7 +56,9 @@ function list(values: readonly string[], max = Infinity): string | null {
     return null;
   }
   const shown = values.slice(0, max).map(escapeMarkdownText).join(', ');
-  return values.length > max ? l10n.t({ message: '{0} and {1} more', args: [shown, values.length - max], comment: ['{0}: a list of domains.'] }) : shown;
+  return values.length > max
+    ? l10n.t({ message: '{0} and {1} more', args: [shown, values.length - max], comment: ['{0}: a list of domains.'] })
+    : shown;
 }
 
 function figure<T>(value: T | null, format: (value: T) => string): string | null {
@@ -89,10 +91,16 @@ export function merchantTooltipMarkdown(m: Merchant, locale?: string, figures?: 
     l10n.t('Average commission: {0}', shown(figure(m.averageCommission, (v) => formatPercent(v, locale)))),
     l10n.t('Average basket value: {0}', shown(figure(m.averageBasketValue, (v) => formatMoney(v, currency, locale)))),
     l10n.t('Confirmation time: {0}', shown(figure(m.averageConfirmationTime, (v) => formatDays(v, locale)))),
-    l10n.t('Cancellation rate: {0}', shown(figure(m.averageCancellationRate, (v) => formatCancellationRate(v, locale)))),
+    l10n.t(
+      'Cancellation rate: {0}',
+      shown(figure(m.averageCancellationRate, (v) => formatCancellationRate(v, locale))),
+    ),
     l10n.t('Countries: {0}', shown(list(m.countryCodes))),
     l10n.t('Payment models: {0}', shown(list(m.paymentModels))),
-    l10n.t('Domains: {0}', shown(list(m.domains.length > 0 ? m.domains : m.defaultDomain !== '' ? [m.defaultDomain] : [], MAX_DOMAINS))),
+    l10n.t(
+      'Domains: {0}',
+      shown(list(m.domains.length > 0 ? m.domains : m.defaultDomain !== '' ? [m.defaultDomain] : [], MAX_DOMAINS)),
+    ),
     l10n.t('Last update: {0}', shown(figure(m.updatedAt, (v) => formatDate(v) ?? v))),
   ];
   const name = escapeMarkdownText(m.name) || l10n.t('Unnamed merchant');

@@ -135,7 +135,10 @@ function nameScore(name: string, query: Query): number {
   if (at > 0) {
     return startsWord(name, query.text, nameBoundary) ? SEARCH_SCORES.nameWordStart : SEARCH_SCORES.nameSubstring;
   }
-  if (query.words.length > 1 && query.words.every((word) => name.startsWith(word) || startsWord(name, word, nameBoundary))) {
+  if (
+    query.words.length > 1 &&
+    query.words.every((word) => name.startsWith(word) || startsWord(name, word, nameBoundary))
+  ) {
     return SEARCH_SCORES.allWordStarts;
   }
   return query.compact.length > 1 ? fuzzyScore(name, query.compact) : 0;
@@ -182,7 +185,8 @@ export class MerchantSearchIndex {
     const order: number[] = [];
     for (let i = 0; i < n; i++) {
       const entry = this.entries[i]!;
-      const score = folded === '' ? EMPTY_QUERY_SCORE : Math.max(nameScore(entry.name, parsed), domainScore(entry, parsed.domain));
+      const score =
+        folded === '' ? EMPTY_QUERY_SCORE : Math.max(nameScore(entry.name, parsed), domainScore(entry, parsed.domain));
       if (score > 0) {
         order.push((SCORE_SLOTS - (score * 2 + (entry.active ? 1 : 0))) * n + i);
       }

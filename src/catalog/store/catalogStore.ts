@@ -31,7 +31,10 @@ import { SyncQueue, syncCancelled, type SyncJob, type SyncOptions } from './sync
 /** Where merchants come from; `AffiliateServiceClient` is one. */
 export interface MerchantSource {
   /** `from`: the cursor to go on from (a kept walk's last `next`). */
-  walkMerchants(filters: { updatedAtFrom?: string }, options: CallOptions & { from?: number }): AsyncIterable<MerchantPage>;
+  walkMerchants(
+    filters: { updatedAtFrom?: string },
+    options: CallOptions & { from?: number },
+  ): AsyncIterable<MerchantPage>;
 }
 
 export interface CatalogStoreOptions {
@@ -88,7 +91,8 @@ export class CatalogStore extends Disposable {
 
   constructor(private readonly options: CatalogStoreOptions) {
     super();
-    const onListenerError = (error: unknown): void => options.logger.error(`A catalog listener failed: ${messageOf(error)}`);
+    const onListenerError = (error: unknown): void =>
+      options.logger.error(`A catalog listener failed: ${messageOf(error)}`);
     // Registered first, disposed last: the syncs are cancelled before the listeners go.
     this.changes = this._register(new Emitter(onListenerError));
     this.statuses = this._register(new Emitter(onListenerError));
@@ -196,7 +200,9 @@ export class CatalogStore extends Disposable {
     }
     this.options.logger.warn(`The cached merchant catalog is damaged (${reason}); loading all merchants again.`);
     this.sync({ full: true }).catch((error: unknown) => {
-      this.options.logger.warn(`The damaged merchant cache could not be replaced yet (${messageOf(error)}); the next full sync, or the next start, tries again.`);
+      this.options.logger.warn(
+        `The damaged merchant cache could not be replaced yet (${messageOf(error)}); the next full sync, or the next start, tries again.`,
+      );
     });
   }
 
@@ -209,7 +215,9 @@ export class CatalogStore extends Disposable {
     const full = job.full || lastSynced === null;
     job.full = full;
     this.setStatus({ state: 'syncing', full, loaded: 0 });
-    const filters = full ? {} : { updatedAtFrom: new Date(Date.parse(lastSynced!) - this.safetyMarginMs).toISOString() };
+    const filters = full
+      ? {}
+      : { updatedAtFrom: new Date(Date.parse(lastSynced!) - this.safetyMarginMs).toISOString() };
     const resumed = this.kept.take(full, JSON.stringify(filters));
     // A sync that goes on from kept pages dates from when they were read: what changed since is asked for next time.
     const startedAt = resumed?.startedAt ?? this.now();
@@ -219,7 +227,9 @@ export class CatalogStore extends Disposable {
     let save: FullSave | undefined;
     try {
       const source = await this.options.source();
-      this.options.logger.debug(`Merchant sync (${full ? 'full' : `updated since ${filters.updatedAtFrom}`}) started${resumed ? `, going on from ${resumed.pages.length} pages kept from a sync cut short` : ''}.`);
+      this.options.logger.debug(
+        `Merchant sync (${full ? 'full' : `updated since ${filters.updatedAtFrom}`}) started${resumed ? `, going on from ${resumed.pages.length} pages kept from a sync cut short` : ''}.`,
+      );
       /** An incremental sync's merchants; a full walk's go into its catalog map as they come. */
       const received: CatalogMerchant[] = [];
       const walked = new Map<MerchantKey, CatalogMerchant>();
@@ -233,7 +243,11 @@ export class CatalogStore extends Disposable {
           addInWalkOrder(walked, this.cache.addToAll(save, page));
         }
         count += page.merchants.length;
-        this.setStatus(wait === undefined ? { state: 'syncing', full, loaded: count } : { state: 'syncing', full, loaded: count, wait });
+        this.setStatus(
+          wait === undefined
+            ? { state: 'syncing', full, loaded: count }
+            : { state: 'syncing', full, loaded: count, wait },
+        );
         job.progress(count);
       };
       resumed?.pages.forEach(take);
@@ -246,7 +260,11 @@ export class CatalogStore extends Disposable {
         },
         onWait: (until, reason) => {
           wait = until === undefined || reason === undefined || reason === 'pace' ? undefined : { until, reason };
-          this.setStatus(wait === undefined ? { state: 'syncing', full, loaded: count } : { state: 'syncing', full, loaded: count, wait });
+          this.setStatus(
+            wait === undefined
+              ? { state: 'syncing', full, loaded: count }
+              : { state: 'syncing', full, loaded: count, wait },
+          );
         },
       };
       for await (const page of source.walkMerchants(filters, options)) {
@@ -260,7 +278,9 @@ export class CatalogStore extends Disposable {
         throw syncCancelled();
       }
       const syncedAt = startedAt.toISOString();
-      return await (save === undefined ? this.commitChanges(received, syncedAt) : this.commitAll(walked, count, syncedAt, save));
+      return await (save === undefined
+        ? this.commitChanges(received, syncedAt)
+        : this.commitAll(walked, count, syncedAt, save));
     } catch (error) {
       if (save !== undefined) {
         await this.cache.abortAll(save);
@@ -276,7 +296,12 @@ export class CatalogStore extends Disposable {
   }
 
   /** Swaps in a full walk's catalog, announces it, then saves it; nothing here can fail the sync. */
-  private async commitAll(merchants: Map<MerchantKey, CatalogMerchant>, received: number, syncedAt: string, save: FullSave): Promise<SyncResult> {
+  private async commitAll(
+    merchants: Map<MerchantKey, CatalogMerchant>,
+    received: number,
+    syncedAt: string,
+    save: FullSave,
+  ): Promise<SyncResult> {
     const changed = changedKeys(this.current.merchants, merchants, sameCacheEntry).size;
     this.replace({ merchants, syncedAt, source: 'network' }, 'all');
     await this.cache.finishAll(save, merchants);
@@ -288,13 +313,19 @@ export class CatalogStore extends Disposable {
     const merged = mergeMerchants(this.current.merchants, received, sameCacheEntry);
     const { merchants, changed } = merged;
     this.replace({ merchants, syncedAt, source: 'network' }, changed.size > 0 ? changed : undefined);
-    await this.cache.saveChanges(merchants, [...changed].map((key) => merchants.get(key)!), syncedAt);
+    await this.cache.saveChanges(
+      merchants,
+      [...changed].map((key) => merchants.get(key)!),
+      syncedAt,
+    );
     return this.done({ kind: 'incremental', received: received.length, changed: changed.size, total: merchants.size });
   }
 
   private done(result: SyncResult): SyncResult {
     this.setStatus({ state: 'idle' });
-    this.options.logger.debug(`Merchant sync (${result.kind}) done: ${result.received} received, ${result.changed} changed, ${result.total} in all.`);
+    this.options.logger.debug(
+      `Merchant sync (${result.kind}) done: ${result.received} received, ${result.changed} changed, ${result.total} in all.`,
+    );
     return result;
   }
 

@@ -33,7 +33,12 @@ export class KeptWalk {
   take(full: boolean, filters: string): PartialWalk | undefined {
     const partial = this.partial;
     this.partial = undefined;
-    if (partial === undefined || partial.full !== full || partial.filters !== filters || this.now().getTime() - partial.keptAt > KEEP_PARTIAL_MS) {
+    if (
+      partial === undefined ||
+      partial.full !== full ||
+      partial.filters !== filters ||
+      this.now().getTime() - partial.keptAt > KEEP_PARTIAL_MS
+    ) {
       return undefined;
     }
     return partial;
@@ -46,6 +51,8 @@ export class KeptWalk {
       return;
     }
     this.partial = { full, filters, startedAt, pages, next, keptAt: this.now().getTime() };
-    this.logger.info(`Merchant sync cut short after ${pages.length} pages; the next sync within ${KEEP_PARTIAL_MS / 60_000} minutes goes on from there.`);
+    this.logger.info(
+      `Merchant sync cut short after ${pages.length} pages; the next sync within ${KEEP_PARTIAL_MS / 60_000} minutes goes on from there.`,
+    );
   }
 }

@@ -129,7 +129,16 @@ export class SyncQueue<R> implements IDisposable {
         }
       }
     };
-    return { full, signal, progress, cancel, listeners, result, settle: settle!, priority: options.priority ?? 'foreground' };
+    return {
+      full,
+      signal,
+      progress,
+      cancel,
+      listeners,
+      result,
+      settle: settle!,
+      priority: options.priority ?? 'foreground',
+    };
   }
 
   private launch(run: Run<R>): void {

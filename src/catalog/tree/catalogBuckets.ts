@@ -58,7 +58,12 @@ function letterParts(letter: number, count: number, threshold: number): LetterBu
  * pass the threshold, or would take the bucket further past the target size than it is short
  * of it now; the target is the group's size spread evenly over the fewest buckets possible.
  */
-function packLetters(letters: number[], counts: readonly number[], threshold: number, target: number): LetterBucketPlan[] {
+function packLetters(
+  letters: number[],
+  counts: readonly number[],
+  threshold: number,
+  target: number,
+): LetterBucketPlan[] {
   const plans: LetterBucketPlan[] = [];
   let current: number[] = [];
   let size = 0;

@@ -9,7 +9,14 @@ import * as l10n from '@vscode/l10n';
 import type { MerchantKey } from '../../merchant/merchantKey';
 import { BUCKET_LETTERS, initialIndex } from '../present/textFold';
 import { planLetterBuckets, planRankPages, type LetterBucketPlan } from './catalogBuckets';
-import { merchantNode, type BucketNode, type CatalogEntry, type CatalogNode, type GroupNode, type SortOrder } from './treeNodes';
+import {
+  merchantNode,
+  type BucketNode,
+  type CatalogEntry,
+  type CatalogNode,
+  type GroupNode,
+  type SortOrder,
+} from './treeNodes';
 
 export type EntryComparator = (a: CatalogEntry, b: CatalogEntry) => number;
 
@@ -160,7 +167,13 @@ export class CatalogGroup {
   }
 
   private bucketNode(label: string, count: number): BucketNode {
-    return { kind: 'bucket', id: `bucket:${this.node.active ? 'active' : 'inactive'}:${label}`, parentId: this.node.id, label, count };
+    return {
+      kind: 'bucket',
+      id: `bucket:${this.node.active ? 'active' : 'inactive'}:${label}`,
+      parentId: this.node.id,
+      label,
+      count,
+    };
   }
 
   private sorted(): CatalogEntry[] {

@@ -29,7 +29,14 @@ import type { CatalogMap } from '../model/catalogTypes';
 import { compileCatalogFilter, type MerchantPredicate } from './catalogFilter';
 import { CatalogGroup, type EntryComparator } from './catalogGroup';
 import { MerchantDetails, detailOwnerKey } from './merchantDetails';
-import { merchantNode, merchantNodeId, type CatalogEntry, type CatalogNode, type MerchantNode, type TreeOptions } from './treeNodes';
+import {
+  merchantNode,
+  merchantNodeId,
+  type CatalogEntry,
+  type CatalogNode,
+  type MerchantNode,
+  type TreeOptions,
+} from './treeNodes';
 
 export const DEFAULT_BUCKET_THRESHOLD = 1000;
 
@@ -70,7 +77,11 @@ function commissionComparator(byName: EntryComparator): EntryComparator {
  * order. The clicks are looked up once per merchant of the filtered catalog, not per comparison;
  * a figure that is not a positive number counts as no clicks.
  */
-function clicksComparator(groups: ReadonlyArray<readonly CatalogEntry[]>, clicksOf: TreeOptions['clicksOf'], byName: EntryComparator): EntryComparator {
+function clicksComparator(
+  groups: ReadonlyArray<readonly CatalogEntry[]>,
+  clicksOf: TreeOptions['clicksOf'],
+  byName: EntryComparator,
+): EntryComparator {
   const clicks = new Map<MerchantKey, number>();
   if (clicksOf !== undefined) {
     for (const { key, merchant } of groups.flat()) {

@@ -113,7 +113,14 @@ export class MerchantDetails {
     }
     const section = this.add(this.merchantNodeId, 'domains', l10n.t('Domains'), String(list.length));
     list.forEach((domain, i) => {
-      this.add(section.id, `domain:${i}`, domain, domain === defaultDomain ? l10n.t({ message: 'default', comment: ["Beside a merchant's default domain."] }) : undefined);
+      this.add(
+        section.id,
+        `domain:${i}`,
+        domain,
+        domain === defaultDomain
+          ? l10n.t({ message: 'default', comment: ["Beside a merchant's default domain."] })
+          : undefined,
+      );
     });
   }
 
@@ -143,7 +150,12 @@ export class MerchantDetails {
       const node = this.add(section.id, `campaign:${i}`, campaign.name, `${period} · ${deeplinks}`);
       campaign.rates.forEach((rate, j) => {
         const countries = rate.countryCodes.length > 0 ? rate.countryCodes.join(', ') : l10n.t('countries not given');
-        this.add(node.id, `campaign:${i}:rate:${j}`, countries, formatClickRate(rate.clickRate, currencyCode, this.locale));
+        this.add(
+          node.id,
+          `campaign:${i}:rate:${j}`,
+          countries,
+          formatClickRate(rate.clickRate, currencyCode, this.locale),
+        );
       });
     });
   }

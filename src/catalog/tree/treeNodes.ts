@@ -24,7 +24,13 @@ export interface TreeOptions {
 }
 
 export type CatalogNode =
-  | { kind: 'group'; id: string; active: boolean; /** "Active" or "Inactive", localised. */ label: string; count: number }
+  | {
+      kind: 'group';
+      id: string;
+      active: boolean;
+      /** "Active" or "Inactive", localised. */ label: string;
+      count: number;
+    }
   | { kind: 'bucket'; id: string; parentId: string; label: string; count: number }
   | { kind: 'merchant'; id: string; parentId: string; key: MerchantKey; merchant: CatalogMerchant }
   | { kind: 'detail'; id: string; parentId: string; label: string; description?: string; hasChildren: boolean };

@@ -64,7 +64,10 @@ export interface CachedReport<K extends CachedReportKind = CachedReportKind> {
   windows: CachedWindow<ItemOfKind[K]>[];
 }
 
-export type ReportCacheRead<K extends CachedReportKind> = { kind: 'missing' } | { kind: 'unreadable'; reason: string } | { kind: 'ok'; report: CachedReport<K> };
+export type ReportCacheRead<K extends CachedReportKind> =
+  | { kind: 'missing' }
+  | { kind: 'unreadable'; reason: string }
+  | { kind: 'ok'; report: CachedReport<K> };
 
 const COLUMNS: { [K in CachedReportKind]: Columns<ItemOfKind[K]> } = { clicks: CLICK_COLUMNS, actions: ACTION_COLUMNS };
 
@@ -85,7 +88,11 @@ const isDay = (value: unknown): value is string => typeof value === 'string' && 
  * Throws on failure, leaving the old file, and saying so. `files`: tests only, to inject disk
  * faults (see `CacheFileOps`).
  */
-export async function writeReportCache<K extends CachedReportKind>(file: string, report: CachedReport<K>, files: CacheFileOps = NODE_FILE_OPS): Promise<void> {
+export async function writeReportCache<K extends CachedReportKind>(
+  file: string,
+  report: CachedReport<K>,
+  files: CacheFileOps = NODE_FILE_OPS,
+): Promise<void> {
   const strings: string[] = [];
   const indexOf = new Map<string, number>();
   const columns = COLUMNS[report.kind] as Columns<ItemOfKind[K]>;
@@ -123,7 +130,12 @@ export async function readReportCacheSavedAt(file: string): Promise<string> {
       const { buffer, bytesRead } = await handle.read(Buffer.alloc(8_192), 0, 8_192, 0);
       const line = buffer.subarray(0, bytesRead).toString('utf8').split('\n')[0]!;
       const header = checkedFields(line, 'its first line');
-      return typeof header !== 'string' && header.format === REPORT_CACHE_FORMAT && header.version === REPORT_CACHE_VERSION && isIso(header.savedAt) ? (header.savedAt as string) : '';
+      return typeof header !== 'string' &&
+        header.format === REPORT_CACHE_FORMAT &&
+        header.version === REPORT_CACHE_VERSION &&
+        isIso(header.savedAt)
+        ? (header.savedAt as string)
+        : '';
     } finally {
       await handle.close();
     }
@@ -133,17 +145,27 @@ export async function readReportCacheSavedAt(file: string): Promise<string> {
 }
 
 /** Reads a cached report; never throws. */
-export async function readReportCache<K extends CachedReportKind>(file: string, kind: K, query: string): Promise<ReportCacheRead<K>> {
+export async function readReportCache<K extends CachedReportKind>(
+  file: string,
+  kind: K,
+  query: string,
+): Promise<ReportCacheRead<K>> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', reason: `the file could not be read (${code ?? (error as Error).message})` };
+    return code === 'ENOENT'
+      ? { kind: 'missing' }
+      : { kind: 'unreadable', reason: `the file could not be read (${code ?? (error as Error).message})` };
   }
   const lines = text.split('\n');
   // The version is looked at before the check, so a file of another version says so.
-  const header = checkedFields(lines[0]!, 'its first line', (fields) => (fields.format !== REPORT_CACHE_FORMAT || fields.version !== REPORT_CACHE_VERSION ? `it is not a report cache of version ${REPORT_CACHE_VERSION}` : undefined));
+  const header = checkedFields(lines[0]!, 'its first line', (fields) =>
+    fields.format !== REPORT_CACHE_FORMAT || fields.version !== REPORT_CACHE_VERSION
+      ? `it is not a report cache of version ${REPORT_CACHE_VERSION}`
+      : undefined,
+  );
   if (typeof header === 'string') {
     return { kind: 'unreadable', reason: header };
   }
@@ -153,7 +175,10 @@ export async function readReportCache<K extends CachedReportKind>(file: string, 
   }
   const count = header.windows as number;
   if (lines.length !== count + 3 || lines[count + 2] !== '') {
-    return { kind: 'unreadable', reason: `it has ${Math.max(0, lines.length - 3)} window lines where its header says ${count} (cut short or added to)` };
+    return {
+      kind: 'unreadable',
+      reason: `it has ${Math.max(0, lines.length - 3)} window lines where its header says ${count} (cut short or added to)`,
+    };
   }
   const stringsLine = checkedFields(lines[1]!, 'its strings line');
   if (typeof stringsLine === 'string') {
@@ -169,23 +194,41 @@ export async function readReportCache<K extends CachedReportKind>(file: string, 
     if (typeof window === 'string') {
       return { kind: 'unreadable', reason: window };
     }
-    if (!isDay(window.from) || !isDay(window.to) || !isIso(window.readStartedAt) || !Number.isSafeInteger(window.total)) {
+    if (
+      !isDay(window.from) ||
+      !isDay(window.to) ||
+      !isIso(window.readStartedAt) ||
+      !Number.isSafeInteger(window.total)
+    ) {
       return { kind: 'unreadable', reason: `window ${index} is not one` };
     }
     const items = decodeItems(window.rows, COLUMNS[kind] as Columns<ItemOfKind[K]>, strings as string[]);
     if (typeof items === 'string') {
       return { kind: 'unreadable', reason: `window ${index}: ${items}` };
     }
-    windows.push({ from: window.from, to: window.to, readStartedAt: window.readStartedAt, total: window.total as number, items });
+    windows.push({
+      from: window.from,
+      to: window.to,
+      readStartedAt: window.readStartedAt,
+      total: window.total as number,
+      items,
+    });
   }
-  return { kind: 'ok', report: { kind, baseUrl: header.baseUrl as string, query, savedAt: header.savedAt as string, windows } };
+  return {
+    kind: 'ok',
+    report: { kind, baseUrl: header.baseUrl as string, query, savedAt: header.savedAt as string, windows },
+  };
 }
 
 /**
  * The fields of a line `checkedLine` wrote, or why it is not one (`what` names the line);
  * `before` may refuse the fields before the check is made.
  */
-function checkedFields(line: string, what: string, before?: (fields: Record<string, unknown>) => string | undefined): Record<string, unknown> | string {
+function checkedFields(
+  line: string,
+  what: string,
+  before?: (fields: Record<string, unknown>) => string | undefined,
+): Record<string, unknown> | string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
@@ -196,7 +239,10 @@ function checkedFields(line: string, what: string, before?: (fields: Record<stri
     return `${what} is not a JSON object`;
   }
   const fields = parsed as Record<string, unknown>;
-  return before?.(fields) ?? (lineCheckHolds(line, fields.crc32) ? fields : `${what} fails its check (CRC-32): the file was changed or damaged`);
+  return (
+    before?.(fields) ??
+    (lineCheckHolds(line, fields.crc32) ? fields : `${what} fails its check (CRC-32): the file was changed or damaged`)
+  );
 }
 
 function headerProblem(header: Record<string, unknown>, kind: CachedReportKind, query: string): string | undefined {
@@ -206,7 +252,9 @@ function headerProblem(header: Record<string, unknown>, kind: CachedReportKind, 
   if (typeof header.baseUrl !== 'string' || !isIso(header.savedAt)) {
     return 'its base URL or savedAt is missing';
   }
-  return Number.isSafeInteger(header.windows) && (header.windows as number) >= 0 ? undefined : 'its header gives no count of windows';
+  return Number.isSafeInteger(header.windows) && (header.windows as number) >= 0
+    ? undefined
+    : 'its header gives no count of windows';
 }
 
 async function writeAtomically(file: string, text: string, files: CacheFileOps): Promise<void> {

@@ -57,7 +57,12 @@ export interface EncodedItems {
 }
 
 /** Encodes items into rows sharing one string list (`strings` may already hold some, e.g. from other windows). */
-export function encodeItems<T extends object>(items: readonly T[], columns: Columns<T>, strings: string[], indexOf = new Map(strings.map((text, i) => [text, i]))): unknown[][] {
+export function encodeItems<T extends object>(
+  items: readonly T[],
+  columns: Columns<T>,
+  strings: string[],
+  indexOf = new Map(strings.map((text, i) => [text, i])),
+): unknown[][] {
   const names = Object.keys(columns) as Array<keyof T & string>;
   const cells = names.map((name) => columns[name]);
   return items.map((item) =>
@@ -115,7 +120,9 @@ function cellProblem(value: unknown, cell: Cell, stringCount: number): string | 
   }
   switch (cell) {
     case 'text':
-      return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < stringCount ? undefined : 'not a string of the list';
+      return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < stringCount
+        ? undefined
+        : 'not a string of the list';
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? undefined : 'not a number';
     case 'flag':

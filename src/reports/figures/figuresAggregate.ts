@@ -118,7 +118,13 @@ export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
   const merchants = new Map<string, MerchantFigures>();
   for (const [merchantId, merchantClicks] of clicks.merchants) {
     const key = String(merchantId);
-    merchants.set(key, { merchantId: key, clicks: merchantClicks, actions: 0, pendingConfirmedCommission: [], epc: null });
+    merchants.set(key, {
+      merchantId: key,
+      clicks: merchantClicks,
+      actions: 0,
+      pendingConfirmedCommission: [],
+      epc: null,
+    });
   }
   const merchantOfProgram = programMerchants([clicks.programMerchants, previous.programMerchants]);
   for (const row of actions.groups.program) {
@@ -132,10 +138,16 @@ export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
       merchants.set(merchantId, figures);
     }
     figures.actions += row.actions;
-    figures.pendingConfirmedCommission = sumAmounts([figures.pendingConfirmedCommission, row.pendingConfirmedCommission]);
+    figures.pendingConfirmedCommission = sumAmounts([
+      figures.pendingConfirmedCommission,
+      row.pendingConfirmedCommission,
+    ]);
   }
   for (const figures of merchants.values()) {
-    figures.epc = figures.clicks > 0 ? figures.pendingConfirmedCommission.map((entry) => ({ ...entry, amount: entry.amount / figures.clicks })) : null;
+    figures.epc =
+      figures.clicks > 0
+        ? figures.pendingConfirmedCommission.map((entry) => ({ ...entry, amount: entry.amount / figures.clicks }))
+        : null;
   }
 
   const dailyClicks: Array<{ date: string; clicks: number }> = [];
@@ -173,7 +185,10 @@ export function figuresOf(aggregate: FiguresAggregate, subIds: readonly string[]
     return undefined;
   }
   // Most lines hold one SubID: its figures were put together when the aggregate was built.
-  return (found.length === 1 ? aggregate.figuresAlone?.get(found[0]!.subId) : undefined) ?? together(found, aggregate.previousKnown !== false);
+  return (
+    (found.length === 1 ? aggregate.figuresAlone?.get(found[0]!.subId) : undefined) ??
+    together(found, aggregate.previousKnown !== false)
+  );
 }
 
 /** The sums of SubIDs that have data; without a change while the previous period is not known. */
@@ -245,5 +260,7 @@ function sumAmounts(lists: ReadonlyArray<readonly CurrencyAmount[]>): CurrencyAm
       sums.set(entry.currencyCode, (sums.get(entry.currencyCode) ?? 0) + entry.amount);
     }
   }
-  return [...sums.keys()].sort(compareCurrencies).map((currencyCode) => ({ currencyCode, label: currencyLabel(currencyCode), amount: sums.get(currencyCode)! }));
+  return [...sums.keys()]
+    .sort(compareCurrencies)
+    .map((currencyCode) => ({ currencyCode, label: currencyLabel(currencyCode), amount: sums.get(currencyCode)! }));
 }

@@ -80,7 +80,12 @@ export interface ActionReport {
   /** Paid, not paid, then (when any) actions whose payment the service did not say. */
   payment: PaymentRow[];
   groups: Record<ActionGrouping, ActionGroupRow[]>;
-  totals: { actions: number; commission: CurrencyAmount[]; revenue: CurrencyAmount[]; pendingConfirmedCommission: CurrencyAmount[] };
+  totals: {
+    actions: number;
+    commission: CurrencyAmount[];
+    revenue: CurrencyAmount[];
+    pendingConfirmedCommission: CurrencyAmount[];
+  };
   /** `malformed` here: a commission or revenue that is not a finite number. */
   skipped: SkippedItems;
   items: ActionItem[];
@@ -115,12 +120,23 @@ function statusRows(statuses: Map<string | null, ActionTally>): StatusRow[] {
   return [...KNOWN_STATUSES, ...others].map((status) => {
     const group = statuses.get(status)!;
     const label = status === null ? NO_VALUE_LABELS.status : (STATUS_LABELS[status] ?? status);
-    return { status, label, actions: group.actions, commission: amountsOf(group, 'commission'), revenue: amountsOf(group, 'revenue') };
+    return {
+      status,
+      label,
+      actions: group.actions,
+      commission: amountsOf(group, 'commission'),
+      revenue: amountsOf(group, 'revenue'),
+    };
   });
 }
 
 function paymentRows(paid: ActionTally, unpaid: ActionTally, unknown: ActionTally): PaymentRow[] {
-  const row = (payment: Payment, from: ActionTally): PaymentRow => ({ payment, label: PAYMENT_LABELS[payment], actions: from.actions, commission: amountsOf(from, 'commission') });
+  const row = (payment: Payment, from: ActionTally): PaymentRow => ({
+    payment,
+    label: PAYMENT_LABELS[payment],
+    actions: from.actions,
+    commission: amountsOf(from, 'commission'),
+  });
   const rows = [row('paid', paid), row('unpaid', unpaid)];
   if (unknown.actions > 0) {
     rows.push(row('unknown', unknown));
@@ -145,7 +161,11 @@ function seriesOf(byCurrency: Map<string | null, Float64Array>): CurrencySeries[
   }));
 }
 
-export function aggregateActions(items: readonly ActionItem[], period: ReportPeriod, options: ReportOptions = {}): ActionReport {
+export function aggregateActions(
+  items: readonly ActionItem[],
+  period: ReportPeriod,
+  options: ReportOptions = {},
+): ActionReport {
   const dates = periodDates(period);
   const positions = dayPositions(dates);
   const dayCount = dates.length;
@@ -156,7 +176,12 @@ export function aggregateActions(items: readonly ActionItem[], period: ReportPer
   const subIds = new Map<string | null, ActionTally>();
   const platforms = new Map<string | null, ActionTally>();
   const products = new Map<string | null, ActionTally>();
-  const [paid, unpaid, unknownPayment, totals] = [newActionTally(null), newActionTally(null), newActionTally(null), newActionTally(null)];
+  const [paid, unpaid, unknownPayment, totals] = [
+    newActionTally(null),
+    newActionTally(null),
+    newActionTally(null),
+    newActionTally(null),
+  ];
   const currencyKeys = new Map<string, string>();
   // Plain counters in the loop; the object is built after it (see dayPositions for why).
   let outside = 0;
@@ -194,11 +219,35 @@ export function aggregateActions(items: readonly ActionItem[], period: ReportPer
     }
     addAction(totals, currency, commission, revenue, earning);
     addAction(tallyOf(statuses, status, null, newActionTally), currency, commission, revenue, earning);
-    addAction(item.paidOut === true ? paid : item.paidOut === false ? unpaid : unknownPayment, currency, commission, revenue, earning);
-    addAction(tallyOf(programs, item.programId, item.programName, newActionTally), currency, commission, revenue, earning);
+    addAction(
+      item.paidOut === true ? paid : item.paidOut === false ? unpaid : unknownPayment,
+      currency,
+      commission,
+      revenue,
+      earning,
+    );
+    addAction(
+      tallyOf(programs, item.programId, item.programName, newActionTally),
+      currency,
+      commission,
+      revenue,
+      earning,
+    );
     addAction(tallyOf(subIds, item.subId, item.subId, newActionTally), currency, commission, revenue, earning);
-    addAction(tallyOf(platforms, item.adspaceId, item.adspaceName, newActionTally), currency, commission, revenue, earning);
-    addAction(tallyOf(products, item.productId, item.productId, newActionTally), currency, commission, revenue, earning);
+    addAction(
+      tallyOf(platforms, item.adspaceId, item.adspaceName, newActionTally),
+      currency,
+      commission,
+      revenue,
+      earning,
+    );
+    addAction(
+      tallyOf(products, item.productId, item.productId, newActionTally),
+      currency,
+      commission,
+      revenue,
+      earning,
+    );
   }
 
   const flags = provisionalFlags(dates, options.provisionalDays ?? DEFAULT_PROVISIONAL_DAYS, options.today);

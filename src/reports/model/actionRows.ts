@@ -40,7 +40,9 @@ function groupReader(sort: RowSort): ((row: ActionGroupRow) => SortValue) | unde
     throw new RangeError(`sorting by ${sort.column} needs a currency (currencyCode; null for the unknown currency)`);
   }
   const currency = currencyKey(sort.currencyCode);
-  return sort.column === 'commission' ? (row) => amountIn(row.commission, currency) : (row) => amountIn(row.pendingConfirmedCommission, currency);
+  return sort.column === 'commission'
+    ? (row) => amountIn(row.commission, currency)
+    : (row) => amountIn(row.pendingConfirmedCommission, currency);
 }
 
 const ITEM_FIELDS = readersByName<ActionItem>({
@@ -63,7 +65,8 @@ function itemReader(sort: RowSort): ((item: ActionItem) => SortValue) | undefine
   if (sort.column !== 'commission' && sort.column !== 'revenue') {
     return ITEM_FIELDS(sort);
   }
-  const amount = sort.column === 'commission' ? (item: ActionItem) => item.commission : (item: ActionItem) => item.revenue;
+  const amount =
+    sort.column === 'commission' ? (item: ActionItem) => item.commission : (item: ActionItem) => item.revenue;
   if (sort.currencyCode === undefined) {
     return amount;
   }
@@ -77,15 +80,37 @@ export class ActionReportRows extends ReportRows<ActionItem, ActionGroupRow, Act
   }
 
   rows(grouping: 'none', sort: RowSort<ActionItemColumn> | undefined, offset: number, count: number): ActionItem[];
-  rows(grouping: ActionGrouping, sort: RowSort<ActionGroupColumn> | undefined, offset: number, count: number): ActionGroupRow[];
-  rows(grouping: ActionRowGrouping, sort: RowSort | undefined, offset: number, count: number): ActionItem[] | ActionGroupRow[];
-  rows(grouping: ActionRowGrouping, sort: RowSort | undefined, offset: number, count: number): ActionItem[] | ActionGroupRow[] {
+  rows(
+    grouping: ActionGrouping,
+    sort: RowSort<ActionGroupColumn> | undefined,
+    offset: number,
+    count: number,
+  ): ActionGroupRow[];
+  rows(
+    grouping: ActionRowGrouping,
+    sort: RowSort | undefined,
+    offset: number,
+    count: number,
+  ): ActionItem[] | ActionGroupRow[];
+  rows(
+    grouping: ActionRowGrouping,
+    sort: RowSort | undefined,
+    offset: number,
+    count: number,
+  ): ActionItem[] | ActionGroupRow[] {
     return this.slice(grouping, sort, offset, count);
   }
 
   /** The report's totals as a row of the grouped tables, to show under them. */
   totals(): ActionGroupRow {
     const { actions, commission, pendingConfirmedCommission } = this.report.totals;
-    return { key: null, label: TOTAL_LABEL, actions, share: actions > 0 ? 1 : 0, commission, pendingConfirmedCommission };
+    return {
+      key: null,
+      label: TOTAL_LABEL,
+      actions,
+      share: actions > 0 ? 1 : 0,
+      commission,
+      pendingConfirmedCommission,
+    };
   }
 }

@@ -27,7 +27,13 @@ export type ActionFigure = 'commission' | 'earned' | 'revenue';
 
 export const newActionTally = (name: string | null): ActionTally => ({ name, actions: 0, currencies: new Map() });
 
-export function addAction(into: ActionTally, currency: string | null, commission: number | null, revenue: number | null, earning: boolean): void {
+export function addAction(
+  into: ActionTally,
+  currency: string | null,
+  commission: number | null,
+  revenue: number | null,
+  earning: boolean,
+): void {
   into.actions += 1;
   if (commission === null && revenue === null) {
     return;
@@ -56,7 +62,8 @@ export function amountsOf(tally: ActionTally, figure: ActionFigure): CurrencyAmo
   const amounts: CurrencyAmount[] = [];
   for (const code of [...tally.currencies.keys()].sort(compareCurrencies)) {
     const figures = tally.currencies.get(code)!;
-    const given = figure === 'commission' ? figures.hasCommission : figure === 'earned' ? figures.hasEarned : figures.hasRevenue;
+    const given =
+      figure === 'commission' ? figures.hasCommission : figure === 'earned' ? figures.hasEarned : figures.hasRevenue;
     if (given) {
       amounts.push({ currencyCode: code, label: currencyLabel(code), amount: figures[figure] });
     }

@@ -78,11 +78,21 @@ function count<K>(groups: Map<K, ClickTally>, key: K, name: string | null, click
   tally.items += 1;
 }
 
-function rowsOf<K extends string | number | null>(groups: Map<K, ClickTally>, total: number, label: (key: string | null, name: string | null) => string): ClickGroupRow[] {
+function rowsOf<K extends string | number | null>(
+  groups: Map<K, ClickTally>,
+  total: number,
+  label: (key: string | null, name: string | null) => string,
+): ClickGroupRow[] {
   const rows: ClickGroupRow[] = [];
   for (const [rawKey, tally] of groups) {
     const key = rawKey === null ? null : String(rawKey);
-    rows.push({ key, label: label(key, tally.name), clicks: tally.clicks, items: tally.items, share: shareOf(tally.clicks, total) });
+    rows.push({
+      key,
+      label: label(key, tally.name),
+      clicks: tally.clicks,
+      items: tally.items,
+      share: shareOf(tally.clicks, total),
+    });
   }
   return rankRows(rows, (row) => row.clicks);
 }
@@ -100,7 +110,11 @@ function daysOf(dates: readonly string[], clicks: Float64Array, flags: readonly 
   return days;
 }
 
-export function aggregateClicks(items: readonly ClickItem[], period: ReportPeriod, options: ReportOptions = {}): ClickReport {
+export function aggregateClicks(
+  items: readonly ClickItem[],
+  period: ReportPeriod,
+  options: ReportOptions = {},
+): ClickReport {
   const dates = periodDates(period);
   const positions = dayPositions(dates);
   const dayClicks = new Float64Array(dates.length);

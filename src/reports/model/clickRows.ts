@@ -38,9 +38,24 @@ export class ClickReportRows extends ReportRows<ClickItem, ClickGroupRow, ClickG
   }
 
   rows(grouping: 'none', sort: RowSort<ClickItemColumn> | undefined, offset: number, count: number): ClickItem[];
-  rows(grouping: ClickGrouping, sort: RowSort<ClickGroupColumn> | undefined, offset: number, count: number): ClickGroupRow[];
-  rows(grouping: ClickRowGrouping, sort: RowSort | undefined, offset: number, count: number): ClickItem[] | ClickGroupRow[];
-  rows(grouping: ClickRowGrouping, sort: RowSort | undefined, offset: number, count: number): ClickItem[] | ClickGroupRow[] {
+  rows(
+    grouping: ClickGrouping,
+    sort: RowSort<ClickGroupColumn> | undefined,
+    offset: number,
+    count: number,
+  ): ClickGroupRow[];
+  rows(
+    grouping: ClickRowGrouping,
+    sort: RowSort | undefined,
+    offset: number,
+    count: number,
+  ): ClickItem[] | ClickGroupRow[];
+  rows(
+    grouping: ClickRowGrouping,
+    sort: RowSort | undefined,
+    offset: number,
+    count: number,
+  ): ClickItem[] | ClickGroupRow[] {
     return this.slice(grouping, sort, offset, count);
   }
 

@@ -42,7 +42,9 @@ export function earningsPerClick(clicks: ClickReport, actions: ActionReport, gro
   const actionGroups = new Map(actions.groups[grouping].map((row) => [row.key, row]));
   const rows: EpcRow[] = [];
   for (const group of clicks.groups[grouping]) {
-    rows.push(epcRow(group.key, group.label, group.clicks, actionGroups.get(group.key)?.pendingConfirmedCommission ?? []));
+    rows.push(
+      epcRow(group.key, group.label, group.clicks, actionGroups.get(group.key)?.pendingConfirmedCommission ?? []),
+    );
     actionGroups.delete(group.key);
   }
   for (const group of actionGroups.values()) {

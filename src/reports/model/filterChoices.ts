@@ -29,7 +29,10 @@ interface Seen {
  * Choices of one filter: in the order of the clicks report's rows (most clicks first), then
  * what only the actions report holds, in its order (most actions first).
  */
-function choicesOf(clickRows: ReadonlyArray<Seen & { clicks: number }>, actionRows: ReadonlyArray<Seen & { actions: number }>): FilterChoice[] {
+function choicesOf(
+  clickRows: ReadonlyArray<Seen & { clicks: number }>,
+  actionRows: ReadonlyArray<Seen & { actions: number }>,
+): FilterChoice[] {
   const choices = new Map<string, FilterChoice>();
   for (const row of clickRows) {
     if (row.key !== null) {

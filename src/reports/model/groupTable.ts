@@ -16,7 +16,12 @@ export interface NamedTally {
  * dies with it, and V8 then throws away the optimised code of the aggregation loop at every
  * garbage collection (measured in the bench: two to three times slower).
  */
-export function tallyOf<K, T extends NamedTally>(groups: Map<K, T>, key: K, name: string | null, create: (name: string | null) => T): T {
+export function tallyOf<K, T extends NamedTally>(
+  groups: Map<K, T>,
+  key: K,
+  name: string | null,
+  create: (name: string | null) => T,
+): T {
   let tally = groups.get(key);
   if (tally === undefined) {
     tally = create(name);

@@ -35,7 +35,13 @@ export function percentChange(current: number, previous: number): Change {
   if (previous === 0) {
     return current === 0
       ? { kind: 'none', text: '' }
-      : { kind: 'new', text: l10n.t({ message: 'new', comment: ['In place of a change in percent, when there was nothing before.'] }) };
+      : {
+          kind: 'new',
+          text: l10n.t({
+            message: 'new',
+            comment: ['In place of a change in percent, when there was nothing before.'],
+          }),
+        };
   }
   const percent = ((current - previous) / Math.abs(previous)) * 100;
   if (percent === 0) {
@@ -49,7 +55,10 @@ function compare(current: number, previous: number): FigureComparison {
 }
 
 /** Per currency, never across: a currency met in one period only compares with zero. */
-export function compareAmounts(current: readonly CurrencyAmount[], previous: readonly CurrencyAmount[]): CurrencyComparison[] {
+export function compareAmounts(
+  current: readonly CurrencyAmount[],
+  previous: readonly CurrencyAmount[],
+): CurrencyComparison[] {
   const codes = new Set<string | null>([...current, ...previous].map((entry) => entry.currencyCode));
   return [...codes].sort(compareCurrencies).map((code) => ({
     currencyCode: code,
@@ -77,7 +86,10 @@ export function compareActionReports(current: ActionReport, previous: ActionRepo
   return {
     actions: compare(current.totals.actions, previous.totals.actions),
     commission: compareAmounts(current.totals.commission, previous.totals.commission),
-    pendingConfirmedCommission: compareAmounts(current.totals.pendingConfirmedCommission, previous.totals.pendingConfirmedCommission),
+    pendingConfirmedCommission: compareAmounts(
+      current.totals.pendingConfirmedCommission,
+      previous.totals.pendingConfirmedCommission,
+    ),
     revenue: compareAmounts(current.totals.revenue, previous.totals.revenue),
   };
 }

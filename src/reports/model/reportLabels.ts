@@ -16,11 +16,19 @@ export const NO_VALUE_LABELS = {
 } as const;
 
 /** The bucket of amounts whose currency the service did not say. */
-export const UNKNOWN_CURRENCY_LABEL = l10n.t({ message: 'unknown currency', comment: ['In place of a currency code.'] });
+export const UNKNOWN_CURRENCY_LABEL = l10n.t({
+  message: 'unknown currency',
+  comment: ['In place of a currency code.'],
+});
 
-export const EPC_LABEL = l10n.t({ message: 'EPC: pending + confirmed commission per click', comment: ['EPC: earnings per click.'] });
+export const EPC_LABEL = l10n.t({
+  message: 'EPC: pending + confirmed commission per click',
+  comment: ['EPC: earnings per click.'],
+});
 
-export const PROVISIONAL_REASON = l10n.t('Provisional: networks keep updating the last days for a while, so these figures may still change.');
+export const PROVISIONAL_REASON = l10n.t(
+  'Provisional: networks keep updating the last days for a while, so these figures may still change.',
+);
 
 export const TOTAL_LABEL = l10n.t({ message: 'Total', comment: ['The totals row of a table.'] });
 

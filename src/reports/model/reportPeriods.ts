@@ -19,7 +19,13 @@ export type PeriodChoice = { preset: FixedPreset } | { preset: 'custom'; from: s
 export type ReportPeriodResult = { ok: true; period: ReportPeriod } | { ok: false; problem: ParameterProblem };
 
 /** How far back each counting preset starts, in days before today. */
-const DAYS_BACK: Partial<Record<FixedPreset, number>> = { today: 0, last7: 7, last30: 30, last90: 90, last120: MAX_PERIOD_DAYS };
+const DAYS_BACK: Partial<Record<FixedPreset, number>> = {
+  today: 0,
+  last7: 7,
+  last30: 30,
+  last90: 90,
+  last120: MAX_PERIOD_DAYS,
+};
 
 function dayNumberOf(date: string, what: string): number {
   const dayNumber = toDayNumber(date);

@@ -8,7 +8,9 @@ export interface ReportPlatform {
   name: string;
 }
 
-export function reportPlatforms(windows: ReadonlyArray<{ items: ReadonlyArray<{ adspaceId: string | null; adspaceName: string | null }> }>): ReportPlatform[] {
+export function reportPlatforms(
+  windows: ReadonlyArray<{ items: ReadonlyArray<{ adspaceId: string | null; adspaceName: string | null }> }>,
+): ReportPlatform[] {
   const names = new Map<string, string>();
   for (const window of windows) {
     for (const item of window.items) {
@@ -17,5 +19,7 @@ export function reportPlatforms(windows: ReadonlyArray<{ items: ReadonlyArray<{ 
       }
     }
   }
-  return [...names].map(([id, name]) => ({ id, name: name === '' ? id : name })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return [...names]
+    .map(([id, name]) => ({ id, name: name === '' ? id : name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

@@ -22,7 +22,12 @@ export abstract class ReportRows<Item, Group, Grouping extends string> {
     return grouping === 'none' ? this.items.length : this.groupsOf(grouping).count;
   }
 
-  protected slice(grouping: Grouping | 'none', sort: RowSort | undefined, offset: number, count: number): Item[] | Group[] {
+  protected slice(
+    grouping: Grouping | 'none',
+    sort: RowSort | undefined,
+    offset: number,
+    count: number,
+  ): Item[] | Group[] {
     if (grouping === 'none') {
       this.itemRows ??= new SortedRows(this.items, this.itemReader);
       return this.itemRows.slice(sort, offset, count);

@@ -203,7 +203,11 @@ export class SortedRows<Row> {
 
   private indexFor(sort: RowSort): Uint32Array {
     // A currency of null (the unknown currency) is not the same sort as no currency at all.
-    const cacheKey = JSON.stringify([sort.column, sort.direction, sort.currencyCode === undefined ? 0 : [sort.currencyCode]]);
+    const cacheKey = JSON.stringify([
+      sort.column,
+      sort.direction,
+      sort.currencyCode === undefined ? 0 : [sort.currencyCode],
+    ]);
     let index = this.indexes.get(cacheKey);
     if (index === undefined) {
       if (sort.direction !== 'asc' && sort.direction !== 'desc') {
@@ -211,7 +215,9 @@ export class SortedRows<Row> {
       }
       const read = this.readerOf(sort);
       if (read === undefined) {
-        throw new RangeError(`these rows have no column ${JSON.stringify(sort.column)}${sort.currencyCode === undefined ? '' : ` in currency ${String(sort.currencyCode)}`}`);
+        throw new RangeError(
+          `these rows have no column ${JSON.stringify(sort.column)}${sort.currencyCode === undefined ? '' : ` in currency ${String(sort.currencyCode)}`}`,
+        );
       }
       index = sortedPositions(sortKeys(this.rows, read, sort.direction));
       this.indexes.set(cacheKey, index);

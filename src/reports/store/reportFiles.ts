@@ -7,7 +7,13 @@ import { messageOf } from '../../common/errorMessage';
 import { leaseHeld, takeLease, type Lease } from '../../common/readLeases';
 import type { ClientLogger } from '../../api/types';
 import { evictReportCaches, type EvictionLimits } from '../cache/reportCacheEviction';
-import { readReportCache, readReportCacheSavedAt, writeReportCache, type CachedReport, type CachedReportKind } from '../cache/reportCacheFile';
+import {
+  readReportCache,
+  readReportCacheSavedAt,
+  writeReportCache,
+  type CachedReport,
+  type CachedReportKind,
+} from '../cache/reportCacheFile';
 
 /** How often a window waiting for another window's read looks whether it is done. */
 const OTHER_WINDOW_POLL_MS = 2_000;
@@ -45,7 +51,9 @@ export class ReportFiles {
     try {
       await writeReportCache(file, report);
     } catch (error) {
-      this.options.logger.warn(`Could not save the ${kind} report to the cache (${messageOf(error)}); it is up to date in memory.`);
+      this.options.logger.warn(
+        `Could not save the ${kind} report to the cache (${messageOf(error)}); it is up to date in memory.`,
+      );
       return;
     }
     const limits = { ...DEFAULT_CACHE_LIMITS, ...this.options.cacheLimits, now: this.options.now(), keep: file };
@@ -64,7 +72,12 @@ export class ReportFiles {
    * Waits while another window holds the lease of the query's read, then reads its file: the
    * report when it is newer than `shownSavedAt`, or undefined (stopped, or no newer file came).
    */
-  async afterOtherWindow<K extends CachedReportKind>(kind: K, key: string, shownSavedAt: string | undefined, stop: AbortSignal): Promise<CachedReport<K> | undefined> {
+  async afterOtherWindow<K extends CachedReportKind>(
+    kind: K,
+    key: string,
+    shownSavedAt: string | undefined,
+    stop: AbortSignal,
+  ): Promise<CachedReport<K> | undefined> {
     const lease = `${this.options.cacheFileOf(kind, key)}.reading`;
     while (!stop.aborted && (await leaseHeld(lease, this.options.now().getTime()))) {
       await new Promise((resolve) => setTimeout(resolve, OTHER_WINDOW_POLL_MS));

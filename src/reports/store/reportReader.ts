@@ -16,12 +16,22 @@ import type { CachedReportKind, CachedWindow, ItemOfKind } from '../cache/report
 /** Where reports come from; `AffiliateServiceClient` is one. */
 export interface ReportSource {
   getClicksPage(query: ReportQuery, options?: CallOptions): Promise<ReportPage<ClickItem>>;
-  getAllClicks(filters: Omit<ReportQuery, 'offset' | 'limit'>, options?: AllReadOptions): Promise<ReportResult<ClickItem>>;
+  getAllClicks(
+    filters: Omit<ReportQuery, 'offset' | 'limit'>,
+    options?: AllReadOptions,
+  ): Promise<ReportResult<ClickItem>>;
   getActionsPage(query: ReportQuery, options?: CallOptions): Promise<ReportPage<ActionItem>>;
-  getAllActions(filters: Omit<ReportQuery, 'offset' | 'limit'>, options?: AllReadOptions): Promise<ReportResult<ActionItem>>;
+  getAllActions(
+    filters: Omit<ReportQuery, 'offset' | 'limit'>,
+    options?: AllReadOptions,
+  ): Promise<ReportResult<ActionItem>>;
 }
 
-export type AllReadOptions = CallOptions & { concurrency?: number; onProgress?: (received: number, total: number | null) => void; keep?: KeptPages<unknown> };
+export type AllReadOptions = CallOptions & {
+  concurrency?: number;
+  onProgress?: (received: number, total: number | null) => void;
+  keep?: KeptPages<unknown>;
+};
 
 export interface WindowFilters {
   adspaceId?: string;
@@ -61,14 +71,22 @@ export function reportItemKey(item: ClickItem | ActionItem): string {
   if ('actionId' in item && item.actionId !== null) {
     return `action:${item.actionId}`;
   }
-  return ['~', item.date, item.programId, item.adspaceId, item.subId, item.productId].map((part) => part ?? '').join('|');
+  return ['~', item.date, item.programId, item.adspaceId, item.subId, item.productId]
+    .map((part) => part ?? '')
+    .join('|');
 }
 
-function pageOf<K extends CachedReportKind>(source: ReportSource, kind: K): (query: ReportQuery, options: CallOptions) => Promise<ReportPage<ItemOfKind[K]>> {
+function pageOf<K extends CachedReportKind>(
+  source: ReportSource,
+  kind: K,
+): (query: ReportQuery, options: CallOptions) => Promise<ReportPage<ItemOfKind[K]>> {
   return (kind === 'clicks' ? source.getClicksPage.bind(source) : source.getActionsPage.bind(source)) as never;
 }
 
-function allOf<K extends CachedReportKind>(source: ReportSource, kind: K): (query: ReportQuery, options: AllReadOptions) => Promise<ReportResult<ItemOfKind[K]>> {
+function allOf<K extends CachedReportKind>(
+  source: ReportSource,
+  kind: K,
+): (query: ReportQuery, options: AllReadOptions) => Promise<ReportResult<ItemOfKind[K]>> {
   return (kind === 'clicks' ? source.getAllClicks.bind(source) : source.getAllActions.bind(source)) as never;
 }
 
@@ -102,9 +120,18 @@ export async function readWindowInFull<K extends CachedReportKind>(
   if (resumed && new Set(result.items.map(reportItemKey)).size !== result.total) {
     options.keep?.pages.clear();
     const again = await read(options.keep);
-    return { window: { from: period.from, to: period.to, readStartedAt, total: again.total, items: again.items }, mode: 'full', fallback: 'the pages kept from a read cut short no longer added up', requests: result.requests + again.requests };
+    return {
+      window: { from: period.from, to: period.to, readStartedAt, total: again.total, items: again.items },
+      mode: 'full',
+      fallback: 'the pages kept from a read cut short no longer added up',
+      requests: result.requests + again.requests,
+    };
   }
-  return { window: { from: period.from, to: period.to, readStartedAt, total: result.total, items: result.items }, mode: 'full', requests: result.requests };
+  return {
+    window: { from: period.from, to: period.to, readStartedAt, total: result.total, items: result.items },
+    mode: 'full',
+    requests: result.requests,
+  };
 }
 
 /** The call options of one request of a read: its priority as of now, and its wait listener. */
@@ -132,7 +159,10 @@ export async function refreshWindow<K extends CachedReportKind>(
     return { ...read, fallback, requests: read.requests + requests };
   };
   for (let offset = 0; ; offset += REPORT_PAGE_SIZE) {
-    const page = await fetchPage({ dateFrom: previous.from, dateTo: previous.to, ...filters, offset, limit: REPORT_PAGE_SIZE }, { signal: options.signal, ...callOf(options) });
+    const page = await fetchPage(
+      { dateFrom: previous.from, dateTo: previous.to, ...filters, offset, limit: REPORT_PAGE_SIZE },
+      { signal: options.signal, ...callOf(options) },
+    );
     requests += 1;
     if (page.total === null) {
       return full('the service gave no total');
@@ -169,7 +199,11 @@ export async function refreshWindow<K extends CachedReportKind>(
   if (merged.length !== total) {
     return full(`${merged.length} items after merging, but the service counts ${total}`);
   }
-  return { window: { from: previous.from, to: previous.to, readStartedAt, total, items: merged }, mode: 'incremental', requests };
+  return {
+    window: { from: previous.from, to: previous.to, readStartedAt, total, items: merged },
+    mode: 'incremental',
+    requests,
+  };
 }
 
 /** The fresh items first (in the order read), then the earlier items none of them replaces. */
@@ -185,7 +219,11 @@ export function mergeItems<T extends ClickItem | ActionItem>(earlier: readonly T
 }
 
 /** Runs the tasks with at most `concurrency` at once, results in task order; the first failure aborts the rest. */
-export async function runBounded<R>(tasks: ReadonlyArray<(signal: AbortSignal) => Promise<R>>, concurrency: number, signal?: AbortSignal): Promise<R[]> {
+export async function runBounded<R>(
+  tasks: ReadonlyArray<(signal: AbortSignal) => Promise<R>>,
+  concurrency: number,
+  signal?: AbortSignal,
+): Promise<R[]> {
   const stop = new AbortController();
   const onAbort = (): void => stop.abort(signal?.reason);
   if (signal?.aborted) {
@@ -201,10 +239,14 @@ export async function runBounded<R>(tasks: ReadonlyArray<(signal: AbortSignal) =
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, tasks.length)) }, () => worker().catch((error: unknown) => {
-      stop.abort(error);
-      throw error;
-    })));
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(concurrency, tasks.length)) }, () =>
+        worker().catch((error: unknown) => {
+          stop.abort(error);
+          throw error;
+        }),
+      ),
+    );
     if (stop.signal.aborted) {
       // Stopped from outside before every task ran: the results are incomplete.
       throw stop.signal.reason ?? new Error('The report read was cancelled.');

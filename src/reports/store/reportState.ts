@@ -56,5 +56,12 @@ export interface OpenOptions {
 /** The query in one spelling, for cache file names and the store's map. */
 export function queryKey(query: StoreQuery): string {
   const { adspaceId, programId, subId } = query.filters;
-  return JSON.stringify([query.kind, query.period.from, query.period.to, adspaceId ?? null, programId ?? null, subId ?? null]);
+  return JSON.stringify([
+    query.kind,
+    query.period.from,
+    query.period.to,
+    adspaceId ?? null,
+    programId ?? null,
+    subId ?? null,
+  ]);
 }

@@ -62,7 +62,6 @@ interface Running {
   call: ReadCall;
 }
 
-
 export class ReportStore extends Disposable {
   private readonly states = new Map<string, ReportState>();
   private readonly running = new Map<string, Running>();
@@ -85,10 +84,14 @@ export class ReportStore extends Disposable {
 
   constructor(private readonly options: ReportStoreOptions) {
     super();
-    this.changes = this._register(new Emitter((error) => options.logger.error(`A report listener failed: ${messageOf(error)}`)));
+    this.changes = this._register(
+      new Emitter((error) => options.logger.error(`A report listener failed: ${messageOf(error)}`)),
+    );
     this._register(toDisposable(() => this.stop.abort()));
     this.onDidChange = this.changes.event;
-    this.progress = this._register(new Emitter((error) => options.logger.error(`A report progress listener failed: ${messageOf(error)}`)));
+    this.progress = this._register(
+      new Emitter((error) => options.logger.error(`A report progress listener failed: ${messageOf(error)}`)),
+    );
     this.onDidProgress = this.progress.event;
     this.now = options.now ?? (() => new Date());
     this.keptPages = new KeptReadPages(this.now);
@@ -139,8 +142,19 @@ export class ReportStore extends Disposable {
     if (choices === undefined) {
       choices =
         report.kind === 'clicks'
-          ? filterChoices(aggregateClicks((report as CachedReport<'clicks'>).windows.flatMap((window) => window.items), query.period))
-          : filterChoices(undefined, aggregateActions((report as CachedReport<'actions'>).windows.flatMap((window) => window.items), query.period));
+          ? filterChoices(
+              aggregateClicks(
+                (report as CachedReport<'clicks'>).windows.flatMap((window) => window.items),
+                query.period,
+              ),
+            )
+          : filterChoices(
+              undefined,
+              aggregateActions(
+                (report as CachedReport<'actions'>).windows.flatMap((window) => window.items),
+                query.period,
+              ),
+            );
       this.choicesOf.set(report, choices);
     }
     return choices;
@@ -184,26 +198,43 @@ export class ReportStore extends Disposable {
     return done as Promise<ReportState<K>>;
   }
 
-  private async loadAndRefresh<K extends CachedReportKind>(query: StoreQuery<K>, key: string, options: OpenOptions, call: Running['call']): Promise<ReportState<K>> {
+  private async loadAndRefresh<K extends CachedReportKind>(
+    query: StoreQuery<K>,
+    key: string,
+    options: OpenOptions,
+    call: Running['call'],
+  ): Promise<ReportState<K>> {
     let state = this.states.get(key) as ReportState<K> | undefined;
     // Another window may have read the report since: its file is newer than what is shown.
-    const newerOnDisk = state?.report !== undefined && (await this.files.savedAt(query.kind, key)) > state.report.savedAt;
+    const newerOnDisk =
+      state?.report !== undefined && (await this.files.savedAt(query.kind, key)) > state.report.savedAt;
     if (state?.report === undefined || newerOnDisk) {
       const cached = await this.files.read(query.kind, key);
       const report = cached ?? state?.report;
-      state = this.set({ query, key, status: report ? 'refreshing' : 'loading', report, asOf: asOf(report), source: report ? (cached !== undefined ? 'cache' : state?.source) : undefined });
+      state = this.set({
+        query,
+        key,
+        status: report ? 'refreshing' : 'loading',
+        report,
+        asOf: asOf(report),
+        source: report ? (cached !== undefined ? 'cache' : state?.source) : undefined,
+      });
     } else {
       state = this.set({ ...state, status: 'refreshing', error: undefined });
     }
     const age = state.asOf === undefined ? Infinity : this.now().getTime() - Date.parse(state.asOf);
     if (options.freshForMs !== undefined && age >= 0 && age < options.freshForMs) {
-      this.options.logger.debug(`The ${query.kind} report of ${query.period.from}..${query.period.to} is ${Math.round(age / 1000)} s old, fresh enough: not read again.`);
+      this.options.logger.debug(
+        `The ${query.kind} report of ${query.period.from}..${query.period.to} is ${Math.round(age / 1000)} s old, fresh enough: not read again.`,
+      );
       return this.set({ ...state, status: 'ready' });
     }
     const lease = await this.files.lease(query.kind, key);
     if ('heldBy' in lease && call.priority === 'background') {
       // Another window reads it now: its file serves, when it comes, rather than the same requests again.
-      this.options.logger.debug(`Another window (process ${lease.heldBy}) is reading the ${query.kind} report of ${query.period.from}..${query.period.to}; waiting for its file.`);
+      this.options.logger.debug(
+        `Another window (process ${lease.heldBy}) is reading the ${query.kind} report of ${query.period.from}..${query.period.to}; waiting for its file.`,
+      );
       const stop = options.signal ? AbortSignal.any([options.signal, this.stop.signal]) : this.stop.signal;
       const theirs = await this.files.afterOtherWindow(query.kind, key, state.report?.savedAt, stop);
       if (theirs !== undefined) {
@@ -219,7 +250,13 @@ export class ReportStore extends Disposable {
     }
   }
 
-  private async refresh<K extends CachedReportKind>(query: StoreQuery<K>, key: string, shown: ReportState<K>, outer: AbortSignal | undefined, call: Running['call']): Promise<ReportState<K>> {
+  private async refresh<K extends CachedReportKind>(
+    query: StoreQuery<K>,
+    key: string,
+    shown: ReportState<K>,
+    outer: AbortSignal | undefined,
+    call: Running['call'],
+  ): Promise<ReportState<K>> {
     const signal = outer ? AbortSignal.any([outer, this.stop.signal]) : this.stop.signal;
     const margin = this.options.marginMs ?? DEFAULT_MARGIN_MS;
     const previous = new Map((shown.report?.windows ?? []).map((window) => [`${window.from}..${window.to}`, window]));
@@ -238,12 +275,30 @@ export class ReportStore extends Disposable {
         kept: this.keptPages,
         onProgress: (progress) => this.progress.fire({ key, ...progress }),
       });
-      const report: CachedReport<K> = { kind: query.kind, baseUrl: this.options.baseUrl, query: key, savedAt: this.now().toISOString(), windows: reads.map((read) => read.window) };
-      const lastRefresh = { requests: reads.reduce((sum, read) => sum + read.requests, 0), modes: reads.map((read) => read.mode), fallbacks: reads.flatMap((read) => (read.fallback ? [read.fallback] : [])) };
+      const report: CachedReport<K> = {
+        kind: query.kind,
+        baseUrl: this.options.baseUrl,
+        query: key,
+        savedAt: this.now().toISOString(),
+        windows: reads.map((read) => read.window),
+      };
+      const lastRefresh = {
+        requests: reads.reduce((sum, read) => sum + read.requests, 0),
+        modes: reads.map((read) => read.mode),
+        fallbacks: reads.flatMap((read) => (read.fallback ? [read.fallback] : [])),
+      };
       for (const fallback of lastRefresh.fallbacks) {
         this.options.logger.info(`The ${query.kind} report was read in full: ${fallback}.`);
       }
-      const state = this.set({ query, key, status: 'ready', report, asOf: asOf(report), source: 'network', lastRefresh });
+      const state = this.set({
+        query,
+        key,
+        status: 'ready',
+        report,
+        asOf: asOf(report),
+        source: 'network',
+        lastRefresh,
+      });
       await this.files.save(query.kind, key, report);
       return state;
     } catch (error) {

@@ -7,7 +7,16 @@
 import type { RequestPriority } from '../../api/budget/budgetWindows';
 import type { KeptPages } from '../../api/paging';
 import type { CachedReportKind, CachedWindow, ItemOfKind } from '../cache/reportCacheFile';
-import { readWindowInFull, refreshWindow, REPORT_PAGE_SIZE, runBounded, type ReadOptions, type ReportSource, type WindowFilters, type WindowRead } from './reportReader';
+import {
+  readWindowInFull,
+  refreshWindow,
+  REPORT_PAGE_SIZE,
+  runBounded,
+  type ReadOptions,
+  type ReportSource,
+  type WindowFilters,
+  type WindowRead,
+} from './reportReader';
 
 /** How long the pages of a full read cut short are kept for the next read of the window. */
 export const KEEP_PAGES_MS = 15 * 60_000;
@@ -68,7 +77,9 @@ export interface WindowReadsInput<K extends CachedReportKind> {
 }
 
 /** Reads every window of the refresh; throws the first failure (the other reads stop). */
-export function readWindows<K extends CachedReportKind>(input: WindowReadsInput<K>): Promise<Array<WindowRead<ItemOfKind[K]>>> {
+export function readWindows<K extends CachedReportKind>(
+  input: WindowReadsInput<K>,
+): Promise<Array<WindowRead<ItemOfKind[K]>>> {
   const { windows, previous, call } = input;
   const received = new Array<number>(windows.length).fill(0);
   const totals = new Array<number | null>(windows.length).fill(null);
@@ -76,9 +87,17 @@ export function readWindows<K extends CachedReportKind>(input: WindowReadsInput<
   const fireProgress = (): void => {
     const known = totals.every((value) => value !== null);
     const total = known ? totals.reduce<number>((a, b) => a + (b ?? 0), 0) : undefined;
-    const pages = totals.reduce<number>((sum, value, index) => sum + Math.ceil(Math.max(0, (value ?? 0) - received[index]!) / REPORT_PAGE_SIZE), 0);
+    const pages = totals.reduce<number>(
+      (sum, value, index) => sum + Math.ceil(Math.max(0, (value ?? 0) - received[index]!) / REPORT_PAGE_SIZE),
+      0,
+    );
     const remainingMs = total === undefined ? undefined : input.source.budget?.estimate(pages, call.priority);
-    input.onProgress({ received: received.reduce((a, b) => a + b, 0), total, ...(wait ? { wait } : {}), ...(remainingMs !== undefined ? { remainingMs } : {}) });
+    input.onProgress({
+      received: received.reduce((a, b) => a + b, 0),
+      total,
+      ...(wait ? { wait } : {}),
+      ...(remainingMs !== undefined ? { remainingMs } : {}),
+    });
   };
   const readOptions: ReadOptions = {
     ...input.read,
@@ -116,7 +135,10 @@ export function readWindows<K extends CachedReportKind>(input: WindowReadsInput<
       return refreshWindow(input.source, input.kind, earlier, input.filters, options);
     }
     const keepKey = `${input.key}|${period.from}..${period.to}`;
-    const read = await readWindowInFull(input.source, input.kind, period, input.filters, { ...options, keep: input.kept.of(keepKey) });
+    const read = await readWindowInFull(input.source, input.kind, period, input.filters, {
+      ...options,
+      keep: input.kept.of(keepKey),
+    });
     input.kept.done(keepKey);
     return read;
   });

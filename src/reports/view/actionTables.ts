@@ -23,9 +23,21 @@ const amountOrNull = (amounts: readonly CurrencyAmount[], code: string | null): 
 };
 
 /** One amount column per currency of `totals`, read from each row's list of amounts. */
-function amountColumns(prefix: string, figure: CurrencyFigure, title: string, totals: readonly CurrencyAmount[], read: (row: ActionGroupRow) => readonly CurrencyAmount[]): ColumnDef<ActionGroupRow>[] {
+function amountColumns(
+  prefix: string,
+  figure: CurrencyFigure,
+  title: string,
+  totals: readonly CurrencyAmount[],
+  read: (row: ActionGroupRow) => readonly CurrencyAmount[],
+): ColumnDef<ActionGroupRow>[] {
   return totals.map(({ currencyCode }) => ({
-    info: { id: currencyId(prefix, currencyCode), label: currencyTitle(figure, currencyCode), kind: 'amount', currencyCode, title },
+    info: {
+      id: currencyId(prefix, currencyCode),
+      label: currencyTitle(figure, currencyCode),
+      kind: 'amount',
+      currencyCode,
+      title,
+    },
     cell: (row: ActionGroupRow) => amountOrNull(read(row), currencyCode),
   }));
 }
@@ -36,11 +48,22 @@ function groupTable(report: ActionReport, grouping: ActionGrouping, context: Tab
     { info: { id: 'label', label: GROUPING_LABELS[grouping], kind: 'text' }, cell: (row) => row.label },
     { info: { id: 'actions', label: l10n.t('Actions'), kind: 'count' }, cell: (row) => row.actions },
     {
-      info: { id: 'share', label: l10n.t({ message: 'Share', comment: ['Column header: the part of the total.'] }), kind: 'share', title: l10n.t("Share of the period's actions") },
+      info: {
+        id: 'share',
+        label: l10n.t({ message: 'Share', comment: ['Column header: the part of the total.'] }),
+        kind: 'share',
+        title: l10n.t("Share of the period's actions"),
+      },
       cell: (row) => row.share,
     },
     ...amountColumns('commission', 'commission', COMMISSION_TITLE, commission, (row) => row.commission),
-    ...amountColumns('pendingConfirmedCommission', 'pendingConfirmed', EARNED_TITLE, pendingConfirmedCommission, (row) => row.pendingConfirmedCommission),
+    ...amountColumns(
+      'pendingConfirmedCommission',
+      'pendingConfirmed',
+      EARNED_TITLE,
+      pendingConfirmedCommission,
+      (row) => row.pendingConfirmedCommission,
+    ),
   ];
   return new PanelTable({
     columns,
@@ -66,25 +89,44 @@ function dayTable(report: ActionReport): PanelTable<DayRow> {
   const series = report.commissionByDay;
   return new PanelTable<DayRow>({
     columns: [
-      { info: { id: 'date', label: GROUPING_LABELS.day, kind: 'date' }, cell: (row) => row.day.date, sortValue: (row) => timeOf(row.day.date) },
+      {
+        info: { id: 'date', label: GROUPING_LABELS.day, kind: 'date' },
+        cell: (row) => row.day.date,
+        sortValue: (row) => timeOf(row.day.date),
+      },
       { info: { id: 'actions', label: l10n.t('Actions'), kind: 'count' }, cell: (row) => row.day.actions },
-      ...series.map(({ currencyCode, values }): ColumnDef<DayRow> => ({
-        info: { id: currencyId('commission', currencyCode), label: currencyTitle('commission', currencyCode), kind: 'amount', currencyCode, title: COMMISSION_TITLE },
-        cell: (row) => tidyAmount(values[row.position]!),
-      })),
+      ...series.map(
+        ({ currencyCode, values }): ColumnDef<DayRow> => ({
+          info: {
+            id: currencyId('commission', currencyCode),
+            label: currencyTitle('commission', currencyCode),
+            kind: 'amount',
+            currencyCode,
+            title: COMMISSION_TITLE,
+          },
+          cell: (row) => tidyAmount(values[row.position]!),
+        }),
+      ),
     ],
     rows: report.days.map((day, position) => ({ day, position })),
     keyOf: (row) => row.day.date,
     actionsOf: () => [],
     provisionalOf: (row) => row.day.provisional,
-    totals: [TOTAL_LABEL, report.totals.actions, ...series.map(({ values }) => tidyAmount(values.reduce((sum, value) => sum + value, 0)))],
+    totals: [
+      TOTAL_LABEL,
+      report.totals.actions,
+      ...series.map(({ values }) => tidyAmount(values.reduce((sum, value) => sum + value, 0))),
+    ],
   });
 }
 
 const actionId = (item: ActionItem): string | null => item.id ?? item.actionId;
 
 function itemTable(report: ActionReport): PanelTable<ActionItem> {
-  const text = (id: string, label: string, cell: (item: ActionItem) => string | null): ColumnDef<ActionItem> => ({ info: { id, label, kind: 'text' }, cell });
+  const text = (id: string, label: string, cell: (item: ActionItem) => string | null): ColumnDef<ActionItem> => ({
+    info: { id, label, kind: 'text' },
+    cell,
+  });
   const time = (id: string, label: string, read: (item: ActionItem) => string | null): ColumnDef<ActionItem> => ({
     info: { id, label, kind: 'date' },
     cell: read,
@@ -94,19 +136,53 @@ function itemTable(report: ActionReport): PanelTable<ActionItem> {
     columns: [
       // The day the model counts the action on: its date, else the day it was performed.
       time('date', GROUPING_LABELS.day, (item) => item.date ?? item.createdAt?.slice(0, 10) ?? null),
-      text('status', l10n.t({ message: 'Status', comment: ['Column header.'] }), (item) => (item.status === null ? null : (STATUS_LABELS[item.status] ?? item.status))),
+      text('status', l10n.t({ message: 'Status', comment: ['Column header.'] }), (item) =>
+        item.status === null ? null : (STATUS_LABELS[item.status] ?? item.status),
+      ),
       text('orderType', l10n.t({ message: 'Order type', comment: ['Column header.'] }), (item) => item.orderType),
       text('program', GROUPING_LABELS.program, (item) => item.programName || item.programId),
       text('subId', GROUPING_LABELS.subId, (item) => item.subId),
       text('platform', GROUPING_LABELS.platform, (item) => item.adspaceName || item.adspaceId),
       text('product', GROUPING_LABELS.product, (item) => item.productId),
-      { info: { id: 'commission', label: l10n.t({ message: 'Commission', comment: ['Column header.'] }), kind: 'amount', title: IN_ITS_CURRENCY }, cell: (item) => item.commission },
-      { info: { id: 'revenue', label: l10n.t({ message: 'Revenue', comment: ['Column header.'] }), kind: 'amount', title: IN_ITS_CURRENCY }, cell: (item) => item.revenue },
+      {
+        info: {
+          id: 'commission',
+          label: l10n.t({ message: 'Commission', comment: ['Column header.'] }),
+          kind: 'amount',
+          title: IN_ITS_CURRENCY,
+        },
+        cell: (item) => item.commission,
+      },
+      {
+        info: {
+          id: 'revenue',
+          label: l10n.t({ message: 'Revenue', comment: ['Column header.'] }),
+          kind: 'amount',
+          title: IN_ITS_CURRENCY,
+        },
+        cell: (item) => item.revenue,
+      },
       text('currency', l10n.t({ message: 'Currency', comment: ['Column header.'] }), (item) => item.currencyCode),
-      text('paidOut', l10n.t({ message: 'Payment', comment: ['Column header: whether the commission was paid out.'] }), (item) => (item.paidOut === null ? null : item.paidOut ? PAYMENT_LABELS.paid : PAYMENT_LABELS.unpaid)),
-      time('createdAt', l10n.t({ message: 'Performed', comment: ['Column header: when the action was made.'] }), (item) => item.createdAt),
-      time('updatedAt', l10n.t({ message: 'Updated', comment: ['Column header: when the item last changed.'] }), (item) => item.updatedAt),
-      { info: { id: 'id', label: l10n.t({ message: 'Id', comment: ['Column header.'] }), kind: 'text' }, cell: actionId, sortValue: idRanks(report.items, actionId) },
+      text(
+        'paidOut',
+        l10n.t({ message: 'Payment', comment: ['Column header: whether the commission was paid out.'] }),
+        (item) => (item.paidOut === null ? null : item.paidOut ? PAYMENT_LABELS.paid : PAYMENT_LABELS.unpaid),
+      ),
+      time(
+        'createdAt',
+        l10n.t({ message: 'Performed', comment: ['Column header: when the action was made.'] }),
+        (item) => item.createdAt,
+      ),
+      time(
+        'updatedAt',
+        l10n.t({ message: 'Updated', comment: ['Column header: when the item last changed.'] }),
+        (item) => item.updatedAt,
+      ),
+      {
+        info: { id: 'id', label: l10n.t({ message: 'Id', comment: ['Column header.'] }), kind: 'text' },
+        cell: actionId,
+        sortValue: idRanks(report.items, actionId),
+      },
     ],
     rows: report.items,
     keyOf: () => null,

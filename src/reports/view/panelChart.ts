@@ -74,7 +74,11 @@ export function groupSeries(report: ClickReport, grouping: ClickGrouping): Group
     const slot = slots.get(keyOf(item));
     (slot === undefined ? other : values[slot]!)[position] += item.count;
   }
-  const series: GroupSeries[] = top.map((group, slot) => ({ key: group.key, label: group.label, values: Array.from(values[slot]!) }));
+  const series: GroupSeries[] = top.map((group, slot) => ({
+    key: group.key,
+    label: group.label,
+    values: Array.from(values[slot]!),
+  }));
   if (groups.length > CHART_TOP_GROUPS) {
     series.push({ key: null, label: OTHER_LABEL, values: Array.from(other), other: true });
   }
@@ -111,7 +115,12 @@ function sentences(...texts: Array<string | undefined>): string {
   return texts.filter((text) => text !== undefined).join(' ');
 }
 
-function clickDescription(report: ClickReport, groupBy: GroupBy, series: readonly ChartSeries[], days: readonly string[]): string {
+function clickDescription(
+  report: ClickReport,
+  groupBy: GroupBy,
+  series: readonly ChartSeries[],
+  days: readonly string[],
+): string {
   const period = formatPeriod(report.period.from, report.period.to);
   const clicks = report.totals.clicks;
   if (clicks === 0) {
@@ -119,11 +128,18 @@ function clickDescription(report: ClickReport, groupBy: GroupBy, series: readonl
   }
   const byDay = report.days.map((day) => day.clicks);
   const best = busiest(byDay);
-  const text = l10n.t({ message: 'Clicks per day, {0}: {1} in total. Busiest day: {2} with {3}.', args: [period, formatCount(clicks), formatDay(days[best]!), formatCount(byDay[best]!)], comment: ["{1}: the clicks; {3}: that day's clicks."] });
+  const text = l10n.t({
+    message: 'Clicks per day, {0}: {1} in total. Busiest day: {2} with {3}.',
+    args: [period, formatCount(clicks), formatDay(days[best]!), formatCount(byDay[best]!)],
+    comment: ["{1}: the clicks; {3}: that day's clicks."],
+  });
   if (!isClickGrouping(groupBy)) {
     return text;
   }
-  return sentences(text, byGroupingSentence(groupBy, series.map((entry) => `${entry.label} ${formatCount(total(entry.values))}`).join(', ')));
+  return sentences(
+    text,
+    byGroupingSentence(groupBy, series.map((entry) => `${entry.label} ${formatCount(total(entry.values))}`).join(', ')),
+  );
 }
 
 function actionDescription(report: ActionReport, series: readonly ChartSeries[], days: readonly string[]): string {
@@ -137,11 +153,21 @@ function actionDescription(report: ActionReport, series: readonly ChartSeries[],
   const parts = series.map((entry) => {
     const code = entry.currencyCode ?? null;
     const best = busiest(entry.values);
-    return l10n.t({ message: '{0} in total, most on {1} ({2})', args: [formatAmount(total(entry.values), code), formatDay(days[best]!), formatAmount(entry.values[best]!, code)], comment: ["{0}: an amount; {1}: a date; {2}: that day's amount."] });
+    return l10n.t({
+      message: '{0} in total, most on {1} ({2})',
+      args: [formatAmount(total(entry.values), code), formatDay(days[best]!), formatAmount(entry.values[best]!, code)],
+      comment: ["{0}: an amount; {1}: a date; {2}: that day's amount."],
+    });
   });
   return sentences(
-    l10n.t({ message: 'Commission per day, {0}: {1}.', args: [period, parts.join('; ')], comment: ['{1}: the commission in each currency.'] }),
-    actions === 1 ? l10n.t('{0} action in all.', formatCount(actions)) : l10n.t('{0} actions in all.', formatCount(actions)),
+    l10n.t({
+      message: 'Commission per day, {0}: {1}.',
+      args: [period, parts.join('; ')],
+      comment: ['{1}: the commission in each currency.'],
+    }),
+    actions === 1
+      ? l10n.t('{0} action in all.', formatCount(actions))
+      : l10n.t('{0} actions in all.', formatCount(actions)),
   );
 }
 
@@ -149,14 +175,26 @@ function actionDescription(report: ActionReport, series: readonly ChartSeries[],
  * The chart of a clicks report by `groupBy` (day and none draw one series); `grouped` is
  * `groupSeries` of the report and grouping, worked out once by the caller.
  */
-export function clickChart(report: ClickReport, groupBy: GroupBy, labelOf: (key: string | null, label: string) => string, grouped?: readonly GroupSeries[]): ChartData {
+export function clickChart(
+  report: ClickReport,
+  groupBy: GroupBy,
+  labelOf: (key: string | null, label: string) => string,
+  grouped?: readonly GroupSeries[],
+): ChartData {
   const days = report.days.map((day) => day.date);
   const provisional = report.days.map((day) => day.provisional);
   const series: ChartSeries[] = isClickGrouping(groupBy)
     ? (grouped ?? groupSeries(report, groupBy)).map((entry) =>
-        entry.other ? { label: entry.label, values: entry.values, other: true } : { label: labelOf(entry.key, entry.label), values: entry.values },
+        entry.other
+          ? { label: entry.label, values: entry.values, other: true }
+          : { label: labelOf(entry.key, entry.label), values: entry.values },
       )
-    : [{ label: l10n.t({ message: 'Clicks', comment: ['The chart series.'] }), values: report.days.map((day) => day.clicks) }];
+    : [
+        {
+          label: l10n.t({ message: 'Clicks', comment: ['The chart series.'] }),
+          values: report.days.map((day) => day.clicks),
+        },
+      ];
   return {
     unit: 'clicks',
     days,
@@ -171,7 +209,11 @@ export function clickChart(report: ClickReport, groupBy: GroupBy, labelOf: (key:
 export function actionChart(report: ActionReport): ChartData {
   const days = report.days.map((day) => day.date);
   const provisional = report.days.map((day) => day.provisional);
-  const series = report.commissionByDay.map((entry) => ({ label: entry.label, currencyCode: entry.currencyCode, values: entry.values.map(tidyAmount) }));
+  const series = report.commissionByDay.map((entry) => ({
+    label: entry.label,
+    currencyCode: entry.currencyCode,
+    values: entry.values.map(tidyAmount),
+  }));
   return {
     unit: 'commission',
     days,

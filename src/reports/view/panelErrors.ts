@@ -44,10 +44,17 @@ function serviceWords(error: unknown): string | undefined {
     return undefined;
   }
   const words = entries
-    .filter((entry): entry is { title: string; property?: unknown } => typeof (entry as { title?: unknown })?.title === 'string')
+    .filter(
+      (entry): entry is { title: string; property?: unknown } =>
+        typeof (entry as { title?: unknown })?.title === 'string',
+    )
     .map((entry) =>
       typeof entry.property === 'string'
-        ? l10n.t({ message: '{0} ({1})', args: [entry.title, entry.property], comment: ['A service error: its title, then the parameter.'] })
+        ? l10n.t({
+            message: '{0} ({1})',
+            args: [entry.title, entry.property],
+            comment: ['A service error: its title, then the parameter.'],
+          })
         : entry.title,
     );
   return words.length > 0 ? words.join('; ') : undefined;
@@ -66,21 +73,42 @@ function withCachedNote(what: string, report: ShownReport): string {
 
 export function panelErrorOf(error: unknown, report: ShownReport, asked: AskedWith = ACCOUNT_KEY): PanelError {
   const status = httpStatusOf(error);
-  const meaning = status === undefined ? undefined : refusalMeaning({ status, side: 'reports', keyKind: asked.keyKind, opens: { reports: asked.opensReports }, platformFiltered: asked.platformFiltered });
+  const meaning =
+    status === undefined
+      ? undefined
+      : refusalMeaning({
+          status,
+          side: 'reports',
+          keyKind: asked.keyKind,
+          opens: { reports: asked.opensReports },
+          platformFiltered: asked.platformFiltered,
+        });
   if (meaning === 'wrongKind') {
     return needsAccountKeyError();
   }
   if (meaning === 'platformNotYours') {
     return {
       kind: 'forbidden',
-      message: l10n.t("The service refused this report (403): the platform chosen is not one of your account's. Choose another platform, or clear the platform filter."),
+      message: l10n.t(
+        "The service refused this report (403): the platform chosen is not one of your account's. Choose another platform, or clear the platform filter.",
+      ),
       actions: ['showLog'],
     };
   }
   if (meaning === 'keyRefused') {
     return status === 401
-      ? { kind: 'auth', message: l10n.t('The service refused the API key (401). Set a valid API key.'), actions: ['setApiKey', 'showLog'] }
-      : { kind: 'auth', message: l10n.t('The service refused the key for your reports (403): it has no access to them. Set your account key again.'), actions: ['addAccountKey', 'showLog'] };
+      ? {
+          kind: 'auth',
+          message: l10n.t('The service refused the API key (401). Set a valid API key.'),
+          actions: ['setApiKey', 'showLog'],
+        }
+      : {
+          kind: 'auth',
+          message: l10n.t(
+            'The service refused the key for your reports (403): it has no access to them. Set your account key again.',
+          ),
+          actions: ['addAccountKey', 'showLog'],
+        };
   }
   if (serviceErrorKind(error) === 'invalid-parameter') {
     // The client's own check, worded for the person who chose the period or filters.
@@ -91,13 +119,24 @@ export function panelErrorOf(error: unknown, report: ShownReport, asked: AskedWi
     return {
       kind: 'badRequest',
       message: words
-        ? l10n.t({ message: "The service refused the report's query (400): {0}. Choose another period or other filters.", args: [words], comment: ["{0}: the service's own words."] })
+        ? l10n.t({
+            message: "The service refused the report's query (400): {0}. Choose another period or other filters.",
+            args: [words],
+            comment: ["{0}: the service's own words."],
+          })
         : l10n.t("The service refused the report's query (400). Choose another period or other filters."),
       actions: ['showLog'],
     };
   }
   if (isOfflineError(error)) {
-    return { kind: 'network', message: withCachedNote(l10n.t('The service could not be reached. Check your network connection, then retry.'), report), actions: ['retry', 'showLog'] };
+    return {
+      kind: 'network',
+      message: withCachedNote(
+        l10n.t('The service could not be reached. Check your network connection, then retry.'),
+        report,
+      ),
+      actions: ['retry', 'showLog'],
+    };
   }
   if (status === 429) {
     return {
@@ -109,14 +148,25 @@ export function panelErrorOf(error: unknown, report: ShownReport, asked: AskedWi
   if (status !== undefined && status >= 500) {
     return {
       kind: 'server',
-      message: withCachedNote(l10n.t({ message: 'The service failed to answer ({0}). Retry in a few minutes.', args: [status], comment: ['{0}: an HTTP status.'] }), report),
+      message: withCachedNote(
+        l10n.t({
+          message: 'The service failed to answer ({0}). Retry in a few minutes.',
+          args: [status],
+          comment: ['{0}: an HTTP status.'],
+        }),
+        report,
+      ),
       actions: ['retry', 'showLog'],
     };
   }
   return {
     kind: 'other',
     message: withCachedNote(
-      l10n.t({ message: 'The report could not be read: {0} Retry, or see the log for details.', args: [sentence(messageOf(error))], comment: ['{0}: a sentence saying what went wrong.'] }),
+      l10n.t({
+        message: 'The report could not be read: {0} Retry, or see the log for details.',
+        args: [sentence(messageOf(error))],
+        comment: ['{0}: a sentence saying what went wrong.'],
+      }),
       report,
     ),
     actions: ['retry', 'showLog'],
@@ -130,5 +180,9 @@ export function refusedPeriodError(message: string): PanelError {
 
 /** Loading was cancelled before anything arrived. */
 export function stoppedError(): PanelError {
-  return { kind: 'other', message: l10n.t('Loading was stopped before the report arrived. Retry to read it.'), actions: ['retry'] };
+  return {
+    kind: 'other',
+    message: l10n.t('Loading was stopped before the report arrived. Retry to read it.'),
+    actions: ['retry'],
+  };
 }

@@ -11,7 +11,10 @@ import type { FilterChoice, FilterChoices } from '../model/filterChoices';
 /** The longest list sent; a report can see thousands of SubIDs. */
 export const MAX_FILTER_OPTIONS = 200;
 
-function optionsOf(choices: readonly FilterChoice[], selected: string | undefined): { options: FilterOption[]; truncated: boolean } {
+function optionsOf(
+  choices: readonly FilterChoice[],
+  selected: string | undefined,
+): { options: FilterOption[]; truncated: boolean } {
   const options = choices.slice(0, MAX_FILTER_OPTIONS).map((choice) => ({ value: choice.value, label: choice.label }));
   if (selected !== undefined && !options.some((option) => option.value === selected)) {
     // Cut off, or not in this period's report at all: offered under its own name if the report has it.

@@ -7,7 +7,14 @@
  */
 import * as l10n from '@vscode/l10n';
 import { MAX_PERIOD_DAYS } from '../../api/period';
-import type { GroupBy, PanelFilters, PanelViewState, PeriodChoice, PresetName, ReportTab } from '../../webviews/reports/protocol';
+import type {
+  GroupBy,
+  PanelFilters,
+  PanelViewState,
+  PeriodChoice,
+  PresetName,
+  ReportTab,
+} from '../../webviews/reports/protocol';
 import { FILTER_KEYS, TAB_GROUPINGS } from '../../webviews/reports/panelVocabulary';
 import { periodLength, previousPeriod, resolveReportPeriod } from '../model/reportPeriods';
 import type { ReportPeriod } from '../model/reportTypes';
@@ -57,7 +64,10 @@ function cleanFilters(filters: PanelFilters | undefined): PanelFilters {
  * are no reports of the future) nor be longer than three years (it is read in 120-day
  * windows, each a full read).
  */
-export function resolvePanelPeriod(choice: PeriodChoice, today: string): { ok: true; period: ReportPeriod } | { ok: false; message: string } {
+export function resolvePanelPeriod(
+  choice: PeriodChoice,
+  today: string,
+): { ok: true; period: ReportPeriod } | { ok: false; message: string } {
   let result: ReturnType<typeof resolveReportPeriod>;
   try {
     result = resolveReportPeriod(choice, today);
@@ -65,7 +75,11 @@ export function resolvePanelPeriod(choice: PeriodChoice, today: string): { ok: t
     // An unknown preset or a broken date of today: the host validates both, but the panel must still answer.
     return {
       ok: false,
-      message: l10n.t({ message: 'The period could not be worked out ({0}). Choose a period from the list.', args: [(error as Error).message], comment: ['{0}: a technical reason, in English.'] }),
+      message: l10n.t({
+        message: 'The period could not be worked out ({0}). Choose a period from the list.',
+        args: [(error as Error).message],
+        comment: ['{0}: a technical reason, in English.'],
+      }),
     };
   }
   if (!result.ok) {
@@ -76,14 +90,25 @@ export function resolvePanelPeriod(choice: PeriodChoice, today: string): { ok: t
     if (to > today) {
       return {
         ok: false,
-        message: l10n.t({ message: 'dateTo ({0}) must not be after today ({1}): there are no reports of days to come.', args: [to, today], comment: ["Keep dateTo: a query parameter's name."] }),
+        message: l10n.t({
+          message: 'dateTo ({0}) must not be after today ({1}): there are no reports of days to come.',
+          args: [to, today],
+          comment: ["Keep dateTo: a query parameter's name."],
+        }),
       };
     }
     const length = periodLength(result.period);
     if (length > MAX_CUSTOM_PERIOD_DAYS) {
       return {
         ok: false,
-        message: l10n.t('The period from {0} to {1} spans {2} days; it cannot exceed {3} days (3 years, read {4} days at a time).', from, to, length, MAX_CUSTOM_PERIOD_DAYS, MAX_PERIOD_DAYS + 1),
+        message: l10n.t(
+          'The period from {0} to {1} spans {2} days; it cannot exceed {3} days (3 years, read {4} days at a time).',
+          from,
+          to,
+          length,
+          MAX_CUSTOM_PERIOD_DAYS,
+          MAX_PERIOD_DAYS + 1,
+        ),
       };
     }
   }

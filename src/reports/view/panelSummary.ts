@@ -22,8 +22,16 @@ export interface SummaryInputs {
   previousPeriod: ReportPeriod;
 }
 
-function changeOf(comparison: FigureComparison, previousPeriod: ReportPeriod, format: (value: number) => string): FigureChange {
-  const title = l10n.t({ message: 'against {0}: {1}', args: [formatPeriod(previousPeriod.from, previousPeriod.to), format(comparison.previous)], comment: ["A change's tooltip: the previous period, then its figure."] });
+function changeOf(
+  comparison: FigureComparison,
+  previousPeriod: ReportPeriod,
+  format: (value: number) => string,
+): FigureChange {
+  const title = l10n.t({
+    message: 'against {0}: {1}',
+    args: [formatPeriod(previousPeriod.from, previousPeriod.to), format(comparison.previous)],
+    comment: ["A change's tooltip: the previous period, then its figure."],
+  });
   const change = comparison.change;
   switch (change.kind) {
     case 'new':
@@ -38,7 +46,9 @@ function changeOf(comparison: FigureComparison, previousPeriod: ReportPeriod, fo
 /** The currencies EPC is worked out in: every currency of the actions' commission, whatever its status. */
 export function earningCurrencies(actions: ActionReport): Array<string | null> {
   const { commission, pendingConfirmedCommission } = actions.totals;
-  return [...new Set([...commission, ...pendingConfirmedCommission].map((entry) => entry.currencyCode))].sort(compareCurrencies);
+  return [...new Set([...commission, ...pendingConfirmedCommission].map((entry) => entry.currencyCode))].sort(
+    compareCurrencies,
+  );
 }
 
 /** EPC of the whole period, per currency the actions were paid in; null without clicks. */
@@ -96,7 +106,11 @@ export function skippedText(skipped: SkippedItems): string | undefined {
   }
   return parts.length === 0
     ? undefined
-    : l10n.t({ message: 'Not counted: {0}.', args: [parts.join(', ')], comment: ['{0}: how many report items, and why.'] });
+    : l10n.t({
+        message: 'Not counted: {0}.',
+        args: [parts.join(', ')],
+        comment: ['{0}: how many report items, and why.'],
+      });
 }
 
 function clickFigures(inputs: SummaryInputs, clicks: ClickReport): SummaryFigure[] {
@@ -124,7 +138,12 @@ function actionFigures(inputs: SummaryInputs, actions: ActionReport): SummaryFig
     }
   } else {
     for (const entry of actions.totals.commission) {
-      figures.push({ id: currencyId('commission', entry.currencyCode), label: currencyTitle('commission', entry.currencyCode), value: tidyAmount(entry.amount), currencyCode: entry.currencyCode });
+      figures.push({
+        id: currencyId('commission', entry.currencyCode),
+        label: currencyTitle('commission', entry.currencyCode),
+        value: tidyAmount(entry.amount),
+        currencyCode: entry.currencyCode,
+      });
     }
   }
   return [...figures, ...(inputs.clicks ? epcFigures(inputs.clicks, actions) : [])];

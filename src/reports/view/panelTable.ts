@@ -80,7 +80,12 @@ export class PanelTable<Row> {
 
   /** The sort if this table can apply it, else null (the table's own order). */
   effectiveSort(sort: PanelSort | null | undefined): PanelSort | null {
-    if (!sort || typeof sort.column !== 'string' || !this.byId.has(sort.column) || (sort.direction !== 'asc' && sort.direction !== 'desc')) {
+    if (
+      !sort ||
+      typeof sort.column !== 'string' ||
+      !this.byId.has(sort.column) ||
+      (sort.direction !== 'asc' && sort.direction !== 'desc')
+    ) {
       return null;
     }
     return { column: sort.column, direction: sort.direction };
@@ -104,7 +109,9 @@ export class PanelTable<Row> {
   /** Every row's cells, in `sort` order, with the totals: for Export CSV and Copy Table. */
   export(sort: PanelSort | null): ExportTable {
     const columns = this.def.columns;
-    const rows = this.sorted.slice(this.rowSort(sort), 0, this.rowCount).map((row) => columns.map((column) => column.cell(row)));
+    const rows = this.sorted
+      .slice(this.rowSort(sort), 0, this.rowCount)
+      .map((row) => columns.map((column) => column.cell(row)));
     return { columns: this.columns, rows, totals: this.def.totals };
   }
 
@@ -114,7 +121,11 @@ export class PanelTable<Row> {
   }
 
   private tableRow(row: Row): TableRow {
-    const tableRow: TableRow = { key: this.def.keyOf(row), cells: this.def.columns.map((column) => column.cell(row)), actions: this.def.actionsOf(row) };
+    const tableRow: TableRow = {
+      key: this.def.keyOf(row),
+      cells: this.def.columns.map((column) => column.cell(row)),
+      actions: this.def.actionsOf(row),
+    };
     if (this.def.provisionalOf?.(row)) {
       tableRow.provisional = true;
     }

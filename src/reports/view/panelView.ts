@@ -71,7 +71,11 @@ export class PanelView {
 
   snapshot(states: ViewStates): PanelSnapshot {
     const state = this.state;
-    const base = { viewId: this.viewId, groupings: groupingsOf(state.tab), filterOptions: filterOptionsOf(states.choices, state.filters) };
+    const base = {
+      viewId: this.viewId,
+      groupings: groupingsOf(state.tab),
+      filterOptions: filterOptionsOf(states.choices, state.filters),
+    };
     if (!this.plan.ok) {
       this.tableOf = undefined;
       return { ...base, state, status: 'failed', error: refusedPeriodError(this.plan.message) };
@@ -90,7 +94,11 @@ export class PanelView {
     };
     if (current?.error && (current.status === 'offline' || current.status === 'failed')) {
       const asked = this.deps.askedWith ?? { keyKind: 'account', opensReports: true };
-      snapshot.error = panelErrorOf(current.error, { shown: report !== undefined, asOf: current.asOf }, { ...asked, platformFiltered: state.filters.adspaceId !== undefined });
+      snapshot.error = panelErrorOf(
+        current.error,
+        { shown: report !== undefined, asOf: current.asOf },
+        { ...asked, platformFiltered: state.filters.adspaceId !== undefined },
+      );
     } else if (this.stopped && report === undefined && snapshot.status === 'loading') {
       snapshot.status = 'failed';
       snapshot.error = stoppedError();
@@ -119,12 +127,24 @@ export class PanelView {
     snapshot.summary = summaryOf(state.tab, { clicks, actions, previous, previousPeriod: queries.previousPeriod });
     if (aggregate.kind === 'clicks') {
       const groupBy = state.groupBy;
-      const grouped = isClickGrouping(groupBy) ? aggregates.derived(report, queries.period, today, `series:${groupBy}`, () => groupSeries(aggregate, groupBy)) : undefined;
-      snapshot.chart = clickChart(aggregate, groupBy, (key, label) => groupLabelOf(groupBy, key, label, context), grouped);
+      const grouped = isClickGrouping(groupBy)
+        ? aggregates.derived(report, queries.period, today, `series:${groupBy}`, () => groupSeries(aggregate, groupBy))
+        : undefined;
+      snapshot.chart = clickChart(
+        aggregate,
+        groupBy,
+        (key, label) => groupLabelOf(groupBy, key, label, context),
+        grouped,
+      );
     } else {
       snapshot.chart = aggregates.derived(report, queries.period, today, 'chart', () => actionChart(aggregate));
     }
-    const table = this.tableFor(report, aggregate.kind === 'clicks' ? (otherReport as StoredReportOf<'actions'> | undefined) : undefined, clicks, actions);
+    const table = this.tableFor(
+      report,
+      aggregate.kind === 'clicks' ? (otherReport as StoredReportOf<'actions'> | undefined) : undefined,
+      clicks,
+      actions,
+    );
     snapshot.table = table.shape(state.sort);
     snapshot.state = { ...state, sort: snapshot.table.sort };
 
@@ -132,7 +152,12 @@ export class PanelView {
     if (snapshot.status === 'ready' && total === 0) {
       const suggestion = longerPeriod(state.period);
       snapshot.empty = {
-        message: emptyMessage(aggregate.kind, formatDay(aggregate.period.from), formatDay(aggregate.period.to), Object.keys(state.filters).length > 0),
+        message: emptyMessage(
+          aggregate.kind,
+          formatDay(aggregate.period.from),
+          formatDay(aggregate.period.to),
+          Object.keys(state.filters).length > 0,
+        ),
         ...(suggestion ? { suggestion } : {}),
       };
     }
@@ -143,7 +168,12 @@ export class PanelView {
    * table as long as they are the same, so sort indexes built for one snapshot serve the next.
    * Tables that do not read the other report are kept with the report itself, for later views.
    */
-  private tableFor(report: StoredReport, epcSource: StoredReport | undefined, clicks: ClickReport | undefined, actions: ActionReport | undefined): PanelTable<unknown> {
+  private tableFor(
+    report: StoredReport,
+    epcSource: StoredReport | undefined,
+    clicks: ClickReport | undefined,
+    actions: ActionReport | undefined,
+  ): PanelTable<unknown> {
     const { state, today } = this;
     const { aggregates, context } = this.deps;
     const period = (this.plan as Extract<PanelPlan, { ok: true }>).queries.period;
@@ -157,7 +187,9 @@ export class PanelView {
       const make = () => clickTable(clicks!, state.groupBy, usesOther ? actions : undefined, context);
       table = usesOther ? make() : aggregates.derived(report, period, today, `table:${state.groupBy}`, make);
     } else {
-      table = aggregates.derived(report, period, today, `table:${state.groupBy}`, () => actionTable(actions!, state.groupBy, context));
+      table = aggregates.derived(report, period, today, `table:${state.groupBy}`, () =>
+        actionTable(actions!, state.groupBy, context),
+      );
     }
     this.tableOf = { report, other, table };
     return table;

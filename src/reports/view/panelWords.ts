@@ -60,7 +60,11 @@ export function formatDay(date: string): string {
   const parts = dayParts(date);
   return parts === undefined
     ? date
-    : l10n.t({ message: '{0} {1} {2}', args: [parts.day, parts.month, parts.year], comment: ['A date: day, month, year ("1 Nov 2026").'] });
+    : l10n.t({
+        message: '{0} {1} {2}',
+        args: [parts.day, parts.month, parts.year],
+        comment: ['A date: day, month, year ("1 Nov 2026").'],
+      });
 }
 
 /** "1–30 Nov 2026", "28 Oct – 3 Nov 2026", "20 Dec 2025 – 3 Jan 2026", or one day. */
@@ -71,10 +75,22 @@ export function formatPeriod(from: string, to: string): string {
   const [start, end] = [dayParts(from), dayParts(to)];
   if (start !== undefined && end !== undefined && start.year === end.year) {
     return start.monthNumber === end.monthNumber
-      ? l10n.t({ message: '{0}–{1} {2} {3}', args: [start.day, end.day, start.month, start.year], comment: ['A period in one month: days, month, year ("1–30 Nov 2026").'] })
-      : l10n.t({ message: '{0} {1} – {2} {3} {4}', args: [start.day, start.month, end.day, end.month, start.year], comment: ['A period in one year: day, month, day, month, year ("28 Oct – 3 Nov 2026").'] });
+      ? l10n.t({
+          message: '{0}–{1} {2} {3}',
+          args: [start.day, end.day, start.month, start.year],
+          comment: ['A period in one month: days, month, year ("1–30 Nov 2026").'],
+        })
+      : l10n.t({
+          message: '{0} {1} – {2} {3} {4}',
+          args: [start.day, start.month, end.day, end.month, start.year],
+          comment: ['A period in one year: day, month, day, month, year ("28 Oct – 3 Nov 2026").'],
+        });
   }
-  return l10n.t({ message: '{0} – {1}', args: [formatDay(from), formatDay(to)], comment: ['A period: its first and last dates.'] });
+  return l10n.t({
+    message: '{0} – {1}',
+    args: [formatDay(from), formatDay(to)],
+    comment: ['A period: its first and last dates.'],
+  });
 }
 
 const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -98,7 +114,11 @@ export function formatTime(iso: string): string {
     return iso;
   }
   const text = time.toISOString();
-  return l10n.t({ message: '{0}, {1} UTC', args: [formatDay(text.slice(0, 10)), text.slice(11, 16)], comment: ['A time: date, then hours and minutes.'] });
+  return l10n.t({
+    message: '{0}, {1} UTC',
+    args: [formatDay(text.slice(0, 10)), text.slice(11, 16)],
+    comment: ['A time: date, then hours and minutes.'],
+  });
 }
 
 /** The name of each grouping, as a table's first column. */
@@ -132,12 +152,23 @@ export function currencyTitle(figure: CurrencyFigure, currencyCode: string | nul
         : l10n.t({ message: 'Commission ({0})', args: [currencyCode], comment: ['{0}: a currency code.'] });
     case 'pendingConfirmed':
       return currencyCode === null
-        ? l10n.t({ message: 'Pending + confirmed (unknown currency)', comment: ['The commission of pending and confirmed actions.'] })
-        : l10n.t({ message: 'Pending + confirmed ({0})', args: [currencyCode], comment: ['The commission of pending and confirmed actions; {0}: a currency code.'] });
+        ? l10n.t({
+            message: 'Pending + confirmed (unknown currency)',
+            comment: ['The commission of pending and confirmed actions.'],
+          })
+        : l10n.t({
+            message: 'Pending + confirmed ({0})',
+            args: [currencyCode],
+            comment: ['The commission of pending and confirmed actions; {0}: a currency code.'],
+          });
     case 'epc':
       return currencyCode === null
         ? l10n.t({ message: 'EPC (unknown currency)', comment: ['EPC: earnings per click.'] })
-        : l10n.t({ message: 'EPC ({0})', args: [currencyCode], comment: ['EPC: earnings per click; {0}: a currency code.'] });
+        : l10n.t({
+            message: 'EPC ({0})',
+            args: [currencyCode],
+            comment: ['EPC: earnings per click; {0}: a currency code.'],
+          });
   }
 }
 

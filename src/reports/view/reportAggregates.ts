@@ -40,7 +40,13 @@ export class ReportAggregates {
   }
 
   /** A value derived from the report's aggregate, worked out once per report, date and `name`. */
-  derived<T>(report: StoredReport, period: ReportPeriod, today: string, name: string, make: (aggregate: Aggregate) => T): T {
+  derived<T>(
+    report: StoredReport,
+    period: ReportPeriod,
+    today: string,
+    name: string,
+    make: (aggregate: Aggregate) => T,
+  ): T {
     const entry = this.entryOf(report, period, today);
     if (!entry.derived.has(name)) {
       entry.derived.set(name, make(entry.aggregate));
@@ -54,8 +60,16 @@ export class ReportAggregates {
       const options = { provisionalDays: this.provisionalDays, today };
       const aggregate =
         report.kind === 'clicks'
-          ? aggregateClicks((report as StoredReportOf<'clicks'>).windows.flatMap((window) => window.items), period, options)
-          : aggregateActions((report as StoredReportOf<'actions'>).windows.flatMap((window) => window.items), period, options);
+          ? aggregateClicks(
+              (report as StoredReportOf<'clicks'>).windows.flatMap((window) => window.items),
+              period,
+              options,
+            )
+          : aggregateActions(
+              (report as StoredReportOf<'actions'>).windows.flatMap((window) => window.items),
+              period,
+              options,
+            );
       entry = { today, aggregate, derived: new Map() };
       this.entries.set(report, entry);
     }

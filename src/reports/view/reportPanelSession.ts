@@ -80,7 +80,8 @@ export class ReportPanelSession extends Disposable {
 
   constructor(private readonly options: PanelSessionOptions) {
     super();
-    const onListenerError = (error: unknown) => options.logger.error(`A report panel listener failed: ${messageOf(error)}`);
+    const onListenerError = (error: unknown) =>
+      options.logger.error(`A report panel listener failed: ${messageOf(error)}`);
     this.snapshots = this._register(new Emitter<PanelSnapshot>(onListenerError));
     this.progress = this._register(new Emitter<PanelProgress>(onListenerError));
     this.onDidSnapshot = this.snapshots.event;
@@ -91,7 +92,13 @@ export class ReportPanelSession extends Disposable {
       options.store.onDidProgress(({ key, received, total, wait, remainingMs }) => {
         const view = this.view;
         if (view?.plan.ok && key === queryKey(view.plan.queries.current)) {
-          this.progress.fire({ viewId: view.viewId, received, total: total ?? null, ...(wait ? { wait } : {}), ...(remainingMs !== undefined ? { remainingMs } : {}) });
+          this.progress.fire({
+            viewId: view.viewId,
+            received,
+            total: total ?? null,
+            ...(wait ? { wait } : {}),
+            ...(remainingMs !== undefined ? { remainingMs } : {}),
+          });
         }
       }),
     );
@@ -103,7 +110,10 @@ export class ReportPanelSession extends Disposable {
   setView(state: PanelViewState): PanelSnapshot {
     const view = new PanelView(++this.lastViewId, state, this.options.today(), {
       aggregates: this.aggregates,
-      context: { merchantName: (id) => this.options.merchantName?.(id), hasSubIdFile: (subId) => this.options.hasSubIdFile?.(subId) ?? false },
+      context: {
+        merchantName: (id) => this.options.merchantName?.(id),
+        hasSubIdFile: (subId) => this.options.hasSubIdFile?.(subId) ?? false,
+      },
       askedWith: this.options.askedWith,
     });
     this.view = view;
@@ -158,8 +168,16 @@ export class ReportPanelSession extends Disposable {
   rows(params: RowsParams): RowsResult {
     const view = this.currentView(params?.viewId);
     const { offset, count } = params;
-    if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(count) || count < 0 || count > PANEL_LIMITS.maxRows) {
-      throw new RangeError(`rows needs a whole offset of 0 or more and a whole count from 0 to ${PANEL_LIMITS.maxRows}; got offset ${String(offset)}, count ${String(count)}`);
+    if (
+      !Number.isSafeInteger(offset) ||
+      offset < 0 ||
+      !Number.isSafeInteger(count) ||
+      count < 0 ||
+      count > PANEL_LIMITS.maxRows
+    ) {
+      throw new RangeError(
+        `rows needs a whole offset of 0 or more and a whole count from 0 to ${PANEL_LIMITS.maxRows}; got offset ${String(offset)}, count ${String(count)}`,
+      );
     }
     const table = view.table;
     return { viewId: view.viewId, offset, rows: table === undefined ? [] : table.rows(view.state.sort, offset, count) };
@@ -174,7 +192,9 @@ export class ReportPanelSession extends Disposable {
   private currentView(viewId: unknown): PanelView {
     const view = this.view;
     if (view === undefined || viewId !== view.viewId) {
-      throw new RangeError(`view ${String(viewId)} is not the panel's current view (${view === undefined ? 'none yet' : view.viewId})`);
+      throw new RangeError(
+        `view ${String(viewId)} is not the panel's current view (${view === undefined ? 'none yet' : view.viewId})`,
+      );
     }
     return view;
   }
@@ -211,10 +231,13 @@ export class ReportPanelSession extends Disposable {
     const controller = new AbortController();
     const load: Load = { controller, running: true, done: Promise.resolve() };
     this.loads.set(key, load);
-    const open = () => (controller.signal.aborted ? Promise.resolve() : this.openInStore(query, { ...how, signal: controller.signal }));
+    const open = () =>
+      controller.signal.aborted ? Promise.resolve() : this.openInStore(query, { ...how, signal: controller.signal });
     // The store joins an open it has not finished (its state may already say failed): wait for its end, or this open would join it.
     load.done = (prior === undefined ? open() : prior.done.then(open))
-      .catch((error: unknown) => this.options.logger.error(`The ${query.kind} report could not be opened: ${messageOf(error)}`))
+      .catch((error: unknown) =>
+        this.options.logger.error(`The ${query.kind} report could not be opened: ${messageOf(error)}`),
+      )
       .finally(() => {
         load.running = false;
       });
@@ -255,14 +278,22 @@ export class ReportPanelSession extends Disposable {
       snapshot = view.snapshot(this.statesOf(view));
     } catch (error) {
       // A bug here must not leave the panel without an answer: say so, and keep the details in the log.
-      this.options.logger.error(`The report panel could not show the report: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.options.logger.error(
+        `The report panel could not show the report: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       snapshot = {
         viewId: view.viewId,
         state: view.state,
         status: 'failed',
         groupings: groupingsOf(view.state.tab),
         filterOptions: { platforms: [], programs: [], subIds: [], truncated: false },
-        error: { kind: 'other', message: l10n.t('The report could not be shown because of an error in the extension. The log has the details.'), actions: ['showLog'] },
+        error: {
+          kind: 'other',
+          message: l10n.t(
+            'The report could not be shown because of an error in the extension. The log has the details.',
+          ),
+          actions: ['showLog'],
+        },
       };
     }
     this.latest = snapshot;
@@ -299,6 +330,8 @@ function validProvisionalDays(options: PanelSessionOptions): number {
   if (Number.isInteger(days) && days >= 0) {
     return days;
   }
-  options.logger.warn(`The setting of provisional days must be a whole number, 0 or more; got ${String(days)}. Using ${DEFAULT_PROVISIONAL_DAYS}.`);
+  options.logger.warn(
+    `The setting of provisional days must be a whole number, 0 or more; got ${String(days)}. Using ${DEFAULT_PROVISIONAL_DAYS}.`,
+  );
   return DEFAULT_PROVISIONAL_DAYS;
 }

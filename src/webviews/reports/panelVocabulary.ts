@@ -10,7 +10,17 @@ export const REPORT_TABS = ['clicks', 'actions'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
 
 /** In the order the Period control offers them. */
-export const PRESETS = ['today', 'yesterday', 'last7', 'last30', 'thisMonth', 'lastMonth', 'last90', 'last120', 'last12Months'] as const;
+export const PRESETS = [
+  'today',
+  'yesterday',
+  'last7',
+  'last30',
+  'thisMonth',
+  'lastMonth',
+  'last90',
+  'last120',
+  'last12Months',
+] as const;
 export type PresetName = (typeof PRESETS)[number];
 
 /** In the order Group by offers them. */
@@ -31,10 +41,14 @@ export const TAB_GROUPINGS: Readonly<Record<ReportTab, readonly GroupBy[]>> = {
 
 /** The dimensions each report aggregates by. */
 export const CLICK_DIMENSIONS: readonly Dimension[] = TAB_GROUPINGS.clicks.filter(isDimension);
-export const ACTION_DIMENSIONS: readonly Exclude<Dimension, typeof ACTIONLESS>[] = TAB_GROUPINGS.actions.filter((groupBy): groupBy is Exclude<Dimension, typeof ACTIONLESS> => isDimension(groupBy) && groupBy !== ACTIONLESS);
+export const ACTION_DIMENSIONS: readonly Exclude<Dimension, typeof ACTIONLESS>[] = TAB_GROUPINGS.actions.filter(
+  (groupBy): groupBy is Exclude<Dimension, typeof ACTIONLESS> => isDimension(groupBy) && groupBy !== ACTIONLESS,
+);
 
 /** The clicks table's groupings whose rows the actions can be joined to (by program, SubID, platform, or merchant through its programs): they show an actions column. */
-export const GROUPINGS_WITH_ACTIONS: readonly GroupBy[] = CLICK_DIMENSIONS.filter((dimension) => dimension !== 'product');
+export const GROUPINGS_WITH_ACTIONS: readonly GroupBy[] = CLICK_DIMENSIONS.filter(
+  (dimension) => dimension !== 'product',
+);
 
 /** The service's filters: platform (`adspaceId`), program and SubID. */
 export const FILTER_KEYS = ['adspaceId', 'programId', 'subId'] as const;

@@ -148,7 +148,16 @@ export interface FilterOptions {
   truncated: boolean;
 }
 
-export type PanelErrorKind = 'noKey' | 'needsAccountKey' | 'auth' | 'forbidden' | 'badRequest' | 'network' | 'rateLimited' | 'server' | 'other';
+export type PanelErrorKind =
+  | 'noKey'
+  | 'needsAccountKey'
+  | 'auth'
+  | 'forbidden'
+  | 'badRequest'
+  | 'network'
+  | 'rateLimited'
+  | 'server'
+  | 'other';
 
 /** `addAccountKey`: Set API Key asking for the account key; `keyHelp`: where the dashboard issues keys. */
 export type PanelAction = (typeof PANEL_ACTIONS)[number] | 'longerPeriod';
@@ -203,10 +212,14 @@ export interface RequestMap {
 
 export type RequestMethod = keyof RequestMap;
 
-export type RequestMessage = { [M in RequestMethod]: { type: 'request'; id: number; method: M; params: RequestMap[M]['params'] } }[RequestMethod];
+export type RequestMessage = {
+  [M in RequestMethod]: { type: 'request'; id: number; method: M; params: RequestMap[M]['params'] };
+}[RequestMethod];
 
 export type ReplyMessage =
-  | { [M in RequestMethod]: { type: 'reply'; id: number; method: M; ok: true; result: RequestMap[M]['result'] } }[RequestMethod]
+  | {
+      [M in RequestMethod]: { type: 'reply'; id: number; method: M; ok: true; result: RequestMap[M]['result'] };
+    }[RequestMethod]
   | { type: 'reply'; id: number; ok: false; error: string };
 
 // ---- Notifications ----

@@ -16,7 +16,11 @@ import type { PanelSnapshot } from '../../../src/webviews/reports/protocol';
 
 const LENS_COMMAND = 'affiliateLinks.showReportsForSubId';
 
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+async function until<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -37,8 +41,13 @@ function profiler(): { stop(file: string): Promise<void> } | undefined {
   }
   const session = new Session();
   session.connect();
-  const post = (method: string, params?: object): Promise<unknown> => new Promise((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
-  void post('Profiler.enable').then(() => post('Profiler.setSamplingInterval', { interval: 500 })).then(() => post('Profiler.start'));
+  const post = (method: string, params?: object): Promise<unknown> =>
+    new Promise((resolve, reject) =>
+      session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  void post('Profiler.enable')
+    .then(() => post('Profiler.setSamplingInterval', { interval: 500 }))
+    .then(() => post('Profiler.start'));
   return {
     stop: async (file) => {
       const { profile } = (await post('Profiler.stop')) as { profile: unknown };
@@ -71,41 +80,87 @@ export async function run(): Promise<void> {
     marks[name] = Date.now() - started;
   };
   try {
-    const links = (await vscode.extensions.getExtension('affiliate-links.affiliate-links')!.activate()) as AffiliateLinksApi;
+    const links = (await vscode.extensions
+      .getExtension('affiliate-links.affiliate-links')!
+      .activate()) as AffiliateLinksApi;
     const folder = vscode.workspace.workspaceFolders![0]!.uri;
     const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, `${subId}.md`));
     await vscode.window.showTextDocument(document);
-    const lensTitle = await until(async () => {
-      const lenses = ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? []).filter((lens) => lens.command?.command === LENS_COMMAND);
-      return lenses[0]?.command?.title;
-    }, 120_000, "the article's lens");
+    const lensTitle = await until(
+      async () => {
+        const lenses = (
+          (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ??
+          []
+        ).filter((lens) => lens.command?.command === LENS_COMMAND);
+        return lenses[0]?.command?.title;
+      },
+      120_000,
+      "the article's lens",
+    );
     mark('lens');
-    await until(() => (links.controller.store?.snapshot.merchants.size === merchants && links.controller.status?.state === 'idle' ? true : undefined), 600_000, 'the whole catalog');
+    await until(
+      () =>
+        links.controller.store?.snapshot.merchants.size === merchants && links.controller.status?.state === 'idle'
+          ? true
+          : undefined,
+      600_000,
+      'the whole catalog',
+    );
     mark('catalog');
     await vscode.commands.executeCommand('affiliateLinks.showReports');
     await until(() => links.reportsPanel.snapshot(), 60_000, 'the panel');
-    await links.reportsPanel.postToHost({ type: 'setView', state: { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null } });
+    await links.reportsPanel.postToHost({
+      type: 'setView',
+      state: { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null },
+    });
     mark('panelOpened');
-    const clicksOf = (snapshot: PanelSnapshot | undefined) => snapshot?.summary?.figures.find((figure) => figure.id === 'clicks');
-    await until(() => {
-      const shown = links.reportsPanel.snapshot();
-      return shown?.status === 'ready' && shown.state.period.preset === 'last30' && clicksOf(shown) !== undefined ? true : undefined;
-    }, 900_000, "the panel's clicks");
+    const clicksOf = (snapshot: PanelSnapshot | undefined) =>
+      snapshot?.summary?.figures.find((figure) => figure.id === 'clicks');
+    await until(
+      () => {
+        const shown = links.reportsPanel.snapshot();
+        return shown?.status === 'ready' && shown.state.period.preset === 'last30' && clicksOf(shown) !== undefined
+          ? true
+          : undefined;
+      },
+      900_000,
+      "the panel's clicks",
+    );
     mark('panelClicks');
-    const everything = await until(() => {
-      const shown = links.reportsPanel.snapshot();
-      const complete = clicksOf(shown)?.change !== undefined && shown!.summary!.figures.some((figure) => figure.id.startsWith('epc')) && links.figures.aggregate?.previousKnown !== false && links.figures.today?.state.status === 'ready';
-      return complete ? shown : undefined;
-    }, 1_800_000, 'everything');
+    const everything = await until(
+      () => {
+        const shown = links.reportsPanel.snapshot();
+        const complete =
+          clicksOf(shown)?.change !== undefined &&
+          shown!.summary!.figures.some((figure) => figure.id.startsWith('epc')) &&
+          links.figures.aggregate?.previousKnown !== false &&
+          links.figures.today?.state.status === 'ready';
+        return complete ? shown : undefined;
+      },
+      1_800_000,
+      'everything',
+    );
     mark('everything');
     loop.disable();
     clearInterval(ticker);
     await profile?.stop(path.join(results, 'first.cpuprofile'));
     fs.writeFileSync(
       path.join(results, 'first.json'),
-      JSON.stringify({ pid: process.pid, started, marks, lensTitle, panelClicks: clicksOf(everything)?.value, loopMaxMs: loop.max / 1e6, loopP99Ms: loop.percentile(99) / 1e6, blocks }),
+      JSON.stringify({
+        pid: process.pid,
+        started,
+        marks,
+        lensTitle,
+        panelClicks: clicksOf(everything)?.value,
+        loopMaxMs: loop.max / 1e6,
+        loopP99Ms: loop.percentile(99) / 1e6,
+        blocks,
+      }),
     );
   } catch (error) {
-    fs.writeFileSync(path.join(results, 'first.json'), JSON.stringify({ pid: process.pid, started, marks, error: String(error) }));
+    fs.writeFileSync(
+      path.join(results, 'first.json'),
+      JSON.stringify({ pid: process.pid, started, marks, error: String(error) }),
+    );
   }
 }

@@ -24,9 +24,27 @@ const windows = (text: string): RateWindow[] => {
 };
 
 /** Runs clientProcess.ts; resolves with the pages it read and the refusals it met. */
-function clientProcess(service: Sandbox, folder: string, limit: string, pages: number): Promise<{ read: number; refused: number }> {
+function clientProcess(
+  service: Sandbox,
+  folder: string,
+  limit: string,
+  pages: number,
+): Promise<{ read: number; refused: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'clientProcess.ts'), service.url, service.key, folder, limit, String(pages)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(__dirname, 'clientProcess.ts'),
+        service.url,
+        service.key,
+        folder,
+        limit,
+        String(pages),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -34,7 +52,9 @@ function clientProcess(service: Sandbox, folder: string, limit: string, pages: n
     child.on('error', reject);
     child.on('exit', (code) => {
       const [read, refused] = out.trim().split(' ').map(Number);
-      return code === 0 ? resolve({ read: read!, refused: refused! }) : reject(new Error(`client process exited ${code}: ${err}`));
+      return code === 0
+        ? resolve({ read: read!, refused: refused! })
+        : reject(new Error(`client process exited ${code}: ${err}`));
     });
   });
 }
@@ -58,30 +78,53 @@ describe('the request budget against a sandbox that enforces a rate limit', func
   it('is never refused while it keeps the service’s limit: 12 pages at 4 a second', async () => {
     service.setRateLimit('4/1,10/3');
     const client = clientFor(service, { budget: new RequestBudget({ windows: windows('4/1,10/3') }) });
-    const pages = await Promise.all(Array.from({ length: 12 }, (_, index) => client.getMerchantPage({ limit: 1, next: index })));
+    const pages = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => client.getMerchantPage({ limit: 1, next: index })),
+    );
     await client.close();
     assert.equal(pages.length, 12);
     const stats = service.stats().rateLimit;
     assert.equal(stats.refused, 0);
-    assert.deepEqual(stats.windows.map((window) => window.peak), [4, 10]);
+    assert.deepEqual(
+      stats.windows.map((window) => window.peak),
+      [4, 10],
+    );
   });
 
   it('keeps two windows (two processes) sharing the ledger within the limit together, none refused', async () => {
     service.setRateLimit('3/1,12/6');
     const before = service.stats().total;
-    const [a, b] = await Promise.all([clientProcess(service, folder, '3/1,12/6', 8), clientProcess(service, folder, '3/1,12/6', 8)]);
-    assert.deepEqual([a, b], [{ read: 8, refused: 0 }, { read: 8, refused: 0 }]);
+    const [a, b] = await Promise.all([
+      clientProcess(service, folder, '3/1,12/6', 8),
+      clientProcess(service, folder, '3/1,12/6', 8),
+    ]);
+    assert.deepEqual(
+      [a, b],
+      [
+        { read: 8, refused: 0 },
+        { read: 8, refused: 0 },
+      ],
+    );
     const stats = service.stats();
     assert.equal(stats.total - before, 16, 'one request a page');
     assert.equal(stats.rateLimit.refused, 0);
-    assert.ok(stats.rateLimit.windows.every((window) => window.peak <= window.requests), JSON.stringify(stats.rateLimit));
+    assert.ok(
+      stats.rateLimit.windows.every((window) => window.peak <= window.requests),
+      JSON.stringify(stats.rateLimit),
+    );
   });
 
   it('two processes that do not share a ledger are refused: the ledger is what keeps them together', async () => {
     service.setRateLimit('3/1,12/6');
-    const [a, b] = await Promise.all([clientProcess(service, path.join(folder, 'a'), '3/1,12/6', 8), clientProcess(service, path.join(folder, 'b'), '3/1,12/6', 8)]);
+    const [a, b] = await Promise.all([
+      clientProcess(service, path.join(folder, 'a'), '3/1,12/6', 8),
+      clientProcess(service, path.join(folder, 'b'), '3/1,12/6', 8),
+    ]);
     assert.deepEqual([a.read, b.read], [8, 8], 'every page read all the same: a refusal is a wait');
-    assert.ok(a.refused + b.refused > 0 && service.stats().rateLimit.refused > 0, `refused ${a.refused} + ${b.refused}`);
+    assert.ok(
+      a.refused + b.refused > 0 && service.stats().rateLimit.refused > 0,
+      `refused ${a.refused} + ${b.refused}`,
+    );
   });
 
   for (const retryAfter of [false, true]) {
@@ -89,16 +132,30 @@ describe('the request budget against a sandbox that enforces a rate limit', func
       service.setRateLimit('2/1', retryAfter);
       const logger = new RecordingLogger();
       const budget = new RequestBudget({ windows: windows('6/1'), ledger: new MemoryLedger() });
-      const client = clientFor(service, { budget, logger, retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 300_000 } });
+      const client = clientFor(service, {
+        budget,
+        logger,
+        retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 300_000 },
+      });
       const refusedBefore = service.stats().rateLimit.refused;
-      const pages = await Promise.all(Array.from({ length: 6 }, (_, index) => client.getMerchantPage({ limit: 1, next: index })));
+      const pages = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => client.getMerchantPage({ limit: 1, next: index })),
+      );
       await client.close();
       assert.equal(pages.length, 6);
-      assert.ok(budget.counts.refused <= 6, `refusals of requests sent together hold once, not doubling each: ${budget.counts.refused}`);
+      assert.ok(
+        budget.counts.refused <= 6,
+        `refusals of requests sent together hold once, not doubling each: ${budget.counts.refused}`,
+      );
       const refused = service.stats().rateLimit.refused - refusedBefore;
       assert.ok(refused > 0, 'the service refused some');
       assert.equal(budget.counts.refused, refused, 'each refusal held the budget');
-      assert.match(logger.text(), retryAfter ? /status 429; every request waits [\d.]+ s \(Retry-After\) before going again/ : /status 429; every request waits [\d.]+ s before going again/);
+      assert.match(
+        logger.text(),
+        retryAfter
+          ? /status 429; every request waits [\d.]+ s \(Retry-After\) before going again/
+          : /status 429; every request waits [\d.]+ s before going again/,
+      );
     });
   }
 });

@@ -18,9 +18,15 @@ async function main([folder, limit, count, crash]: string[]): Promise<void> {
   if (!parsed.ok || parsed.windows === 'off') {
     throw new Error(`bad limit ${limit}`);
   }
-  const ledger = new FileLedger({ folder: folder!, address: 'http://127.0.0.1:1', log: (line) => process.stderr.write(`${line}\n`) });
+  const ledger = new FileLedger({
+    folder: folder!,
+    address: 'http://127.0.0.1:1',
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
   const budget = new RequestBudget({ windows: parsed.windows, ledger, owner: String(process.pid) });
-  const grants = await Promise.all(Array.from({ length: Number(count) }, () => budget.take('foreground').then(() => Date.now())));
+  const grants = await Promise.all(
+    Array.from({ length: Number(count) }, () => budget.take('foreground').then(() => Date.now())),
+  );
   process.stdout.write(grants.map((time) => `${time}\n`).join(''));
   if (crash === 'crash') {
     const bucket = Math.floor(Date.now() / LEDGER_BUCKET_MS);

@@ -20,13 +20,29 @@ const NOW = 1_800_000_100_000;
 /** Runs budgetProcess.ts; resolves with the grant times it printed. */
 function budgetProcess(folder: string, limit: string, count: number, crash = false): Promise<number[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'budgetProcess.ts'), folder, limit, String(count), ...(crash ? ['crash'] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(__dirname, 'budgetProcess.ts'),
+        folder,
+        limit,
+        String(count),
+        ...(crash ? ['crash'] : []),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n').map(Number)) : reject(new Error(`budget process exited ${code}: ${err}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(out.trim().split('\n').map(Number))
+        : reject(new Error(`budget process exited ${code}: ${err}`)),
+    );
   });
 }
 
@@ -34,7 +50,8 @@ describe('request ledger in files', function () {
   this.timeout(60_000);
   let folder: string;
   const logs: string[] = [];
-  const ledger = (now = () => NOW): FileLedger => new FileLedger({ folder, address: ADDRESS, log: (line) => logs.push(line), now });
+  const ledger = (now = () => NOW): FileLedger =>
+    new FileLedger({ folder, address: ADDRESS, log: (line) => logs.push(line), now });
   beforeEach(() => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'request-ledger-'));
     logs.length = 0;
@@ -71,7 +88,10 @@ describe('request ledger in files', function () {
     assert.equal(sends.length, 12, 'every send of both processes is in the ledger, none taken back twice');
     for (const time of sends) {
       const inSecond = sends.filter((other) => other > time - 1_000 && other <= time).length;
-      assert.ok(inSecond <= 3, `${inSecond} sends in the second ending at ${time}: ${sends.map((other) => other - sends[0]!).join(', ')}`);
+      assert.ok(
+        inSecond <= 3,
+        `${inSecond} sends in the second ending at ${time}: ${sends.map((other) => other - sends[0]!).join(', ')}`,
+      );
     }
     assert.ok(sends.at(-1)! - sends[0]! >= 3 * 1_000, 'twelve sends at 3 a second span at least three seconds');
   });
@@ -85,10 +105,18 @@ describe('request ledger in files', function () {
     const afterCrash = ledger(() => now);
     await afterCrash.append({ kind: 'send', t: now, id: 'next:1' });
     const read = await afterCrash.read(now, 303_100);
-    assert.deepEqual(read.filter((entry) => entry.kind === 'send').length, 4, 'three sends of the killed writer and the one after its torn line');
+    assert.deepEqual(
+      read.filter((entry) => entry.kind === 'send').length,
+      4,
+      'three sends of the killed writer and the one after its torn line',
+    );
     fs.truncateSync(file, fs.statSync(file).size - 5);
     const cut = await afterCrash.read(now, 303_100);
-    assert.equal(cut.filter((entry) => entry.kind === 'send').length, 3, 'the entry cut off is skipped, the others read');
+    assert.equal(
+      cut.filter((entry) => entry.kind === 'send').length,
+      3,
+      'the entry cut off is skipped, the others read',
+    );
   });
 
   it('ignores entries no clock of the machine wrote: a send far in the future, a hold past the longest window', () => {
@@ -107,7 +135,10 @@ describe('request ledger in files', function () {
     fs.rmSync(path.join(folder, name!));
     fs.mkdirSync(path.join(folder, name!, 'inside'), { recursive: true });
     assert.deepEqual(await files.read(NOW, 303_100), []);
-    assert.ok(logs.some((line) => /could not be used \(EISDIR\); started again/.test(line)), logs.join('\n'));
+    assert.ok(
+      logs.some((line) => /could not be used \(EISDIR\); started again/.test(line)),
+      logs.join('\n'),
+    );
     await files.append({ kind: 'send', t: NOW + 1, id: 'a:2' });
     assert.deepEqual(await files.read(NOW + 1, 303_100), [{ kind: 'send', t: NOW + 1, id: 'a:2' }]);
   });
@@ -122,13 +153,20 @@ describe('request ledger in files', function () {
     }
     let now = NOW;
     const files = new FileLedger({ folder, address: ADDRESS, log: (line) => logs.push(line), now: () => now });
-    const budget = new RequestBudget({ windows: [{ requests: 100, seconds: 1 }], ledger: files, clock: { now: () => now, sleep: async () => undefined } });
+    const budget = new RequestBudget({
+      windows: [{ requests: 100, seconds: 1 }],
+      ledger: files,
+      clock: { now: () => now, sleep: async () => undefined },
+    });
     for (let index = 0; index < 5; index++) {
       assert.equal(await budget.take('foreground'), true);
     }
     assert.equal(budget.counts.sent, 5);
     assert.match(files.description, /this window only/);
-    assert.ok(logs.some((line) => /keeps its own count for a minute/.test(line)), logs.join('\n'));
+    assert.ok(
+      logs.some((line) => /keeps its own count for a minute/.test(line)),
+      logs.join('\n'),
+    );
     assert.equal((await files.read(now, 303_100)).filter((entry) => entry.kind === 'send').length, 5, 'its own count');
     if (fs.statSync(folder).isFile()) {
       fs.rmSync(folder);
@@ -150,7 +188,10 @@ describe('request ledger in files', function () {
     const later = ledger(() => NOW + LEDGER_BUCKET_MS);
     await later.read(NOW + LEDGER_BUCKET_MS, 303_100);
     await later.append({ kind: 'send', t: NOW + LEDGER_BUCKET_MS, id: 'b:1' });
-    const buckets = fs.readdirSync(folder).map((name) => Number(/-(\d+)\.ledger$/.exec(name)![1])).sort();
+    const buckets = fs
+      .readdirSync(folder)
+      .map((name) => Number(/-(\d+)\.ledger$/.exec(name)![1]))
+      .sort();
     const now = Math.floor((NOW + LEDGER_BUCKET_MS) / LEDGER_BUCKET_MS);
     assert.deepEqual(buckets, [now - 3, now - 2, now - 1, now]);
   });

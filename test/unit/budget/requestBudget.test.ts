@@ -18,7 +18,13 @@ const SHORT_MS = 1_110;
 const LONG_MS = 303_100;
 
 /** Takes `count` slots of `priority` at once; resolves with the time each was granted, in grant order. */
-function takeAll(budget: RequestBudget, clock: VirtualClock, count: number, priority: RequestPriority, grants: Array<{ priority: RequestPriority; at: number }> = []): Promise<number[]> {
+function takeAll(
+  budget: RequestBudget,
+  clock: VirtualClock,
+  count: number,
+  priority: RequestPriority,
+  grants: Array<{ priority: RequestPriority; at: number }> = [],
+): Promise<number[]> {
   return Promise.all(
     Array.from({ length: count }, () =>
       budget.take(priority).then((granted) => {
@@ -66,7 +72,11 @@ describe('request budget', () => {
     // b, b + 1 and b + 2 were appended first; one more at b + 1 makes 4 in the window ending at b + 2, and so does one at b - 1 in the window ending at b.
     const b = SHORT_MS + 2;
     assert.equal(fitsAmong([0, 3, 3, b, b + 2, b + 1], windows, b + 1), false);
-    assert.equal(fitsAmong([0, 3, 3, b, b + 1, b + 2], windows, b - 1), false, 'the window ending at the later sends holds it too');
+    assert.equal(
+      fitsAmong([0, 3, 3, b, b + 1, b + 2], windows, b - 1),
+      false,
+      'the window ending at the later sends holds it too',
+    );
     assert.equal(fitsAmong([0, 3, 3, b, b + 1], windows, b + 1), true);
     assert.equal(fitsAmong([0, 3, 3, b, b + 1, b + 2], windows, b + SHORT_MS), true);
   });
@@ -104,7 +114,20 @@ describe('request budget', () => {
     await clock.run();
     assert.deepEqual(
       grants.map((grant) => grant.priority),
-      ['interactive', 'interactive', 'interactive', 'foreground', 'foreground', 'foreground', 'background', 'background', 'background', 'background', 'background', 'background'],
+      [
+        'interactive',
+        'interactive',
+        'interactive',
+        'foreground',
+        'foreground',
+        'foreground',
+        'background',
+        'background',
+        'background',
+        'background',
+        'background',
+        'background',
+      ],
     );
   });
 
@@ -113,7 +136,9 @@ describe('request budget', () => {
     const start = clock.now();
     const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
     const background: number[] = [];
-    void Promise.all(Array.from({ length: 30 }, () => budget.take('background').then(() => background.push(clock.now()))));
+    void Promise.all(
+      Array.from({ length: 30 }, () => budget.take('background').then(() => background.push(clock.now()))),
+    );
     const walk = (async () => {
       for (let page = 0; page < 12; page++) {
         await budget.take('foreground');
@@ -124,7 +149,10 @@ describe('request budget', () => {
     await clock.run();
     const walked = await walk;
     assert.ok(walked - start <= 4 * SHORT_MS + 150, `12 pages took ${walked - start} ms: three a window, as if alone`);
-    assert.ok(background.every((time) => time >= walked - 150 + SHORT_MS - 1 || time <= start), 'no background request while the walk sent');
+    assert.ok(
+      background.every((time) => time >= walked - 150 + SHORT_MS - 1 || time <= start),
+      'no background request while the walk sent',
+    );
   });
 
   it('lets an interactive request arriving during a long background read go next', async () => {
@@ -159,7 +187,11 @@ describe('request budget', () => {
     }
     assert.deepEqual(waits.slice(0, 4), [SHORT_MS, 2 * SHORT_MS, 4 * SHORT_MS, 8 * SHORT_MS]);
     assert.equal(Math.max(...waits), LONG_MS, 'never longer than the longest window');
-    assert.equal((await budget.refused(3_600_000)) - now, LONG_MS, 'a Retry-After of an hour is held five minutes here; the transport gives up');
+    assert.equal(
+      (await budget.refused(3_600_000)) - now,
+      LONG_MS,
+      'a Retry-After of an hour is held five minutes here; the transport gives up',
+    );
   });
 
   it('holds once for the refusals of requests sent together, and doubles only for a refusal of a request sent after the hold', async () => {
@@ -168,10 +200,23 @@ describe('request budget', () => {
     const budget = new RequestBudget({ windows: SERVICE_RATE_LIMIT, clock });
     const sent = clock.now();
     await clock.advance(50);
-    const holds = [await budget.refused(undefined, sent), await budget.refused(undefined, sent), await budget.refused(2_000, sent), await budget.refused(undefined, sent)];
-    assert.deepEqual(holds.map((until) => until - start), [50 + SHORT_MS, 50 + SHORT_MS, 2_050, 2_050], 'one hold, lengthened by a longer Retry-After of the same moment');
+    const holds = [
+      await budget.refused(undefined, sent),
+      await budget.refused(undefined, sent),
+      await budget.refused(2_000, sent),
+      await budget.refused(undefined, sent),
+    ];
+    assert.deepEqual(
+      holds.map((until) => until - start),
+      [50 + SHORT_MS, 50 + SHORT_MS, 2_050, 2_050],
+      'one hold, lengthened by a longer Retry-After of the same moment',
+    );
     await clock.advance(2_100);
-    assert.equal((await budget.refused(undefined, clock.now())) - clock.now(), 2 * SHORT_MS, 'a refusal after the hold doubles it');
+    assert.equal(
+      (await budget.refused(undefined, clock.now())) - clock.now(),
+      2 * SHORT_MS,
+      'a refusal after the hold doubles it',
+    );
     assert.equal(budget.counts.refused, 5);
   });
 
@@ -196,8 +241,14 @@ describe('request budget', () => {
     await clock.run();
     const all = (await times).flat().sort((x, y) => x - y);
     for (const [index, time] of all.entries()) {
-      assert.ok(all.filter((other) => other > time - SHORT!.ms && other <= time).length <= 3, `3 a second at ${time - start}`);
-      assert.ok(all.filter((other) => other > time - LONG!.ms && other <= time).length <= 100, `100 in five minutes at ${index}`);
+      assert.ok(
+        all.filter((other) => other > time - SHORT!.ms && other <= time).length <= 3,
+        `3 a second at ${time - start}`,
+      );
+      assert.ok(
+        all.filter((other) => other > time - LONG!.ms && other <= time).length <= 100,
+        `100 in five minutes at ${index}`,
+      );
     }
     assert.equal(all.length, 120);
     assert.equal(all.at(-1)! - start, LONG_MS + 6 * SHORT_MS, 'the last 20 wait for the long window');
@@ -222,10 +273,19 @@ describe('request budget', () => {
     const clock = new VirtualClock();
     const budget = new RequestBudget({ windows: [{ requests: 2, seconds: 60 }], clock });
     const heard: Array<[number | undefined, string | undefined]> = [];
-    const grants = [budget.take('foreground', undefined, (until, reason) => heard.push([until, reason])), budget.take('foreground'), budget.take('foreground', undefined, (until, reason) => heard.push([until === undefined ? undefined : until - clock.now(), reason]))];
+    const grants = [
+      budget.take('foreground', undefined, (until, reason) => heard.push([until, reason])),
+      budget.take('foreground'),
+      budget.take('foreground', undefined, (until, reason) =>
+        heard.push([until === undefined ? undefined : until - clock.now(), reason]),
+      ),
+    ];
     await clock.run();
     assert.deepEqual(await Promise.all(grants), [true, true, true]);
-    assert.deepEqual(heard, [[60_700, 'window'], [undefined, undefined]]);
+    assert.deepEqual(heard, [
+      [60_700, 'window'],
+      [undefined, undefined],
+    ]);
   });
 
   it('writes a send again when its grant comes late (a block between the ledger and the request), so the ledger says when it went', async () => {
@@ -246,7 +306,10 @@ describe('request budget', () => {
     const written = viewOf(await ledger.read(clock.now(), LONG_MS), clock.now(), LONG_MS).sends;
     assert.equal(written.length, 7);
     for (const at of granted) {
-      assert.ok(written.some((t) => at - t >= 0 && at - t <= LATE_GRANT_MS), `a send written within ${LATE_GRANT_MS} ms before the grant at ${at - granted[0]!}: ${written.map((t) => t - granted[0]!).join(', ')}`);
+      assert.ok(
+        written.some((t) => at - t >= 0 && at - t <= LATE_GRANT_MS),
+        `a send written within ${LATE_GRANT_MS} ms before the grant at ${at - granted[0]!}: ${written.map((t) => t - granted[0]!).join(', ')}`,
+      );
     }
     // As the requests went, never 4 in one window of the service.
     for (const at of granted) {

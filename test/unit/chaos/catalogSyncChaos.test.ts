@@ -18,7 +18,16 @@ import { RequestBudget } from '../../../src/api/budget/requestBudget';
 import { clientFor, NOW, sandbox } from '../helpers/fixtures';
 import { plainMerchant } from '../helpers/merchants';
 import { RecordingLogger } from '../helpers/recordingLogger';
-import { counted, refusalCause, runChaos, settle, unclearRefusal, within, type RunOutcome, type RunResult } from './chaosRuns';
+import {
+  counted,
+  refusalCause,
+  runChaos,
+  settle,
+  unclearRefusal,
+  within,
+  type RunOutcome,
+  type RunResult,
+} from './chaosRuns';
 import { faultPlan, type FaultPlan } from './faultPlan';
 
 const MERCHANTS = 5_000;
@@ -31,7 +40,10 @@ const FIRST_SEED = 160_200;
  * a budget without windows whose refusals (429, 503) hold milliseconds, not seconds: these runs
  * test what survives faults, not the waits of the rate limit (clientResilience.test.ts does).
  */
-const CHAOS_CLIENT = () => ({ retry: { maxAttempts: 4, baseDelayMs: 2, maxDelayMs: 20, maxRetryAfterMs: 30_000 }, budget: new RequestBudget({ windows: 'off', refusalMs: 5 }) });
+const CHAOS_CLIENT = () => ({
+  retry: { maxAttempts: 4, baseDelayMs: 2, maxDelayMs: 20, maxRetryAfterMs: 30_000 },
+  budget: new RequestBudget({ windows: 'off', refusalMs: 5 }),
+});
 
 /** The catalog as the user sees it: every merchant, field by field, in the store's order. */
 function catalogText(snapshot: CatalogSnapshot): string {
@@ -80,7 +92,13 @@ describe('catalog sync under network faults', function () {
     const file = path.join(folder, cacheFileName(service.url, service.key));
     const client = clientFor(service, CHAOS_CLIENT());
     const logger = new RecordingLogger();
-    const store = new CatalogStore({ cacheFile: file, baseUrl: service.url, source: async () => client, logger, now: () => NOW });
+    const store = new CatalogStore({
+      cacheFile: file,
+      baseUrl: service.url,
+      source: async () => client,
+      logger,
+      now: () => NOW,
+    });
     return {
       store,
       file,
@@ -93,7 +111,8 @@ describe('catalog sync under network faults', function () {
   }
 
   /** What the folder holds besides the cache file: a journal, a temporary file. */
-  const strayFiles = (folder: string, file: string): string[] => fs.readdirSync(folder).filter((name) => name !== path.basename(file));
+  const strayFiles = (folder: string, file: string): string[] =>
+    fs.readdirSync(folder).filter((name) => name !== path.basename(file));
 
   /** One full sync from the previous cache under `plan`'s faults, judged. */
   async function run(plan: FaultPlan, number: number): Promise<RunResult> {
@@ -116,7 +135,10 @@ describe('catalog sync under network faults', function () {
       } finally {
         service.setFaults('');
       }
-      return { outcome: synced ? await judgeSync(store, folder, file) : judgeRefusal(error, store, shown, folder, file), ...counted(before, service.stats()) };
+      return {
+        outcome: synced ? await judgeSync(store, folder, file) : judgeRefusal(error, store, shown, folder, file),
+        ...counted(before, service.stats()),
+      };
     } finally {
       await close();
     }
@@ -143,7 +165,13 @@ describe('catalog sync under network faults', function () {
     return { kind: 'identical' };
   }
 
-  function judgeRefusal(error: unknown, store: CatalogStore, shown: CatalogSnapshot, folder: string, file: string): RunOutcome {
+  function judgeRefusal(
+    error: unknown,
+    store: CatalogStore,
+    shown: CatalogSnapshot,
+    folder: string,
+    file: string,
+  ): RunOutcome {
     const message = describeFailure(error, 'Loading merchants').message;
     const unclear = unclearRefusal(error, message, service.key);
     if (unclear !== undefined) {
@@ -160,7 +188,10 @@ describe('catalog sync under network faults', function () {
       return { kind: 'failed', reason: 'refused, but the cache file changed' };
     }
     if (strayFiles(folder, file).length > 0) {
-      return { kind: 'failed', reason: `refused, with files left beside the cache: ${strayFiles(folder, file).join(', ')}` };
+      return {
+        kind: 'failed',
+        reason: `refused, with files left beside the cache: ${strayFiles(folder, file).join(', ')}`,
+      };
     }
     return { kind: 'refused', message, cause: refusalCause(error) };
   }
@@ -178,7 +209,10 @@ describe('catalog sync under network faults', function () {
     it('seed 160207: a page that is not JSON is refused with what to do (the message said only what happened)', async () => {
       const { outcome } = await settle(() => run(faultPlan(7, 160_207, PLAN), 107));
       assert.equal(outcome.kind, 'refused', JSON.stringify(outcome));
-      assert.match(outcome.kind === 'refused' ? outcome.message : '', /is not valid JSON .* Try again later; if it keeps happening, check the service address \(affiliateLinks\.baseUrl\)/);
+      assert.match(
+        outcome.kind === 'refused' ? outcome.message : '',
+        /is not valid JSON .* Try again later; if it keeps happening, check the service address \(affiliateLinks\.baseUrl\)/,
+      );
     });
   });
 });

@@ -16,7 +16,10 @@ import type { SandboxStats } from '../../../src/sandbox/requestStats';
 import { reliabilityTally } from '../reliability/reliabilityTally';
 import { describePlan, type FaultPlan } from './faultPlan';
 
-export type RunOutcome = { kind: 'identical' } | { kind: 'refused'; message: string; cause: string } | { kind: 'failed'; reason: string };
+export type RunOutcome =
+  | { kind: 'identical' }
+  | { kind: 'refused'; message: string; cause: string }
+  | { kind: 'failed'; reason: string };
 
 /** The faults the sandbox applied during a run, by its own count. */
 export interface FaultsMet {
@@ -65,7 +68,11 @@ export function refusalCause(error: unknown): string {
   if (!isServiceError(error)) {
     return 'other';
   }
-  const words: Partial<Record<string, string>> = { 'truncated-response': 'cut off', 'invalid-response': 'not JSON', network: 'unreachable' };
+  const words: Partial<Record<string, string>> = {
+    'truncated-response': 'cut off',
+    'invalid-response': 'not JSON',
+    network: 'unreachable',
+  };
   return error.kind === 'http' ? String(httpStatusOf(error)) : (words[error.kind] ?? error.kind);
 }
 
@@ -88,18 +95,27 @@ export interface RunResult {
 /** What the sandbox counted between two readings of its stats: requests and the faults it applied. */
 export function counted(before: SandboxStats, after: SandboxStats): Pick<RunResult, 'requests' | 'faults'> {
   const byKind: SandboxStats['faultsByKind'] = {};
-  for (const [kind, count] of Object.entries(after.faultsByKind) as Array<[keyof SandboxStats['faultsByKind'], number]>) {
+  for (const [kind, count] of Object.entries(after.faultsByKind) as Array<
+    [keyof SandboxStats['faultsByKind'], number]
+  >) {
     const met = count - (before.faultsByKind[kind] ?? 0);
     if (met > 0) {
       byKind[kind] = met;
     }
   }
-  return { requests: after.total - before.total, faults: { total: after.faultsInjected - before.faultsInjected, byKind } };
+  return {
+    requests: after.total - before.total,
+    faults: { total: after.faultsInjected - before.faultsInjected, byKind },
+  };
 }
 
 /** "503×3, reset×2", or "none". */
 export function faultWords(faults: FaultsMet): string {
-  return Object.entries(faults.byKind).map(([kind, count]) => `${kind}×${count}`).join(', ') || 'none';
+  return (
+    Object.entries(faults.byKind)
+      .map(([kind, count]) => `${kind}×${count}`)
+      .join(', ') || 'none'
+  );
 }
 
 /** Runs `run`, turning anything it throws into a failed outcome. */
@@ -107,7 +123,14 @@ export async function settle(run: () => Promise<RunResult>): Promise<RunResult> 
   try {
     return await run();
   } catch (error) {
-    return { outcome: { kind: 'failed', reason: `the run broke: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` }, requests: 0, faults: { total: 0, byKind: {} } };
+    return {
+      outcome: {
+        kind: 'failed',
+        reason: `the run broke: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      },
+      requests: 0,
+      faults: { total: 0, byKind: {} },
+    };
   }
 }
 
@@ -117,7 +140,12 @@ export async function settle(run: () => Promise<RunResult>): Promise<RunResult> 
  * the sandbox applied no fault proves nothing, and fails; so do runs that all end one way, since
  * the plans are drawn to bring both outcomes (identical and refused).
  */
-export async function runChaos(title: string, count: number, planOf: (run: number) => FaultPlan, run: (plan: FaultPlan, number: number) => Promise<RunResult>): Promise<void> {
+export async function runChaos(
+  title: string,
+  count: number,
+  planOf: (run: number) => FaultPlan,
+  run: (plan: FaultPlan, number: number) => Promise<RunResult>,
+): Promise<void> {
   const runs = new ChaosRuns(title);
   for (let number = 0; number < count; number++) {
     const plan = planOf(number);
@@ -128,11 +156,15 @@ export async function runChaos(title: string, count: number, planOf: (run: numbe
   console.log(`        refused: ${runs.refusals()}`);
   const failures = runs.failures();
   if (failures.length > 0) {
-    throw new Error(`${failures.length} of ${count} runs ended neither identical nor refused cleanly, or met no fault:\n${failures.join('\n')}`);
+    throw new Error(
+      `${failures.length} of ${count} runs ended neither identical nor refused cleanly, or met no fault:\n${failures.join('\n')}`,
+    );
   }
   const outcomes = runs.outcomes();
   if (outcomes.identical === 0 || outcomes.refused === 0) {
-    throw new Error(`the ${count} runs all ended one way (${outcomes.identical} identical, ${outcomes.refused} refused): the faults no longer bring both outcomes`);
+    throw new Error(
+      `the ${count} runs all ended one way (${outcomes.identical} identical, ${outcomes.refused} refused): the faults no longer bring both outcomes`,
+    );
   }
 }
 
@@ -155,12 +187,16 @@ export class ChaosRuns {
       'faults met': faults.total,
       requests,
     });
-    tally.simulated('fault runs', 'the service and its faults (the sandbox, over real HTTP on loopback; faults as the sandbox counted them)');
+    tally.simulated(
+      'fault runs',
+      'the service and its faults (the sandbox, over real HTTP on loopback; faults as the sandbox counted them)',
+    );
   }
 
   /** How many runs ended identical and how many refused cleanly. */
   outcomes(): { identical: number; refused: number } {
-    const count = (kind: RunOutcome['kind']): number => this.records.filter((record) => record.outcome.kind === kind).length;
+    const count = (kind: RunOutcome['kind']): number =>
+      this.records.filter((record) => record.outcome.kind === kind).length;
     return { identical: count('identical'), refused: count('refused') };
   }
 
@@ -182,7 +218,12 @@ export class ChaosRuns {
         causes.set(outcome.cause, (causes.get(outcome.cause) ?? 0) + 1);
       }
     }
-    return [...causes].sort((a, b) => b[1] - a[1]).map(([cause, count]) => `${cause} ×${count}`).join(', ') || 'none';
+    return (
+      [...causes]
+        .sort((a, b) => b[1] - a[1])
+        .map(([cause, count]) => `${cause} ×${count}`)
+        .join(', ') || 'none'
+    );
   }
 
   /** Each failed run, and each run that met no fault: its seed, its faults and what went wrong; empty when every run counts. */

@@ -105,7 +105,6 @@ export function fixedPlan(seed: number, kind: ChaosKind, on: readonly number[], 
   return { seed, rates: { [kind]: 1 }, on: { [kind]: [...on] }, slowBodyMs: 0, spec };
 }
 
-
 /** The plan in words, for a failure's report: "seed 1007: 503 at 21%, reset at 14% (spec …)". */
 export function describePlan(plan: FaultPlan): string {
   const rates = Object.entries(plan.rates).map(([kind, rate]) => `${kind} at ${Math.round(rate * 100)}%`);

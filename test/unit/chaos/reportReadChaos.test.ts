@@ -23,13 +23,26 @@ import type { Sandbox } from '../../../src/sandbox/server';
 import { RequestBudget } from '../../../src/api/budget/requestBudget';
 import { clientFor, NOW, sandbox } from '../helpers/fixtures';
 import { RecordingLogger } from '../helpers/recordingLogger';
-import { counted, refusalCause, runChaos, settle, unclearRefusal, within, type RunOutcome, type RunResult } from './chaosRuns';
+import {
+  counted,
+  refusalCause,
+  runChaos,
+  settle,
+  unclearRefusal,
+  within,
+  type RunOutcome,
+  type RunResult,
+} from './chaosRuns';
 import { faultPlan, fixedPlan, type FaultPlan } from './faultPlan';
 
 const ITEMS = 100_000;
 /** Every click of the sandbox's 120 days of history: one window of 200 pages. */
 const TODAY = NOW.toISOString().slice(0, 10);
-const QUERY: StoreQuery<'clicks'> = { kind: 'clicks', period: { from: fromDayNumber(toDayNumber(TODAY)! - 119), to: TODAY }, filters: {} };
+const QUERY: StoreQuery<'clicks'> = {
+  kind: 'clicks',
+  period: { from: fromDayNumber(toDayNumber(TODAY)! - 119), to: TODAY },
+  filters: {},
+};
 /** 200 pages, and the attempts of those that fail. */
 const PLAN = { requests: 600, path: 'click', slowBodyMs: [10, 40] } as const;
 const RUNS = 20;
@@ -39,7 +52,10 @@ const FIRST_SEED = 160_400;
  * a budget without windows whose refusals (429, 503) hold milliseconds, not seconds: these runs
  * test what survives faults, not the waits of the rate limit (clientResilience.test.ts does).
  */
-const CHAOS_CLIENT = () => ({ retry: { maxAttempts: 4, baseDelayMs: 2, maxDelayMs: 20, maxRetryAfterMs: 30_000 }, budget: new RequestBudget({ windows: 'off', refusalMs: 5 }) });
+const CHAOS_CLIENT = () => ({
+  retry: { maxAttempts: 4, baseDelayMs: 2, maxDelayMs: 20, maxRetryAfterMs: 30_000 },
+  budget: new RequestBudget({ windows: 'off', refusalMs: 5 }),
+});
 /** When the cached report was read: an hour before every click changed. */
 const CACHED_AT = new Date(NOW.getTime() - 3_600_000);
 
@@ -102,14 +118,18 @@ describe('100,000-item report read under network faults', function () {
     try {
       const state = await store.open(QUERY);
       assert.equal(state.status, 'ready', state.error?.message);
-      assert.equal(state.report!.windows.reduce((sum, window) => sum + window.items.length, 0), ITEMS);
+      assert.equal(
+        state.report!.windows.reduce((sum, window) => sum + window.items.length, 0),
+        ITEMS,
+      );
       return { file, items: reportText(state)! };
     } finally {
       await close();
     }
   }
 
-  const strayFiles = (folder: string, file: string): string[] => fs.readdirSync(folder).filter((name) => name !== path.basename(file));
+  const strayFiles = (folder: string, file: string): string[] =>
+    fs.readdirSync(folder).filter((name) => name !== path.basename(file));
 
   /** One read under `plan`'s faults, judged: a first read on even runs, a refresh of the cached report on odd ones. */
   async function run(plan: FaultPlan, number: number): Promise<RunResult> {
@@ -129,7 +149,8 @@ describe('100,000-item report read under network faults', function () {
         service.setFaults('');
       }
       const faultsAndRequests = counted(before, service.stats());
-      const outcome = state.status === 'ready' ? await judgeRead(state, folder, file) : judgeRefusal(state, folder, file, cached);
+      const outcome =
+        state.status === 'ready' ? await judgeRead(state, folder, file) : judgeRefusal(state, folder, file, cached);
       return { outcome, ...faultsAndRequests };
     } finally {
       await close();
@@ -141,7 +162,10 @@ describe('100,000-item report read under network faults', function () {
       return { kind: 'failed', reason: 'the read succeeded with items other than a clean read’s' };
     }
     if (state.source !== 'network' || state.error !== undefined) {
-      return { kind: 'failed', reason: `the read succeeded, but the state says ${state.source}, ${state.error?.message}` };
+      return {
+        kind: 'failed',
+        reason: `the read succeeded, but the state says ${state.source}, ${state.error?.message}`,
+      };
     }
     if ((state.lastRefresh?.requests ?? 0) < ITEMS / 500) {
       return { kind: 'failed', reason: `not every page was read: ${JSON.stringify(state.lastRefresh)}` };
@@ -166,33 +190,52 @@ describe('100,000-item report read under network faults', function () {
       return { kind: 'failed', reason: unclear };
     }
     if (reportText(state) !== (cached ? previousItems : undefined)) {
-      return { kind: 'failed', reason: cached ? 'refused, but the report shown is not the cached one' : 'refused, but a report is shown' };
+      return {
+        kind: 'failed',
+        reason: cached ? 'refused, but the report shown is not the cached one' : 'refused, but a report is shown',
+      };
     }
     if (cached ? !fs.readFileSync(file).equals(previousBytes) : fs.existsSync(file)) {
-      return { kind: 'failed', reason: cached ? 'refused, but the cache file changed' : 'refused, but a cache file was written' };
+      return {
+        kind: 'failed',
+        reason: cached ? 'refused, but the cache file changed' : 'refused, but a cache file was written',
+      };
     }
     if (strayFiles(folder, file).length > 0) {
-      return { kind: 'failed', reason: `refused, with files left beside the cache: ${strayFiles(folder, file).join(', ')}` };
+      return {
+        kind: 'failed',
+        reason: `refused, with files left beside the cache: ${strayFiles(folder, file).join(', ')}`,
+      };
     }
     return { kind: 'refused', message, cause: refusalCause(state.error) };
   }
 
   it(`ends each of ${RUNS} reads under faults identical to a clean read, or refused cleanly with the previous cache untouched`, async () => {
-    await runChaos('100,000-item report read under faults', RUNS, (number) => faultPlan(number, FIRST_SEED + number, PLAN), run);
+    await runChaos(
+      '100,000-item report read under faults',
+      RUNS,
+      (number) => faultPlan(number, FIRST_SEED + number, PLAN),
+      run,
+    );
   });
 
   // The reads fetch pages in parallel, so which page a request number falls on varies: each
   // run that found a bug is kept reduced to the fault that did it.
   describe('regressions', () => {
     it('seed 160400, reduced: the first page cut off midway is asked for again, and a first read ends identical (it was refused)', async () => {
-      const { outcome } = await settle(() => run(fixedPlan(160_400, 'truncated', [1], 'truncated:on=1:path=click'), 100));
+      const { outcome } = await settle(() =>
+        run(fixedPlan(160_400, 'truncated', [1], 'truncated:on=1:path=click'), 100),
+      );
       assert.deepEqual(outcome, { kind: 'identical' });
     });
 
     it('seed 160408, reduced: a service that resets every connection is refused with what to do (the message said only what happened)', async () => {
       const { outcome } = await settle(() => run(fixedPlan(160_408, 'reset', [], 'reset:path=click'), 101));
       assert.equal(outcome.kind, 'refused', JSON.stringify(outcome));
-      assert.match(outcome.kind === 'refused' ? outcome.message : '', /^The service could not be reached\. Check your network connection, then retry\. The cached report is shown/);
+      assert.match(
+        outcome.kind === 'refused' ? outcome.message : '',
+        /^The service could not be reached\. Check your network connection, then retry\. The cached report is shown/,
+      );
     });
   });
 });

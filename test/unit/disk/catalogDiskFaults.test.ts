@@ -23,8 +23,10 @@ interface Case {
   log: RegExp;
 }
 
-const SAVE = /warn Could not save the merchant cache \((ENOSPC|EROFS|EBUSY)[^\n]*\); the previous cache file is kept, and the catalog is up to date in memory\./;
-const APPEND = /warn Could not append to the merchant cache journal \((ENOSPC|EROFS)[^\n]*\); the cache keeps the syncs before, and the catalog is up to date in memory\./;
+const SAVE =
+  /warn Could not save the merchant cache \((ENOSPC|EROFS|EBUSY)[^\n]*\); the previous cache file is kept, and the catalog is up to date in memory\./;
+const APPEND =
+  /warn Could not append to the merchant cache journal \((ENOSPC|EROFS)[^\n]*\); the cache keeps the syncs before, and the catalog is up to date in memory\./;
 
 const CASES: Case[] = [
   { fault: 'full', sync: 'full', log: SAVE },
@@ -83,12 +85,19 @@ describe(`catalog cache on a failing disk (${MOUNTING.real ? 'real faults' : `si
 
       assert.equal(result.kind, sync === 'full' ? 'full' : 'incremental');
       assert.deepEqual(store.status, { state: 'idle' }, 'the sync succeeded');
-      assert.deepEqual(sortedByKey(store.snapshot.merchants.values()), shared.truth(), 'the catalog is up to date in memory');
+      assert.deepEqual(
+        sortedByKey(store.snapshot.merchants.values()),
+        shared.truth(),
+        'the catalog is up to date in memory',
+      );
       assert.match(logger.text(), log);
       assert.deepEqual(fs.readFileSync(cacheFile), before.file, 'the cache file is as it was');
       const after = readIfThere(journal)!;
       assert.deepEqual(after.subarray(0, before.journal.length), before.journal, 'the journal keeps its lines');
-      assert.ok(!after.subarray(before.journal.length).includes(0x0a), 'at most a torn line is added, which readers ignore');
+      assert.ok(
+        !after.subarray(before.journal.length).includes(0x0a),
+        'at most a torn line is added, which readers ignore',
+      );
       const kept = await shared.onDisk();
       assert.deepEqual(kept.merchants, previous.merchants, 'the previous catalog reads back');
       assert.equal(kept.syncedAt, previous.syncedAt);
@@ -101,7 +110,13 @@ describe(`catalog cache on a failing disk (${MOUNTING.real ? 'real faults' : `si
       assert.deepEqual(shared.temporaryFiles(), []);
 
       const tally = reliabilityTally();
-      tally.count('disk faults', { tried: 1, real: Number(MOUNTING.real), simulated: Number(!MOUNTING.real), 'kept the previous cache and said so': 1, 'saved in full once the disk worked': 1 });
+      tally.count('disk faults', {
+        tried: 1,
+        real: Number(MOUNTING.real),
+        simulated: Number(!MOUNTING.real),
+        'kept the previous cache and said so': 1,
+        'saved in full once the disk worked': 1,
+      });
       (MOUNTING.real ? tally.real : tally.simulated).call(tally, 'disk faults', faultName(fault));
     });
   }

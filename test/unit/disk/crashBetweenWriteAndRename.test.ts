@@ -21,7 +21,9 @@ const WRITER = path.join(__dirname, 'crashingWriter.ts');
 /** Runs the crashing writer; resolves with the signal that ended it. */
 function crashWriter(args: string[]): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
@@ -62,13 +64,23 @@ describe('a writer that crashes between write and rename', function () {
       const crash = await crashWriter(['catalog', shared.cacheFile, shared.service.url, shared.service.key]);
       assert.equal(crash.signal, 'SIGKILL', crash.stderr);
       const [leftover] = temporaryFiles(folder);
-      assert.ok(leftover !== undefined && fs.statSync(path.join(folder, leftover)).size > 100_000, 'the crashed writer left its whole temporary file');
+      assert.ok(
+        leftover !== undefined && fs.statSync(path.join(folder, leftover)).size > 100_000,
+        'the crashed writer left its whole temporary file',
+      );
       assert.deepEqual(fs.readFileSync(shared.cacheFile), before, 'the cache file is as it was');
 
       const next = await shared.onDisk();
-      assert.deepEqual(next.merchants, previous.merchants, 'the previous catalog reads back, the temporary file ignored');
+      assert.deepEqual(
+        next.merchants,
+        previous.merchants,
+        'the previous catalog reads back, the temporary file ignored',
+      );
       assert.equal(next.syncedAt, previous.syncedAt);
-      assert.match(next.log, /info Removed 1 temporary merchant cache file\(s\) left by a write that was interrupted\./);
+      assert.match(
+        next.log,
+        /info Removed 1 temporary merchant cache file\(s\) left by a write that was interrupted\./,
+      );
       assert.deepEqual(temporaryFiles(folder), [], 'the leftover is removed');
     } finally {
       await shared.close();
@@ -115,6 +127,9 @@ describe('a writer that crashes between write and rename', function () {
     fs.utimesSync(stale, old, old);
     fs.utimesSync(foreign, old, old);
     assert.deepEqual(await removeLeftoverTemps(folder, (file) => file === target), [stale]);
-    assert.ok(fs.existsSync(running) && fs.existsSync(foreign), 'a running writer’s file, and other files’ temporary files, stay');
+    assert.ok(
+      fs.existsSync(running) && fs.existsSync(foreign),
+      'a running writer’s file, and other files’ temporary files, stay',
+    );
   });
 });

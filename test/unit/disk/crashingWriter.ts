@@ -27,10 +27,19 @@ const crashAtRename: CacheFileOps = {
 async function main([kind, file, url, key]: string[]): Promise<void> {
   if (kind === 'catalog') {
     const client = clientFor({ url: url!, key: key! });
-    const store = new CatalogStore({ cacheFile: file!, baseUrl: url!, source: async () => client, logger: new RecordingLogger(), files: crashAtRename });
+    const store = new CatalogStore({
+      cacheFile: file!,
+      baseUrl: url!,
+      source: async () => client,
+      logger: new RecordingLogger(),
+      files: crashAtRename,
+    });
     await store.sync({ full: true });
   } else {
-    const { kind: reportKind, query } = JSON.parse((await readFile(file!, 'utf8')).split('\n')[0]!) as { kind: 'clicks'; query: string };
+    const { kind: reportKind, query } = JSON.parse((await readFile(file!, 'utf8')).split('\n')[0]!) as {
+      kind: 'clicks';
+      query: string;
+    };
     const read = await readReportCache(file!, reportKind, query);
     if (read.kind !== 'ok') {
       throw new Error(`no report to write again: ${read.kind}`);

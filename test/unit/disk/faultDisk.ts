@@ -24,7 +24,10 @@ export type DiskFault = 'full' | 'read-only' | 'rename';
 /** What each fault is called, done for real or simulated. */
 export const FAULT_NAMES: Readonly<Record<DiskFault, { real: string; simulated: string }>> = {
   full: { real: 'a full disk (tmpfs, ENOSPC)', simulated: 'a full disk (injected ENOSPC)' },
-  'read-only': { real: 'an unwritable folder (read-only remount, EROFS)', simulated: 'an unwritable folder (injected EROFS)' },
+  'read-only': {
+    real: 'an unwritable folder (read-only remount, EROFS)',
+    simulated: 'an unwritable folder (injected EROFS)',
+  },
   rename: { real: 'a failing rename (target bind-mounted, EBUSY)', simulated: 'a failing rename (injected EBUSY)' },
 };
 

@@ -39,7 +39,10 @@ describe('the journal shared by windows', function () {
     const cacheFile = path.join(folder, 'catalog.json');
     const base = { savedAt: '2026-11-21T11:00:05.000Z', syncedAt: '2026-11-21T11:00:00.000Z' };
     await appendCacheJournal(cacheFile, base, { syncedAt: '2026-11-21T11:10:00.000Z', merchants: [] }, 'create');
-    const entries = [1, 2, 3].map((window) => ({ syncedAt: `2026-11-21T11:2${window}:00.000Z`, merchants: sampleMerchants(700, window) }));
+    const entries = [1, 2, 3].map((window) => ({
+      syncedAt: `2026-11-21T11:2${window}:00.000Z`,
+      merchants: sampleMerchants(700, window),
+    }));
     await Promise.all(entries.map((entry) => appendCacheJournal(cacheFile, base, entry, 'append')));
     assert.ok(fs.statSync(journalFileOf(cacheFile)).size > 3 * 512 * 1024);
     const read = await readCacheJournal(cacheFile, base);
@@ -68,7 +71,10 @@ describe('the journal shared by windows', function () {
       const disk = await shared.onDisk();
       assert.deepEqual(disk.merchants, shared.truth());
       assert.doesNotMatch(disk.log, /journal is ignored/);
-      assert.match(a.logger.text(), /debug The merchant cache file is rewritten rather than its journal extended: another window saved the cache file at /);
+      assert.match(
+        a.logger.text(),
+        /debug The merchant cache file is rewritten rather than its journal extended: another window saved the cache file at /,
+      );
     });
 
     it('regression: a window adds to the journal another window started, never replacing it', async () => {
@@ -93,10 +99,18 @@ describe('the journal shared by windows', function () {
       // Another window started the journal afresh at the same moment (two windows replacing a
       // stale journal at once): A's entry is gone.
       const base = (await readCacheHeader(shared.cacheFile))!;
-      await appendCacheJournal(shared.cacheFile, base, { syncedAt: shared.now.toISOString(), merchants: [] }, 'replace');
+      await appendCacheJournal(
+        shared.cacheFile,
+        base,
+        { syncedAt: shared.now.toISOString(), merchants: [] },
+        'replace',
+      );
       shared.advance(10, 4, 5);
       await a.store.sync(); // appended after the other's entry, it would move syncedAt past changes no longer there
-      assert.match(a.logger.text(), /rewritten rather than its journal extended: an entry of this catalog is no longer in the journal/);
+      assert.match(
+        a.logger.text(),
+        /rewritten rather than its journal extended: an entry of this catalog is no longer in the journal/,
+      );
       assert.deepEqual((await shared.onDisk()).merchants, shared.truth());
     });
   });

@@ -14,7 +14,8 @@ import { FaultDisk, MOUNTING, faultName, type DiskFault } from './faultDisk';
 import { ReportWindows } from './reportWindows';
 
 const FAULTS: DiskFault[] = ['full', 'read-only', 'rename'];
-const LOGGED = /warn Could not save the clicks report to the cache \((ENOSPC|EROFS|EBUSY)[^\n]*; the cached file is left as it was\); it is up to date in memory\./;
+const LOGGED =
+  /warn Could not save the clicks report to the cache \((ENOSPC|EROFS|EBUSY)[^\n]*; the cached file is left as it was\); it is up to date in memory\./;
 
 const temporaryFiles = (folder: string): string[] => fs.readdirSync(folder).filter((name) => name.endsWith('.tmp'));
 
@@ -54,7 +55,10 @@ describe(`report cache on a failing disk (${MOUNTING.real ? 'real faults, throug
         assert.match(logger.text(), LOGGED);
       } else {
         const newer = { ...first.report!, savedAt: reports.now.toISOString() };
-        await assert.rejects(writeReportCache(file, newer, disk.files), /^Error: (ENOSPC|EROFS|EBUSY).*; the cached file is left as it was$/);
+        await assert.rejects(
+          writeReportCache(file, newer, disk.files),
+          /^Error: (ENOSPC|EROFS|EBUSY).*; the cached file is left as it was$/,
+        );
         disk.clear();
       }
       assert.deepEqual(fs.readFileSync(file), before, 'the report file is as it was');
@@ -67,10 +71,20 @@ describe(`report cache on a failing disk (${MOUNTING.real ? 'real faults, throug
       const saved = await store.open(reports.query);
       const read = await readReportCache(file, 'clicks', saved.key);
       assert.ok(read.kind === 'ok');
-      assert.deepEqual(read.report.windows.map((window) => window.items), await reports.clean(), 'once the disk works again, the next refresh saves the report');
+      assert.deepEqual(
+        read.report.windows.map((window) => window.items),
+        await reports.clean(),
+        'once the disk works again, the next refresh saves the report',
+      );
 
       const tally = reliabilityTally();
-      tally.count('disk faults', { tried: 1, real: Number(MOUNTING.real), simulated: Number(!MOUNTING.real), 'kept the previous cache and said so': 1, 'saved in full once the disk worked': 1 });
+      tally.count('disk faults', {
+        tried: 1,
+        real: Number(MOUNTING.real),
+        simulated: Number(!MOUNTING.real),
+        'kept the previous cache and said so': 1,
+        'saved in full once the disk worked': 1,
+      });
       (MOUNTING.real ? tally.real : tally.simulated).call(tally, 'disk faults', faultName(fault));
     });
   }

@@ -33,7 +33,14 @@ export class ReportWindows {
 
   static async start(folder: string): Promise<ReportWindows> {
     const clock = { now: new Date('2026-11-21T12:00:00Z') };
-    const service = await startSandbox({ merchants: 50, clicks: 3_000, actions: 10, seed: 5, historyDays: 160, now: () => clock.now });
+    const service = await startSandbox({
+      merchants: 50,
+      clicks: 3_000,
+      actions: 10,
+      seed: 5,
+      historyDays: 160,
+      now: () => clock.now,
+    });
     return new ReportWindows(service, folder, clock);
   }
 

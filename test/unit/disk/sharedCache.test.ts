@@ -72,7 +72,8 @@ describe('two windows sharing one cache', function () {
 
   async function play(round: Round, windows: [Window, Window]): Promise<number> {
     const [a, b] = windows;
-    const run = (window: Window, sync: Sync): Promise<unknown> => (sync === 'none' ? Promise.resolve() : window.store.sync({ full: sync === 'full' }));
+    const run = (window: Window, sync: Sync): Promise<unknown> =>
+      sync === 'none' ? Promise.resolve() : window.store.sync({ full: sync === 'full' });
     if (round.start === 'after') {
       await run(a, round.a);
       await run(b, round.b);
@@ -96,26 +97,42 @@ describe('two windows sharing one cache', function () {
       syncs += await play(round, windows);
       const disk = await shared.onDisk();
       const what = `round ${index + 1} ${JSON.stringify(round)}`;
-      assert.deepEqual(disk.merchants, shared.truth(), `${what}: the file reads back as the sandbox catalog\nA:\n${windows[0].logger.text()}\nB:\n${windows[1].logger.text()}\ndisk:\n${disk.log}`);
-      assert.ok(disk.syncedAt !== null && disk.syncedAt > shared.now.toISOString(), `${what}: as of this round (synced at ${disk.syncedAt})`);
+      assert.deepEqual(
+        disk.merchants,
+        shared.truth(),
+        `${what}: the file reads back as the sandbox catalog\nA:\n${windows[0].logger.text()}\nB:\n${windows[1].logger.text()}\ndisk:\n${disk.log}`,
+      );
+      assert.ok(
+        disk.syncedAt !== null && disk.syncedAt > shared.now.toISOString(),
+        `${what}: as of this round (synced at ${disk.syncedAt})`,
+      );
       assert.deepEqual(shared.temporaryFiles(), [], `${what}: no temporary file left`);
       for (const window of windows) {
         assert.deepEqual(window.store.status, { state: 'idle' }, what);
       }
     }
-    reliabilityTally().count('shared catalog cache', { 'rounds of two windows': rounds.length, syncs, lost: 0, 'temporary files left': 0 });
+    reliabilityTally().count('shared catalog cache', {
+      'rounds of two windows': rounds.length,
+      syncs,
+      lost: 0,
+      'temporary files left': 0,
+    });
   });
 
   it('two windows in two processes, syncing round after round, leave the file reading back as the sandbox catalog', async function () {
     this.timeout(120_000);
     const windows = [new ProcessWindow(shared, 0), new ProcessWindow(shared, 500)] as const;
     // The chosen rounds, each window's sync in its own process; one that starts while the other walks starts after it here.
-    const rounds = [...CHOSEN, ...randomRounds(23, 6)].map((round) => ({ ...round, start: round.start === 'during' ? ('after' as const) : round.start }));
+    const rounds = [...CHOSEN, ...randomRounds(23, 6)].map((round) => ({
+      ...round,
+      start: round.start === 'during' ? ('after' as const) : round.start,
+    }));
     let syncs = 0;
     try {
       for (const [index, round] of rounds.entries()) {
         shared.advance(10, index * 13, round.touched);
-        const run = (window: ProcessWindow, sync: Sync): Promise<void> => (sync === 'none' ? Promise.resolve() : window.sync(sync));
+        const run = (window: ProcessWindow, sync: Sync): Promise<void> =>
+          sync === 'none' ? Promise.resolve() : window.sync(sync);
         if (round.start === 'after') {
           await run(windows[0], round.a);
           await run(windows[1], round.b);
@@ -125,13 +142,25 @@ describe('two windows sharing one cache', function () {
         syncs += Number(round.a !== 'none') + Number(round.b !== 'none');
         const disk = await shared.onDisk();
         const what = `process round ${index + 1} ${JSON.stringify(round)}`;
-        assert.deepEqual(disk.merchants, shared.truth(), `${what}: the file reads back as the sandbox catalog\ndisk:\n${disk.log}`);
-        assert.ok(disk.syncedAt !== null && disk.syncedAt > shared.now.toISOString(), `${what}: as of this round (synced at ${disk.syncedAt})`);
+        assert.deepEqual(
+          disk.merchants,
+          shared.truth(),
+          `${what}: the file reads back as the sandbox catalog\ndisk:\n${disk.log}`,
+        );
+        assert.ok(
+          disk.syncedAt !== null && disk.syncedAt > shared.now.toISOString(),
+          `${what}: as of this round (synced at ${disk.syncedAt})`,
+        );
         assert.deepEqual(shared.temporaryFiles(), [], `${what}: no temporary file left`);
       }
     } finally {
       await Promise.all(windows.map((window) => window.close()));
     }
-    reliabilityTally().count('shared catalog cache', { 'rounds of two window processes': rounds.length, syncs, lost: 0, 'temporary files left': 0 });
+    reliabilityTally().count('shared catalog cache', {
+      'rounds of two window processes': rounds.length,
+      syncs,
+      lost: 0,
+      'temporary files left': 0,
+    });
   });
 });

@@ -60,9 +60,22 @@ describe('two windows sharing one report cache', function () {
       const what = `round ${index + 1} ${JSON.stringify(round)}`;
       const file = await readReportCache(reports.cacheFile(), 'clicks', a.state(reports.query)!.key);
       assert.ok(file.kind === 'ok', what);
-      assert.deepEqual(file.report.windows.map((window) => window.items), await reports.clean(), `${what}: the file reads back as a clean read`);
-      assert.deepEqual(fs.readdirSync(folder).filter((name) => name.endsWith('.tmp')), [], `${what}: no temporary file left`);
+      assert.deepEqual(
+        file.report.windows.map((window) => window.items),
+        await reports.clean(),
+        `${what}: the file reads back as a clean read`,
+      );
+      assert.deepEqual(
+        fs.readdirSync(folder).filter((name) => name.endsWith('.tmp')),
+        [],
+        `${what}: no temporary file left`,
+      );
     }
-    reliabilityTally().count('shared report cache', { 'rounds of two windows': ROUNDS.length, refreshes: 2 * ROUNDS.length, lost: 0, 'temporary files left': 0 });
+    reliabilityTally().count('shared report cache', {
+      'rounds of two windows': ROUNDS.length,
+      refreshes: 2 * ROUNDS.length,
+      lost: 0,
+      'temporary files left': 0,
+    });
   });
 });

@@ -10,7 +10,11 @@ import type { FileHandle } from 'node:fs/promises';
 import type { CacheFileOps } from '../../../src/common/cacheFiles';
 import type { DiskFault } from './faultDisk';
 
-const MESSAGES: Record<string, string> = { ENOSPC: 'no space left on device', EROFS: 'read-only file system', EBUSY: 'resource busy or locked' };
+const MESSAGES: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EROFS: 'read-only file system',
+  EBUSY: 'resource busy or locked',
+};
 
 /** An error shaped as node:fs gives it. */
 export function systemError(code: string, syscall: string, path?: string): NodeJS.ErrnoException {
@@ -20,7 +24,10 @@ export function systemError(code: string, syscall: string, path?: string): NodeJ
 
 function writes(flags: string | number | undefined): boolean {
   if (typeof flags === 'number') {
-    return (flags & (constants.O_WRONLY | constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC | constants.O_APPEND)) !== 0;
+    return (
+      (flags & (constants.O_WRONLY | constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC | constants.O_APPEND)) !==
+      0
+    );
   }
   return flags !== undefined && /[wax+]/.test(flags);
 }
@@ -45,7 +52,10 @@ export class SimulatedFaults {
     };
     this.files = {
       mkdir: (async (path: string, options?: MakeDirectoryOptions) => {
-        const exists = await fsp.stat(path).then(() => true, () => false);
+        const exists = await fsp.stat(path).then(
+          () => true,
+          () => false,
+        );
         if (!exists) {
           readOnly('mkdir', path);
         }
@@ -83,7 +93,12 @@ export class SimulatedFaults {
   /** The handle, its writes limited to the room left: what fits is written, then ENOSPC. */
   private limited(handle: FileHandle): FileHandle {
     const fault = this.fault!;
-    const write = handle.write.bind(handle) as (buffer: Uint8Array, offset: number, length: number, position?: number | null) => Promise<{ bytesWritten: number; buffer: Uint8Array }>;
+    const write = handle.write.bind(handle) as (
+      buffer: Uint8Array,
+      offset: number,
+      length: number,
+      position?: number | null,
+    ) => Promise<{ bytesWritten: number; buffer: Uint8Array }>;
     const fitting = async (bytes: Uint8Array, position?: number | null): Promise<number> => {
       if (fault.room <= 0) {
         throw systemError('ENOSPC', 'write');

@@ -33,15 +33,22 @@ const answer = (reply: object): void => {
   process.stdout.write(`${JSON.stringify(reply)}\n`);
 };
 
-createInterface({ input: process.stdin }).on('line', (line) => {
-  const command = JSON.parse(line) as Command;
-  base = Date.parse(command.now) + Number(offset);
-  ticks = 0;
-  store.sync({ full: command.sync === 'full' }).then(
-    () => answer({ id: command.id, ok: true, status: store.status.state }),
-    (error: unknown) => answer({ id: command.id, ok: false, error: `${error instanceof Error ? error.message : String(error)}\n${logger.text()}` }),
-  );
-}).on('close', () => {
-  store.dispose();
-  void client.close();
-});
+createInterface({ input: process.stdin })
+  .on('line', (line) => {
+    const command = JSON.parse(line) as Command;
+    base = Date.parse(command.now) + Number(offset);
+    ticks = 0;
+    store.sync({ full: command.sync === 'full' }).then(
+      () => answer({ id: command.id, ok: true, status: store.status.state }),
+      (error: unknown) =>
+        answer({
+          id: command.id,
+          ok: false,
+          error: `${error instanceof Error ? error.message : String(error)}\n${logger.text()}`,
+        }),
+    );
+  })
+  .on('close', () => {
+    store.dispose();
+    void client.close();
+  });

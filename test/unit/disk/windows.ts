@@ -71,7 +71,14 @@ export class SharedCache {
     this.clients.push(client);
     const logger = new RecordingLogger();
     const now = (): Date => new Date(this.clock.now.getTime() + ++this.ticks);
-    const store = new CatalogStore({ cacheFile: this.cacheFile, baseUrl: this.service.url, source: async () => client, logger, now, ...options });
+    const store = new CatalogStore({
+      cacheFile: this.cacheFile,
+      baseUrl: this.service.url,
+      source: async () => client,
+      logger,
+      now,
+      ...options,
+    });
     this.stores.push(store);
     return { store, logger };
   }
@@ -103,7 +110,11 @@ export class SharedCache {
     try {
       const load = await store.loadCache();
       assert.equal(load, 'loaded', `the cache reads back (${logger.text()})`);
-      return { merchants: sortedByKey(store.snapshot.merchants.values()), syncedAt: store.snapshot.syncedAt, log: logger.text() };
+      return {
+        merchants: sortedByKey(store.snapshot.merchants.values()),
+        syncedAt: store.snapshot.syncedAt,
+        log: logger.text(),
+      };
     } finally {
       store.dispose();
     }
@@ -138,7 +149,15 @@ export class ProcessWindow {
     private readonly shared: SharedCache,
     clockOffsetMs: number,
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'windowProcess.ts'), shared.cacheFile, shared.service.url, shared.service.key, String(clockOffsetMs)]);
+    this.child = spawn(process.execPath, [
+      '--import',
+      'tsx',
+      path.join(__dirname, 'windowProcess.ts'),
+      shared.cacheFile,
+      shared.service.url,
+      shared.service.key,
+      String(clockOffsetMs),
+    ]);
     this.child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     createInterface({ input: this.child.stdout }).on('line', (line) => {
       const reply = JSON.parse(line) as ProcessReply;

@@ -26,7 +26,9 @@ export interface CraftedServer {
   close(): Promise<void>;
 }
 
-export async function startCraftedServer(answer: (request: CraftedRequest, index: number) => CraftedAnswer): Promise<CraftedServer> {
+export async function startCraftedServer(
+  answer: (request: CraftedRequest, index: number) => CraftedAnswer,
+): Promise<CraftedServer> {
   const requests: CraftedRequest[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

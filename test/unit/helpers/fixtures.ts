@@ -12,7 +12,10 @@ export function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({ merchants: 1_200, clicks: 3_000, actions: 1_000, seed: 7, now: clock, ...options });
 }
 
-export function clientFor(target: { url: string; key?: string }, options: Partial<ClientOptions> = {}): AffiliateServiceClient {
+export function clientFor(
+  target: { url: string; key?: string },
+  options: Partial<ClientOptions> = {},
+): AffiliateServiceClient {
   return new AffiliateServiceClient({
     baseUrl: target.url,
     apiKey: target.key ?? 'sandboxkey',

@@ -43,11 +43,17 @@ export class PanelPool {
   }
 
   /** A session on a store of `folder`; `now`: the store's clock (a later window reads what an earlier one cached). */
-  open(target: { url: string; key?: string }, folder: string, options: Partial<PanelSessionOptions> = {}, now: () => Date = () => NOW): PanelFixture {
+  open(
+    target: { url: string; key?: string },
+    folder: string,
+    options: Partial<PanelSessionOptions> = {},
+    now: () => Date = () => NOW,
+  ): PanelFixture {
     const log = new RecordingLogger();
     const client = clientFor(target);
     const store = new ReportStore({
-      cacheFileOf: (kind, key) => path.join(folder, reportCacheFileName(target.url, target.key ?? 'sandboxkey', kind, key)),
+      cacheFileOf: (kind, key) =>
+        path.join(folder, reportCacheFileName(target.url, target.key ?? 'sandboxkey', kind, key)),
       cacheFolder: folder,
       source: async () => client,
       windowsOf: periodWindows,
@@ -67,7 +73,11 @@ export class PanelPool {
         }
         const timer = setTimeout(() => {
           listener.dispose();
-          reject(new Error(`no such snapshot within ${timeoutMs} ms; the last: ${JSON.stringify(session.current(), null, 1)?.slice(0, 2_000)}`));
+          reject(
+            new Error(
+              `no such snapshot within ${timeoutMs} ms; the last: ${JSON.stringify(session.current(), null, 1)?.slice(0, 2_000)}`,
+            ),
+          );
         }, timeoutMs);
         const listener = session.onDidSnapshot((snapshot) => {
           if (test(snapshot)) {
@@ -88,7 +98,11 @@ export class PanelPool {
       session.dispose();
       store.dispose();
     }
-    await Promise.all(this.folders.splice(0).map((folder) => fs.promises.rm(folder, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 })));
+    await Promise.all(
+      this.folders
+        .splice(0)
+        .map((folder) => fs.promises.rm(folder, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 })),
+    );
   }
 }
 

@@ -14,7 +14,14 @@ const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
 
-function readEntry(zip: Buffer, file: string, name: string, method: number, compressedSize: number, headerAt: number): Buffer {
+function readEntry(
+  zip: Buffer,
+  file: string,
+  name: string,
+  method: number,
+  compressedSize: number,
+  headerAt: number,
+): Buffer {
   if (zip.readUInt32LE(headerAt) !== LOCAL_HEADER) {
     throw new Error(`${file}: the local header of ${name} is damaged`);
   }
@@ -56,7 +63,11 @@ export function zipEntries(file: string): ZipEntry[] {
     const method = zip.readUInt16LE(at + 10);
     const compressedSize = zip.readUInt32LE(at + 20);
     const headerAt = zip.readUInt32LE(at + 42);
-    entries.push({ name, size: zip.readUInt32LE(at + 24), read: () => readEntry(zip, file, name, method, compressedSize, headerAt) });
+    entries.push({
+      name,
+      size: zip.readUInt32LE(at + 24),
+      read: () => readEntry(zip, file, name, method, compressedSize, headerAt),
+    });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;

@@ -11,7 +11,8 @@ import { targets } from '../../../esbuild.mjs';
 const root = path.resolve(import.meta.dirname, '../../..');
 const [extensionTarget, apiTarget, linksTarget, reportsTarget, panelTarget] = targets;
 const inputsOf = (result) => Object.keys(result.metafile.inputs);
-const build = (target, extra = {}) => esbuild.build({ ...target, write: false, metafile: true, sourcemap: false, ...extra });
+const build = (target, extra = {}) =>
+  esbuild.build({ ...target, write: false, metafile: true, sourcemap: false, ...extra });
 
 const extension = await build(extensionTarget);
 const api = await build(apiTarget);
@@ -20,9 +21,13 @@ const loaderText = loader.outputFiles[0].text;
 const links = await build(linksTarget);
 const reports = await build(reportsTarget);
 const reportsLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/services/reportsLoader.ts')] });
-const linksLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/services/domainIndexLoader.ts')] });
+const linksLoader = await build(extensionTarget, {
+  entryPoints: [path.join(root, 'src/services/domainIndexLoader.ts')],
+});
 const panel = await build(panelTarget);
-const panelLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/webviews/reports/host/reportsPanelLoader.ts')] });
+const panelLoader = await build(extensionTarget, {
+  entryPoints: [path.join(root, 'src/webviews/reports/host/reportsPanelLoader.ts')],
+});
 
 // Load the built loader next to a built api.js: nothing of the client runs until load().
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-bundle-'));

@@ -22,7 +22,13 @@ import { journalFileOf } from '../../../src/catalog/cache/cacheFormat';
 import { appendCacheJournal, readCacheJournal, type JournalBase } from '../../../src/catalog/cache/cacheJournal';
 import { readCatalogCache } from '../../../src/catalog/cache/cacheReader';
 import { toStored } from '../../../src/catalog/cache/storedMerchant';
-import { DETAIL_FIELDS, SUMMARY_FIELDS, emptyDetail, toCatalogMerchant, type CatalogMerchant } from '../../../src/merchant/merchantFields';
+import {
+  DETAIL_FIELDS,
+  SUMMARY_FIELDS,
+  emptyDetail,
+  toCatalogMerchant,
+  type CatalogMerchant,
+} from '../../../src/merchant/merchantFields';
 import { generateMerchants } from '../../../src/sandbox/merchantData';
 import { Random } from '../../../src/sandbox/random';
 import { NOW } from '../helpers/fixtures';
@@ -30,7 +36,11 @@ import { plainMerchant } from '../helpers/merchants';
 import { damageArb, damaged } from './fileDamage';
 import { checkProperty } from './propertyRun';
 
-const HEADER = { baseUrl: 'https://api.example.com', syncedAt: '2026-11-21T11:00:00.000Z', savedAt: '2026-11-21T11:00:05.000Z' };
+const HEADER = {
+  baseUrl: 'https://api.example.com',
+  syncedAt: '2026-11-21T11:00:00.000Z',
+  savedAt: '2026-11-21T11:00:05.000Z',
+};
 const BASE: JournalBase = { savedAt: HEADER.savedAt, syncedAt: HEADER.syncedAt };
 
 function sampleMerchants(count: number, seed: number): CatalogMerchant[] {
@@ -53,25 +63,48 @@ describe('catalog cache properties', () => {
   let samples: CacheSample[];
   before(async () => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cache-property-'));
-    const write = async (what: string, pages: Array<{ merchants: CatalogMerchant[]; body?: string; dataIndexes?: number[] }>): Promise<CacheSample> => {
+    const write = async (
+      what: string,
+      pages: Array<{ merchants: CatalogMerchant[]; body?: string; dataIndexes?: number[] }>,
+    ): Promise<CacheSample> => {
       const file = path.join(folder, `${what}.json`);
       const writer = await CacheFileWriter.open(file, HEADER);
       for (const page of pages) {
-        writer.addPage(page.merchants, page.body === undefined ? undefined : { bytes: Buffer.from(page.body), dataIndexes: page.dataIndexes! });
+        writer.addPage(
+          page.merchants,
+          page.body === undefined ? undefined : { bytes: Buffer.from(page.body), dataIndexes: page.dataIndexes! },
+        );
       }
       await writer.commit();
-      return { what, bytes: fs.readFileSync(file), merchants: pages.flatMap((page) => page.merchants).map(plainMerchant) };
+      return {
+        what,
+        bytes: fs.readFileSync(file),
+        merchants: pages.flatMap((page) => page.merchants).map(plainMerchant),
+      };
     };
     const plain = sampleMerchants(6, 3);
     const sent = sampleMerchants(4, 5);
-    const accented = sampleMerchants(3, 9).map((m, i) => toCatalogMerchant({ ...m, name: ['Caf\u00e9 \u00c9lys\u00e9e', '\u{1F6CD} Shop', '\u5546\u5e97'][i]!, description: 'S\u00fc\u00dfes & \u201cMehr\u201d' }));
+    const accented = sampleMerchants(3, 9).map((m, i) =>
+      toCatalogMerchant({
+        ...m,
+        name: ['Caf\u00e9 \u00c9lys\u00e9e', '\u{1F6CD} Shop', '\u5546\u5e97'][i]!,
+        description: 'S\u00fc\u00dfes & \u201cMehr\u201d',
+      }),
+    );
     samples = [
       await write('two-serialised-pages', [{ merchants: plain.slice(0, 3) }, { merchants: plain.slice(3) }]),
       // A page as the service sent it: spaces, an item that cannot be read, fields the cache does not keep.
       await write('service-page', [
         {
           merchants: sent,
-          body: JSON.stringify({ meta: { next: null }, data: [{ nothing: true }, ...sent.map((m) => ({ ...toStored(m), extra: 'kept as sent' }))] }, null, 1),
+          body: JSON.stringify(
+            {
+              meta: { next: null },
+              data: [{ nothing: true }, ...sent.map((m) => ({ ...toStored(m), extra: 'kept as sent' }))],
+            },
+            null,
+            1,
+          ),
           dataIndexes: sent.map((_, index) => index + 1),
         },
       ]),
@@ -99,17 +132,28 @@ describe('catalog cache properties', () => {
           refused += 1;
           return;
         }
-        assert.deepEqual({ baseUrl: read.baseUrl, syncedAt: read.syncedAt, savedAt: read.savedAt }, HEADER, `${sample.what}: the header reads back`);
+        assert.deepEqual(
+          { baseUrl: read.baseUrl, syncedAt: read.syncedAt, savedAt: read.savedAt },
+          HEADER,
+          `${sample.what}: the header reads back`,
+        );
         assert.equal(read.merchants.length, sample.merchants.length, `${sample.what}: every merchant`);
         read.merchants.forEach((merchant, index) => {
           const expected = sample.merchants[index]!;
           for (const field of SUMMARY_FIELDS) {
-            assert.deepEqual(merchant[field], expected[field], `${sample.what}: merchant ${index}'s ${field} reads back`);
+            assert.deepEqual(
+              merchant[field],
+              expected[field],
+              `${sample.what}: merchant ${index}'s ${field} reads back`,
+            );
           }
           // A page found damaged when its details are read is reported, and shows no details rather than wrong ones.
           const same = DETAIL_FIELDS.every((field) => isDeepStrictEqual(merchant[field], expected[field]));
           const empty = DETAIL_FIELDS.every((field) => isDeepStrictEqual(merchant[field], emptyDetail(field)));
-          assert.ok(same || (empty && reports.length > 0), `${sample.what}: merchant ${index}'s details read back, or are reported damaged and empty`);
+          assert.ok(
+            same || (empty && reports.length > 0),
+            `${sample.what}: merchant ${index}'s details read back, or are reported damaged and empty`,
+          );
         });
         reported += reports.length > 0 ? 1 : 0;
       }),
@@ -149,7 +193,10 @@ describe('catalog cache properties', () => {
       const reports: string[] = [];
       const read = await readCatalogCache(file, (reason) => reports.push(reason));
       assert.ok(read.kind === 'ok', 'the summaries are intact');
-      assert.deepEqual(read.merchants.map((m) => m.name), merchants.map((m) => m.name));
+      assert.deepEqual(
+        read.merchants.map((m) => m.name),
+        merchants.map((m) => m.name),
+      );
       assert.equal(read.merchants[0]!.description, null, 'no details rather than "Z\u00fc\u00dfes"');
       assert.deepEqual(reports, ['cached page 1 does not match its check (crc32)']);
     });
@@ -168,14 +215,20 @@ describe('catalog cache properties', () => {
     const merchants = sampleMerchants(5, 13);
     const entries = [
       { syncedAt: '2026-11-21T11:10:00.000Z', merchants: merchants.slice(0, 2) },
-      { syncedAt: '2026-11-21T11:20:00.000Z', merchants: [toCatalogMerchant({ ...merchants[2]!, name: 'Gr\u00fcn & \u201cBlau\u201d \u{1F33F}' })] },
+      {
+        syncedAt: '2026-11-21T11:20:00.000Z',
+        merchants: [toCatalogMerchant({ ...merchants[2]!, name: 'Gr\u00fcn & \u201cBlau\u201d \u{1F33F}' })],
+      },
       { syncedAt: '2026-11-21T11:30:00.000Z', merchants: merchants.slice(3) },
     ];
     for (const [index, entry] of entries.entries()) {
       await appendCacheJournal(cacheFile, BASE, entry, index === 0);
     }
     const journal = fs.readFileSync(journalFileOf(cacheFile));
-    const expected = entries.map((entry) => ({ syncedAt: entry.syncedAt, merchants: entry.merchants.map(plainMerchant) }));
+    const expected = entries.map((entry) => ({
+      syncedAt: entry.syncedAt,
+      merchants: entry.merchants.map(plainMerchant),
+    }));
     const digit = journal.indexOf('"merchantId":') + '"merchantId":'.length + 2;
     await checkProperty(
       fc.asyncProperty(damageArb, async (damage) => {
@@ -187,20 +240,35 @@ describe('catalog cache properties', () => {
           assert.ok(read.reason.length > 0);
           return;
         }
-        const kept = read.entries.map((entry) => ({ syncedAt: entry.syncedAt, merchants: entry.merchants.map(plainMerchant) }));
+        const kept = read.entries.map((entry) => ({
+          syncedAt: entry.syncedAt,
+          merchants: entry.merchants.map(plainMerchant),
+        }));
         assert.deepEqual(kept, expected.slice(0, kept.length), 'the entries kept read back identically, in order');
         if (read.problem === undefined && kept.length < expected.length) {
           // Only a cut at the end of a line drops entries without a reason: the journal of an earlier sync.
-          assert.ok(damage.kind === 'cut' && spoiled.at(-1) === 0x0a, `entries dropped silently by ${JSON.stringify(damage)}`);
+          assert.ok(
+            damage.kind === 'cut' && spoiled.at(-1) === 0x0a,
+            `entries dropped silently by ${JSON.stringify(damage)}`,
+          );
         }
         if (damage.kind === 'append' && read.problem === undefined) {
           assert.equal(kept.length, expected.length);
         }
       }),
       // Found by this property before journal version 2: a changed digit of a merchantId read back as another merchant.
-      { examples: [[{ kind: 'overwrite', changes: [[digit, '9']] }], [{ kind: 'append', garbage: '{"syncedAt":"2026-11-21T12:00:00.000Z","merchants":[]}\n' }]] },
+      {
+        examples: [
+          [{ kind: 'overwrite', changes: [[digit, '9']] }],
+          [{ kind: 'append', garbage: '{"syncedAt":"2026-11-21T12:00:00.000Z","merchants":[]}\n' }],
+        ],
+      },
     );
     fs.writeFileSync(journalFileOf(cacheFile), damaged(journal, { kind: 'overwrite', changes: [[digit, '9']] }));
-    assert.deepEqual(await readCacheJournal(cacheFile, BASE), { kind: 'ok', entries: [], problem: 'line 2 does not match its check (crc32)' });
+    assert.deepEqual(await readCacheJournal(cacheFile, BASE), {
+      kind: 'ok',
+      entries: [],
+      problem: 'line 2 does not match its check (crc32)',
+    });
   });
 });

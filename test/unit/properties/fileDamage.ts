@@ -14,10 +14,32 @@ export type Damage =
 
 export const damageArb: fc.Arbitrary<Damage> = fc.oneof(
   fc.record({ kind: fc.constant('cut' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('flip' as const), changes: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 3 }) }),
+  fc.record({
+    kind: fc.constant('flip' as const),
+    changes: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 3 }),
+  }),
   // A printable character in place of another keeps the JSON valid far more often than a random byte.
-  fc.record({ kind: fc.constant('overwrite' as const), changes: fc.array(fc.tuple(fc.nat(), fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme-ascii' })), { minLength: 1, maxLength: 2 }) }),
-  fc.record({ kind: fc.constant('append' as const), garbage: fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 40 }), fc.constantFrom('\n', '{}\n', '{"end":true,"pages":0,"merchants":0}\n', '{"syncedAt":"2026-11-21T12:00:00.000Z","merchants":[]}\n', '{"from":"2026-11-01","to":"2026-11-02","readStartedAt":"2026-11-21T12:00:00.000Z","total":0,"rows":[]}\n', 'x')) }),
+  fc.record({
+    kind: fc.constant('overwrite' as const),
+    changes: fc.array(fc.tuple(fc.nat(), fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme-ascii' })), {
+      minLength: 1,
+      maxLength: 2,
+    }),
+  }),
+  fc.record({
+    kind: fc.constant('append' as const),
+    garbage: fc.oneof(
+      fc.uint8Array({ minLength: 1, maxLength: 40 }),
+      fc.constantFrom(
+        '\n',
+        '{}\n',
+        '{"end":true,"pages":0,"merchants":0}\n',
+        '{"syncedAt":"2026-11-21T12:00:00.000Z","merchants":[]}\n',
+        '{"from":"2026-11-01","to":"2026-11-02","readStartedAt":"2026-11-21T12:00:00.000Z","total":0,"rows":[]}\n',
+        'x',
+      ),
+    ),
+  }),
 );
 
 export function damaged(bytes: Buffer, damage: Damage): Buffer {

@@ -33,25 +33,78 @@ const KINDS: Record<Kind, (value: unknown) => boolean> = {
 const texts: Shape = { list: 'name' };
 const MERCHANT: Shape = {
   fields: {
-    merchantId: 'int?', name: 'name', imageUri: 'text?', defaultDomain: 'text', description: 'text?', categoryIds: { list: 'int' }, domains: texts,
-    currencyCode: 'text?', isActive: 'bool', deeplinkAllowed: 'bool', countryCodes: texts, averageBasketValue: 'number?', averageCommission: 'number?',
-    averageConfirmationTime: 'number?', averageCancellationRate: 'number?', minimumCommission: 'number?', maximumCommission: 'number?',
+    merchantId: 'int?',
+    name: 'name',
+    imageUri: 'text?',
+    defaultDomain: 'text',
+    description: 'text?',
+    categoryIds: { list: 'int' },
+    domains: texts,
+    currencyCode: 'text?',
+    isActive: 'bool',
+    deeplinkAllowed: 'bool',
+    countryCodes: texts,
+    averageBasketValue: 'number?',
+    averageCommission: 'number?',
+    averageConfirmationTime: 'number?',
+    averageCancellationRate: 'number?',
+    minimumCommission: 'number?',
+    maximumCommission: 'number?',
     commissionRates: { list: { fields: { fixedCommission: 'number?', percentageCommission: 'number?' } } },
-    adCampaigns: { list: { fields: { name: 'name', activeFrom: 'text?', activeTo: 'text?', allowDeeplink: 'bool', rates: { list: { fields: { countryCodes: texts, clickRate: 'number?' } } } } } },
-    trackingLink: 'text?', paymentModels: { list: 'name' }, createdAt: 'text?', updatedAt: 'text?',
+    adCampaigns: {
+      list: {
+        fields: {
+          name: 'name',
+          activeFrom: 'text?',
+          activeTo: 'text?',
+          allowDeeplink: 'bool',
+          rates: { list: { fields: { countryCodes: texts, clickRate: 'number?' } } },
+        },
+      },
+    },
+    trackingLink: 'text?',
+    paymentModels: { list: 'name' },
+    createdAt: 'text?',
+    updatedAt: 'text?',
   },
 };
 const CLICK: Shape = {
   fields: {
-    id: 'text?', adspaceId: 'text?', adspaceName: 'text?', programId: 'text?', programName: 'text?', subId: 'text?', date: 'text?', count: 'number',
-    productId: 'text?', merchantId: 'int?', couponId: 'text?', updatedAt: 'text?',
+    id: 'text?',
+    adspaceId: 'text?',
+    adspaceName: 'text?',
+    programId: 'text?',
+    programName: 'text?',
+    subId: 'text?',
+    date: 'text?',
+    count: 'number',
+    productId: 'text?',
+    merchantId: 'int?',
+    couponId: 'text?',
+    updatedAt: 'text?',
   },
 };
 const ACTION: Shape = {
   fields: {
-    id: 'text?', actionId: 'text?', status: 'upper?', orderType: 'upper?', adspaceId: 'text?', adspaceName: 'text?', programId: 'text?', programName: 'text?',
-    subId: 'text?', currencyCode: 'text?', commission: 'number?', revenue: 'number?', productId: 'text?', paidOut: 'bool?', invoiceNumber: 'text?',
-    date: 'text?', days: 'int?', createdAt: 'text?', updatedAt: 'text?',
+    id: 'text?',
+    actionId: 'text?',
+    status: 'upper?',
+    orderType: 'upper?',
+    adspaceId: 'text?',
+    adspaceName: 'text?',
+    programId: 'text?',
+    programName: 'text?',
+    subId: 'text?',
+    currencyCode: 'text?',
+    commission: 'number?',
+    revenue: 'number?',
+    productId: 'text?',
+    paidOut: 'bool?',
+    invoiceNumber: 'text?',
+    date: 'text?',
+    days: 'int?',
+    createdAt: 'text?',
+    updatedAt: 'text?',
   },
 };
 
@@ -74,13 +127,53 @@ function assertShape(value: unknown, shape: Shape, path = 'value'): void {
 /** Values that are nearly right (numbers as text, lists, padded text) as well as any JSON. */
 const fieldValue = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
-  fc.constantFrom('', ' ', ' 12 ', '1e3', 'Infinity', 'NaN', '0x1F', '-0', 'true', 'false', 'cpc', ' Name ', '\u00a0', '\u2028x\u2028', 1, 0, -0, 1e308, 2 ** 53, 12.5, true, false, null),
+  fc.constantFrom(
+    '',
+    ' ',
+    ' 12 ',
+    '1e3',
+    'Infinity',
+    'NaN',
+    '0x1F',
+    '-0',
+    'true',
+    'false',
+    'cpc',
+    ' Name ',
+    '\u00a0',
+    '\u2028x\u2028',
+    1,
+    0,
+    -0,
+    1e308,
+    2 ** 53,
+    12.5,
+    true,
+    false,
+    null,
+  ),
   fc.array(fc.constantFrom('DE', ' x ', 3, '4', 4.5, '', null, true, [], {}), { maxLength: 4 }),
   fc.string({ unit: 'binary', maxLength: 8 }),
 );
 /** Lists of objects with the nested fields (rates, campaigns) holding anything. */
 const nestedObjects = fc.array(
-  fc.dictionary(fc.constantFrom('name', 'activeFrom', 'activeTo', 'allowDeeplink', 'rates', 'fixedCommission', 'percentageCommission', 'countryCode', 'clickRate'), fc.oneof(fieldValue, fc.array(fc.dictionary(fc.constantFrom('countryCode', 'clickRate'), fieldValue), { maxLength: 2 }))),
+  fc.dictionary(
+    fc.constantFrom(
+      'name',
+      'activeFrom',
+      'activeTo',
+      'allowDeeplink',
+      'rates',
+      'fixedCommission',
+      'percentageCommission',
+      'countryCode',
+      'clickRate',
+    ),
+    fc.oneof(
+      fieldValue,
+      fc.array(fc.dictionary(fc.constantFrom('countryCode', 'clickRate'), fieldValue), { maxLength: 2 }),
+    ),
+  ),
   { maxLength: 3 },
 );
 
@@ -90,22 +183,109 @@ const nestedObjects = fc.array(
  * then any JSON value at all instead.
  */
 function itemArb(base: Record<string, unknown>, fields: readonly string[]): fc.Arbitrary<unknown> {
-  const known = fc.dictionary(fc.constantFrom(...fields), fc.oneof({ arbitrary: fieldValue, weight: 4 }, nestedObjects), { maxKeys: 8 });
-  const extra = fc.dictionary(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'toString')), fieldValue, { maxKeys: 2 });
+  const known = fc.dictionary(
+    fc.constantFrom(...fields),
+    fc.oneof({ arbitrary: fieldValue, weight: 4 }, nestedObjects),
+    { maxKeys: 8 },
+  );
+  const extra = fc.dictionary(
+    fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'toString')),
+    fieldValue,
+    { maxKeys: 2 },
+  );
   return fc.oneof(
-    { arbitrary: fc.tuple(known, extra).map(([set, unknown]) => JSON.parse(JSON.stringify({ ...base, ...unknown, ...set }).replace('"toString"', '"__proto__"'))), weight: 9 },
+    {
+      arbitrary: fc
+        .tuple(known, extra)
+        .map(([set, unknown]) =>
+          JSON.parse(JSON.stringify({ ...base, ...unknown, ...set }).replace('"toString"', '"__proto__"')),
+        ),
+      weight: 9,
+    },
     fc.jsonValue({ maxDepth: 2 }),
   );
 }
 
-const MERCHANT_WIRE = ['merchantId', 'name', 'imageUri', 'defaultDomain', 'description', 'categoryId', 'domains', 'currencyCode', 'isActive', 'deeplinkAllowed', 'countryCodes', 'averageBasketValue', 'averageCommission', 'averageConfirmationTime', 'averageCancellationRate', 'minimumCommission', 'maximumCommission', 'commissionRates', 'adCampaigns', 'trackingLink', 'paymentModels', 'createdAt', 'updatedAt'];
-const CLICK_WIRE = ['id', 'adspaceId', 'adspaceName', 'programId', 'programName', 'subId', 'date', 'count', 'productId', 'merchantId', 'couponId', 'updatedAt'];
-const ACTION_WIRE = ['id', 'actionId', 'status', 'orderType', 'adspaceId', 'adspaceName', 'programId', 'programName', 'subId', 'currencyCode', 'commission', 'revenue', 'productId', 'paidOut', 'invoiceNumber', 'date', 'days', 'createdAt', 'updatedAt'];
+const MERCHANT_WIRE = [
+  'merchantId',
+  'name',
+  'imageUri',
+  'defaultDomain',
+  'description',
+  'categoryId',
+  'domains',
+  'currencyCode',
+  'isActive',
+  'deeplinkAllowed',
+  'countryCodes',
+  'averageBasketValue',
+  'averageCommission',
+  'averageConfirmationTime',
+  'averageCancellationRate',
+  'minimumCommission',
+  'maximumCommission',
+  'commissionRates',
+  'adCampaigns',
+  'trackingLink',
+  'paymentModels',
+  'createdAt',
+  'updatedAt',
+];
+const CLICK_WIRE = [
+  'id',
+  'adspaceId',
+  'adspaceName',
+  'programId',
+  'programName',
+  'subId',
+  'date',
+  'count',
+  'productId',
+  'merchantId',
+  'couponId',
+  'updatedAt',
+];
+const ACTION_WIRE = [
+  'id',
+  'actionId',
+  'status',
+  'orderType',
+  'adspaceId',
+  'adspaceName',
+  'programId',
+  'programName',
+  'subId',
+  'currencyCode',
+  'commission',
+  'revenue',
+  'productId',
+  'paidOut',
+  'invoiceNumber',
+  'date',
+  'days',
+  'createdAt',
+  'updatedAt',
+];
 
 const SUBJECTS = [
-  { what: 'merchant', item: itemArb({ merchantId: 7, name: 'Shop' }, MERCHANT_WIRE), normalize: normalizeMerchant, shape: MERCHANT },
-  { what: 'click item', item: itemArb({ id: 'c1', count: 3 }, CLICK_WIRE), normalize: normalizeClickItem, shape: CLICK },
-  { what: 'action item', item: itemArb({ id: 'a1', actionId: 'x' }, ACTION_WIRE), normalize: normalizeActionItem, shape: ACTION },
+  {
+    what: 'merchant',
+    item: itemArb({ merchantId: 7, name: 'Shop' }, MERCHANT_WIRE),
+    normalize: normalizeMerchant,
+    shape: MERCHANT,
+  },
+  {
+    what: 'click item',
+    item: itemArb({ id: 'c1', count: 3 }, CLICK_WIRE),
+    normalize: normalizeClickItem,
+    shape: CLICK,
+  },
+  {
+    what: 'action item',
+    item: itemArb({ id: 'a1', actionId: 'x' }, ACTION_WIRE),
+    normalize: normalizeActionItem,
+    shape: ACTION,
+  },
 ] as const;
 
 describe('normaliser properties', () => {
@@ -114,7 +294,9 @@ describe('normaliser properties', () => {
       let read = 0;
       await checkProperty(
         fc.property(item, (raw) => {
-          const result = (normalize as (raw: unknown) => { ok: true; value: unknown } | { ok: false; reason: string })(raw);
+          const result = (normalize as (raw: unknown) => { ok: true; value: unknown } | { ok: false; reason: string })(
+            raw,
+          );
           if (result.ok) {
             read += 1;
             assertShape(result.value, shape);
@@ -129,13 +311,24 @@ describe('normaliser properties', () => {
 
   it('a page with anything in its envelope and items reads (each item kept or skipped) or is refused as an invalid response', async () => {
     const bodyArb = fc.oneof(
-      fc.record({ meta: fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.dictionary(fc.constantFrom('next', 'offset', 'limit', 'total'), fieldValue)), data: fc.array(fc.oneof(...SUBJECTS.map((subject) => subject.item)), { maxLength: 4 }) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          meta: fc.oneof(
+            fc.jsonValue({ maxDepth: 1 }),
+            fc.dictionary(fc.constantFrom('next', 'offset', 'limit', 'total'), fieldValue),
+          ),
+          data: fc.array(fc.oneof(...SUBJECTS.map((subject) => subject.item)), { maxLength: 4 }),
+        },
+        { requiredKeys: [] },
+      ),
       fc.jsonValue({ maxDepth: 3 }),
     );
     const readers = [
       (body: unknown, skip: (index: number) => void) => readMerchantPage(body, '/m', skip).merchants,
-      (body: unknown, skip: (index: number) => void) => readClickPage(body, '/c', { offset: 0, limit: 500 }, skip).items,
-      (body: unknown, skip: (index: number) => void) => readActionPage(body, '/a', { offset: 0, limit: 500 }, skip).items,
+      (body: unknown, skip: (index: number) => void) =>
+        readClickPage(body, '/c', { offset: 0, limit: 500 }, skip).items,
+      (body: unknown, skip: (index: number) => void) =>
+        readActionPage(body, '/a', { offset: 0, limit: 500 }, skip).items,
     ];
     await checkProperty(
       fc.property(bodyArb, fc.constantFrom(0, 1, 2), (body, which) => {

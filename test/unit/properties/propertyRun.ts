@@ -29,7 +29,11 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
   parameters: Omit<fc.Parameters<Ts>, 'numRuns'> & { base?: number } = {},
 ): Promise<void> {
   const { base, ...rest } = parameters;
-  const details = await fc.check(property as fc.IAsyncProperty<Ts>, { includeErrorInReport: true, ...rest, numRuns: propertyRuns(base) });
+  const details = await fc.check(property as fc.IAsyncProperty<Ts>, {
+    includeErrorInReport: true,
+    ...rest,
+    numRuns: propertyRuns(base),
+  });
   reliabilityTally().count('properties', { run: 1, 'cases tried': details.numRuns, failed: details.failed ? 1 : 0 });
   if (details.failed) {
     throw new Error(fc.defaultReportMessage(details), { cause: details.errorInstance });

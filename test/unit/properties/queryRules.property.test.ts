@@ -28,7 +28,23 @@ const day = (date: string): number => toDayNumber(date)!;
 /** Calendar dates near today, dates that do not exist or are written otherwise, and any text. */
 const dateArb = fc.oneof(
   { arbitrary: fc.integer({ min: day('2025-06-01'), max: day('2026-06-30') }).map(fromDayNumber), weight: 6 },
-  fc.constantFrom('2024-02-29', '2026-02-29', '2026-13-01', '2026-04-31', '2026-00-10', '26-04-01', '2026-4-1', '2026-04-15T00:00:00Z', ' 2026-04-01', '2026-04-01 ', '0000-01-01', '0099-12-31', '9999-12-31', '\u0661\u0669\u0667\u0660-01-01', ''),
+  fc.constantFrom(
+    '2024-02-29',
+    '2026-02-29',
+    '2026-13-01',
+    '2026-04-31',
+    '2026-00-10',
+    '26-04-01',
+    '2026-4-1',
+    '2026-04-15T00:00:00Z',
+    ' 2026-04-01',
+    '2026-04-01 ',
+    '0000-01-01',
+    '0099-12-31',
+    '9999-12-31',
+    '\u0661\u0669\u0667\u0660-01-01',
+    '',
+  ),
   fc.string({ maxLength: 12 }),
 );
 /** Whole numbers around the limits, and values a caller might pass by mistake (typed loosely on purpose). */
@@ -36,9 +52,29 @@ const numberish = (min: number, max: number) =>
   fc.oneof(
     { arbitrary: fc.integer({ min, max }), weight: 6 },
     fc.double({ noDefaultInfinity: false }),
-    fc.constantFrom('7', '007', '7.0', ' 7', '+7', '-0', '1e2', '0x10', '', 'abc', '9007199254740993', '\u0667', Number.NaN, -0, 2 ** 53, true),
+    fc.constantFrom(
+      '7',
+      '007',
+      '7.0',
+      ' 7',
+      '+7',
+      '-0',
+      '1e2',
+      '0x10',
+      '',
+      'abc',
+      '9007199254740993',
+      '\u0667',
+      Number.NaN,
+      -0,
+      2 ** 53,
+      true,
+    ),
   );
-const textArb = fc.oneof(fc.string({ unit: 'binary', maxLength: 10 }), fc.constantFrom('', ' ', '+', '&x=1', '%zz', '#frag', 'sp\u00e4t'));
+const textArb = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 10 }),
+  fc.constantFrom('', ' ', '+', '&x=1', '%zz', '#frag', 'sp\u00e4t'),
+);
 /** A value of `arbitrary` most of the time, or nothing: a valid query leaves most parameters out. */
 const sometimes = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined, freq: 2 });
 
@@ -65,7 +101,12 @@ describe('period and query rule properties', () => {
   let client: AffiliateServiceClient;
   before(async () => {
     sandbox = await startSandbox({ now: () => NOW, merchants: 60, clicks: 300, actions: 60 });
-    client = new AffiliateServiceClient({ baseUrl: sandbox.url, apiKey: sandbox.key, now: () => NOW, retry: { maxAttempts: 1 } });
+    client = new AffiliateServiceClient({
+      baseUrl: sandbox.url,
+      apiKey: sandbox.key,
+      now: () => NOW,
+      retry: { maxAttempts: 1 },
+    });
   });
   after(async () => {
     await client.close();
@@ -97,7 +138,9 @@ describe('period and query rule properties', () => {
   /** The sandbox's verdict on the query as the client would have sent it. */
   async function sandboxVerdict(path: string, query: object): Promise<Verdict> {
     const params = searchParamsOf(query);
-    const response = await fetch(`${sandbox.url}${path}${params.size > 0 ? `?${params}` : ''}`, { headers: { authorization: `Bearer ${sandbox.key}` } });
+    const response = await fetch(`${sandbox.url}${path}${params.size > 0 ? `?${params}` : ''}`, {
+      headers: { authorization: `Bearer ${sandbox.key}` },
+    });
     const body = (await response.json()) as { errors?: Array<{ title: string; meta?: { property?: string } }> };
     if (response.status !== 400) {
       return { ok: true };
@@ -134,44 +177,90 @@ describe('period and query rule properties', () => {
 
   it('the client and the sandbox refuse exactly the report queries the spec refuses, and an accepted period is at most 120 days', async () => {
     const platforms = sandbox.dataset.platforms.map((platform) => platform.id);
-    const idArb = fc.oneof({ arbitrary: fc.constantFrom(...platforms), weight: 3 }, fc.uuid(), fc.uuid().map((id) => id.toUpperCase()), textArb);
+    const idArb = fc.oneof(
+      { arbitrary: fc.constantFrom(...platforms), weight: 3 },
+      fc.uuid(),
+      fc.uuid().map((id) => id.toUpperCase()),
+      textArb,
+    );
     const queryArb = fc.record(
-      { days: sometimes(numberish(-2, 130)), date: sometimes(dateArb), dateFrom: sometimes(dateArb), dateTo: sometimes(dateArb), offset: sometimes(numberish(-2, 400)), limit: sometimes(numberish(-1, 600)), programId: sometimes(idArb), subId: sometimes(textArb), adspaceId: sometimes(idArb) },
+      {
+        days: sometimes(numberish(-2, 130)),
+        date: sometimes(dateArb),
+        dateFrom: sometimes(dateArb),
+        dateTo: sometimes(dateArb),
+        offset: sometimes(numberish(-2, 400)),
+        limit: sometimes(numberish(-1, 600)),
+        programId: sometimes(idArb),
+        subId: sometimes(textArb),
+        adspaceId: sometimes(idArb),
+      },
       { requiredKeys: [] },
     );
     let accepted = 0;
     let refused = 0;
     await checkProperty(
       fc.asyncProperty(queryArb, fc.constantFrom('clicks' as const, 'actions' as const), async (query, report) => {
-        const call = () => (report === 'clicks' ? client.getClicksPage(query as ReportQuery) : client.getActionsPage(query as ReportQuery));
+        const call = () =>
+          report === 'clicks'
+            ? client.getClicksPage(query as ReportQuery)
+            : client.getActionsPage(query as ReportQuery);
         const verdict = await judge(ENDPOINT_PATHS[report], query, call, specReportVerdict(asText(query)));
         if (verdict.ok) {
           accepted += 1;
           const checked = checkReportQuery(searchParamsOf(query), TODAY);
           assert.ok(checked.ok);
           const length = day(checked.value.period.to) - day(checked.value.period.from);
-          assert.ok(length >= 0 && length <= MAX_PERIOD_DAYS, `${checked.value.period.from}..${checked.value.period.to}`);
+          assert.ok(
+            length >= 0 && length <= MAX_PERIOD_DAYS,
+            `${checked.value.period.from}..${checked.value.period.to}`,
+          );
         } else {
           refused += 1;
         }
       }),
     );
-    assert.ok(accepted >= 50 && refused >= 50, `${accepted} queries accepted, ${refused} refused: the generators miss one kind`);
+    assert.ok(
+      accepted >= 50 && refused >= 50,
+      `${accepted} queries accepted, ${refused} refused: the generators miss one kind`,
+    );
   });
 
   it('the client and the sandbox refuse exactly the merchant queries the spec refuses', async () => {
     const timeArb = fc.oneof(
-      fc.date({ min: new Date('2000-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((date) => date.toISOString()),
-      fc.constantFrom('2026-04-01', '2026-04-01T10:00', '2026-04-01 10:00:00', '2026-04-01T10:00:00+0200', '2026-04-01T24:00:00Z', '2026-02-30', '2026-04-01T10:00:00.1234567890Z', 'yesterday'),
+      fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
+        .map((date) => date.toISOString()),
+      fc.constantFrom(
+        '2026-04-01',
+        '2026-04-01T10:00',
+        '2026-04-01 10:00:00',
+        '2026-04-01T10:00:00+0200',
+        '2026-04-01T24:00:00Z',
+        '2026-02-30',
+        '2026-04-01T10:00:00.1234567890Z',
+        'yesterday',
+      ),
       dateArb,
     );
     const queryArb = fc.record(
-      { next: numberish(-2, 5000), limit: numberish(-1, 600), updatedAtFrom: timeArb, isActive: fc.constantFrom(true, false, 'true', 'TRUE', '1', ''), deeplinkAllowed: fc.constantFrom(true, false, 'false', 'no') },
+      {
+        next: numberish(-2, 5000),
+        limit: numberish(-1, 600),
+        updatedAtFrom: timeArb,
+        isActive: fc.constantFrom(true, false, 'true', 'TRUE', '1', ''),
+        deeplinkAllowed: fc.constantFrom(true, false, 'false', 'no'),
+      },
       { requiredKeys: [] },
     );
     await checkProperty(
       fc.asyncProperty(queryArb, async (query) => {
-        await judge(ENDPOINT_PATHS.merchants, query, () => client.getMerchantPage(query as MerchantQuery), specMerchantVerdict(asText(query)));
+        await judge(
+          ENDPOINT_PATHS.merchants,
+          query,
+          () => client.getMerchantPage(query as MerchantQuery),
+          specMerchantVerdict(asText(query)),
+        );
       }),
     );
   });
@@ -181,12 +270,20 @@ describe('period and query rule properties', () => {
     const ACCEPTED: SpecVerdict = { ok: true };
     const reportCases: Array<[sentence: string, query: Record<string, string | number>, expected: SpecVerdict]> = [
       ['4.2 "No required parameters"', {}, ACCEPTED],
-      ['rule 1: with days, date, dateFrom and dateTo are ignored', { days: 7, date: 'x', dateFrom: '2026-13-01' }, ACCEPTED],
+      [
+        'rule 1: with days, date, dateFrom and dateTo are ignored',
+        { days: 7, date: 'x', dateFrom: '2026-13-01' },
+        ACCEPTED,
+      ],
       ['rule 2: with date, dateFrom and dateTo are ignored', { date: '2026-04-01', dateFrom: 'y' }, ACCEPTED],
       ['dateFrom "cannot be used without dateTo"', { dateFrom: '2026-04-01' }, refusedFor('dateFrom')],
       ['dateTo "cannot be used without dateFrom"', { dateTo: '2026-04-01' }, refusedFor('dateTo')],
       ['rule 4: a period of 120 days', { dateFrom: '2025-12-16', dateTo: '2026-04-15' }, ACCEPTED],
-      ['rule 4: "cannot exceed 120 days"', { dateFrom: '2025-12-15', dateTo: '2026-04-15' }, refusedFor('dateFrom', 'dateTo')],
+      [
+        'rule 4: "cannot exceed 120 days"',
+        { dateFrom: '2025-12-15', dateTo: '2026-04-15' },
+        refusedFor('dateFrom', 'dateTo'),
+      ],
       ['rule 4 with days', { days: 121 }, refusedFor('days')],
       ['days 120', { days: 120 }, ACCEPTED],
       ['"string, YYYY-MM-DD": a day that is not in the calendar', { date: '2026-02-29' }, refusedFor('date')],
@@ -225,33 +322,62 @@ describe('period and query rule properties', () => {
   it('every period resolvePeriod accepts runs forwards and is at most 120 days, whatever today is', async () => {
     const todayArb = fc.integer({ min: day('2000-01-01'), max: day('2100-12-31') }).map(fromDayNumber);
     await checkProperty(
-      fc.property(fc.record({ days: fc.oneof(numberish(-2, 200), fc.constant(null)), date: fc.option(dateArb), dateFrom: fc.option(dateArb), dateTo: fc.option(dateArb) }, { requiredKeys: [] }), todayArb, (params, today) => {
-        const result = resolvePeriod(params as Parameters<typeof resolvePeriod>[0], today);
-        if (result.ok) {
-          const from = toDayNumber(result.period.from);
-          const to = toDayNumber(result.period.to);
-          assert.ok(from !== undefined && to !== undefined, JSON.stringify(result.period));
-          assert.ok(from <= to && to - from <= MAX_PERIOD_DAYS, JSON.stringify(result.period));
-        } else {
-          assert.ok(result.problem.message.length > 0 && ['days', 'date', 'dateFrom', 'dateTo'].includes(result.problem.property));
-        }
-      }),
+      fc.property(
+        fc.record(
+          {
+            days: fc.oneof(numberish(-2, 200), fc.constant(null)),
+            date: fc.option(dateArb),
+            dateFrom: fc.option(dateArb),
+            dateTo: fc.option(dateArb),
+          },
+          { requiredKeys: [] },
+        ),
+        todayArb,
+        (params, today) => {
+          const result = resolvePeriod(params as Parameters<typeof resolvePeriod>[0], today);
+          if (result.ok) {
+            const from = toDayNumber(result.period.from);
+            const to = toDayNumber(result.period.to);
+            assert.ok(from !== undefined && to !== undefined, JSON.stringify(result.period));
+            assert.ok(from <= to && to - from <= MAX_PERIOD_DAYS, JSON.stringify(result.period));
+          } else {
+            assert.ok(
+              result.problem.message.length > 0 &&
+                ['days', 'date', 'dateFrom', 'dateTo'].includes(result.problem.property),
+            );
+          }
+        },
+      ),
     );
   });
 
   it("every preset of the report panel is a period the service's rules accept (in windows of at most 120 days)", async () => {
-    const presets: FixedPreset[] = ['today', 'yesterday', 'last7', 'last30', 'last90', 'last120', 'thisMonth', 'lastMonth', 'last12Months'];
+    const presets: FixedPreset[] = [
+      'today',
+      'yesterday',
+      'last7',
+      'last30',
+      'last90',
+      'last120',
+      'thisMonth',
+      'lastMonth',
+      'last12Months',
+    ];
     await checkProperty(
-      fc.property(fc.constantFrom(...presets), fc.integer({ min: day('2000-01-01'), max: day('2100-12-31') }).map(fromDayNumber), (preset, today) => {
-        const result = resolveReportPeriod({ preset }, today);
-        assert.ok(result.ok);
-        const { from, to } = result.period;
-        assert.ok(from <= to && to <= today, `${preset} ${from}..${to}`);
-        const checked = resolvePeriod({ dateFrom: from, dateTo: to }, today);
-        if (preset !== 'last12Months') {
-          assert.ok(checked.ok, `${preset} ${from}..${to}: ${checked.ok ? '' : checked.problem.message}`);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...presets),
+        fc.integer({ min: day('2000-01-01'), max: day('2100-12-31') }).map(fromDayNumber),
+        (preset, today) => {
+          const result = resolveReportPeriod({ preset }, today);
+          assert.ok(result.ok);
+          const { from, to } = result.period;
+          assert.ok(from <= to && to <= today, `${preset} ${from}..${to}`);
+          const checked = resolvePeriod({ dateFrom: from, dateTo: to }, today);
+          if (preset !== 'last12Months') {
+            assert.ok(checked.ok, `${preset} ${from}..${to}: ${checked.ok ? '' : checked.problem.message}`);
+          }
+        },
+      ),
     );
   });
 });

@@ -11,7 +11,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import type { ActionItem, ClickItem } from '../../../src/api/types';
-import { readReportCache, writeReportCache, type CachedReport, type CachedReportKind } from '../../../src/reports/cache/reportCacheFile';
+import {
+  readReportCache,
+  writeReportCache,
+  type CachedReport,
+  type CachedReportKind,
+} from '../../../src/reports/cache/reportCacheFile';
 import { damageArb, damaged } from './fileDamage';
 import { checkProperty } from './propertyRun';
 
@@ -58,7 +63,13 @@ function action(i: number): ActionItem {
   };
 }
 
-const window = <T>(from: string, to: string, items: T[]) => ({ from, to, readStartedAt: '2026-11-21T11:59:00.000Z', total: items.length, items });
+const window = <T>(from: string, to: string, items: T[]) => ({
+  from,
+  to,
+  readStartedAt: '2026-11-21T11:59:00.000Z',
+  total: items.length,
+  items,
+});
 
 const SAMPLES: Array<CachedReport<CachedReportKind>> = [
   {
@@ -66,10 +77,39 @@ const SAMPLES: Array<CachedReport<CachedReportKind>> = [
     baseUrl: 'https://api.example.com',
     query: QUERY,
     savedAt: '2026-11-21T12:00:00.000Z',
-    windows: [window('2026-07-01', '2026-10-29', Array.from({ length: 12 }, (_, i) => click(i))), window('2026-10-30', '2026-11-21', Array.from({ length: 20 }, (_, i) => click(100 + i)))],
+    windows: [
+      window(
+        '2026-07-01',
+        '2026-10-29',
+        Array.from({ length: 12 }, (_, i) => click(i)),
+      ),
+      window(
+        '2026-10-30',
+        '2026-11-21',
+        Array.from({ length: 20 }, (_, i) => click(100 + i)),
+      ),
+    ],
   },
-  { kind: 'actions', baseUrl: 'https://api.example.com', query: QUERY, savedAt: '2026-11-21T12:00:00.000Z', windows: [window('2026-11-14', '2026-11-21', Array.from({ length: 9 }, (_, i) => action(i)))] },
-  { kind: 'clicks', baseUrl: 'https://api.example.com', query: QUERY, savedAt: '2026-11-21T12:00:00.000Z', windows: [window('2026-11-14', '2026-11-21', []), window('2026-11-22', '2026-11-22', [click(1)])] },
+  {
+    kind: 'actions',
+    baseUrl: 'https://api.example.com',
+    query: QUERY,
+    savedAt: '2026-11-21T12:00:00.000Z',
+    windows: [
+      window(
+        '2026-11-14',
+        '2026-11-21',
+        Array.from({ length: 9 }, (_, i) => action(i)),
+      ),
+    ],
+  },
+  {
+    kind: 'clicks',
+    baseUrl: 'https://api.example.com',
+    query: QUERY,
+    savedAt: '2026-11-21T12:00:00.000Z',
+    windows: [window('2026-11-14', '2026-11-21', []), window('2026-11-22', '2026-11-22', [click(1)])],
+  },
 ];
 
 describe('report cache properties', () => {
@@ -83,7 +123,10 @@ describe('report cache properties', () => {
       await writeReportCache(file, sample);
       files.push(fs.readFileSync(file));
       const read = await readReportCache(file, sample.kind, QUERY);
-      assert.ok(read.kind === 'ok' && read.report.windows.length === sample.windows.length, 'the sample reads back before it is damaged');
+      assert.ok(
+        read.kind === 'ok' && read.report.windows.length === sample.windows.length,
+        'the sample reads back before it is damaged',
+      );
     }
   });
   after(() => fs.rmSync(folder, { recursive: true, force: true }));

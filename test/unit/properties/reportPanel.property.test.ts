@@ -9,7 +9,13 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { toCsv, toTsv } from '../../../src/reports/view/tableExport';
 import { parseViewState, parseWebviewMessage } from '../../../src/webviews/reports/host/messageValidation';
-import { GROUPINGS, HOST_ROW_ACTIONS, PANEL_ACTIONS, PRESETS, REPORT_TABS } from '../../../src/webviews/reports/panelVocabulary';
+import {
+  GROUPINGS,
+  HOST_ROW_ACTIONS,
+  PANEL_ACTIONS,
+  PRESETS,
+  REPORT_TABS,
+} from '../../../src/webviews/reports/panelVocabulary';
 import type { Cell, ColumnInfo } from '../../../src/webviews/reports/protocol';
 import { checkProperty } from './propertyRun';
 
@@ -31,30 +37,82 @@ const TYPES = Object.keys(FIELDS);
 
 /** Any value a message may carry after structured cloning, and values close to the valid ones. */
 const anyValue = fc.oneof(
-  fc.anything({ maxDepth: 2, withNullPrototype: true, withBoxedValues: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withDate: true }),
-  fc.constantFrom(...TYPES, ...REPORT_TABS, ...PRESETS, ...GROUPINGS, ...PANEL_ACTIONS, ...HOST_ROW_ACTIONS, 'custom', 'rows', 'asc', 'desc', '2026-11-01', TODAY, '2026-11-24', '1999-12-31', 1, 0, -1, 1.5, 2 ** 53, 500, 501, Number.NaN, '', 'x'.repeat(2_001)),
+  fc.anything({
+    maxDepth: 2,
+    withNullPrototype: true,
+    withBoxedValues: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withSparseArray: true,
+    withDate: true,
+  }),
+  fc.constantFrom(
+    ...TYPES,
+    ...REPORT_TABS,
+    ...PRESETS,
+    ...GROUPINGS,
+    ...PANEL_ACTIONS,
+    ...HOST_ROW_ACTIONS,
+    'custom',
+    'rows',
+    'asc',
+    'desc',
+    '2026-11-01',
+    TODAY,
+    '2026-11-24',
+    '1999-12-31',
+    1,
+    0,
+    -1,
+    1.5,
+    2 ** 53,
+    500,
+    501,
+    Number.NaN,
+    '',
+    'x'.repeat(2_001),
+  ),
 );
 /** An object with some of `keys` (now and then an unknown one too), each holding `value`. */
 const fields = (keys: readonly string[], value: fc.Arbitrary<unknown> = anyValue) =>
-  fc.dictionary(fc.oneof({ arbitrary: fc.constantFrom(...keys, 'version'), weight: 9 }, fc.constant('unknown')), value, { maxKeys: keys.length + 1, noNullPrototype: true });
+  fc.dictionary(
+    fc.oneof({ arbitrary: fc.constantFrom(...keys, 'version'), weight: 9 }, fc.constant('unknown')),
+    value,
+    { maxKeys: keys.length + 1, noNullPrototype: true },
+  );
 
 /** A view state with its known fields holding anything, or values near the valid ones. */
 const stateArb = fc
   .record({
     tab: fc.oneof(fc.constantFrom(...REPORT_TABS), anyValue),
     groupBy: fc.oneof(fc.constantFrom(...GROUPINGS), anyValue),
-    period: fc.oneof(fc.constantFrom(...PRESETS).map((preset) => ({ preset })), fields(['preset', 'from', 'to'])),
+    period: fc.oneof(
+      fc.constantFrom(...PRESETS).map((preset) => ({ preset })),
+      fields(['preset', 'from', 'to']),
+    ),
     filters: fields(['adspaceId', 'programId', 'subId']),
     sort: fc.oneof(fc.constant(null), fields(['column', 'direction'])),
     extra: fields(['version']),
   })
   .map(({ extra, ...state }) => ({ version: 1, ...state, ...extra }));
-const paramsArb = fc.oneof(fc.record({ viewId: fc.nat(), offset: fc.nat(), count: fc.integer({ min: 1, max: 500 }) }), fields(['viewId', 'offset', 'count']));
+const paramsArb = fc.oneof(
+  fc.record({ viewId: fc.nat(), offset: fc.nat(), count: fc.integer({ min: 1, max: 500 }) }),
+  fields(['viewId', 'offset', 'count']),
+);
 
 /** Messages of every type whose fields (nested ones too) hold anything, and anything at all. */
 const messageArb = fc.oneof(
-  { arbitrary: fc.constantFrom(...TYPES).chain((type) =>
-    fields(FIELDS[type]!.length > 0 ? FIELDS[type]! : ['type'], fc.oneof(anyValue, stateArb, paramsArb)).map((rest) => ({ ...rest, type }))), weight: 4 },
+  {
+    arbitrary: fc
+      .constantFrom(...TYPES)
+      .chain((type) =>
+        fields(FIELDS[type]!.length > 0 ? FIELDS[type]! : ['type'], fc.oneof(anyValue, stateArb, paramsArb)).map(
+          (rest) => ({ ...rest, type }),
+        ),
+      ),
+    weight: 4,
+  },
   anyValue,
 );
 
@@ -80,9 +138,40 @@ describe('report panel properties', () => {
 
   /** Text that tries to start a formula, in every way the cell or its label could. */
   const textArb = fc.oneof(
-    fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '"', ',', "'", ' ', '\u00a0', '\uff1d', 'a', '1', '\u00e9'), maxLength: 8 }),
+    fc.string({
+      unit: fc.constantFrom(
+        '=',
+        '+',
+        '-',
+        '@',
+        '\t',
+        '\r',
+        '\n',
+        '"',
+        ',',
+        "'",
+        ' ',
+        '\u00a0',
+        '\uff1d',
+        'a',
+        '1',
+        '\u00e9',
+      ),
+      maxLength: 8,
+    }),
     fc.string({ unit: 'binary', maxLength: 8 }),
-    fc.constantFrom('=HYPERLINK("http://x","y")', '@SUM(A1)', '+cmd|\'/c calc\'!A0', '-2+3', '\t=1', '\r=1', '\n=1', '"=1"', '" =1', ' =1'),
+    fc.constantFrom(
+      '=HYPERLINK("http://x","y")',
+      '@SUM(A1)',
+      "+cmd|'/c calc'!A0",
+      '-2+3',
+      '\t=1',
+      '\r=1',
+      '\n=1',
+      '"=1"',
+      '" =1',
+      ' =1',
+    ),
   );
   const cellArb: fc.Arbitrary<Cell> = fc.oneof(textArb, fc.double(), fc.integer(), fc.constant(null));
   const tableArb = fc.integer({ min: 1, max: 4 }).chain((width) =>
@@ -107,15 +196,26 @@ describe('report panel properties', () => {
         assert.equal(tsv.length, cells.length, 'one line per row');
         cells.forEach((record, r) =>
           record.forEach((cell, c) => {
-            for (const [format, written] of [['CSV', csv[r]![c]!], ['TSV', tsv[r]![c]!]] as const) {
+            for (const [format, written] of [
+              ['CSV', csv[r]![c]!],
+              ['TSV', tsv[r]![c]!],
+            ] as const) {
               if (typeof cell === 'number') {
                 assert.match(written, NUMBER, `${format}: a number stays a number`);
               } else {
-                assert.doesNotMatch(written, FORMULA_START, `${format}: ${JSON.stringify(cell)} is written ${JSON.stringify(written)}`);
+                assert.doesNotMatch(
+                  written,
+                  FORMULA_START,
+                  `${format}: ${JSON.stringify(cell)} is written ${JSON.stringify(written)}`,
+                );
               }
             }
             if (typeof cell === 'string') {
-              assert.equal(csv[r]![c], FORMULA_START.test(cell) ? `'${cell}` : cell, 'the CSV cell reads back, neutralised');
+              assert.equal(
+                csv[r]![c],
+                FORMULA_START.test(cell) ? `'${cell}` : cell,
+                'the CSV cell reads back, neutralised',
+              );
             }
           }),
         );
@@ -169,5 +269,7 @@ function readTsv(text: string): string[][] {
   return text
     .slice(0, -1)
     .split('\n')
-    .map((line) => line.split('\t').map((value) => (/^".*"$/s.test(value) ? value.slice(1, -1).replaceAll('""', '"') : value)));
+    .map((line) =>
+      line.split('\t').map((value) => (/^".*"$/s.test(value) ? value.slice(1, -1).replaceAll('""', '"') : value)),
+    );
 }

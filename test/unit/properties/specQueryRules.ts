@@ -53,7 +53,10 @@ const isUuid = (text: string): boolean => /^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[
  * of the day, with no minute, second or fraction past it); offsets up to 23:59.
  */
 function isoDateOrTime(text: string): boolean {
-  const parts = /^([0-9]{4}-[0-9]{2}-[0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,9}))?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$/.exec(text);
+  const parts =
+    /^([0-9]{4}-[0-9]{2}-[0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]{1,9}))?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?$/.exec(
+      text,
+    );
   if (!parts || calendarDay(parts[1]!) === undefined) {
     return false;
   }
@@ -61,7 +64,10 @@ function isoDateOrTime(text: string): boolean {
   const within = (value: string | undefined, max: number): boolean => value === undefined || Number(value) <= max;
   const endOfDay = hour === '24' && minute === '00' && within(second, 0) && within(fraction, 0);
   const zone = zoneText !== undefined && zoneText !== 'Z' ? /^[+-]([0-9]{2}):?([0-9]{2})$/.exec(zoneText) : null;
-  return (endOfDay || (within(hour, 23) && within(minute, 59) && within(second, 59))) && (zone === null || (Number(zone[1]) <= 23 && Number(zone[2]) <= 59));
+  return (
+    (endOfDay || (within(hour, 23) && within(minute, 59) && within(second, 59))) &&
+    (zone === null || (Number(zone[1]) <= 23 && Number(zone[2]) <= 59))
+  );
 }
 
 const MAX_LIMIT = 500; // section 8: "Maximum limit ... 500"

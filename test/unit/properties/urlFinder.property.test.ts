@@ -13,12 +13,75 @@ import { checkProperty } from './propertyRun';
 
 /** Pieces a hostile or merely busy document is made of: URL starts, markup, punctuation, line breaks. */
 const PIECES = [
-  'https://', 'http://', 'HTTPS://', 'https:///', 'https://.', 'a.example', 'xn--bcher-kva.example', 'xn--a.', 'XN--a', 'b\u00fccher.example', '\u{1F600}.example', '[::1]', '0x1', '.0x1', '1.2.3.999', ':8080', ':99999', '@',
-  '/', '/path', '?', '?q=1&r=2', '#', '#frag', '%', '%zz', '%41', '(', ')', '[', ']', '](', '[x]: ', '[^1]: ', '<', '>', '<a href=', 'href=', '"', "'", '`',
-  '&amp;', '&#38;', '&#0;', '&#xD800;', '\\', ' ', '\t', '\n', '\r\n', '\u2028', '.', ',', ':', ';', '!', '?', '*', '_', '~', '-', '=', '\u00e9', 'x',
+  'https://',
+  'http://',
+  'HTTPS://',
+  'https:///',
+  'https://.',
+  'a.example',
+  'xn--bcher-kva.example',
+  'xn--a.',
+  'XN--a',
+  'b\u00fccher.example',
+  '\u{1F600}.example',
+  '[::1]',
+  '0x1',
+  '.0x1',
+  '1.2.3.999',
+  ':8080',
+  ':99999',
+  '@',
+  '/',
+  '/path',
+  '?',
+  '?q=1&r=2',
+  '#',
+  '#frag',
+  '%',
+  '%zz',
+  '%41',
+  '(',
+  ')',
+  '[',
+  ']',
+  '](',
+  '[x]: ',
+  '[^1]: ',
+  '<',
+  '>',
+  '<a href=',
+  'href=',
+  '"',
+  "'",
+  '`',
+  '&amp;',
+  '&#38;',
+  '&#0;',
+  '&#xD800;',
+  '\\',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\u2028',
+  '.',
+  ',',
+  ':',
+  ';',
+  '!',
+  '?',
+  '*',
+  '_',
+  '~',
+  '-',
+  '=',
+  '\u00e9',
+  'x',
 ];
 
-const pieceText = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: 'binary', maxLength: 6 })), { maxLength: 30 }).map((parts) => parts.join(''));
+const pieceText = fc
+  .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: 'binary', maxLength: 6 })), { maxLength: 30 })
+  .map((parts) => parts.join(''));
 const anyText = fc.oneof(pieceText, fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }));
 
 /**
@@ -80,37 +143,96 @@ function embed(before: string, written: string, after: string, context: UrlConte
 
 const labelArb = fc.stringMatching(/^[A-Za-z0-9 ]{1,12}$/);
 const leadArb = fc.constantFrom('', 'See ', 'Text\n', '- ', '> ', '1. ', '\u00c0 voir : ', '\u4f8b\uff1a');
-const endArb = fc.constantFrom('', ' and more.', '\n', '\r\n', ' ', '<br>', '\n\nNext paragraph https://other.example/');
+const endArb = fc.constantFrom(
+  '',
+  ' and more.',
+  '\n',
+  '\r\n',
+  ' ',
+  '<br>',
+  '\n\nNext paragraph https://other.example/',
+);
 
 /** A URL written in one of the syntaxes the finder knows, inside prose, with the result expected. */
 const embeddedArb: fc.Arbitrary<Embedded> = fc.oneof(
   // Prose: any lead-in that is no letter or digit, any trailing punctuation. A URL that itself
   // ends in punctuation, or whose brackets do not pair up, is ambiguous in prose and left out.
   fc
-    .record({ url: urlArb, lead: leadArb, open: fc.constantFrom('', '(', '*', '_', '"', '<', '\u00ab'), trailing: trailingArb, end: endArb })
-    .filter(({ url }) => !TRAILING.includes(url.at(-1)!) && count(url, '(') === count(url, ')') && count(url, '[') === count(url, ']'))
+    .record({
+      url: urlArb,
+      lead: leadArb,
+      open: fc.constantFrom('', '(', '*', '_', '"', '<', '\u00ab'),
+      trailing: trailingArb,
+      end: endArb,
+    })
+    .filter(
+      ({ url }) =>
+        !TRAILING.includes(url.at(-1)!) && count(url, '(') === count(url, ')') && count(url, '[') === count(url, ']'),
+    )
     .map(({ url, lead, open, trailing, end }) => embed(`${lead}${open}`, url, `${trailing}${end}`, 'bare', url)),
   // Markdown inline links and images, with or without a title; angle brackets when the
   // parentheses would end the destination early, as CommonMark requires.
   fc
-    .record({ url: urlArb, lead: leadArb, bang: fc.boolean(), label: labelArb, title: fc.constantFrom('', ' "Title"', " 'Title'", ' (Title)'), trailing: trailingArb, end: endArb })
+    .record({
+      url: urlArb,
+      lead: leadArb,
+      bang: fc.boolean(),
+      label: labelArb,
+      title: fc.constantFrom('', ' "Title"', " 'Title'", ' (Title)'),
+      trailing: trailingArb,
+      end: endArb,
+    })
     .map(({ url, lead, bang, label, title, trailing, end }) => {
       const angle = !balancedParentheses(url);
-      return embed(`${lead}${bang ? '!' : ''}[${label}](${angle ? '<' : ''}`, url, `${angle ? '>' : ''}${title})${trailing}${end}`, 'markdown-link', url);
+      return embed(
+        `${lead}${bang ? '!' : ''}[${label}](${angle ? '<' : ''}`,
+        url,
+        `${angle ? '>' : ''}${title})${trailing}${end}`,
+        'markdown-link',
+        url,
+      );
     }),
   // Reference definitions, at the start of a line (the same rule for parentheses).
   fc
-    .record({ url: urlArb, lead: fc.constantFrom('', 'Text\n\n', '> '), label: labelArb, title: fc.constantFrom('', ' "Title"', " 'Title'"), end: fc.constantFrom('', '\n', '\nMore text.') })
+    .record({
+      url: urlArb,
+      lead: fc.constantFrom('', 'Text\n\n', '> '),
+      label: labelArb,
+      title: fc.constantFrom('', ' "Title"', " 'Title'"),
+      end: fc.constantFrom('', '\n', '\nMore text.'),
+    })
     .map(({ url, lead, label, title, end }) => {
       const angle = !balancedParentheses(url);
-      return embed(`${lead}[${label}]: ${angle ? '<' : ''}`, url, `${angle ? '>' : ''}${title}${end}`, 'markdown-link', url);
+      return embed(
+        `${lead}[${label}]: ${angle ? '<' : ''}`,
+        url,
+        `${angle ? '>' : ''}${title}${end}`,
+        'markdown-link',
+        url,
+      );
     }),
   // Autolinks.
-  fc.record({ url: urlArb, lead: leadArb, trailing: trailingArb, end: endArb }).map(({ url, lead, trailing, end }) => embed(`${lead}<`, url, `>${trailing}${end}`, 'autolink', url)),
+  fc
+    .record({ url: urlArb, lead: leadArb, trailing: trailingArb, end: endArb })
+    .map(({ url, lead, trailing, end }) => embed(`${lead}<`, url, `>${trailing}${end}`, 'autolink', url)),
   // HTML attributes, escaped as HTML requires, in double or single quotes.
   fc
-    .record({ url: urlArb, lead: leadArb, quote: fc.constantFrom('"', "'"), space: fc.constantFrom('', ' '), end: endArb })
-    .map(({ url, lead, quote, space, end }) => embed(`${lead}<a href${space}=${space}${quote}`, escapeHtml(url), `${quote} rel="sponsored">Shop</a>${end}`, 'href', url)),
+    .record({
+      url: urlArb,
+      lead: leadArb,
+      quote: fc.constantFrom('"', "'"),
+      space: fc.constantFrom('', ' '),
+      end: endArb,
+    })
+    .map(({ url, lead, quote, space, end }) =>
+      embed(
+        `${lead}<a href${space}=${space}${quote}`,
+        escapeHtml(url),
+        `${quote} rel="sponsored">Shop</a>${end}`,
+        'href',
+        url,
+      ),
+    ),
 );
 
 describe('URL finder properties', () => {
@@ -119,7 +241,10 @@ describe('URL finder properties', () => {
       fc.property(anyText, (text) => {
         let previousEnd = 0;
         for (const found of findUrls(text)) {
-          assert.ok(found.start >= previousEnd && found.start < found.end && found.end <= text.length, `range ${found.start}..${found.end} of ${text.length}`);
+          assert.ok(
+            found.start >= previousEnd && found.start < found.end && found.end <= text.length,
+            `range ${found.start}..${found.end} of ${text.length}`,
+          );
           assert.equal(text.slice(found.start, found.end), found.url);
           const url = new URL(targetOf(found));
           assert.ok(url.protocol === 'http:' || url.protocol === 'https:', url.href);
@@ -127,7 +252,10 @@ describe('URL finder properties', () => {
         }
       }),
       // Found by this property: a "URL" the URL parser refuses (a control character in the host) was reported.
-      { base: 3_000, examples: [['https://\u0000\u2b00'], ['see https://a.example:99999/x and https://\u0001b.example']] },
+      {
+        base: 3_000,
+        examples: [['https://\u0000\u2b00'], ['see https://a.example:99999/x and https://\u0001b.example']],
+      },
     );
   });
 
@@ -135,21 +263,39 @@ describe('URL finder properties', () => {
     assert.deepEqual(findUrls('https://\u0000\u2b00 https://a.example:99999/x'), []);
     // Missed before: the raw value starts `http://&#39;`, which is no host; decoded it is a URL.
     const [found] = findUrls('<a href="http://&#39;@0.0.0.0">x</a>');
-    assert.deepEqual(found && [found.url, found.context, targetOf(found)], ['http://&#39;@0.0.0.0', 'href', "http://'@0.0.0.0"]);
+    assert.deepEqual(found && [found.url, found.context, targetOf(found)], [
+      'http://&#39;@0.0.0.0',
+      'href',
+      "http://'@0.0.0.0",
+    ]);
   });
 
   it('finds a URL written in Markdown, HTML or prose exactly, whatever punctuation follows it', async () => {
     await checkProperty(
       fc.property(embeddedArb, ({ text, written, start, context, target }) => {
         const found = findUrls(text).find((url) => url.start === start);
-        assert.deepEqual(found && { url: found.url, end: found.end, context: found.context }, { url: written, end: start + written.length, context }, JSON.stringify(text));
+        assert.deepEqual(
+          found && { url: found.url, end: found.end, context: found.context },
+          { url: written, end: start + written.length, context },
+          JSON.stringify(text),
+        );
         assert.equal(targetOf(found!), target);
         assert.deepEqual(urlAt(text, start + 1), found, 'urlAt agrees');
       }),
       {
         base: 2_000,
         // Found by this property: an href whose decoded value is a URL but whose raw text is not was missed.
-        examples: [[{ text: '<a href="http://&#39;@0.0.0.0" rel="sponsored">Shop</a>', written: 'http://&#39;@0.0.0.0', start: 9, context: 'href', target: "http://'@0.0.0.0" }]],
+        examples: [
+          [
+            {
+              text: '<a href="http://&#39;@0.0.0.0" rel="sponsored">Shop</a>',
+              written: 'http://&#39;@0.0.0.0',
+              start: 9,
+              context: 'href',
+              target: "http://'@0.0.0.0",
+            },
+          ],
+        ],
       },
     );
   });
@@ -159,7 +305,9 @@ describe('URL finder properties', () => {
       fc.property(anyText, fc.nat(), (text, seed) => {
         const offset = text.length === 0 ? 0 : seed % (text.length + 1);
         const found = findUrls(text);
-        const expected = found.find((url) => url.start <= offset && offset < url.end) ?? found.find((url) => url.start <= offset && offset <= url.end);
+        const expected =
+          found.find((url) => url.start <= offset && offset < url.end) ??
+          found.find((url) => url.start <= offset && offset <= url.end);
         assert.deepEqual(urlAt(text, offset), expected);
       }),
     );

@@ -65,7 +65,8 @@ function createTally(): ReliabilityTally {
     lines() {
       return [...sections].map(([name, { counters, real, simulated }]) => {
         const figures = [...counters].map(([label, amount]) => `${NUMBER.format(amount)} ${label}`);
-        const named = (label: string, items: Set<string>): string => (items.size === 0 ? '' : `${label}: ${[...items].join(', ')}`);
+        const named = (label: string, items: Set<string>): string =>
+          items.size === 0 ? '' : `${label}: ${[...items].join(', ')}`;
         const parts = [figures.join(', '), named('real', real), named('simulated', simulated)];
         return `${name}: ${parts.filter((part) => part !== '').join('; ')}`;
       });

@@ -16,7 +16,17 @@ import type { Progress } from './statusTexts';
 import { NoticeView, StatusView } from './statusView';
 import { SummaryView } from './summaryView';
 import { Toolbar } from './toolbar';
-import { defaultViewState, isFilterAction, restoreViewState, sameViewState, toggledSort, withPeriod, withRowFilter, withSort, withTab } from './viewState';
+import {
+  defaultViewState,
+  isFilterAction,
+  restoreViewState,
+  sameViewState,
+  toggledSort,
+  withPeriod,
+  withRowFilter,
+  withSort,
+  withTab,
+} from './viewState';
 
 export class ReportApp extends Disposable {
   private state: PanelViewState;
@@ -69,24 +79,43 @@ export class ReportApp extends Disposable {
       new ReportGrid(
         {
           fetchRows: (viewId, offset, count) => channel.request('rows', { viewId, offset, count }),
-          sortBy: (column) => this.changeState(withSort(this.state, toggledSort(this.snapshot?.table?.sort ?? this.state.sort, column))),
+          sortBy: (column) =>
+            this.changeState(withSort(this.state, toggledSort(this.snapshot?.table?.sort ?? this.state.sort, column))),
           rowAction: (row, action) => this.rowAction(row, action),
         },
         format,
       ),
     );
     this.notice = this._register(new NoticeView());
-    this.content = h('div', { className: 'content' }, [this.toolbar.element, this.status.element, this.summary.element, this.chart.element, this.grid.element]);
+    this.content = h('div', { className: 'content' }, [
+      this.toolbar.element,
+      this.status.element,
+      this.summary.element,
+      this.chart.element,
+      this.grid.element,
+    ]);
 
     const deprecated = l10n.t('The service has deprecated the actions report; it may be removed.');
-    const badge = h('vscode-badge', { className: 'deprecated', testId: 'deprecated-badge', text: l10n.t('deprecated'), title: deprecated });
+    const badge = h('vscode-badge', {
+      className: 'deprecated',
+      testId: 'deprecated-badge',
+      text: l10n.t('deprecated'),
+      title: deprecated,
+    });
     this.panels = [h('vscode-tab-panel'), h('vscode-tab-panel')];
     this.tabs = h('vscode-tabs', {}, [
       h('vscode-tab-header', { testId: 'tab-clicks', text: l10n.t('Clicks') }),
-      h('vscode-tab-header', { testId: 'tab-actions', title: deprecated }, [document.createTextNode(`${l10n.t('Actions')} `), badge]),
+      h('vscode-tab-header', { testId: 'tab-actions', title: deprecated }, [
+        document.createTextNode(`${l10n.t('Actions')} `),
+        badge,
+      ]),
       ...this.panels,
     ]);
-    this._register(listen(this.tabs, 'vsc-tabs-select', (event) => this.changeState(withTab(this.state, event.detail.selectedIndex === 1 ? 'actions' : 'clicks'))));
+    this._register(
+      listen(this.tabs, 'vsc-tabs-select', (event) =>
+        this.changeState(withTab(this.state, event.detail.selectedIndex === 1 ? 'actions' : 'clicks')),
+      ),
+    );
     root.replaceChildren(this.tabs, this.notice.element);
     this._register(channel.onMessage((message) => this.receive(message)));
   }
@@ -135,7 +164,12 @@ export class ReportApp extends Disposable {
         break;
       case 'progress':
         if (message.viewId === this.snapshot?.viewId) {
-          this.progress = { received: message.received, total: message.total, wait: message.wait, remainingMs: message.remainingMs };
+          this.progress = {
+            received: message.received,
+            total: message.total,
+            wait: message.wait,
+            remainingMs: message.remainingMs,
+          };
           this.status.update(this.snapshot, this.snapshot.state.tab, this.progress);
         }
         break;
@@ -188,6 +222,11 @@ export class ReportApp extends Disposable {
     this.status.update(snapshot, snapshot?.state.tab ?? this.state.tab, this.progress);
     this.summary.update(snapshot?.summary);
     this.chart.update(snapshot?.chart);
-    this.grid.update(snapshot?.viewId ?? -1, snapshot?.table, snapshot?.chart?.provisionalReason ?? '', snapshot?.state.groupBy ?? this.state.groupBy);
+    this.grid.update(
+      snapshot?.viewId ?? -1,
+      snapshot?.table,
+      snapshot?.chart?.provisionalReason ?? '',
+      snapshot?.state.groupBy ?? this.state.groupBy,
+    );
   }
 }

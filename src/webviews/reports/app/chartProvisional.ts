@@ -48,7 +48,12 @@ export function drawProvisionalBand(u: uPlot, firstProvisional: number, fill: Ca
 }
 
 /** Each shown series from its last settled day on, dashed (drawn after the series). */
-export function drawProvisionalTail(u: uPlot, firstProvisional: number, colorOf: (seriesIndex: number) => string, lineWidth: number): void {
+export function drawProvisionalTail(
+  u: uPlot,
+  firstProvisional: number,
+  colorOf: (seriesIndex: number) => string,
+  lineWidth: number,
+): void {
   const days = u.data[0].length;
   if (firstProvisional >= days) {
     return;

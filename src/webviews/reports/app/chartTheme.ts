@@ -46,14 +46,19 @@ export function readChartTheme(element: HTMLElement): ChartTheme {
   const read = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
   const kind = themeKindOf(document.body);
   const highContrast = kind === 'vscode-high-contrast' || kind === 'vscode-high-contrast-light';
-  const foreground = read('--vscode-foreground', kind === 'vscode-light' || kind === 'vscode-high-contrast-light' ? '#3b3b3b' : '#cccccc');
+  const foreground = read(
+    '--vscode-foreground',
+    kind === 'vscode-light' || kind === 'vscode-high-contrast-light' ? '#3b3b3b' : '#cccccc',
+  );
   return {
     kind,
     series: SERIES_VARIABLES.map(([name, fallback]) => read(name, fallback)),
     other: read('--vscode-descriptionForeground', foreground),
     foreground,
     muted: read('--vscode-descriptionForeground', foreground),
-    grid: highContrast ? read('--vscode-contrastBorder', foreground) : read('--vscode-editorWidget-border', 'rgba(128, 128, 128, 0.35)'),
+    grid: highContrast
+      ? read('--vscode-contrastBorder', foreground)
+      : read('--vscode-editorWidget-border', 'rgba(128, 128, 128, 0.35)'),
     background: read('--vscode-editor-background', kind === 'vscode-light' ? '#ffffff' : '#1e1e1e'),
     font: `${read('--vscode-font-size', '13px').replace(/^(\d+)$/, '$1px')} ${read('--vscode-font-family', 'sans-serif')}`,
     lineWidth: highContrast ? 2.5 : 1.75,
@@ -66,7 +71,11 @@ export function seriesColor(theme: ChartTheme, index: number, other: boolean): s
 }
 
 /** A diagonal hatch (canvas pattern) for the provisional days' band. */
-export function hatchPattern(context: CanvasRenderingContext2D, theme: ChartTheme, pixelRatio: number): CanvasPattern | string {
+export function hatchPattern(
+  context: CanvasRenderingContext2D,
+  theme: ChartTheme,
+  pixelRatio: number,
+): CanvasPattern | string {
   const size = Math.max(6, Math.round(8 * pixelRatio));
   const tile = document.createElement('canvas');
   tile.width = size;

@@ -38,9 +38,18 @@ export class ChartView extends Disposable {
     this.canvasHost = h('div', { className: 'chart-canvas', testId: 'chart', attrs: { role: 'img' } });
     this.legendHost = h('div', { className: 'chart-legend' });
     this.noteText = h('span');
-    this.note = h('p', { className: 'chart-note' }, [h('span', { className: 'provisional-swatch', attrs: { 'aria-hidden': 'true' } }), this.noteText]);
+    this.note = h('p', { className: 'chart-note' }, [
+      h('span', { className: 'provisional-swatch', attrs: { 'aria-hidden': 'true' } }),
+      this.noteText,
+    ]);
     this.description = h('p', { className: 'visually-hidden' });
-    this.element = h('section', { className: 'chart-section', attrs: { 'aria-label': l10n.t('Chart') } }, [this.heading, this.canvasHost, this.legendHost, this.note, this.description]);
+    this.element = h('section', { className: 'chart-section', attrs: { 'aria-label': l10n.t('Chart') } }, [
+      this.heading,
+      this.canvasHost,
+      this.legendHost,
+      this.note,
+      this.description,
+    ]);
 
     // VS Code switches themes by the body's class: the canvas needs its colours read again.
     const themeWatch = new MutationObserver(() => this.rebuild());
@@ -109,13 +118,17 @@ export class ChartView extends Disposable {
     }
     this.width = width;
     const theme = readChartTheme(this.element);
-    const data: uPlot.AlignedData = [chart.days.map((_day, index) => index), ...chart.series.map((series) => series.values)];
+    const data: uPlot.AlignedData = [
+      chart.days.map((_day, index) => index),
+      ...chart.series.map((series) => series.values),
+    ];
     this.plot = new uPlot(this.options(chart, theme, width), data, this.canvasHost);
   }
 
   private options(chart: ChartData, theme: ChartTheme, width: number): uPlot.Options {
     const firstProvisional = firstProvisionalIndex(chart.provisional);
-    const colorOf = (seriesIndex: number): string => seriesColor(theme, seriesIndex - 1, chart.series[seriesIndex - 1]?.other === true);
+    const colorOf = (seriesIndex: number): string =>
+      seriesColor(theme, seriesIndex - 1, chart.series[seriesIndex - 1]?.other === true);
     const dayCount = chart.days.length;
     const axis = (values: uPlot.Axis['values']): uPlot.Axis => ({
       stroke: theme.muted,
@@ -135,8 +148,19 @@ export class ChartView extends Disposable {
         y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] },
       },
       axes: [
-        { ...axis((_u, splits) => splits.map((value) => (Number.isInteger(value) && chart.days[value] !== undefined ? this.format.shortDay(chart.days[value]) : ''))), incrs: DAY_STEPS, space: 56 },
-        { ...axis((_u, splits) => splits.map((value) => this.format.count(value))), size: (_u, values) => this.axisWidth(values, theme) },
+        {
+          ...axis((_u, splits) =>
+            splits.map((value) =>
+              Number.isInteger(value) && chart.days[value] !== undefined ? this.format.shortDay(chart.days[value]) : '',
+            ),
+          ),
+          incrs: DAY_STEPS,
+          space: 56,
+        },
+        {
+          ...axis((_u, splits) => splits.map((value) => this.format.count(value))),
+          size: (_u, values) => this.axisWidth(values, theme),
+        },
       ],
       series: [
         { label: l10n.t('Day'), value: (_u, value) => this.dayText(chart, value) },
@@ -171,7 +195,9 @@ export class ChartView extends Disposable {
         if (value === null || value === undefined) {
           return '—';
         }
-        return series.currencyCode !== undefined ? this.format.amount(value, series.currencyCode) : this.format.count(value);
+        return series.currencyCode !== undefined
+          ? this.format.amount(value, series.currencyCode)
+          : this.format.count(value);
       },
     };
   }
@@ -195,4 +221,3 @@ export class ChartView extends Disposable {
     return chart.provisional[index] ? l10n.t('{0} (provisional)', day) : day;
   }
 }
-

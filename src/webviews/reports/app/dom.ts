@@ -14,7 +14,11 @@ export interface ElementOptions {
   attrs?: Record<string, string>;
 }
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, children: ReadonlyArray<Node | null | undefined> = []): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  options: ElementOptions = {},
+  children: ReadonlyArray<Node | null | undefined> = [],
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   if (options.className !== undefined) {
     element.className = options.className;

@@ -17,9 +17,19 @@ export class Formatters {
   /** `locale` undefined: the webview's own (VS Code's display language). */
   constructor(private readonly locale?: string) {
     this.dayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-    this.longDayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    this.longDayFormat = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     this.timeFormat = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
-    this.dateTimeFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+    this.dateTimeFormat = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
   }
 
   private numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
@@ -38,7 +48,9 @@ export class Formatters {
 
   /** A share from 0 to 1 as a percent ("12.3%"). */
   share(value: number): string {
-    return this.numberFormat('share', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+    return this.numberFormat('share', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+      value,
+    );
   }
 
   /**
@@ -50,7 +62,10 @@ export class Formatters {
     const digits = currencyCode ? this.currencyDigits(currencyCode) : 2;
     const small = value !== 0 && Math.abs(value) < 10 ** -(digits - 1);
     const shown = small ? digits + 2 : digits;
-    const text = this.numberFormat(`amount:${shown}`, { minimumFractionDigits: shown, maximumFractionDigits: shown }).format(value);
+    const text = this.numberFormat(`amount:${shown}`, {
+      minimumFractionDigits: shown,
+      maximumFractionDigits: shown,
+    }).format(value);
     return currencyCode ? `${text} ${currencyCode}` : text;
   }
 
@@ -58,7 +73,9 @@ export class Formatters {
     let digits = this.currencyDecimals.get(code);
     if (digits === undefined) {
       try {
-        digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+        digits =
+          new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ??
+          2;
       } catch {
         // Not an ISO code Intl knows: two decimals, as most currencies have.
         digits = 2;

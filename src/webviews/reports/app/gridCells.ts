@@ -21,7 +21,10 @@ export interface RowContext {
 
 /** The (hidden) name of the column of the rows' buttons. */
 function actionsColumnLabel(): string {
-  return l10n.t({ message: 'Actions', comment: ['The column of the buttons each row offers (Filter, Open file, Reveal), not the report of actions.'] });
+  return l10n.t({
+    message: 'Actions',
+    comment: ['The column of the buttons each row offers (Filter, Open file, Reveal), not the report of actions.'],
+  });
 }
 
 /** A row action's button: its label and its tooltip. */
@@ -53,19 +56,36 @@ function dataCellClass(column: ColumnInfo): string {
 }
 
 /** The narrowest each kind of column gets, in em of the table's font (an amount with its code, a timestamp, a percent). */
-const MIN_WIDTHS: Readonly<Record<ColumnInfo['kind'], number>> = { text: 12, date: 10, amount: 9.5, count: 6.5, share: 5.5 };
+const MIN_WIDTHS: Readonly<Record<ColumnInfo['kind'], number>> = {
+  text: 12,
+  date: 10,
+  amount: 9.5,
+  count: 6.5,
+  share: 5.5,
+};
 const ACTIONS_WIDTH = 11;
 
 /** The CSS grid tracks of the columns: text takes the most room, numbers and dates share the rest, actions fixed. */
 export function columnTracks(columns: ColumnInfo[], actionsColumn: boolean): { template: string; minWidth: string } {
-  const tracks = columns.map((column): [string, number] => [`minmax(${MIN_WIDTHS[column.kind]}em, ${column.kind === 'text' ? 3 : 1}fr)`, MIN_WIDTHS[column.kind]]);
+  const tracks = columns.map((column): [string, number] => [
+    `minmax(${MIN_WIDTHS[column.kind]}em, ${column.kind === 'text' ? 3 : 1}fr)`,
+    MIN_WIDTHS[column.kind],
+  ]);
   if (actionsColumn) {
     tracks.push([`${ACTIONS_WIDTH}em`, ACTIONS_WIDTH]);
   }
-  return { template: tracks.map(([track]) => track).join(' '), minWidth: `${tracks.reduce((sum, [, em]) => sum + em, 0) + 1}em` };
+  return {
+    template: tracks.map(([track]) => track).join(' '),
+    minWidth: `${tracks.reduce((sum, [, em]) => sum + em, 0) + 1}em`,
+  };
 }
 
-export function fillHeaderRow(element: HTMLElement, columns: ColumnInfo[], sort: PanelSort | null, actionsColumn: boolean): void {
+export function fillHeaderRow(
+  element: HTMLElement,
+  columns: ColumnInfo[],
+  sort: PanelSort | null,
+  actionsColumn: boolean,
+): void {
   const cells = columns.map((column, index) => {
     const sorted = sort !== null && sort.column === column.id ? sort.direction : undefined;
     const header = cell('columnheader', index, `cell header sortable${isNumeric(column) ? ' numeric' : ''}`);

@@ -104,7 +104,12 @@ export class RowBlocks {
     block.requested = table;
     this.fetchRows(viewId, offset, Math.min(BLOCK_SIZE, this.rowCount - offset)).then(
       (result) => {
-        if (!table.isCurrent || result.viewId !== viewId || result.offset !== offset || this.blocks.get(index) !== block) {
+        if (
+          !table.isCurrent ||
+          result.viewId !== viewId ||
+          result.offset !== offset ||
+          this.blocks.get(index) !== block
+        ) {
           return; // an earlier table's answer
         }
         block.rows = result.rows;
@@ -127,7 +132,9 @@ export class RowBlocks {
     if (this.blocks.size <= MAX_BLOCKS) {
       return;
     }
-    const candidates = [...this.blocks].filter(([index]) => index < from || index > to).sort((a, b) => a[1].usedAt - b[1].usedAt);
+    const candidates = [...this.blocks]
+      .filter(([index]) => index < from || index > to)
+      .sort((a, b) => a[1].usedAt - b[1].usedAt);
     for (const [index] of candidates.slice(0, this.blocks.size - MAX_BLOCKS)) {
       this.blocks.delete(index);
     }

@@ -4,7 +4,15 @@
  * messages the host sends, and the view state kept with `setState`.
  */
 import * as l10n from '@vscode/l10n';
-import type { HostToWebview, PanelViewState, ReplyMessage, RequestMap, RequestMessage, RequestMethod, WebviewToHost } from '../protocol';
+import type {
+  HostToWebview,
+  PanelViewState,
+  ReplyMessage,
+  RequestMap,
+  RequestMessage,
+  RequestMethod,
+  WebviewToHost,
+} from '../protocol';
 import { Disposable, listen, toDisposable, type IDisposable } from './lifecycle';
 
 /** What `acquireVsCodeApi()` returns (only the part the app uses). */
@@ -52,7 +60,11 @@ export class HostChannel extends Disposable {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         // The table says it ("Some rows could not be read: …").
-        reject(new Error(l10n.t('The extension did not answer the {0} request within {1} s.', method, REQUEST_TIMEOUT_MS / 1000)));
+        reject(
+          new Error(
+            l10n.t('The extension did not answer the {0} request within {1} s.', method, REQUEST_TIMEOUT_MS / 1000),
+          ),
+        );
       }, REQUEST_TIMEOUT_MS);
       this.pending.set(id, { resolve: resolve as (result: unknown) => void, reject, timer });
       this.post({ type: 'request', id, method, params } as RequestMessage);

@@ -14,9 +14,24 @@ export function listen<K extends keyof HTMLElementEventMap>(
   handler: (event: HTMLElementEventMap[K]) => void,
   options?: AddEventListenerOptions,
 ): IDisposable;
-export function listen<K extends keyof WindowEventMap>(target: Window, type: K, handler: (event: WindowEventMap[K]) => void, options?: AddEventListenerOptions): IDisposable;
-export function listen(target: EventTarget, type: string, handler: (event: Event) => void, options?: AddEventListenerOptions): IDisposable;
-export function listen(target: EventTarget, type: string, handler: (event: never) => void, options?: AddEventListenerOptions): IDisposable {
+export function listen<K extends keyof WindowEventMap>(
+  target: Window,
+  type: K,
+  handler: (event: WindowEventMap[K]) => void,
+  options?: AddEventListenerOptions,
+): IDisposable;
+export function listen(
+  target: EventTarget,
+  type: string,
+  handler: (event: Event) => void,
+  options?: AddEventListenerOptions,
+): IDisposable;
+export function listen(
+  target: EventTarget,
+  type: string,
+  handler: (event: never) => void,
+  options?: AddEventListenerOptions,
+): IDisposable {
   const listener = handler as (event: Event) => void;
   target.addEventListener(type, listener, options);
   return toDisposable(() => target.removeEventListener(type, listener, options));

@@ -14,7 +14,10 @@ import { PRESETS, dateRangeText, isDay, presetLabel } from './viewState';
 const CUSTOM = 'custom';
 
 function periodChoices(): Choice[] {
-  return [...PRESETS.map((preset) => ({ value: preset, label: presetLabel(preset) })), { value: CUSTOM, label: l10n.t('Custom…') }];
+  return [
+    ...PRESETS.map((preset) => ({ value: preset, label: presetLabel(preset) })),
+    { value: CUSTOM, label: l10n.t('Custom…') },
+  ];
 }
 
 export class PeriodPicker extends Disposable {
@@ -40,8 +43,16 @@ export class PeriodPicker extends Disposable {
     this.range = h('span', { className: 'period-range' });
     const fromLabel = l10n.t('From');
     const toLabel = l10n.t('To');
-    this.from = h('input', { className: 'date-input', testId: 'custom-from', attrs: { type: 'date', 'aria-label': fromLabel } });
-    this.to = h('input', { className: 'date-input', testId: 'custom-to', attrs: { type: 'date', 'aria-label': toLabel } });
+    this.from = h('input', {
+      className: 'date-input',
+      testId: 'custom-from',
+      attrs: { type: 'date', 'aria-label': fromLabel },
+    });
+    this.to = h('input', {
+      className: 'date-input',
+      testId: 'custom-to',
+      attrs: { type: 'date', 'aria-label': toLabel },
+    });
     const apply = h('vscode-button', { testId: 'custom-apply', text: l10n.t('Apply') });
     this.problem = h('span', { className: 'field-problem', attrs: { role: 'alert' } });
     this.custom = h('div', { className: 'custom-period' }, [
@@ -67,7 +78,10 @@ export class PeriodPicker extends Disposable {
   /** Shows the view's period; `resolved` is the dates it stands for (undefined when the host refused it). */
   update(period: PeriodChoice, resolved: { from: string; to: string } | undefined): void {
     this.resolved = resolved;
-    setText(this.range, resolved === undefined ? '' : dateRangeText(this.format.longDay(resolved.from), this.format.longDay(resolved.to)));
+    setText(
+      this.range,
+      resolved === undefined ? '' : dateRangeText(this.format.longDay(resolved.from), this.format.longDay(resolved.to)),
+    );
     if (this.editing) {
       return;
     }

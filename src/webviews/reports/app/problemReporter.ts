@@ -34,7 +34,9 @@ export class ProblemReporter extends Disposable {
     this._register(
       listen(target, 'securitypolicyviolation', (event) => {
         const where = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : '';
-        this.report(`The webview's Content Security Policy blocked ${event.blockedURI || 'an inline resource'} (${event.effectiveDirective})${where}.`);
+        this.report(
+          `The webview's Content Security Policy blocked ${event.blockedURI || 'an inline resource'} (${event.effectiveDirective})${where}.`,
+        );
       }),
     );
     // Capture: a file that fails to load fires 'error' on its element, which does not bubble.
@@ -44,7 +46,9 @@ export class ProblemReporter extends Disposable {
         'error',
         (event: Event) => {
           if (event instanceof ErrorEvent) {
-            this.report(`Script error: ${event.message}${event.filename ? ` (${event.filename}:${event.lineno}:${event.colno})` : ''}`);
+            this.report(
+              `Script error: ${event.message}${event.filename ? ` (${event.filename}:${event.lineno}:${event.colno})` : ''}`,
+            );
           } else if (event.target instanceof HTMLLinkElement || event.target instanceof HTMLScriptElement) {
             const address = event.target instanceof HTMLLinkElement ? event.target.href : event.target.src;
             this.report(`The webview could not load ${address}.`);
@@ -53,7 +57,9 @@ export class ProblemReporter extends Disposable {
         { capture: true },
       ),
     );
-    this._register(listen(target, 'unhandledrejection', (event) => this.report(`Unhandled rejection: ${messageOf(event.reason)}`)));
+    this._register(
+      listen(target, 'unhandledrejection', (event) => this.report(`Unhandled rejection: ${messageOf(event.reason)}`)),
+    );
   }
 
   report(message: string): void {

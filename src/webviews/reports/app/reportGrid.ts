@@ -9,7 +9,15 @@ import * as l10n from '@vscode/l10n';
 import type { ColumnInfo, GroupBy, RowAction, TableRow, TableShape } from '../protocol';
 import { h, setAttr, setText } from './dom';
 import type { Formatters } from './formatters';
-import { ROW_HEIGHT, columnTracks, fillDataRow, fillHeaderRow, fillPlaceholderRow, fillTotalsRow, type RowContext } from './gridCells';
+import {
+  ROW_HEIGHT,
+  columnTracks,
+  fillDataRow,
+  fillHeaderRow,
+  fillPlaceholderRow,
+  fillTotalsRow,
+  type RowContext,
+} from './gridCells';
 import { GridInput } from './gridInput';
 import { clampPosition, type GridBounds, type GridPosition } from './gridKeyboard';
 import { RowBlocks, type FetchRows } from './gridRows';
@@ -68,7 +76,11 @@ export class ReportGrid extends Disposable {
     this.foot = h('div', { className: 'grid-foot', attrs: { role: 'rowgroup' } }, [this.totalsRow]);
     this.caption = h('h2', { className: 'section-heading', attrs: { id: 'grid-caption' } });
     this.message = h('p', { className: 'grid-message', attrs: { role: 'alert' } });
-    this.grid = h('div', { className: 'grid', testId: 'grid', attrs: { role: 'grid', 'aria-labelledby': 'grid-caption', tabindex: '-1' } }, [this.head, this.body, this.foot]);
+    this.grid = h(
+      'div',
+      { className: 'grid', testId: 'grid', attrs: { role: 'grid', 'aria-labelledby': 'grid-caption', tabindex: '-1' } },
+      [this.head, this.body, this.foot],
+    );
     this.grid.style.setProperty('--row-height', `${ROW_HEIGHT}px`);
     this.element = h('section', { className: 'grid-section' }, [this.caption, this.message, this.grid]);
 
@@ -126,7 +138,12 @@ export class ReportGrid extends Disposable {
       this.active = { row: Math.min(this.active.row, 0), col: this.active.col };
     }
     this.blocks.reset(viewId, table.rowCount);
-    this.context = { columns: table.columns, format: this.format, actionsColumn: ACTIONS_COLUMN.has(groupBy) || this.seenActions, provisionalReason };
+    this.context = {
+      columns: table.columns,
+      format: this.format,
+      actionsColumn: ACTIONS_COLUMN.has(groupBy) || this.seenActions,
+      provisionalReason,
+    };
     this.layout(newView);
     this.render(hadFocus);
   }
@@ -168,7 +185,9 @@ export class ReportGrid extends Disposable {
       return rowCount === 1 ? l10n.t('Items · 1 row') : l10n.t('Items · {0} rows', rows);
     }
     const grouping = groupLabel(this.groupBy);
-    return rowCount === 1 ? l10n.t('Grouped by {0} · 1 row', grouping) : l10n.t('Grouped by {0} · {1} rows', grouping, rows);
+    return rowCount === 1
+      ? l10n.t('Grouped by {0} · 1 row', grouping)
+      : l10n.t('Grouped by {0} · {1} rows', grouping, rows);
   }
 
   private bounds(): GridBounds {
@@ -212,7 +231,11 @@ export class ReportGrid extends Disposable {
     for (let index = first; index <= last; index++) {
       indexes.push(index);
     }
-    if (this.active.row >= 0 && this.active.row < table.rowCount && (this.active.row < first || this.active.row > last)) {
+    if (
+      this.active.row >= 0 &&
+      this.active.row < table.rowCount &&
+      (this.active.row < first || this.active.row > last)
+    ) {
       indexes.push(this.active.row);
     }
     for (const index of indexes) {
@@ -221,7 +244,10 @@ export class ReportGrid extends Disposable {
       }
     }
     const error = this.blocks.error();
-    setText(this.message, error === undefined ? '' : l10n.t('Some rows could not be read: {0} Refresh the report to try again.', error));
+    setText(
+      this.message,
+      error === undefined ? '' : l10n.t('Some rows could not be read: {0} Refresh the report to try again.', error),
+    );
     this.message.hidden = error === undefined;
     this.updateTabbable(hadFocus);
   }

@@ -26,7 +26,10 @@ export class SelectField implements IDisposable {
 
   constructor(label: string, testId: string, onChange: (value: string) => void) {
     this.select = h('select', { className: 'dropdown', testId });
-    this.element = h('label', { className: 'field' }, [h('span', { className: 'field-label', text: label }), this.select]);
+    this.element = h('label', { className: 'field' }, [
+      h('span', { className: 'field-label', text: label }),
+      this.select,
+    ]);
     this.listener = listen(this.select, 'change', () => onChange(this.select.value));
   }
 

@@ -19,7 +19,12 @@ export function asOfText(snapshot: PanelSnapshot | undefined, format: Formatters
   }
   const at = snapshot.asOf === undefined ? undefined : format.moment(snapshot.asOf, now);
   const full = snapshot.asOf === undefined ? undefined : new Date(snapshot.asOf).toLocaleString();
-  const title = full === undefined ? '' : snapshot.source === 'cache' ? l10n.t('Report as of {0} (from the cache)', full) : l10n.t('Report as of {0}', full);
+  const title =
+    full === undefined
+      ? ''
+      : snapshot.source === 'cache'
+        ? l10n.t('Report as of {0} (from the cache)', full)
+        : l10n.t('Report as of {0}', full);
   switch (snapshot.status) {
     case 'loading':
       return { text: l10n.t('Loading…'), title };
@@ -29,11 +34,21 @@ export function asOfText(snapshot: PanelSnapshot | undefined, format: Formatters
       if (at === undefined) {
         return { text: l10n.t('Refreshing…'), title };
       }
-      return { text: snapshot.source === 'cache' ? l10n.t('Cached {0}, refreshing…', at) : l10n.t('As of {0}, refreshing…', at), title };
+      return {
+        text:
+          snapshot.source === 'cache' ? l10n.t('Cached {0}, refreshing…', at) : l10n.t('As of {0}, refreshing…', at),
+        title,
+      };
     case 'offline':
-      return { text: at === undefined ? l10n.t('Offline') : l10n.t('Offline: showing the report as of {0}', at), title };
+      return {
+        text: at === undefined ? l10n.t('Offline') : l10n.t('Offline: showing the report as of {0}', at),
+        title,
+      };
     case 'failed':
-      return { text: at === undefined ? l10n.t('Not loaded') : l10n.t('Not refreshed: showing the report as of {0}', at), title };
+      return {
+        text: at === undefined ? l10n.t('Not loaded') : l10n.t('Not refreshed: showing the report as of {0}', at),
+        title,
+      };
     default:
       return { text: '', title };
   }
@@ -58,7 +73,9 @@ export function aboutText(ms: number): string {
     return l10n.t({ message: 'about {0} s', args: [seconds], comment: ['A short wait, in seconds.'] });
   }
   const minutes = Math.round(seconds / 60);
-  return minutes < 90 ? l10n.t({ message: 'about {0} min', args: [minutes], comment: ['A wait, in minutes.'] }) : l10n.t({ message: 'about {0} h', args: [Math.round(minutes / 60)], comment: ['A long wait, in hours.'] });
+  return minutes < 90
+    ? l10n.t({ message: 'about {0} min', args: [minutes], comment: ['A wait, in minutes.'] })
+    : l10n.t({ message: 'about {0} h', args: [Math.round(minutes / 60)], comment: ['A long wait, in hours.'] });
 }
 
 /** " · waiting for the service's rate limit, about 2 min", " · about 6 min at the service's limit", or nothing. */
@@ -67,8 +84,16 @@ function pacingText(progress: Progress): string {
     const about = aboutText(progress.wait.inMs);
     return ` · ${
       progress.wait.reason === 'refused'
-        ? l10n.t({ message: 'the service asked to wait, {0}', args: [about], comment: ['{0}: a wait such as "about 2 min". Follows "Read 12,500 of 31,000 items · ".'] })
-        : l10n.t({ message: "waiting for the service's rate limit, {0}", args: [about], comment: ['{0}: a wait such as "about 2 min". Follows "Read 12,500 of 31,000 items · ".'] })
+        ? l10n.t({
+            message: 'the service asked to wait, {0}',
+            args: [about],
+            comment: ['{0}: a wait such as "about 2 min". Follows "Read 12,500 of 31,000 items · ".'],
+          })
+        : l10n.t({
+            message: "waiting for the service's rate limit, {0}",
+            args: [about],
+            comment: ['{0}: a wait such as "about 2 min". Follows "Read 12,500 of 31,000 items · ".'],
+          })
     }`;
   }
   if (progress.remainingMs !== undefined && progress.remainingMs >= SAY_REMAINING_MS) {
@@ -86,12 +111,23 @@ function startingText(tab: ReportTab, refreshing: boolean): string {
 }
 
 /** "Read 12,000 of 48,000 items", or before the first page "Loading the clicks report…". */
-export function progressText(tab: ReportTab, refreshing: boolean, progress: Progress | undefined, format: Formatters): string {
+export function progressText(
+  tab: ReportTab,
+  refreshing: boolean,
+  progress: Progress | undefined,
+  format: Formatters,
+): string {
   if (progress === undefined) {
     return startingText(tab, refreshing);
   }
   if (progress.total === null) {
-    return (progress.received === 1 ? l10n.t('Read 1 item') : l10n.t('Read {0} items', format.count(progress.received))) + pacingText(progress);
+    return (
+      (progress.received === 1 ? l10n.t('Read 1 item') : l10n.t('Read {0} items', format.count(progress.received))) +
+      pacingText(progress)
+    );
   }
-  return l10n.t('Read {0} of {1} items', format.count(progress.received), format.count(progress.total)) + pacingText(progress);
+  return (
+    l10n.t('Read {0} of {1} items', format.count(progress.received), format.count(progress.total)) +
+    pacingText(progress)
+  );
 }

@@ -36,7 +36,13 @@ function showPeriodText(period: PeriodChoice): string {
 /** How long a notice ("Copied 42 rows") stays. */
 const NOTICE_MS = 4000;
 
-function button(label: string, testId: string, icon: string | undefined, secondary: boolean, onClick: () => void): HTMLElement {
+function button(
+  label: string,
+  testId: string,
+  icon: string | undefined,
+  secondary: boolean,
+  onClick: () => void,
+): HTMLElement {
   const element = h('vscode-button', { testId, text: label });
   element.secondary = secondary;
   if (icon !== undefined) {
@@ -65,7 +71,10 @@ export class StatusView {
     this.progressLabel = h('span', { className: 'progress-text', attrs: { 'aria-live': 'polite' } });
     this.progress = h('div', { className: 'progress', testId: 'progress' }, [
       this.progressBar,
-      h('div', { className: 'progress-line' }, [this.progressLabel, button(l10n.t('Cancel'), 'cancel', 'close', true, () => actions.cancel())]),
+      h('div', { className: 'progress-line' }, [
+        this.progressLabel,
+        button(l10n.t('Cancel'), 'cancel', 'close', true, () => actions.cancel()),
+      ]),
     ]);
     this.error = h('div', { className: 'message-bar message-error', testId: 'error', attrs: { role: 'alert' } });
     this.empty = h('div', { className: 'empty', testId: 'empty', attrs: { role: 'status' } });
@@ -100,12 +109,26 @@ export class StatusView {
     setAttr(this.error, 'data-kind', error.kind);
     const buttons = error.actions.flatMap((action) => {
       if (action === 'longerPeriod') {
-        return suggestion === undefined ? [] : [button(showPeriodText(suggestion), 'error-action-longerPeriod', 'calendar', false, () => this.actions.choosePeriod(suggestion))];
+        return suggestion === undefined
+          ? []
+          : [
+              button(showPeriodText(suggestion), 'error-action-longerPeriod', 'calendar', false, () =>
+                this.actions.choosePeriod(suggestion),
+              ),
+            ];
       }
       const { label, icon } = ACTION_BUTTONS[action];
-      return [button(label(), `error-action-${action}`, icon, action !== error.actions[0], () => this.actions.hostAction(action))];
+      return [
+        button(label(), `error-action-${action}`, icon, action !== error.actions[0], () =>
+          this.actions.hostAction(action),
+        ),
+      ];
     });
-    this.error.replaceChildren(codicon('error'), h('span', { className: 'message-text', text: error.message }), h('span', { className: 'message-actions' }, buttons));
+    this.error.replaceChildren(
+      codicon('error'),
+      h('span', { className: 'message-text', text: error.message }),
+      h('span', { className: 'message-actions' }, buttons),
+    );
   }
 
   private showEmpty(empty: PanelSnapshot['empty']): void {
@@ -119,7 +142,11 @@ export class StatusView {
     const suggestion = empty.suggestion;
     this.empty.replaceChildren(codicon('info'), h('span', { className: 'message-text', text: empty.message }));
     if (suggestion !== undefined) {
-      this.empty.append(button(showPeriodText(suggestion), 'empty-suggestion', 'calendar', false, () => this.actions.choosePeriod(suggestion)));
+      this.empty.append(
+        button(showPeriodText(suggestion), 'empty-suggestion', 'calendar', false, () =>
+          this.actions.choosePeriod(suggestion),
+        ),
+      );
     }
   }
 }
@@ -139,7 +166,10 @@ export class NoticeView extends Disposable {
   constructor() {
     super();
     this.text = h('span');
-    this.toast = h('div', { className: 'notice', testId: 'notice', attrs: { 'aria-hidden': 'true' } }, [codicon('check'), this.text]);
+    this.toast = h('div', { className: 'notice', testId: 'notice', attrs: { 'aria-hidden': 'true' } }, [
+      codicon('check'),
+      this.text,
+    ]);
     this.toast.hidden = true;
     this.live = h('span', { className: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
     this.element = h('div', {}, [this.toast, this.live]);

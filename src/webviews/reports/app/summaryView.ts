@@ -26,7 +26,11 @@ export class SummaryView {
     this.figures = h('div', { className: 'figures' });
     this.statuses = h('div', { className: 'statuses' });
     this.skipped = h('p', { className: 'skipped' });
-    this.element = h('section', { className: 'summary', testId: 'summary', attrs: { role: 'region', 'aria-label': l10n.t('Summary') } }, [this.figures, this.statuses, this.skipped]);
+    this.element = h(
+      'section',
+      { className: 'summary', testId: 'summary', attrs: { role: 'region', 'aria-label': l10n.t('Summary') } },
+      [this.figures, this.statuses, this.skipped],
+    );
   }
 
   update(summary: SummaryData | undefined): void {
@@ -40,15 +44,21 @@ export class SummaryView {
     this.statuses.hidden = summary.statuses === undefined;
     this.statuses.replaceChildren(...(summary.statuses === undefined ? [] : [this.statusTable(summary.statuses)]));
     this.skipped.hidden = summary.skipped === undefined;
-    this.skipped.replaceChildren(...(summary.skipped === undefined ? [] : [codicon('info'), document.createTextNode(` ${summary.skipped}`)]));
+    this.skipped.replaceChildren(
+      ...(summary.skipped === undefined ? [] : [codicon('info'), document.createTextNode(` ${summary.skipped}`)]),
+    );
   }
 
   private figure(figure: SummaryFigure): HTMLElement {
-    const element = h('div', { className: 'figure', testId: `figure-${figure.id}`, attrs: { role: 'group', 'aria-label': figure.label } }, [
-      h('div', { className: 'figure-label', text: figure.label }),
-      h('div', { className: 'figure-value', text: this.format.figure(figure) }),
-      figure.change === undefined ? null : this.change(figure.change),
-    ]);
+    const element = h(
+      'div',
+      { className: 'figure', testId: `figure-${figure.id}`, attrs: { role: 'group', 'aria-label': figure.label } },
+      [
+        h('div', { className: 'figure-label', text: figure.label }),
+        h('div', { className: 'figure-value', text: this.format.figure(figure) }),
+        figure.change === undefined ? null : this.change(figure.change),
+      ],
+    );
     if (figure.value !== null) {
       element.dataset.value = String(figure.value);
     }
@@ -68,19 +78,31 @@ export class SummaryView {
   }
 
   private statusTable(statuses: StatusSummary): HTMLTableElement {
-    const currencyLabel = (code: string | null): string => (code === null ? l10n.t('Commission (unknown currency)') : l10n.t('Commission ({0})', code));
+    const currencyLabel = (code: string | null): string =>
+      code === null ? l10n.t('Commission (unknown currency)') : l10n.t('Commission ({0})', code);
     const head = h('tr', {}, [
       h('th', { text: l10n.t('Status'), attrs: { scope: 'col' } }),
       h('th', { className: 'number', text: l10n.t('Actions'), attrs: { scope: 'col' } }),
-      ...statuses.currencies.map((code) => h('th', { className: 'number', text: currencyLabel(code), attrs: { scope: 'col' } })),
+      ...statuses.currencies.map((code) =>
+        h('th', { className: 'number', text: currencyLabel(code), attrs: { scope: 'col' } }),
+      ),
     ]);
     const rows = statuses.rows.map((row) =>
       h('tr', {}, [
         h('th', { text: row.label, attrs: { scope: 'row' } }),
         h('td', { className: 'number', text: this.format.count(row.actions) }),
-        ...row.commission.map((amount, index) => h('td', { className: 'number', text: amount === null ? '' : this.format.amount(amount, statuses.currencies[index]) })),
+        ...row.commission.map((amount, index) =>
+          h('td', {
+            className: 'number',
+            text: amount === null ? '' : this.format.amount(amount, statuses.currencies[index]),
+          }),
+        ),
       ]),
     );
-    return h('table', { className: 'status-table' }, [h('caption', { className: 'visually-hidden', text: l10n.t('Actions by status') }), h('thead', {}, [head]), h('tbody', {}, rows)]);
+    return h('table', { className: 'status-table' }, [
+      h('caption', { className: 'visually-hidden', text: l10n.t('Actions by status') }),
+      h('thead', {}, [head]),
+      h('tbody', {}, rows),
+    ]);
   }
 }

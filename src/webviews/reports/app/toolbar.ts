@@ -49,29 +49,91 @@ export class Toolbar extends Disposable {
       }
     };
     this.period = this._register(new PeriodPicker((period) => change((state) => withPeriod(state, period)), format));
-    const filter = (name: FilterName, label: string, testId: string, all: string, options: FilterField['options']): FilterField => ({
+    const filter = (
+      name: FilterName,
+      label: string,
+      testId: string,
+      all: string,
+      options: FilterField['options'],
+    ): FilterField => ({
       name,
       all,
       options,
-      field: this._register(new SelectField(label, testId, (value) => change((state) => withFilter(state, name, value)))),
+      field: this._register(
+        new SelectField(label, testId, (value) => change((state) => withFilter(state, name, value))),
+      ),
     });
     this.filters = [
-      filter('adspaceId', l10n.t('Platform'), 'filter-platform', l10n.t('All platforms'), (snapshot) => snapshot.filterOptions.platforms),
-      filter('programId', l10n.t('Program'), 'filter-program', l10n.t('All programs'), (snapshot) => snapshot.filterOptions.programs),
-      filter('subId', l10n.t('SubID'), 'filter-subid', l10n.t('All SubIDs'), (snapshot) => snapshot.filterOptions.subIds),
+      filter(
+        'adspaceId',
+        l10n.t('Platform'),
+        'filter-platform',
+        l10n.t('All platforms'),
+        (snapshot) => snapshot.filterOptions.platforms,
+      ),
+      filter(
+        'programId',
+        l10n.t('Program'),
+        'filter-program',
+        l10n.t('All programs'),
+        (snapshot) => snapshot.filterOptions.programs,
+      ),
+      filter(
+        'subId',
+        l10n.t('SubID'),
+        'filter-subid',
+        l10n.t('All SubIDs'),
+        (snapshot) => snapshot.filterOptions.subIds,
+      ),
     ];
-    this.groupBy = this._register(new SelectField(l10n.t('Group by'), 'groupby-select', (value) => change((state) => withGroupBy(state, value as GroupBy))));
-    this.refreshButton = this.button(l10n.t('Refresh'), 'refresh', 'refresh', l10n.t('Read the report again from the service'), () => actions.refresh());
-    this.exportButton = this.button(l10n.t('Export CSV'), 'export-csv', 'export', l10n.t('Save the whole table (grouping, filters and sort applied) as a CSV file'), () => actions.exportCsv());
-    this.copyButton = this.button(l10n.t('Copy Table'), 'copy-table', 'copy', l10n.t('Copy the whole table, to paste into a spreadsheet'), () => actions.copyTable());
+    this.groupBy = this._register(
+      new SelectField(l10n.t('Group by'), 'groupby-select', (value) =>
+        change((state) => withGroupBy(state, value as GroupBy)),
+      ),
+    );
+    this.refreshButton = this.button(
+      l10n.t('Refresh'),
+      'refresh',
+      'refresh',
+      l10n.t('Read the report again from the service'),
+      () => actions.refresh(),
+    );
+    this.exportButton = this.button(
+      l10n.t('Export CSV'),
+      'export-csv',
+      'export',
+      l10n.t('Save the whole table (grouping, filters and sort applied) as a CSV file'),
+      () => actions.exportCsv(),
+    );
+    this.copyButton = this.button(
+      l10n.t('Copy Table'),
+      'copy-table',
+      'copy',
+      l10n.t('Copy the whole table, to paste into a spreadsheet'),
+      () => actions.copyTable(),
+    );
     this.asOf = h('span', { className: 'as-of', testId: 'as-of', attrs: { 'aria-live': 'polite' } });
-    this.element = h('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Report options') } }, [
-      h('div', { className: 'toolbar-fields' }, [this.period.element, ...this.filters.map((entry) => entry.field.element), this.groupBy.element]),
-      h('div', { className: 'toolbar-actions' }, [this.asOf, this.refreshButton, this.exportButton, this.copyButton]),
-    ]);
+    this.element = h(
+      'div',
+      { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Report options') } },
+      [
+        h('div', { className: 'toolbar-fields' }, [
+          this.period.element,
+          ...this.filters.map((entry) => entry.field.element),
+          this.groupBy.element,
+        ]),
+        h('div', { className: 'toolbar-actions' }, [this.asOf, this.refreshButton, this.exportButton, this.copyButton]),
+      ],
+    );
   }
 
-  private button(label: string, testId: string, icon: string, title: string, onClick: () => void): HTMLElementTagNameMap['vscode-button'] {
+  private button(
+    label: string,
+    testId: string,
+    icon: string,
+    title: string,
+    onClick: () => void,
+  ): HTMLElementTagNameMap['vscode-button'] {
     const button = h('vscode-button', { testId, text: label, title });
     button.icon = icon;
     button.secondary = true;
@@ -83,7 +145,15 @@ export class Toolbar extends Disposable {
     this.state = state;
     this.period.update(state.period, snapshot?.period);
     for (const { name, field, all, options } of this.filters) {
-      field.setChoices(this.filterChoices(all, snapshot === undefined ? [] : options(snapshot), state.filters[name], snapshot?.filterOptions.truncated === true), state.filters[name] ?? '');
+      field.setChoices(
+        this.filterChoices(
+          all,
+          snapshot === undefined ? [] : options(snapshot),
+          state.filters[name],
+          snapshot?.filterOptions.truncated === true,
+        ),
+        state.filters[name] ?? '',
+      );
     }
     const groupings = snapshot?.groupings ?? GROUPINGS;
     const offered = groupings.includes(state.groupBy) ? groupings : [...groupings, state.groupBy];
@@ -106,13 +176,25 @@ export class Toolbar extends Disposable {
    * "All …" first, then the report's choices; the chosen value even when the list lacks it
    * (set by a row's Filter, or cut off); a last, disabled line when the list was cut.
    */
-  private filterChoices(all: string, options: FilterOption[], chosen: string | undefined, truncated: boolean): Choice[] {
-    const choices: Choice[] = [{ value: '', label: all }, ...options.map((option) => ({ value: option.value, label: option.label }))];
+  private filterChoices(
+    all: string,
+    options: FilterOption[],
+    chosen: string | undefined,
+    truncated: boolean,
+  ): Choice[] {
+    const choices: Choice[] = [
+      { value: '', label: all },
+      ...options.map((option) => ({ value: option.value, label: option.label })),
+    ];
     if (chosen !== undefined && !options.some((option) => option.value === chosen)) {
       choices.push({ value: chosen, label: chosen });
     }
     if (truncated) {
-      choices.push({ value: '\u0000cut', label: l10n.t('(first {0} shown, most clicks first)', this.format.count(options.length)), disabled: true });
+      choices.push({
+        value: '\u0000cut',
+        label: l10n.t('(first {0} shown, most clicks first)', this.format.count(options.length)),
+        disabled: true,
+      });
     }
     return choices;
   }

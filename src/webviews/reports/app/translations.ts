@@ -33,11 +33,13 @@ export function configureTranslations(page: TranslationsSource, problem: (messag
   try {
     contents = JSON.parse(text);
   } catch (error) {
-    problem(`The page's translations are not JSON (${error instanceof Error ? error.message : String(error)}); the panel shows English.`);
+    problem(
+      `The page's translations are not JSON (${error instanceof Error ? error.message : String(error)}); the panel shows English.`,
+    );
     return;
   }
   if (typeof contents !== 'object' || contents === null || Array.isArray(contents)) {
-    problem('The page\'s translations are not an object of messages; the panel shows English.');
+    problem("The page's translations are not an object of messages; the panel shows English.");
     return;
   }
   l10n.config({ contents: contents as l10n.l10nJsonFormat });

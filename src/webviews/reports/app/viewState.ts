@@ -5,7 +5,17 @@
  * in, plain data out.
  */
 import * as l10n from '@vscode/l10n';
-import type { ColumnInfo, GroupBy, PanelFilters, PanelSort, PanelViewState, PeriodChoice, PresetName, ReportTab, RowAction } from '../protocol';
+import type {
+  ColumnInfo,
+  GroupBy,
+  PanelFilters,
+  PanelSort,
+  PanelViewState,
+  PeriodChoice,
+  PresetName,
+  ReportTab,
+  RowAction,
+} from '../protocol';
 import { defaultViewState, FILTER_KEYS, GROUPINGS, PRESETS, REPORT_TABS } from '../panelVocabulary';
 
 /** The presets' names, read when drawn (translations.ts: never when the module loads). */
@@ -37,7 +47,6 @@ const GROUP_LABELS: Readonly<Record<GroupBy, () => string>> = {
   none: () => l10n.t('None (items)'),
 };
 
-
 export function groupLabel(groupBy: GroupBy): string {
   return GROUP_LABELS[groupBy]();
 }
@@ -50,7 +59,6 @@ export function dateRangeText(from: string, to: string): string {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Longer filter values are not ids of this service; a restored state is not trusted further. */
 const MAX_FILTER_LENGTH = 200;
-
 
 export function isDay(value: unknown): value is string {
   return typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
@@ -65,7 +73,9 @@ function restorePeriod(raw: unknown): PeriodChoice | undefined {
     return undefined;
   }
   if (raw.preset === 'custom') {
-    return isDay(raw.from) && isDay(raw.to) && raw.from <= raw.to ? { preset: 'custom', from: raw.from, to: raw.to } : undefined;
+    return isDay(raw.from) && isDay(raw.to) && raw.from <= raw.to
+      ? { preset: 'custom', from: raw.from, to: raw.to }
+      : undefined;
   }
   const preset = PRESETS.find((name) => name === raw.preset);
   return preset === undefined ? undefined : { preset };

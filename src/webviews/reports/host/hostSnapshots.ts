@@ -6,7 +6,6 @@ import * as vscode from 'vscode';
 import { needsAccountKeyError } from '../../../keys/keyWords';
 import type { PanelError, PanelSnapshot, PanelViewState } from '../protocol';
 
-
 function failedSnapshot(viewId: number, state: PanelViewState, error: PanelError): PanelSnapshot {
   return {
     viewId,
@@ -19,7 +18,11 @@ function failedSnapshot(viewId: number, state: PanelViewState, error: PanelError
 }
 
 export function noKeySnapshot(viewId: number, state: PanelViewState): PanelSnapshot {
-  return failedSnapshot(viewId, state, { kind: 'noKey', message: vscode.l10n.t('Set your publisher API key to see your reports.'), actions: ['setApiKey'] });
+  return failedSnapshot(viewId, state, {
+    kind: 'noKey',
+    message: vscode.l10n.t('Set your publisher API key to see your reports.'),
+    actions: ['setApiKey'],
+  });
 }
 
 /** A platform key opens the catalog, and no key opens the reports: they need the account key. */
@@ -30,7 +33,10 @@ export function needsAccountKeySnapshot(viewId: number, state: PanelViewState): 
 export function loadFailedSnapshot(viewId: number, state: PanelViewState, reason: string): PanelSnapshot {
   return failedSnapshot(viewId, state, {
     kind: 'other',
-    message: vscode.l10n.t('The reports could not be opened: {0}. Retry; if it fails again, the log tells more.', reason),
+    message: vscode.l10n.t(
+      'The reports could not be opened: {0}. Retry; if it fails again, the log tells more.',
+      reason,
+    ),
     actions: ['retry', 'showLog'],
   });
 }

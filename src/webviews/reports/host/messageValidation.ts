@@ -16,11 +16,18 @@
  * Pure (no vscode) and total: it returns a refusal for any input and never throws.
  */
 import type { PanelFilters, PanelSort, PanelViewState, PeriodChoice, RowsParams, WebviewToHost } from '../protocol';
-import { FILTER_KEYS, GROUPINGS, HOST_ROW_ACTIONS, PANEL_ACTIONS, PANEL_LIMITS, PRESETS, REPORT_TABS } from '../panelVocabulary';
+import {
+  FILTER_KEYS,
+  GROUPINGS,
+  HOST_ROW_ACTIONS,
+  PANEL_ACTIONS,
+  PANEL_LIMITS,
+  PRESETS,
+  REPORT_TABS,
+} from '../panelVocabulary';
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string };
 export type MessageParseResult = { ok: true; message: WebviewToHost } | { ok: false; reason: string };
-
 
 /** Thrown inside the checks only; `parse*` turn it into a refusal. */
 class Refusal {
@@ -151,7 +158,10 @@ function sort(value: unknown, path: string): PanelSort | null {
     refuse(path, 'is missing (null for the table’s own order)');
   }
   const fields = record(value, path, ['column', 'direction']);
-  return { column: text(fields.column, `${path}.column`, PANEL_LIMITS.sortColumn), direction: oneOf(fields.direction, `${path}.direction`, ['asc', 'desc'] as const) };
+  return {
+    column: text(fields.column, `${path}.column`, PANEL_LIMITS.sortColumn),
+    direction: oneOf(fields.direction, `${path}.direction`, ['asc', 'desc'] as const),
+  };
 }
 
 function viewState(value: unknown, path: string, today: string): PanelViewState {
@@ -175,10 +185,25 @@ function rowsParams(value: unknown, path: string): RowsParams {
   if (count < 1 || count > PANEL_LIMITS.maxRows) {
     refuse(`${path}.count`, `expected 1 to ${PANEL_LIMITS.maxRows}`);
   }
-  return { viewId: naturalNumber(fields.viewId, `${path}.viewId`), offset: naturalNumber(fields.offset, `${path}.offset`), count };
+  return {
+    viewId: naturalNumber(fields.viewId, `${path}.viewId`),
+    offset: naturalNumber(fields.offset, `${path}.offset`),
+    count,
+  };
 }
 
-const TYPES = ['ready', 'setView', 'request', 'refresh', 'cancel', 'exportCsv', 'copyTable', 'action', 'rowAction', 'problem'] as const;
+const TYPES = [
+  'ready',
+  'setView',
+  'request',
+  'refresh',
+  'cancel',
+  'exportCsv',
+  'copyTable',
+  'action',
+  'rowAction',
+  'problem',
+] as const;
 
 function message(raw: unknown, today: string): WebviewToHost {
   // The type first, so that a wrong key is named in the type's terms (`refresh: unexpected key`).
@@ -186,7 +211,11 @@ function message(raw: unknown, today: string): WebviewToHost {
   switch (type) {
     case 'ready': {
       const fields = record(raw, type, ['type', 'state']);
-      return { type, state: fields.state === undefined || fields.state === null ? null : viewState(fields.state, `${type}.state`, today) };
+      return {
+        type,
+        state:
+          fields.state === undefined || fields.state === null ? null : viewState(fields.state, `${type}.state`, today),
+      };
     }
     case 'setView':
       return { type, state: viewState(record(raw, type, ['type', 'state']).state, `${type}.state`, today) };
@@ -215,7 +244,10 @@ function message(raw: unknown, today: string): WebviewToHost {
       };
     }
     case 'problem':
-      return { type, message: text(record(raw, type, ['type', 'message']).message, `${type}.message`, PANEL_LIMITS.problem, true) };
+      return {
+        type,
+        message: text(record(raw, type, ['type', 'message']).message, `${type}.message`, PANEL_LIMITS.problem, true),
+      };
   }
 }
 

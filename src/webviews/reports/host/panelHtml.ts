@@ -58,12 +58,17 @@ function escapeAttribute(text: string): string {
  * comment (`<!--`) or read as markup; JSON.parse gives back the same value.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The data block with the translations, or nothing (English). */
 function translationsElement(translations: PanelPage['translations']): string {
-  return translations === undefined ? '' : `<script type="application/json" id="${TRANSLATIONS_ELEMENT_ID}">${scriptSafeJson(translations)}</script>\n`;
+  return translations === undefined
+    ? ''
+    : `<script type="application/json" id="${TRANSLATIONS_ELEMENT_ID}">${scriptSafeJson(translations)}</script>\n`;
 }
 
 /** The page of one render; `nonce` is fresh for each (`newNonce`). */

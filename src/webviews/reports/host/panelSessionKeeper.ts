@@ -31,7 +31,6 @@ export interface PanelSessionDeps {
   log: vscode.LogOutputChannel;
 }
 
-
 interface LiveSession {
   session: ReportPanelSession;
   module: ReportsModule;
@@ -120,7 +119,11 @@ export class PanelSessionKeeper extends Disposable {
   }
 
   /** The whole current table and the bundle's formats. Throws RangeError for a stale view. */
-  exportTable(viewId: number): { table: ExportTable; toCsv(table: ExportTable): string; toTsv(table: ExportTable): string } {
+  exportTable(viewId: number): {
+    table: ExportTable;
+    toCsv(table: ExportTable): string;
+    toTsv(table: ExportTable): string;
+  } {
     const live = this.liveFor(viewId);
     const table = live.session.exportTable(viewId - live.base);
     return { table, toCsv: live.module.toCsv, toTsv: live.module.toTsv };
@@ -219,7 +222,9 @@ export class PanelSessionKeeper extends Disposable {
       if (stale()) {
         return;
       }
-      this.deps.log.error(`Report panel: opening the reports failed: ${messageOf(error)}${error instanceof Error && error.stack ? `\n${error.stack}` : ''}`);
+      this.deps.log.error(
+        `Report panel: opening the reports failed: ${messageOf(error)}${error instanceof Error && error.stack ? `\n${error.stack}` : ''}`,
+      );
       this.emit(loadFailedSnapshot(this.nextViewId, this.viewState, messageOf(error)));
     }
   }
@@ -227,7 +232,9 @@ export class PanelSessionKeeper extends Disposable {
   /** The catalog's name of a merchant id, for merchant rows; undefined when the catalog does not have it. */
   /** What the panel says while no key opens the reports: set one, or (a platform key set) add the account key. */
   private keylessSnapshot(state: PanelViewState): PanelSnapshot {
-    return this.deps.controller.keyContext === 'set' ? needsAccountKeySnapshot(this.nextViewId, state) : noKeySnapshot(this.nextViewId, state);
+    return this.deps.controller.keyContext === 'set'
+      ? needsAccountKeySnapshot(this.nextViewId, state)
+      : noKeySnapshot(this.nextViewId, state);
   }
 
   private merchantName(merchantId: string): string | undefined {

@@ -27,7 +27,11 @@ function namePart(text: string): string {
 /** `clicks-2026-10-24-to-2026-11-23-by-subid.csv`, with the filters after it when there are any. */
 export function csvFileName(snapshot: Pick<PanelSnapshot, 'state' | 'period'>): string {
   const { state, period } = snapshot;
-  const dates = period ? `-${period.from}-to-${period.to}` : state.period.preset === 'custom' ? '' : `-${state.period.preset}`;
+  const dates = period
+    ? `-${period.from}-to-${period.to}`
+    : state.period.preset === 'custom'
+      ? ''
+      : `-${state.period.preset}`;
   const filters = [
     state.filters.adspaceId && `platform-${namePart(state.filters.adspaceId)}`,
     state.filters.programId && `program-${namePart(state.filters.programId)}`,
@@ -78,7 +82,11 @@ export class ReportExport {
       const retry = vscode.l10n.t('Retry');
       const showLog = vscode.l10n.t('Show Log');
       const choice = await vscode.window.showErrorMessage(
-        vscode.l10n.t('Could not write {0}: {1}. Check that the folder exists and that you may write there, then retry, or export to another place.', name, messageOf(error)),
+        vscode.l10n.t(
+          'Could not write {0}: {1}. Check that the folder exists and that you may write there, then retry, or export to another place.',
+          name,
+          messageOf(error),
+        ),
         retry,
         showLog,
       );
@@ -92,7 +100,10 @@ export class ReportExport {
     this.log.info(`Report panel: exported ${rowsText(rowCount)} to ${target.toString()}.`);
     const openFile = vscode.l10n.t('Open File');
     const reveal = vscode.l10n.t('Reveal');
-    const exported = rowCount === 1 ? vscode.l10n.t('Exported 1 row to {0}.', name) : vscode.l10n.t('Exported {0} rows to {1}.', countText(rowCount), name);
+    const exported =
+      rowCount === 1
+        ? vscode.l10n.t('Exported 1 row to {0}.', name)
+        : vscode.l10n.t('Exported {0} rows to {1}.', countText(rowCount), name);
     void vscode.window.showInformationMessage(exported, openFile, reveal).then((choice) => {
       if (choice === openFile) {
         return vscode.commands.executeCommand(WORKBENCH_COMMANDS.open, target);
@@ -100,7 +111,10 @@ export class ReportExport {
       if (choice === reveal) {
         // The Explorer shows files of the workspace; others are shown by the system's file manager.
         const inWorkspace = vscode.workspace.getWorkspaceFolder(target) !== undefined;
-        return vscode.commands.executeCommand(inWorkspace ? WORKBENCH_COMMANDS.revealInExplorer : WORKBENCH_COMMANDS.revealFileInOS, target);
+        return vscode.commands.executeCommand(
+          inWorkspace ? WORKBENCH_COMMANDS.revealInExplorer : WORKBENCH_COMMANDS.revealFileInOS,
+          target,
+        );
       }
       return undefined;
     });

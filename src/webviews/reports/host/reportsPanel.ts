@@ -42,7 +42,9 @@ export class ReportsPanel extends Disposable {
   private readonly exporter: ReportExport;
   private readonly rowActions: ReportRowActions;
   private readonly posted = this._register(new vscode.EventEmitter<HostToWebview>());
-  private readonly received = this._register(new vscode.EventEmitter<{ message: WebviewToHost; from: MessageSource }>());
+  private readonly received = this._register(
+    new vscode.EventEmitter<{ message: WebviewToHost; from: MessageSource }>(),
+  );
   private readonly refused = this._register(new vscode.EventEmitter<{ reason: string; from: MessageSource }>());
   private readonly closed = this._register(new vscode.EventEmitter<void>());
   /** Every message the host posts to the webview (tests follow the round trip with it). */
@@ -52,7 +54,10 @@ export class ReportsPanel extends Disposable {
   /** Every refused message's reason (tests check that the real webview sends none). */
   readonly onDidRefuse = this.refused.event;
   readonly onDidDispose = this.closed.event;
-  private readonly timing: { opened: number; ready?: number; reported: boolean } = { opened: performance.now(), reported: false };
+  private readonly timing: { opened: number; ready?: number; reported: boolean } = {
+    opened: performance.now(),
+    reported: false,
+  };
 
   /** Takes over `panel` (new, or restored by the serializer) and shows `state` in it. */
   constructor(
@@ -65,14 +70,23 @@ export class ReportsPanel extends Disposable {
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'affiliate-links.svg');
     panel.webview.options = reportsPanelOptions(deps.extensionUri);
     const subIdFiles = this._register(new SubIdFiles(log));
-    this.keeper = this._register(new PanelSessionKeeper({ reports: deps.reports, loader: deps.loader, controller: deps.controller, subIdFiles, log }, state));
+    this.keeper = this._register(
+      new PanelSessionKeeper(
+        { reports: deps.reports, loader: deps.loader, controller: deps.controller, subIdFiles, log },
+        state,
+      ),
+    );
     this.exporter = new ReportExport(log);
     this.rowActions = new ReportRowActions(deps.controller, deps.merchants, subIdFiles);
     this._register(this.keeper.onDidSnapshot((snapshot) => this.post({ type: 'snapshot', snapshot })));
     this._register(
       this.keeper.onDidProgress(({ wait, ...progress }) =>
         // The webview's clock may be another machine's (VS Code for the Web): a wait goes as a duration.
-        this.post({ type: 'progress', ...progress, ...(wait ? { wait: { inMs: Math.max(0, wait.until - Date.now()), reason: wait.reason } } : {}) }),
+        this.post({
+          type: 'progress',
+          ...progress,
+          ...(wait ? { wait: { inMs: Math.max(0, wait.until - Date.now()), reason: wait.reason } } : {}),
+        }),
       ),
     );
     this._register(panel.webview.onDidReceiveMessage((raw: unknown) => this.handle(raw, 'webview')));
@@ -103,7 +117,9 @@ export class ReportsPanel extends Disposable {
   async handle(raw: unknown, from: MessageSource): Promise<void> {
     const parsed = parseWebviewMessage(raw, localToday());
     if (!parsed.ok) {
-      this.deps.log.warn(`Report panel: refused a message from the ${from === 'webview' ? 'webview' : 'test hook'}: ${parsed.reason}`);
+      this.deps.log.warn(
+        `Report panel: refused a message from the ${from === 'webview' ? 'webview' : 'test hook'}: ${parsed.reason}`,
+      );
       this.refused.fire({ reason: parsed.reason, from });
       return;
     }
@@ -112,21 +128,33 @@ export class ReportsPanel extends Disposable {
     try {
       await this.dispatch(message);
     } catch (error) {
-      this.deps.log.error(`Report panel: handling a "${message.type}" message failed: ${messageOf(error)}${error instanceof Error && error.stack ? `\n${error.stack}` : ''}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('The report panel failed: {0}. Try again; the log has the details.', messageOf(error)), vscode.l10n.t('Show Log')).then(
-        (choice) => choice && this.deps.log.show(true),
+      this.deps.log.error(
+        `Report panel: handling a "${message.type}" message failed: ${messageOf(error)}${error instanceof Error && error.stack ? `\n${error.stack}` : ''}`,
       );
+      void vscode.window
+        .showErrorMessage(
+          vscode.l10n.t('The report panel failed: {0}. Try again; the log has the details.', messageOf(error)),
+          vscode.l10n.t('Show Log'),
+        )
+        .then((choice) => choice && this.deps.log.show(true));
     }
   }
 
   /** Logs once how long the panel took to show its first report, and how much of it was the webview starting. */
   private noteFirstReport(message: HostToWebview): void {
-    if (this.timing.reported || message.type !== 'snapshot' || message.snapshot.summary === undefined || this.timing.ready === undefined) {
+    if (
+      this.timing.reported ||
+      message.type !== 'snapshot' ||
+      message.snapshot.summary === undefined ||
+      this.timing.ready === undefined
+    ) {
       return;
     }
     this.timing.reported = true;
     const since = (at: number) => (at - this.timing.opened).toFixed(0);
-    this.deps.log.info(`Report panel: first report sent ${since(performance.now())} ms after the panel opened (the webview was ready after ${since(this.timing.ready)} ms).`);
+    this.deps.log.info(
+      `Report panel: first report sent ${since(performance.now())} ms after the panel opened (the webview was ready after ${since(this.timing.ready)} ms).`,
+    );
   }
 
   private async dispatch(message: WebviewToHost): Promise<void> {
@@ -164,7 +192,9 @@ export class ReportsPanel extends Disposable {
         return;
       case 'rowAction':
         if (!this.keeper.offers(message.viewId, message.key, message.action)) {
-          this.deps.log.warn(`Report panel: refused a ${message.action} for a row the table of view ${message.viewId} does not offer it on.`);
+          this.deps.log.warn(
+            `Report panel: refused a ${message.action} for a row the table of view ${message.viewId} does not offer it on.`,
+          );
           this.post({ type: 'notice', message: vscode.l10n.t('That row is not in the table any more.') });
           return;
         }
@@ -182,7 +212,9 @@ export class ReportsPanel extends Disposable {
     } catch (error) {
       // A RangeError is expected (the view changed while the request was on its way): the webview asks again.
       if (!(error instanceof RangeError)) {
-        this.deps.log.error(`Report panel: reading rows ${params.offset}–${params.offset + params.count} failed: ${messageOf(error)}`);
+        this.deps.log.error(
+          `Report panel: reading rows ${params.offset}–${params.offset + params.count} failed: ${messageOf(error)}`,
+        );
       }
       this.post({ type: 'reply', id, ok: false, error: messageOf(error) });
     }
@@ -232,6 +264,10 @@ export class ReportsPanel extends Disposable {
     this.noteFirstReport(message);
     this.posted.fire(message);
     // A hidden webview drops messages (false): it says `ready` when shown again and gets a fresh snapshot.
-    void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => this.deps.log.debug(`Report panel: a message to the webview was not delivered: ${messageOf(error)}`));
+    void this.panel.webview
+      .postMessage(message)
+      .then(undefined, (error: unknown) =>
+        this.deps.log.debug(`Report panel: a message to the webview was not delivered: ${messageOf(error)}`),
+      );
   }
 }

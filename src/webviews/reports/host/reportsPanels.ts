@@ -37,7 +37,9 @@ export class ReportsPanels extends Disposable {
   private open: ReportsPanel | undefined;
   private opening: Promise<void> | undefined;
   private readonly posted = this._register(new vscode.EventEmitter<HostToWebview>());
-  private readonly received = this._register(new vscode.EventEmitter<{ message: WebviewToHost; from: MessageSource }>());
+  private readonly received = this._register(
+    new vscode.EventEmitter<{ message: WebviewToHost; from: MessageSource }>(),
+  );
   private readonly refused = this._register(new vscode.EventEmitter<{ reason: string; from: MessageSource }>());
 
   constructor(
@@ -64,7 +66,11 @@ export class ReportsPanels extends Disposable {
     // The view the last panel showed (checked again like any restored state).
     // It opens on the workspace's platform (All platforms is one choice away in its filter).
     const last = this.memory.get<unknown>(STATE_KEYS.reportsView);
-    this.opening ??= this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, vscode.l10n.t('Reports'), vscode.ViewColumn.Active), last, this.deps.reports.platformId).finally(() => {
+    this.opening ??= this.restore(
+      vscode.window.createWebviewPanel(WEBVIEWS.reports, vscode.l10n.t('Reports'), vscode.ViewColumn.Active),
+      last,
+      this.deps.reports.platformId,
+    ).finally(() => {
       this.opening = undefined;
     });
     return this.opening;
@@ -99,9 +105,15 @@ export class ReportsPanels extends Disposable {
     } catch (error) {
       this.deps.log.error(`Report panel: loading its code failed: ${messageOf(error)}`);
       panel.dispose();
-      void vscode.window.showErrorMessage(vscode.l10n.t('The report panel could not be opened: {0}. Try again; the log has the details.', messageOf(error)), vscode.l10n.t('Show Log')).then(
-        (choice) => choice && this.deps.log.show(true),
-      );
+      void vscode.window
+        .showErrorMessage(
+          vscode.l10n.t(
+            'The report panel could not be opened: {0}. Try again; the log has the details.',
+            messageOf(error),
+          ),
+          vscode.l10n.t('Show Log'),
+        )
+        .then((choice) => choice && this.deps.log.show(true));
       return;
     } finally {
       closing.dispose();
@@ -112,14 +124,22 @@ export class ReportsPanels extends Disposable {
     this.adopt(module, panel, state, platformId);
   }
 
-  private adopt(module: ReportsPanelModule, panel: vscode.WebviewPanel, state: unknown, platformId: string | undefined): void {
+  private adopt(
+    module: ReportsPanelModule,
+    panel: vscode.WebviewPanel,
+    state: unknown,
+    platformId: string | undefined,
+  ): void {
     const parsed = module.parseViewState(state, localToday());
     if (!parsed.ok && state !== undefined && state !== null) {
-      this.deps.log.warn(`Report panel: the restored view state was refused (${parsed.reason}); showing the default view.`);
+      this.deps.log.warn(
+        `Report panel: the restored view state was refused (${parsed.reason}); showing the default view.`,
+      );
     }
     this.open?.dispose();
     const shown = parsed.ok ? parsed.value : module.defaultViewState();
-    const onPlatform = platformId === undefined ? shown : { ...shown, filters: { ...shown.filters, adspaceId: platformId } };
+    const onPlatform =
+      platformId === undefined ? shown : { ...shown, filters: { ...shown.filters, adspaceId: platformId } };
     const opened = new module.ReportsPanel(panel, this.deps, onPlatform);
     this.open = opened;
     const forwarding = [

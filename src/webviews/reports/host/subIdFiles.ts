@@ -48,10 +48,15 @@ export class SubIdFiles extends Disposable {
 
   /** Opens the SubID's file: the only one, or the one picked among several. Says so when there is none. */
   async open(subId: string): Promise<void> {
-    const found = (await vscode.workspace.findFiles(globOf(subId), EXCLUDE, MAX_MATCHES)).filter((uri) => baseNameOf(uri) === subId);
+    const found = (await vscode.workspace.findFiles(globOf(subId), EXCLUDE, MAX_MATCHES)).filter(
+      (uri) => baseNameOf(uri) === subId,
+    );
     if (found.length === 0) {
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('No file in the workspace is named after the SubID "{0}" (a file such as {0}.md). Open the folder that holds it, or check the SubID.', subId),
+        vscode.l10n.t(
+          'No file in the workspace is named after the SubID "{0}" (a file such as {0}.md). Open the folder that holds it, or check the SubID.',
+          subId,
+        ),
       );
       return;
     }
@@ -79,10 +84,14 @@ export class SubIdFiles extends Disposable {
         this.count(uri, 1);
       }
       if (files.length >= MAX_LISTED) {
-        this.log.info(`Report panel: the workspace has more than ${MAX_LISTED} files; SubID rows offer "Open File" only for the first ${MAX_LISTED}.`);
+        this.log.info(
+          `Report panel: the workspace has more than ${MAX_LISTED} files; SubID rows offer "Open File" only for the first ${MAX_LISTED}.`,
+        );
       }
     } catch (error) {
-      this.log.warn(`Report panel: listing the workspace's files failed (${messageOf(error)}); SubID rows will not offer "Open File".`);
+      this.log.warn(
+        `Report panel: listing the workspace's files failed (${messageOf(error)}); SubID rows will not offer "Open File".`,
+      );
     }
   }
 
