@@ -182,6 +182,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.log('esbuild: watching for changes');
   } else {
     const started = Date.now();
+    // A test file deleted from test/ must not run on from an earlier build's output.
+    for (const target of withTests ? testTargets : []) {
+      await fs.rm(target.outdir, { recursive: true, force: true });
+    }
     const all = [...targets, ...(withTests ? testTargets : [])];
     await Promise.all(all.map((target) => esbuild.build(target)));
     console.log(

@@ -229,7 +229,7 @@ export default tseslint.config(
     pure: true,
     patterns: [
       refuse(
-        ['../store/**', '../cache/**', '../view/**'],
+        ['../store/**', '../cache/**', '../panel/**'],
         'The figures aggregate what the store read: they import the report model, never the store, its cache or the panel session.',
       ),
       noCatalog,
@@ -237,10 +237,10 @@ export default tseslint.config(
       noShell,
     ],
   }),
-  room(['src/reports/view/**/*.ts'], {
+  room(['src/reports/panel/**/*.ts'], {
     pure: true,
     patterns: [
-      refuse(['../cache/**'], 'The report view reads reports through the store, never its cache.'),
+      refuse(['../cache/**'], "The report panel's session reads reports through the store, never its cache."),
       protocolTypeOnly,
       noWebviewApp,
       noCatalog,

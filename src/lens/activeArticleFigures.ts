@@ -11,7 +11,6 @@ import { HOVER_LANGUAGES } from '../hover/merchantHoverProvider';
 import type { FiguresService } from '../services/figuresService';
 import type { ReportsLoader } from '../services/reportsLoader';
 import type { ArticleSubIdReader } from './articleSubIds';
-import { figuresAgeText, figuresSubjectText, trendText } from './figuresWords';
 
 export interface ActiveArticle {
   text: string;
@@ -97,11 +96,11 @@ export class ActiveArticleFigures extends Disposable {
     if (figures === undefined) {
       return undefined;
     }
-    const trend = trendText(figures);
+    const trend = reports.trendText(figures);
     const name = document.isUntitled ? vscode.l10n.t('This article') : vscode.workspace.asRelativePath(document.uri);
     const clicks = reports.clicksText(figures.clicks);
-    const subject = figuresSubjectText(figures, aggregate.days, aggregate.period);
-    const age = figuresAgeText(this.figures.asOf);
+    const subject = reports.figuresSubjectText(figures, aggregate.days, aggregate.period);
+    const age = reports.figuresAgeText(this.figures.asOf);
     const subId = figures.subIds[0]!;
     const tooltip =
       figures.change.kind === 'none'

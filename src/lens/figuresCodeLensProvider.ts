@@ -12,12 +12,11 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import { COMMANDS } from '../ids';
-import type { ArticleFigures, FiguresAggregate } from '../reports/index';
+import type { FiguresAggregate } from '../reports/index';
 import type { CatalogController } from '../services/catalogController';
 import type { FiguresService } from '../services/figuresService';
 import type { ReportsLoader, ReportsModule } from '../services/reportsLoader';
 import type { ArticleSubIds, ArticleSubIdReader } from './articleSubIds';
-import { figuresAgeText, figuresSubjectText } from './figuresWords';
 
 /** What a lens shows, before it becomes a vscode.CodeLens (also what the tests read). */
 export interface FiguresLens {
@@ -30,7 +29,7 @@ export interface FiguresLens {
 
 /** The lenses of a document's SubIDs from the aggregate: the article's at the top, then one per line with deeplinks. */
 export function figuresLenses(
-  reports: Pick<ReportsModule, 'figuresOf' | 'articleLensText' | 'lineLensText'>,
+  reports: Pick<ReportsModule, 'figuresOf' | 'articleLensText' | 'lineLensText' | 'lensTooltipText'>,
   aggregate: FiguresAggregate,
   subIds: ArticleSubIds,
   age: string,
@@ -43,7 +42,7 @@ export function figuresLenses(
   lenses.push({
     line: 0,
     title: reports.articleLensText(article, aggregate.days),
-    tooltip: tooltipOf(article, aggregate, age),
+    tooltip: reports.lensTooltipText(article, aggregate, age),
     subId: article.subIds[0]!,
   });
   for (const [line, onLine] of subIds.lines) {
@@ -60,21 +59,12 @@ export function figuresLenses(
       lenses.push({
         line,
         title: reports.lineLensText(figures, merchants),
-        tooltip: tooltipOf(figures, aggregate, age),
+        tooltip: reports.lensTooltipText(figures, aggregate, age),
         subId: figures.subIds[0]!,
       });
     }
   }
   return lenses;
-}
-
-function tooltipOf(figures: ArticleFigures, aggregate: FiguresAggregate, age: string): string {
-  return vscode.l10n.t({
-    message: 'Affiliate Links: clicks of {0}; {1}. Click to show the report of {2}.',
-    args: [figuresSubjectText(figures, aggregate.days, aggregate.period), age, figures.subIds[0]!],
-    comment:
-      '{0} says which SubIDs and period, e.g. "SubID best-running-shoes, over the last 30 days (2026-10-25 to 2026-11-24)"; {1} how old the figures are, e.g. "as of 14:02" or "offline: figures from 2 h ago"; {2} is a SubID.',
-  });
 }
 
 export class FiguresCodeLensProvider extends Disposable implements vscode.CodeLensProvider {
@@ -128,6 +118,6 @@ export class FiguresCodeLensProvider extends Disposable implements vscode.CodeLe
       return [];
     }
     const reports = await this.loader.load();
-    return figuresLenses(reports, aggregate, subIds, figuresAgeText(this.figures.asOf));
+    return figuresLenses(reports, aggregate, subIds, reports.figuresAgeText(this.figures.asOf));
   }
 }

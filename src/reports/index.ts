@@ -15,8 +15,8 @@ export {
 export { reportCacheFileName } from './cache/reportCacheFile';
 export { periodWindows, presetPeriod, previousPeriod, resolveReportPeriod } from './model/reportPeriods';
 export { DEFAULT_PROVISIONAL_DAYS } from './model/reportDays';
-export { ReportPanelSession, type PanelSessionOptions, type PanelProgress } from './view/reportPanelSession';
-export { toCsv, toTsv, type ExportTable } from './view/tableExport';
+export { ReportPanelSession, type PanelSessionOptions, type PanelProgress } from './panel/reportPanelSession';
+export { toCsv, toTsv, type ExportTable } from './panel/tableExport';
 export {
   buildFiguresAggregate,
   figuresOf,
@@ -26,5 +26,14 @@ export {
   type MerchantFigures,
   type SubIdFigures,
 } from './figures/figuresAggregate';
-export { amountsText, articleLensText, clicksText, lineLensText } from './figures/figuresLens';
+export {
+  amountsText,
+  articleLensText,
+  clicksText,
+  figuresAgeText,
+  figuresSubjectText,
+  lensTooltipText,
+  lineLensText,
+  trendText,
+} from './figures/figuresWords';
 export { reportPlatforms, type ReportPlatform } from './model/reportPlatforms';

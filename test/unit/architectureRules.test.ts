@@ -142,7 +142,7 @@ const CASES: Case[] = [
   },
   {
     rule: 'the shell and the report panel may import the keys',
-    file: 'src/reports/view/right.ts',
+    file: 'src/reports/panel/right.ts',
     code: "import { refusalMeaning } from '../../keys/keyRefusals';\nvoid refusalMeaning;",
   },
   {
@@ -221,26 +221,26 @@ const CASES: Case[] = [
     code: "import type { ClickItem } from '../../api/types';\nexport type Item = ClickItem;",
   },
   {
-    rule: 'the report view never imports vscode',
-    file: 'src/reports/view/wrong.ts',
+    rule: 'the report panel session never imports vscode',
+    file: 'src/reports/panel/wrong.ts',
     code: "import * as vscode from 'vscode';\nvoid vscode;",
     refused: /must not import vscode/,
   },
   {
-    rule: 'the report view reads reports through the store',
-    file: 'src/reports/view/wrong.ts',
+    rule: 'the report panel session reads reports through the store',
+    file: 'src/reports/panel/wrong.ts',
     code: "import { readReportCache } from '../cache/reportCacheFile';\nvoid readReportCache;",
     refused: /through the store, never its cache/,
   },
   {
     rule: 'the protocol is imported as types only',
-    file: 'src/reports/view/wrong.ts',
+    file: 'src/reports/panel/wrong.ts',
     code: "import { PanelSnapshot } from '../../webviews/reports/protocol';\nexport type S = PanelSnapshot;",
     refused: /import type/,
   },
   {
     rule: 'the protocol is imported as types only',
-    file: 'src/reports/view/right.ts',
+    file: 'src/reports/panel/right.ts',
     code: "import type { PanelSnapshot } from '../../webviews/reports/protocol';\nexport type S = PanelSnapshot;",
   },
   {
@@ -290,7 +290,7 @@ const CASES: Case[] = [
   },
   {
     rule: 'the panel vocabulary is the one value import both sides share',
-    file: 'src/reports/view/right.ts',
+    file: 'src/reports/panel/right.ts',
     code: "import { PANEL_LIMITS } from '../../webviews/reports/panelVocabulary';\nvoid PANEL_LIMITS;",
   },
   {
@@ -319,7 +319,7 @@ const CASES: Case[] = [
   {
     rule: 'the host takes the reports lazily',
     file: 'src/webviews/reports/host/wrong.ts',
-    code: "import { toCsv } from '../../../reports/view/tableExport';\nvoid toCsv;",
+    code: "import { toCsv } from '../../../reports/panel/tableExport';\nvoid toCsv;",
     refused: /lazy bundle/,
   },
   {
@@ -341,7 +341,7 @@ const CASES: Case[] = [
   },
   {
     rule: 'the core never imports the webview host',
-    file: 'src/reports/view/wrong.ts',
+    file: 'src/reports/panel/wrong.ts',
     code: "import { ReportsPanel } from '../../webviews/reports/host/reportsPanel';\nvoid ReportsPanel;",
     refused: /never imports the VS Code shell/,
   },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ArticleFigures } from '../../src/reports/figures/figuresAggregate';
-import { amountsText, articleLensText, clicksText, lineLensText } from '../../src/reports/figures/figuresLens';
+import { amountsText, articleLensText, clicksText, lineLensText } from '../../src/reports/figures/figuresWords';
 import type { CurrencyAmount } from '../../src/reports/model/currencyAmounts';
 import { percentChange } from '../../src/reports/model/periodComparison';
 

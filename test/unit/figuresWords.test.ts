@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ageText, figuresAgeText, trendText } from '../../src/lens/figuresWords';
+import { ageText, figuresAgeText, trendText } from '../../src/reports/figures/figuresWords';
 import type { ArticleFigures } from '../../src/reports/figures/figuresAggregate';
 import { percentChange } from '../../src/reports/model/periodComparison';
 

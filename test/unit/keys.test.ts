@@ -21,7 +21,7 @@ import { refusalMeaning } from '../../src/keys/keyRefusals';
 import { keyVerdict, probeAnswerOf, probeKey, type ProbeAnswer } from '../../src/keys/keyVerdict';
 import { keyOpensWords, needsAccountKeyWords, needsPlatformKeyWords } from '../../src/keys/keyWords';
 import { mergeKnownPlatforms, platformChoices, serviceKeys, workspacePlatform } from '../../src/keys/platforms';
-import { panelErrorOf } from '../../src/reports/view/panelErrors';
+import { panelErrorOf } from '../../src/reports/panel/panelErrors';
 import type { Sandbox } from '../../src/sandbox/server';
 import { clientFor, sandbox } from './helpers/fixtures';
 

@@ -3,7 +3,7 @@ import { fromDayNumber, toDayNumber } from '../../src/api/calendarDate';
 import type { WireActionItem, WireClickItem } from '../../src/api/wire';
 import { compareLabels } from '../../src/reports/model/groupTable';
 import { percentChange } from '../../src/reports/model/periodComparison';
-import { toCsv } from '../../src/reports/view/tableExport';
+import { toCsv } from '../../src/reports/panel/tableExport';
 import type { Sandbox } from '../../src/sandbox/server';
 import type { Cell, PanelSnapshot, PanelViewState } from '../../src/webviews/reports/protocol';
 import { sandbox } from './helpers/fixtures';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { ApiError, NetworkError, PagingError, TimeoutError } from '../../src/api/errors';
-import { panelErrorOf } from '../../src/reports/view/panelErrors';
-import { longerPeriod, resolvePanelPeriod } from '../../src/reports/view/panelQueries';
-import { formatPeriod, tidyAmount } from '../../src/reports/view/panelWords';
+import { panelErrorOf } from '../../src/reports/panel/panelErrors';
+import { longerPeriod, resolvePanelPeriod } from '../../src/reports/panel/panelQueries';
+import { formatPeriod, tidyAmount } from '../../src/reports/panel/panelWords';
 import type { PeriodChoice } from '../../src/webviews/reports/protocol';
 
 const NONE = { shown: false, asOf: undefined };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { toCsv, toTsv, type ExportTable } from '../../src/reports/view/tableExport';
+import { toCsv, toTsv, type ExportTable } from '../../src/reports/panel/tableExport';
 import type { Cell, ColumnInfo } from '../../src/webviews/reports/protocol';
 
 /**

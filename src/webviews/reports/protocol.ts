@@ -12,9 +12,6 @@
  *   `reply` carrying the same `id`. Replies for an older `viewId` are refused by the host.
  * - Everything the webview sends is untrusted input: the host validates it
  *   (`src/webviews/reports/host/messageValidation.ts`) and logs what it refuses.
- *
- * Learnt from GitLens's `src/webviews/protocol.ts` (typed requests and notifications, a ready
- * message) and the PR extension's `webviews/common/message.ts` (replies matched by sequence id).
  */
 
 // ---- The view state (what the webview keeps with setState and the serializer restores) ----

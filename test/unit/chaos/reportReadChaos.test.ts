@@ -18,7 +18,7 @@ import type { ClickItem } from '../../../src/api/types';
 import { readReportCache, reportCacheFileName } from '../../../src/reports/cache/reportCacheFile';
 import { periodWindows } from '../../../src/reports/model/reportPeriods';
 import { queryKey, ReportStore, type ReportState, type StoreQuery } from '../../../src/reports/store/reportStore';
-import { panelErrorOf } from '../../../src/reports/view/panelErrors';
+import { panelErrorOf } from '../../../src/reports/panel/panelErrors';
 import type { Sandbox } from '../../../src/sandbox/server';
 import { RequestBudget } from '../../../src/api/budget/requestBudget';
 import { clientFor, NOW, sandbox } from '../helpers/fixtures';

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { reportCacheFileName } from '../../../src/reports/cache/reportCacheFile';
 import { periodWindows } from '../../../src/reports/model/reportPeriods';
 import { ReportStore } from '../../../src/reports/store/reportStore';
-import { ReportPanelSession, type PanelSessionOptions } from '../../../src/reports/view/reportPanelSession';
+import { ReportPanelSession, type PanelSessionOptions } from '../../../src/reports/panel/reportPanelSession';
 import { defaultViewState } from '../../../src/webviews/reports/panelVocabulary';
 import type { PanelSnapshot, PanelViewState } from '../../../src/webviews/reports/protocol';
 import { clientFor, NOW } from './fixtures';

@@ -2,12 +2,12 @@
  * Properties of the report panel's edges: its check of what the webview sends
  * (src/webviews/reports/host/messageValidation.ts) never throws on any message, near-valid or
  * not, and what it accepts reads the same when checked again; and its table export
- * (src/reports/view/tableExport.ts) never writes a cell a spreadsheet would run as a formula,
+ * (src/reports/panel/tableExport.ts) never writes a cell a spreadsheet would run as a formula,
  * in CSV or in tab-separated text, while every cell still reads back.
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { toCsv, toTsv } from '../../../src/reports/view/tableExport';
+import { toCsv, toTsv } from '../../../src/reports/panel/tableExport';
 import { parseViewState, parseWebviewMessage } from '../../../src/webviews/reports/host/messageValidation';
 import {
   GROUPINGS,
