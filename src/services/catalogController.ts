@@ -12,6 +12,7 @@ import type { AffiliateServiceClient } from '../api/client';
 import { cacheFileName } from '../catalog/cache';
 import type { SyncStatus } from '../catalog/model/catalogTypes';
 import { CatalogStore, type SyncResult } from '../catalog/store/catalogStore';
+import { walkOnce } from '../catalog/store/sharedWalk';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import type { KeyRingState } from '../secrets/keyRingStore';
 import { promptForKey, showFailure, warnKeyLost, warnOffline, type PromptActions } from './catalogPrompts';
@@ -47,6 +48,9 @@ interface OpenCatalog {
   client: Promise<AffiliateServiceClient> | undefined;
   apiKey: string;
   baseUrl: string;
+  cacheFile: string;
+  /** Aborted when the catalog is closed: a wait for another window's walk ends. */
+  closed: AbortController;
 }
 
 export class CatalogController extends Disposable {
@@ -259,7 +263,14 @@ export class CatalogController extends Disposable {
   private async openStore(apiKey: string, baseUrl: string): Promise<void> {
     this.closeStore();
     const cacheFile = vscode.Uri.joinPath(this.globalStorage, cacheFileName(baseUrl, apiKey)).fsPath;
-    const current: OpenCatalog = { apiKey, baseUrl, client: undefined, store: undefined! };
+    const current: OpenCatalog = {
+      apiKey,
+      baseUrl,
+      cacheFile,
+      closed: new AbortController(),
+      client: undefined,
+      store: undefined!,
+    };
     current.store = new CatalogStore({
       cacheFile,
       baseUrl,
@@ -281,15 +292,37 @@ export class CatalogController extends Disposable {
     this.storeChanged.fire(current.store);
     this.stateChanged.fire();
     if (cache !== 'loaded') {
-      // Nothing to show: the tree waits for it.
-      await this.sync({ full: true, notify: true, priority: 'foreground' });
+      // Nothing to show: the tree waits for it (or for another window's walk of the same catalog).
+      await this.syncOnce(current, { full: true, notify: true, priority: 'foreground' });
     } else if (isFresh(current.store.snapshot.syncedAt)) {
       this.log.info(
         `The cached catalog was synced at ${current.store.snapshot.syncedAt}, within ${catalogFreshnessMs() / 3_600_000} h: no sync now (${SETTINGS.merchantsFreshnessHours}).`,
       );
       this.freshness.schedule();
     } else {
-      await this.sync({ full: false, notify: false, priority: 'background' });
+      await this.syncOnce(current, { full: false, notify: false, priority: 'background' });
+    }
+  }
+
+  /** A sync at start, unless another window syncs the same catalog now: then its file, when it is saved. */
+  private async syncOnce(current: OpenCatalog, trigger: SyncTrigger): Promise<void> {
+    const shared = await walkOnce(() => this.sync(trigger), {
+      leaseFile: `${current.cacheFile}.reading`,
+      followDisk: () => current.store.followDisk(),
+      signal: current.closed.signal,
+      onWait: (heldBy, ended) => {
+        this.log.info(
+          `Another window (process ${heldBy}) is syncing this catalog: waiting for its cache file, with no request of this window.`,
+        );
+        void vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Another window is loading the merchants') },
+          () => ended,
+        );
+      },
+    });
+    if (shared.kind === 'followed') {
+      this.log.info(`Showing the catalog another window synced at ${current.store.snapshot.syncedAt}.`);
+      this.freshness.schedule();
     }
   }
 
@@ -300,6 +333,7 @@ export class CatalogController extends Disposable {
       return;
     }
     this.current = undefined;
+    current.closed.abort();
     current.store.dispose();
     void current.client?.then((client) => client.close()).catch(() => undefined);
     this.storeChanged.fire(undefined);

@@ -167,14 +167,29 @@ export class ProcessWindow {
   }
 
   /** Syncs in the window's process at the sandbox's time; rejects with the window's error. */
-  sync(kind: 'full' | 'incremental'): Promise<void> {
+  async sync(kind: 'full' | 'incremental'): Promise<void> {
+    await this.command(kind);
+  }
+
+  /** A window's start with no cache: a full walk unless another window walks now (then its file). */
+  async syncShared(): Promise<{ shared: string; merchants: number }> {
+    const reply = await this.command('shared');
+    return { shared: reply.shared!, merchants: reply.merchants! };
+  }
+
+  /** Resolves once the window's process is up and reads commands. */
+  async ready(): Promise<void> {
+    await this.command('ping');
+  }
+
+  private command(kind: 'full' | 'incremental' | 'shared' | 'ping'): Promise<ProcessReply> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const exited = (): void => reject(new Error(`the window process ended: ${this.stderr}`));
       this.child.once('exit', exited);
       this.waiting.set(id, (reply) => {
         this.child.off('exit', exited);
-        return reply.ok ? resolve() : reject(new Error(`the window process's sync failed: ${reply.error}`));
+        return reply.ok ? resolve(reply) : reject(new Error(`the window process's sync failed: ${reply.error}`));
       });
       this.child.stdin.write(`${JSON.stringify({ id, sync: kind, now: this.shared.now.toISOString() })}\n`);
     });
@@ -197,4 +212,6 @@ interface ProcessReply {
   id: number;
   ok: boolean;
   error?: string;
+  merchants?: number;
+  shared?: string;
 }
