@@ -55,7 +55,13 @@ createInterface({ input: process.stdin })
         : store.sync({ full: command.sync === 'full' }).then(() => undefined);
     run.then(
       (shared) =>
-        answer({ id: command.id, ok: true, status: store.status.state, merchants: store.snapshot.merchants.size, shared }),
+        answer({
+          id: command.id,
+          ok: true,
+          status: store.status.state,
+          merchants: store.snapshot.merchants.size,
+          shared,
+        }),
       (error: unknown) =>
         answer({
           id: command.id,
