@@ -116,8 +116,10 @@ describe('bundles', () => {
     // limit: the figures as the one owner of timed reads, the catalog's freshness and kept walk,
     // the words of waits, the rate limit setting) took it from 236 KB to 251 KB. Issue 23 (two
     // kinds of key and a platform per workspace: the key ring and its store, what a key opens,
-    // the words of its prompts, Choose Platform and its status bar item) to 284 KB.
-    assert.ok(report.extensionBytes < 290_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // the words of its prompts, Choose Platform and its status bar item) to 284 KB. Issue 24 (the
+    // panel vocabulary's values, LatestWins, Delayer) and the catalog walked once for every window
+    // (its lease, readLeases) to 292 KB; the lens words moved out to dist/reports.js.
+    assert.ok(report.extensionBytes < 300_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('keeps the report store, its cache and model in dist/reports.js, loaded on first use', () => {
