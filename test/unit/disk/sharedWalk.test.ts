@@ -36,13 +36,21 @@ describe('a catalog walked once for every window', function () {
     assert.ok(pagesOfOneWalk >= 3, `a walk of ${MERCHANTS} merchants takes pages (${pagesOfOneWalk})`);
     fs.rmSync(shared.cacheFile, { force: true });
 
-    // Slow pages, so that the second window starts while the first walks.
-    shared.service.setLatency(150);
+    // Slow pages, and the second window starts once the first holds the lease: it starts while
+    // the first walks, however slowly the machine runs the two processes.
+    shared.service.setLatency(500);
     const windows = [new ProcessWindow(shared, 0), new ProcessWindow(shared, 7)];
     try {
       await Promise.all(windows.map((window) => window.ready()));
       const start = shared.service.stats().byEndpoint.merchant;
-      const results = await Promise.all(windows.map((window) => window.syncShared()));
+      const first = windows[0]!.syncShared();
+      const lease = `${shared.cacheFile}.reading`;
+      const deadline = Date.now() + 30_000;
+      while (!fs.existsSync(lease) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      assert.ok(fs.existsSync(lease), 'the first window holds the lease while it walks');
+      const results = await Promise.all([first, windows[1]!.syncShared()]);
       const pages = shared.service.stats().byEndpoint.merchant - start;
       assert.deepEqual(results.map((result) => result.shared).sort(), ['followed', 'walked']);
       assert.deepEqual(
