@@ -22,45 +22,26 @@ import { ActiveArticleFigures } from './lens/activeArticleFigures';
 import { ArticleSubIdReader } from './lens/articleSubIds';
 import { FiguresCodeLensProvider } from './lens/figuresCodeLensProvider';
 import { KeyRingStore } from './secrets/keyRingStore';
-import { WorkspaceKeys } from './services/workspaceKeys';
+import { WorkspaceKeys } from './controllers/workspaceKeys';
 import { ChoosePlatformCommand } from './commands/choosePlatformCommand';
 import { PlatformStatusBarItem } from './views/platformStatusBarItem';
-import { CatalogController } from './services/catalogController';
-import { ClientFactory } from './services/clientFactory';
-import { DomainIndexLoader } from './services/domainIndexLoader';
-import { FiguresService } from './services/figuresService';
-import { ServiceApiLoader } from './services/serviceApiLoader';
-import { MerchantLinkIndex } from './services/merchantLinkIndex';
-import { ReportService } from './services/reportService';
-import { ReportsLoader } from './services/reportsLoader';
+import { CatalogController } from './controllers/catalogController';
+import { ClientFactory } from './loaders/clientFactory';
+import { DomainIndexLoader } from './loaders/domainIndexLoader';
+import { FiguresService } from './controllers/figuresService';
+import { ServiceApiLoader } from './loaders/serviceApiLoader';
+import { MerchantLinkIndex } from './controllers/merchantLinkIndex';
+import { ReportService } from './controllers/reportService';
+import { ReportsLoader } from './loaders/reportsLoader';
 import { MerchantView } from './views/merchantView';
 import { FIRST_READ_MS, ReportsStatusBarItem } from './views/reportsStatusBarItem';
 import { TreeViewOptions } from './views/treeViewOptions';
-import { ReportsPanelSerializer } from './webviews/reports/host/reportsPanelSerializer';
-import { ReportsPanelLoader } from './webviews/reports/host/reportsPanelLoader';
-import { ReportsPanels, type ReportsPanelTestApi } from './webviews/reports/host/reportsPanels';
+import { ReportPanelKeeper } from './webviews/reports/host/reportPanelKeeper';
+import { ReportPanelLoader } from './webviews/reports/host/reportPanelLoader';
+import { ReportPanelSerializer } from './webviews/reports/host/reportPanelSerializer';
+import { TestAdapter, type AffiliateLinksApi } from './testAdapter';
 
-/**
- * What activation hands to the integration tests: the catalog's controller and view, the
- * report service, the report panel and the status bar figure. Returned only when the extension
- * runs under tests (`ExtensionMode.Test`); other extensions get nothing.
- */
-export interface AffiliateLinksApi {
-  readonly controller: CatalogController;
-  /** The workspace's keys and platform. */
-  readonly keys: WorkspaceKeys;
-  readonly platformStatus: PlatformStatusBarItem;
-  readonly view: MerchantView;
-  readonly reports: ReportService;
-  readonly reportsPanel: ReportsPanelTestApi;
-  readonly reportsStatus: ReportsStatusBarItem;
-  /** The figures of the figures period, and the lenses and status-bar article read from them. */
-  readonly figures: FiguresService;
-  readonly figuresLenses: FiguresCodeLensProvider;
-  readonly activeArticle: ActiveArticleFigures;
-  /** The folder of the extension's log (the tests read it: no key may ever be in it). */
-  readonly logUri: vscode.Uri;
-}
+export type { AffiliateLinksApi } from './testAdapter';
 
 export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | undefined {
   const started = performance.now();
@@ -70,6 +51,11 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   );
   context.subscriptions.push(log);
   const version = String(context.extension.packageJSON.version ?? 'unknown');
+  // Under tests only: sees what the report panel and the status bar items show.
+  const testAdapter = context.extensionMode === vscode.ExtensionMode.Test ? new TestAdapter() : undefined;
+  if (testAdapter) {
+    context.subscriptions.push(testAdapter);
+  }
 
   const keys = new WorkspaceKeys(
     new KeyRingStore(context.secrets, context.globalState, log),
@@ -87,19 +73,20 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   figures.startLater(FIRST_READ_MS);
   const view = new MerchantView(controller, options, figures);
   const commands = new CommandManager();
-  const panels = new ReportsPanels(
+  const panels = new ReportPanelKeeper(
     { extensionUri: context.extensionUri, reports, loader: reportsLoader, controller, merchants: view, log },
-    new ReportsPanelLoader(),
+    new ReportPanelLoader(),
     context.workspaceState,
+    testAdapter?.watchPanel,
   );
-  const serializer = new ReportsPanelSerializer(panels);
+  const serializer = new ReportPanelSerializer(panels);
   const links = new MerchantLinkIndex(controller, new DomainIndexLoader());
   const articleSubIds = new ArticleSubIdReader(links);
   const figuresLenses = new FiguresCodeLensProvider(figures, articleSubIds, reportsLoader, controller);
   const activeArticle = new ActiveArticleFigures(figures, articleSubIds, reportsLoader);
   // Reads nothing: it shows today's clicks as the figures count them.
-  const reportsStatus = new ReportsStatusBarItem(figures, controller, activeArticle);
-  const platformStatus = new PlatformStatusBarItem(keys);
+  const reportsStatus = new ReportsStatusBarItem(figures, controller, activeArticle, testAdapter?.makeStatusBarItem);
+  const platformStatus = new PlatformStatusBarItem(keys, testAdapter?.makeStatusBarItem);
   context.subscriptions.push(
     keys,
     controller,
@@ -150,21 +137,11 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   log.info(`Affiliate Links ${version} activated in ${(performance.now() - started).toFixed(1)} ms.`);
   // The catalog loads after activation returns: the cache at once, then a sync.
   void controller.start().catch((error: unknown) => log.error(`Starting the catalog failed: ${String(error)}`));
-  return context.extensionMode === vscode.ExtensionMode.Test
-    ? {
-        controller,
-        keys,
-        platformStatus,
-        view,
-        reports,
-        reportsPanel: panels.testApi(serializer),
-        reportsStatus,
-        figures,
-        figuresLenses,
-        activeArticle,
-        logUri: context.logUri,
-      }
-    : undefined;
+  return testAdapter?.api(
+    { controller, keys, view, reports, figures, figuresLenses, activeArticle, logUri: context.logUri },
+    panels,
+    serializer,
+  );
 }
 
 export function deactivate(): void {}

@@ -1,13 +1,4 @@
-/**
- * Every id the extension shares with `package.json` and VS Code, in one place: command ids,
- * context keys (with `setContext`), the view id, the webview panel's view type, the status bar
- * item's id, and the keys of what it keeps in VS Code's state and secret storage. A unit test
- * checks them against `package.json`; a lint rule keeps `affiliateLinks.*` literals out of every
- * other file.
- *
- * Pure apart from `setContext`, which loads `vscode` only when called, so the plain-Node unit
- * tests can import the ids (the key store's test does).
- */
+/** Every id the extension shares with `package.json` and VS Code: commands, context keys, views, state keys. */
 import type * as vscode from 'vscode';
 
 export const COMMANDS = {
@@ -104,7 +95,10 @@ const everyKeyTyped: [
   : false = true;
 void everyKeyTyped;
 
-/** Sets a context key; nothing waits for it. */
+/**
+ * Sets a context key; nothing waits for it. Loads `vscode` only when called, so the plain-Node
+ * unit tests can import the ids.
+ */
 export function setContext<K extends ContextKey>(key: K, value: ContextValues[K]): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { commands } = require('vscode') as typeof vscode;

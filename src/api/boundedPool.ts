@@ -1,3 +1,5 @@
+/** A pool of tasks with a bound on how many run at once. */
+
 /**
  * Runs `task` over `inputs` with at most `concurrency` at once and returns the results in
  * input order. The first failure aborts the tasks still running (through the signal each

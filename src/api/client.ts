@@ -1,8 +1,4 @@
-/**
- * The service client: typed methods for the three endpoints of the spec, each query
- * checked before it is sent, each payload normalised. No `vscode` import: the extension
- * passes its settings in.
- */
+/** The service client: typed methods for the spec's three endpoints, each query checked, each payload normalised. */
 import * as l10n from '@vscode/l10n';
 import { InvalidParameterError } from './errors';
 import { utcDate } from './calendarDate';

@@ -1,13 +1,5 @@
 /**
- * Every failure of a service call is one of these, told apart by `kind`. Messages say what
- * happened in words a publisher can act on; `path` is the request's path and query, which
- * never hold the key (it travels only in the Authorization header).
- *
- * The client is a bundle of its own (`dist/api.js`) and every other bundle that imports this
- * file carries its own copy of these classes, so outside `src/api/` an error is recognised by
- * its shape (`isServiceError`, `serviceErrorKind`, `isOfflineError`, `isAbortError`), never
- * by `instanceof`. Each class names itself literally (`name`), so logs name it even in a
- * minified build, where the classes themselves are renamed.
+ * Every failure of a service call, told apart by `kind` and worded for a publisher; outside `api`, recognised by shape.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -21,6 +13,11 @@ export type ServiceErrorKind =
   | 'aborted'
   | 'paging';
 
+/**
+ * `path` is the request's path and query, which never hold the key (it travels only in the
+ * Authorization header). Each subclass names itself literally (`name`), so logs name it even in a
+ * minified build, where the classes themselves are renamed.
+ */
 export abstract class ServiceError extends Error {
   abstract readonly kind: ServiceErrorKind;
 

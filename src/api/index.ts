@@ -1,7 +1,4 @@
-/**
- * The service client's public surface. The extension loads this module lazily (esbuild
- * builds it as `dist/api.js`), on the first request rather than at activation.
- */
+/** The service client's public surface, loaded lazily as `dist/api.js` on the first request. */
 export { AffiliateServiceClient, type ClientOptions, type AllPagesOptions } from './client';
 export { RequestBudget, type BudgetState, type BudgetCounts, type WaitReason } from './budget/requestBudget';
 export { FileLedger } from './budget/fileLedger';

@@ -1,7 +1,4 @@
-/**
- * Reading whole collections. The merchant catalog follows `meta.next` cursors (spec 4.1);
- * reports page by `offset` and `limit` against `meta.total` (spec 4.2, 4.3).
- */
+/** Reading whole collections: merchants by `meta.next` cursors (spec 4.1), reports by offset up to `meta.total`. */
 import * as l10n from '@vscode/l10n';
 import { PagingError } from './errors';
 import { mapBounded } from './boundedPool';

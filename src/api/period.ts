@@ -1,12 +1,5 @@
 /**
- * The reporting-period rules of spec 4.2, shared by the client (which checks a query before
- * sending it) and the sandbox (which answers with a 400 naming the same parameter). The
- * messages are written for the person who picked the period: the report panel shows them as
- * they are.
- *
- * Precedence: `days` > `date` > `dateFrom` + `dateTo`; with none of them, the past 7 days.
- * A period is `from`..`to` inclusive; its length is `to - from` in days, at most 120, so that
- * `days=N` (from today minus N to today) and an explicit range measure alike.
+ * The reporting-period rules of spec 4.2, shared by the client and the sandbox, in words for whoever picked the period.
  */
 import * as l10n from '@vscode/l10n';
 import { toDayNumber, fromDayNumber } from './calendarDate';
@@ -58,7 +51,12 @@ function badDate(property: string, value: string): PeriodResult {
   );
 }
 
-/** Resolves the period a report query asks for, relative to `today` (`YYYY-MM-DD`, UTC). */
+/**
+ * Resolves the period a report query asks for, relative to `today` (`YYYY-MM-DD`, UTC).
+ * Precedence: `days` > `date` > `dateFrom` + `dateTo`; with none of them, the past 7 days. A
+ * period is `from`..`to` inclusive; its length is `to - from` in days, at most 120, so that
+ * `days=N` (from today minus N to today) and an explicit range measure alike.
+ */
 export function resolvePeriod(params: PeriodParams, today: string): PeriodResult {
   const todayNumber = toDayNumber(today);
   if (todayNumber === undefined) {

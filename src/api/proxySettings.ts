@@ -1,7 +1,5 @@
 /**
- * Which proxy the client goes through. undici's dispatchers do not see VS Code's proxy
- * support, so the caller passes VS Code's `http.proxy*` settings here; without them the
- * usual environment variables apply. Pure.
+ * Which proxy the client goes through: VS Code's `http.proxy*` settings (undici never sees them), else the environment.
  */
 
 export interface ProxySettings {

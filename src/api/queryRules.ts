@@ -1,8 +1,5 @@
 /**
- * The query-parameter rules of spec 4 and 8, applied to a query as it travels (strings).
- * The client runs them before sending and the sandbox runs them on what it receives, so a
- * request the client lets through is one the sandbox accepts, and both name a bad
- * parameter in the same words.
+ * The query-parameter rules of spec 4 and 8, run by the client before sending and by the sandbox on receiving, alike.
  */
 import * as l10n from '@vscode/l10n';
 import { LIMITS } from './wire';

@@ -1,8 +1,5 @@
 /**
- * The service's rate limit, as windows of "at most N requests in S seconds", and its one
- * spelling: `3/1,100/300` (the documented limit: 3 a second and 100 in 5 minutes, per IP
- * address), or `off`. The client's budget keeps under it; the sandbox enforces it; the setting
- * `affiliateLinks.rateLimit` and the sandbox's `--rate-limit` take it in this spelling.
+ * The service's rate limit as windows, and its one spelling (`3/1,100/300` or `off`) for the setting and the sandbox.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -12,7 +9,7 @@ export interface RateWindow {
   seconds: number;
 }
 
-/** The service's documented limit (its developer documentation; our spec says "not shown"). */
+/** The service's documented limit, 3 a second and 100 in 5 minutes per IP address (our spec says "not shown"). */
 export const SERVICE_RATE_LIMIT: readonly RateWindow[] = Object.freeze([
   Object.freeze({ requests: 3, seconds: 1 }),
   Object.freeze({ requests: 100, seconds: 300 }),

@@ -1,9 +1,4 @@
-/**
- * When to try a failed request again, and after how long. Pure: the clock and the random
- * source are passed in, so the rules are tested with tables of cases. The transport carries
- * them out, each attempt through the request budget; refusals (429, 503) are not failures but
- * waits of the budget (`transport.ts`), up to `maxRetryAfterMs`.
- */
+/** When to try a failed request again, and after how long; pure (clock and random source passed in). */
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. 1 means never retry. */
@@ -27,7 +22,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 300_000,
 };
 
-/** Statuses that say the service takes no more requests for now: waited for, not retried as failures. */
+/** Statuses that say the service takes no more requests for now: waits of the budget (`transport.ts`), not failures. */
 export const REFUSAL_STATUSES: readonly number[] = [429, 503];
 
 /** Statuses worth another try: overload, maintenance, gateways, rate limits. */

@@ -1,33 +1,23 @@
-/**
- * The one place that talks HTTP: a keep-alive undici dispatcher (proxy-aware) and a JSON GET
- * that turns every failure into a `ServiceError`. Every attempt, retries included, first takes
- * a slot of the request budget (`budget/requestBudget.ts`), which keeps every window under the
- * service's rate limit; a refusal (429, 503) holds the budget and the request waits, as long
- * as the retry policy's `maxRetryAfterMs`, rather than failing. Other failures are retried by
- * the retry policy's rules.
- *
- * Only the undici modules used here are loaded, never `undici` itself, whose entry point
- * installs a process-wide dispatcher that every extension's `fetch` would then go through.
- */
+/** The one place that talks HTTP: a proxy-aware undici dispatcher and a JSON GET through the request budget. */
+// Only the undici modules used here are loaded, never `undici` itself, whose entry point
+// installs a process-wide dispatcher that every extension's `fetch` would then go through.
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import request from 'undici/lib/api/api-request.js';
 import connect from 'undici/lib/api/api-connect.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import type { Dispatcher } from 'undici';
-import * as l10n from '@vscode/l10n';
-import {
-  ApiError,
-  NetworkError,
-  RequestAbortedError,
-  TimeoutError,
-  TruncatedResponseError,
-  InvalidResponseError,
-  redact,
-  type ApiErrorEntry,
-  type ServiceError,
-} from './errors';
+import { ApiError, RequestAbortedError, redact, type ServiceError } from './errors';
 import type { RequestBudget } from './budget/requestBudget';
-import { isObject, readText } from './normalize/fields';
+import { readText } from './normalize/fields';
+import {
+  bodyFailure,
+  cancelled,
+  errorCode,
+  notJsonError,
+  parseJson,
+  readErrorEntries,
+  requestFailure,
+} from './requestFailures';
 import { REFUSAL_STATUSES, decideRetry, parseRetryAfter, type RetryPolicy } from './retryPolicy';
 import { describeProxy, resolveProxy, type ProxySettings } from './proxySettings';
 import type { CallOptions, ClientLogger } from './types';
@@ -59,20 +49,6 @@ export interface JsonResponse {
   path: string;
   /** The body as it arrived, so a caller can keep it without serialising `body` again. */
   bytes: Uint8Array;
-}
-
-/** What to do when the service cannot be reached: the sentence that follows what happened. */
-function networkHint(): string {
-  return l10n.t({
-    message: 'Check your network connection, the service address ({0}) and any proxy settings.',
-    args: ['affiliateLinks.baseUrl'],
-    comment: ["{0}: a setting's name."],
-  });
-}
-
-/** Seconds with one decimal at most, as the messages write a timeout: 10, 2.5. */
-function seconds(ms: number): number {
-  return Math.round(ms / 100) / 10;
 }
 
 export class Transport {
@@ -134,25 +110,7 @@ export class Transport {
       );
     }
     if (!body.ok) {
-      const type = readText(response.headers['content-type']);
-      const what =
-        type === null
-          ? l10n.t(
-              "The service's answer to GET {0} is not valid JSON (no content type, {1} bytes).",
-              path,
-              bytes.length,
-            )
-          : l10n.t({
-              message: "The service's answer to GET {0} is not valid JSON ({1}, {2} bytes).",
-              args: [path, type, bytes.length],
-              comment: ['{1}: a media type, such as text/html.'],
-            });
-      const hint = l10n.t({
-        message: 'Try again later; if it keeps happening, check the service address ({0}) and any proxy settings.',
-        args: ['affiliateLinks.baseUrl'],
-        comment: ["{0}: a setting's name."],
-      });
-      throw this.seal(new InvalidResponseError(`${what} ${hint}`, path));
+      throw this.seal(notJsonError(path, readText(response.headers['content-type']), bytes.length));
     }
     return { body: body.value, path, bytes };
   }
@@ -194,7 +152,7 @@ export class Transport {
           },
         });
       } catch (error) {
-        const failure = this.requestFailure(error, path, signal);
+        const failure = requestFailure(error, path, signal, this.origin, this.options.timeouts);
         const delay =
           failure.kind === 'aborted' ? undefined : this.retryDelay(attempt++, { code: errorCode(error) }, path);
         if (delay === undefined) {
@@ -224,7 +182,7 @@ export class Transport {
         this.options.budget.succeeded();
         return { response, bytes };
       } catch (error) {
-        const failure = this.bodyFailure(error, path, signal);
+        const failure = bodyFailure(error, path, signal, this.options.timeouts);
         const delay =
           failure.kind === 'truncated-response'
             ? this.retryDelay(attempt++, { code: 'UND_ERR_SOCKET' }, path)
@@ -293,72 +251,6 @@ export class Transport {
     }
   }
 
-  private requestFailure(error: unknown, path: string, signal: AbortSignal | undefined): ServiceError {
-    const code = errorCode(error);
-    if (signal?.aborted) {
-      return new RequestAbortedError(cancelled(path), path);
-    }
-    if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-      const what = l10n.t(
-        'Could not connect to {0} within {1} s.',
-        this.origin,
-        seconds(this.options.timeouts.connectMs),
-      );
-      return new TimeoutError(`${what} ${networkHint()}`, path, 'connect');
-    }
-    if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-      return new TimeoutError(
-        l10n.t(
-          'The service did not answer GET {0} within {1} s. Try again later.',
-          path,
-          seconds(this.options.timeouts.headersMs),
-        ),
-        path,
-        'headers',
-      );
-    }
-    if (code === 'UND_ERR_BODY_TIMEOUT') {
-      return this.bodyFailure(error, path, signal);
-    }
-    // undici reports a proxy that refuses the tunnel as an abort: it is a network failure here.
-    const detail = error instanceof Error && error.message ? error.message : String(error);
-    const cause = code === undefined ? detail : `${code}: ${detail}`;
-    const what = l10n.t({
-      message: 'Could not reach the service at {0} ({1}).',
-      args: [this.origin, cause],
-      comment: ["{1}: the system's error."],
-    });
-    return new NetworkError(`${what} ${networkHint()}`, path, code);
-  }
-
-  private bodyFailure(error: unknown, path: string, signal: AbortSignal | undefined): ServiceError {
-    const code = errorCode(error);
-    if (signal?.aborted) {
-      return new RequestAbortedError(cancelled(path), path);
-    }
-    if (code === 'UND_ERR_BODY_TIMEOUT') {
-      return new TimeoutError(
-        l10n.t(
-          'The service stopped sending its answer to GET {0} for more than {1} s. Try again later.',
-          path,
-          seconds(this.options.timeouts.bodyMs),
-        ),
-        path,
-        'body',
-      );
-    }
-    // UND_ERR_REQ_RETRY is undici giving up resuming the cut body: it says nothing of the cut itself.
-    const message =
-      code === undefined || code === 'UND_ERR_REQ_RETRY'
-        ? l10n.t('The connection closed before the whole answer to GET {0} arrived (cut off). Try again.', path)
-        : l10n.t({
-            message: 'The connection closed before the whole answer to GET {0} arrived ({1}). Try again.',
-            args: [path, code],
-            comment: ['{1}: an error code, such as ECONNRESET.'],
-          });
-    return new TruncatedResponseError(message, path);
-  }
-
   /** Removes the key from an error's message and stack before it leaves the client. */
   private seal<E extends ServiceError>(error: E): E {
     error.message = redact(error.message, this.options.apiKey);
@@ -395,52 +287,4 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-function cancelled(path: string): string {
-  return l10n.t('GET {0} was cancelled.', path);
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (isObject(error) && typeof error.code === 'string') {
-    return error.code;
-  }
-  if (error instanceof Error && isObject(error.cause) && typeof error.cause.code === 'string') {
-    return error.cause.code;
-  }
-  return undefined;
-}
-
-function redactOptional(text: string | null, apiKey: string): string | undefined {
-  return text === null ? undefined : redact(text, apiKey);
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
-/** The `errors` array of spec 7, read leniently (an unreadable body gives no entries), the key removed. */
-function readErrorEntries(body: unknown, apiKey: string): ApiErrorEntry[] {
-  if (!isObject(body) || !Array.isArray(body.errors)) {
-    return [];
-  }
-  return body.errors.filter(isObject).map((entry) => ({
-    status: readText(entry.status) ?? '',
-    title: redact(
-      readText(entry.title) ??
-        l10n.t({ message: 'no title', comment: ['In place of the title of a service error sent without one.'] }),
-      apiKey,
-    ),
-    code:
-      readText(entry.code) ??
-      l10n.t({
-        message: 'none',
-        comment: ['In place of the code of a service error sent without one: "(code none)".'],
-      }),
-    property: isObject(entry.meta) ? redactOptional(readText(entry.meta.property), apiKey) : undefined,
-  }));
 }

@@ -1,8 +1,4 @@
-/**
- * What the client hands to the rest of the extension: every payload normalised (see
- * `normalize/`), every optional figure `null` when the service left it out, lists never
- * missing. Enum-like fields keep unknown values as plain strings.
- */
+/** What the client hands on: payloads normalised, a figure left out `null`, lists never missing, unknown enums kept. */
 import type { RequestPriority } from './budget/budgetWindows';
 import type { WaitReason } from './budget/requestBudget';
 import type { ACTION_STATUSES, ORDER_TYPES, PRODUCT_IDS } from './wire';

@@ -1,8 +1,4 @@
-/**
- * Types for the undici modules the client loads one by one. Loading `undici` itself would
- * install its Agent as the process-wide dispatcher that Node's `fetch` uses, for every
- * extension in the host; these files do not.
- */
+/** Types for the undici modules the client loads one by one (never `undici` itself: see transport.ts). */
 declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   import type { EnvHttpProxyAgent } from 'undici';
   const EnvHttpProxyAgentClass: typeof EnvHttpProxyAgent;

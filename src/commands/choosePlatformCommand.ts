@@ -1,17 +1,17 @@
-/**
- * `affiliateLinks.choosePlatform`: chooses this workspace's platform among those the reports
- * showed and the named platform keys, or all platforms. The links follow its key and the
- * figures count its clicks. A platform chosen without a key of its own gets the prompt to add
- * one. For automation, the argument is a platform's id or name, or '' for all platforms.
- */
+/** `affiliateLinks.choosePlatform`: chooses this workspace's platform, whose key the links and figures follow. */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import { platformLabel } from '../keys/keyWords';
 import type { PlatformChoice } from '../keys/platforms';
-import { promptPlatformWithoutKey } from '../services/keyPrompts';
-import type { WorkspaceKeys } from '../services/workspaceKeys';
+import { promptPlatformWithoutKey } from '../prompts/keyPrompts';
+import type { WorkspaceKeys } from '../controllers/workspaceKeys';
 import type { Command } from './command';
 
+/**
+ * Among the platforms the reports showed and the named platform keys, or all platforms. A platform
+ * chosen without a key of its own gets the prompt to add one. For automation, the argument is a
+ * platform's id or name, or '' for all platforms.
+ */
 export class ChoosePlatformCommand implements Command {
   readonly id = COMMANDS.choosePlatform;
 

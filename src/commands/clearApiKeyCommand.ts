@@ -1,15 +1,10 @@
-/**
- * `affiliateLinks.clearApiKey`: removes a key from the secret storage. With one key saved, that
- * one; with several, the person picks which (or all of them). A key from the environment is not
- * saved, so it cannot be cleared here: the message says how. For automation, the argument picks:
- * 'all', 'account', or the index of a platform key.
- */
+/** `affiliateLinks.clearApiKey`: removes a key from the secret storage. */
 import * as vscode from 'vscode';
 import { COMMANDS, STATUS_MESSAGE_MS } from '../ids';
 import { EMPTY_RING, keyRefs, withoutKey, type KeyRef, type KeyRing } from '../keys/keyRing';
 import { accountKeyLabel, opensLabel, platformKeyLabel } from '../keys/keyWords';
 import { ENVIRONMENT_VARIABLE } from '../secrets/keyRingStore';
-import type { WorkspaceKeys } from '../services/workspaceKeys';
+import type { WorkspaceKeys } from '../controllers/workspaceKeys';
 import type { Command } from './command';
 
 type Choice = KeyRef | { kind: 'all' };
@@ -23,6 +18,11 @@ function refOf(given: unknown, ring: KeyRing): Choice | undefined {
     : undefined;
 }
 
+/**
+ * With one key saved, that one; with several, the person picks which (or all of them). A key from
+ * the environment is not saved, so it cannot be cleared here: the message says how. For
+ * automation, the argument picks: 'all', 'account', or the index of a platform key.
+ */
 export class ClearApiKeyCommand implements Command {
   readonly id = COMMANDS.clearApiKey;
 

@@ -1,11 +1,8 @@
-/**
- * `affiliateLinks.copyCpcTrackingLink`: the tracking link with `model=CPC`. The tree offers it
- * only on merchants that take CPC; from the palette, another merchant is refused with why.
- */
+/** `affiliateLinks.copyCpcTrackingLink`: the tracking link with `model=CPC`, for merchants that take CPC. */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import { cpcLinkOf } from '../links/cpcLink';
-import type { CatalogController } from '../services/catalogController';
+import type { CatalogController } from '../controllers/catalogController';
 import type { Command } from './command';
 import { copyMerchantLink } from './copyLink';
 import type { MerchantPicker } from './merchantPicker';

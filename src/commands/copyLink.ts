@@ -1,14 +1,9 @@
-/**
- * What the two copy commands share: find the merchant (the argument, else the picker), build
- * the link by a pure rule, put it on the clipboard and confirm in the status bar. A refused
- * link is explained and nothing is copied; a clipboard failure shows the link so it can be
- * copied by hand.
- */
+/** What the two copy commands share: find the merchant, build the link, put it on the clipboard, confirm. */
 import * as vscode from 'vscode';
 import { STATUS_MESSAGE_MS } from '../ids';
 import type { LinkResult } from '../links/linkResult';
 import type { MerchantSummary } from '../merchant/merchantFields';
-import type { CatalogController } from '../services/catalogController';
+import type { CatalogController } from '../controllers/catalogController';
 import { goneMessage, merchantArgument } from './merchantArgument';
 import type { MerchantPicker } from './merchantPicker';
 
@@ -27,6 +22,10 @@ export interface CopyLinkKind {
   build(merchant: MerchantSummary): LinkResult;
 }
 
+/**
+ * The merchant is the argument's, else the picker's. A refused link is explained and nothing is
+ * copied; a clipboard failure shows the link so it can be copied by hand.
+ */
 export async function copyMerchantLink(
   kind: CopyLinkKind,
   arg: unknown,

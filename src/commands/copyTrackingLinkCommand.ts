@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import { trackingLinkOf } from '../links/trackingLink';
-import type { CatalogController } from '../services/catalogController';
+import type { CatalogController } from '../controllers/catalogController';
 import type { Command } from './command';
 import { copyMerchantLink } from './copyLink';
 import type { MerchantPicker } from './merchantPicker';

@@ -1,15 +1,12 @@
-/**
- * What the commands that write links into the active editor share: the editor, the domain
- * index, the link settings for that document (each missing piece explained to the user), and
- * one edit that lands only if the document did not change meanwhile.
- */
+/** What the commands that write links into the active editor share, down to the one edit they make. */
 import * as vscode from 'vscode';
 import type { DeeplinkOptions } from '../links/deeplink';
 import type { MerchantDomainIndex } from '../links/domainIndex';
 import type { TextSpan } from '../links/urlFinder';
-import type { CatalogController } from '../services/catalogController';
-import { deeplinkOptionsFor, reportSettingsProblem } from '../services/linkSettings';
-import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
+import type { CatalogController } from '../controllers/catalogController';
+import { reportSettingsProblem } from '../prompts/settingsProblem';
+import { deeplinkOptionsFor } from '../settings/linkSettings';
+import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
 import { explainNoCatalog } from './noCatalogMessage';
 
 export interface LinkEditContext {

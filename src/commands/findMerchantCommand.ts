@@ -1,8 +1,4 @@
-/**
- * `affiliateLinks.findMerchant`: a QuickPick over the whole catalog (see MerchantPicker).
- * Choosing a merchant reveals it in the tree, where its context menu holds its actions; each
- * row of the pick also has buttons that copy its tracking link or its CPC link at once.
- */
+/** `affiliateLinks.findMerchant`: a QuickPick over the whole catalog; a chosen merchant is revealed in the tree. */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import type { MerchantKey } from '../merchant/merchantKey';

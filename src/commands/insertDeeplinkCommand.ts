@@ -1,11 +1,5 @@
 /**
- * `affiliateLinks.insertDeeplink`, for every selection of the active editor (multi-cursor
- * included): a selected URL, or the URL the cursor stands in, is replaced by its deeplink
- * through the merchant its host matches; anywhere else a deeplink to a merchant the user
- * chooses (or the tree row the command came from) and a page they give is inserted, as a link
- * in the document's language around the selected text or the merchant's name. Everything is
- * checked before anything is written, and all changes are one edit, so one undo restores the
- * document; any refusal leaves it untouched.
+ * `affiliateLinks.insertDeeplink`: turns each selection's URL into its deeplink, or inserts a deeplink to a merchant.
  */
 import * as vscode from 'vscode';
 import { deeplinkOf, deeplinkRefusal } from '../links/deeplink';
@@ -15,8 +9,8 @@ import { findUrls, urlAt, type FoundUrl } from '../links/urlFinder';
 import { replacementFor, targetOf } from '../links/urlReplacement';
 import { COMMANDS, STATUS_MESSAGE_MS } from '../ids';
 import type { MerchantRef } from '../merchant/merchantFields';
-import type { CatalogController } from '../services/catalogController';
-import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
+import type { CatalogController } from '../controllers/catalogController';
+import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
 import type { Command } from './command';
 import { askTarget, chooseAmong } from './deeplinkPrompts';
 import { applyLinkEdits, linkEditContext } from './editorLinks';
@@ -108,6 +102,14 @@ function urlOfSelection(
   return findUrls(text, [{ start, end }]).find((found) => found.url === selected);
 }
 
+/**
+ * For every selection of the active editor (multi-cursor included): a selected URL, or the URL the
+ * cursor stands in, is replaced by its deeplink through the merchant its host matches; anywhere
+ * else a deeplink to a merchant the user chooses (or the tree row the command came from) and a
+ * page they give is inserted, as a link in the document's language around the selected text or the
+ * merchant's name. Everything is checked before anything is written, and all changes are one edit,
+ * so one undo restores the document; any refusal leaves it untouched.
+ */
 export class InsertDeeplinkCommand implements Command {
   readonly id = COMMANDS.insertDeeplink;
 

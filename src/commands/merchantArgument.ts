@@ -1,13 +1,8 @@
-/**
- * What a link command was handed: a tree row (its `CatalogNode`), a merchant key (Find
- * Merchant's row buttons, hover links, tests), or nothing (the palette). The merchant is
- * always read again from the current catalog, so a row rendered before a sync never hands
- * out stale data.
- */
+/** What a link command was handed (a tree row, a merchant key, or nothing), read again from the current catalog. */
 import * as vscode from 'vscode';
 import type { MerchantRef } from '../merchant/merchantFields';
 import { asMerchantKey, type MerchantKey } from '../merchant/merchantKey';
-import type { CatalogController } from '../services/catalogController';
+import type { CatalogController } from '../controllers/catalogController';
 
 export type MerchantArgument =
   | { kind: 'none' }
@@ -30,7 +25,10 @@ function keyOf(arg: unknown): MerchantKey | undefined {
   return undefined;
 }
 
-/** The merchant an argument names, looked up in the catalog shown now. */
+/**
+ * The merchant an argument names, looked up in the catalog shown now, so a row rendered before a
+ * sync never hands out stale data. A key comes from Find Merchant's row buttons, hover links, tests.
+ */
 export function merchantArgument(controller: CatalogController, arg: unknown): MerchantArgument {
   const key = keyOf(arg);
   if (key === undefined) {

@@ -1,16 +1,11 @@
-/**
- * A QuickPick over the whole catalog, shared by Find Merchant and the link commands run from
- * the palette. VS Code is slow when handed 20,000 items, so our own index matches as the user
- * types and the pick only ever holds its best few hundred. The index is built once per
- * catalog snapshot and reused until the store replaces the snapshot.
- */
+/** A QuickPick over the whole catalog, shared by Find Merchant and the link commands run from the palette. */
 import * as vscode from 'vscode';
 import type { CatalogMap } from '../catalog/model/catalogTypes';
 import { merchantDescription } from '../catalog/present/merchantFormat';
 import { MerchantSearchIndex } from '../catalog/search/merchantSearch';
 import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
-import type { CatalogController } from '../services/catalogController';
+import type { CatalogController } from '../controllers/catalogController';
 import { explainNoCatalog } from './noCatalogMessage';
 
 const SHOWN = 200;
@@ -41,6 +36,10 @@ function toPick(
   };
 }
 
+/**
+ * VS Code is slow when handed 20,000 items, so our own index matches as the user types and the
+ * pick only ever holds its best few hundred. The index is built once per catalog snapshot.
+ */
 export class MerchantPicker {
   private index: { merchants: CatalogMap; search: MerchantSearchIndex } | undefined;
 

@@ -1,15 +1,10 @@
-/**
- * `affiliateLinks.monetizeLinks`: finds the merchant URLs of the document (or of its
- * selections), lets the user untick any in a multi-select pick (all ticked), and replaces the
- * chosen ones with their deeplinks in one edit, so one undo restores them. Reports how many
- * were converted and how many were skipped, and why.
- */
+/** `affiliateLinks.monetizeLinks`: replaces the document's merchant URLs the user keeps ticked with their deeplinks. */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import { describeSkipped, planMonetize, type MonetizeCandidate } from '../links/monetizePlan';
-import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
+import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
 import type { Command } from './command';
-import type { CatalogController } from '../services/catalogController';
+import type { CatalogController } from '../controllers/catalogController';
 import { applyLinkEdits, editorSpans, linkEditContext } from './editorLinks';
 
 export interface MonetizeResult {
@@ -63,6 +58,10 @@ function pickTitle(found: number, skippedText: string): string {
       });
 }
 
+/**
+ * In the document or its selections; all in one edit, so one undo restores them. Reports how many
+ * were converted and how many were skipped, and why.
+ */
 export class MonetizeLinksCommand implements Command {
   readonly id = COMMANDS.monetizeLinks;
 

@@ -1,7 +1,7 @@
 /** What a command says when it needs the merchant catalog and none is loaded, with the step that loads one. */
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
-import type { CatalogController } from '../services/catalogController';
+import type { CatalogController } from '../controllers/catalogController';
 
 /** Does not wait for the user: the command that needed the catalog ends at once. */
 export function explainNoCatalog(controller: CatalogController): void {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS, STATUS_MESSAGE_MS, WORKBENCH_COMMANDS } from '../ids';
-import type { CatalogController } from '../services/catalogController';
-import type { FiguresService } from '../services/figuresService';
+import type { CatalogController } from '../controllers/catalogController';
+import type { FiguresService } from '../controllers/figuresService';
 import type { Command } from './command';
 
 /**

@@ -1,26 +1,25 @@
-/**
- * `affiliateLinks.setApiKey`, the one way in for keys of both kinds: asks for a key in a
- * password box, learns what it opens from one cheap request to each side of the service (a
- * merchant, today's clicks), and saves it in the secret storage as what it is: a platform key
- * (of this workspace's platform, when one is chosen) or the account key (`src/keys/`). Then it
- * says what the key opens and what to add next. A key given as argument (automation, tests)
- * skips the box; the second argument only changes the box's words, for a prompt that asked for
- * one kind. Resolves to true when a key was saved.
- */
+/** `affiliateLinks.setApiKey`, the one way in for keys of both kinds: asked for, checked, saved as what they open. */
 import * as vscode from 'vscode';
 import { messageOf } from '../common/errorMessage';
 import { COMMANDS, STATUS_MESSAGE_MS } from '../ids';
 import { isWellFormedKey, withAccountKey, withPlatformKey, type KeyRing } from '../keys/keyRing';
 import { probeKey, type KeyVerdict } from '../keys/keyVerdict';
 import { keyInputWords, keyOpensWords } from '../keys/keyWords';
-import type { ClientFactory } from '../services/clientFactory';
-import { describeFailure, failedBecause, keyRefusal } from '../services/failureMessages';
-import { promptAccountKey, promptPlatformKey, type AskedKind } from '../services/keyPrompts';
-import type { WorkspaceKeys } from '../services/workspaceKeys';
+import type { ClientFactory } from '../loaders/clientFactory';
+import { describeFailure, failedBecause, keyRefusal } from '../prompts/failureMessages';
+import { promptAccountKey, promptPlatformKey, type AskedKind } from '../prompts/keyPrompts';
+import type { WorkspaceKeys } from '../controllers/workspaceKeys';
 import type { Command } from './command';
 
 type Checked = Extract<KeyVerdict, { kind: 'opens' | 'unchecked' }>;
 
+/**
+ * Learns what a key opens from one cheap request to each side of the service (a merchant, today's
+ * clicks), saves it as a platform key (of this workspace's platform, when one is chosen) or the
+ * account key, then says what it opens and what to add next. A key given as argument (automation,
+ * tests) skips the password box; the second argument only changes the box's words, for a prompt
+ * that asked for one kind. Resolves to true when a key was saved.
+ */
 export class SetApiKeyCommand implements Command {
   readonly id = COMMANDS.setApiKey;
 

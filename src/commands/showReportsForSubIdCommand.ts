@@ -1,9 +1,10 @@
 import { COMMANDS } from '../ids';
-import { presetOfDays, type FiguresDays } from '../services/figuresSettings';
+import { presetOfDays } from '../controllers/figuresQueries';
+import type { FiguresDays } from '../settings/figuresSettings';
 import { defaultViewState } from '../webviews/reports/panelVocabulary';
 import type { PanelViewState } from '../webviews/reports/protocol';
-import type { ReportsPanels } from '../webviews/reports/host/reportsPanels';
-import type { ReportService } from '../services/reportService';
+import type { ReportPanelKeeper } from '../webviews/reports/host/reportPanelKeeper';
+import type { ReportService } from '../controllers/reportService';
 import type { Command } from './command';
 
 /**
@@ -15,7 +16,7 @@ export class ShowReportsForSubIdCommand implements Command {
   readonly id = COMMANDS.showReportsForSubId;
 
   constructor(
-    private readonly panels: ReportsPanels,
+    private readonly panels: ReportPanelKeeper,
     private readonly reports: Pick<ReportService, 'platformId'>,
   ) {}
 

@@ -1,9 +1,6 @@
-/**
- * `affiliateLinks.refreshMerchants` (only what changed since the last sync) and
- * `affiliateLinks.reloadAllMerchants` (the whole catalog again): the same action, full or not.
- */
+/** `affiliateLinks.refreshMerchants` (what changed) and `reloadAllMerchants` (all): one action, full or not. */
 import { COMMANDS } from '../ids';
-import type { CatalogController } from '../services/catalogController';
+import type { CatalogController } from '../controllers/catalogController';
 import type { Command } from './command';
 
 export class SyncMerchantsCommand implements Command {

@@ -1,20 +1,15 @@
 /**
- * What the caches (the catalog's and the reports') share about writing files: the file
- * operations they write with, and the temporary files a write goes through.
- *
- * `CacheFileOps` is the one injection point of disk faults: every cache write takes one, and the
- * extension always passes none, so `NODE_FILE_OPS` (node:fs/promises) is used. Only tests pass
- * their own, to fail a rename, fill the disk or refuse a write where the machine cannot do it
- * for real (see test/unit/disk/ and docs/reliability.md).
- *
- * A cache file is written to `.<name>.<pid>.<random>.tmp` beside it, then renamed over it. A
- * writer that crashed between the two leaves its temporary file behind: `removeLeftoverTemps`
- * removes those no process is still writing.
+ * What the catalog's and the reports' caches share about writing files: the file operations and the temporary files.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
+/**
+ * The one injection point of disk faults: every cache write takes one; the extension passes none,
+ * so `NODE_FILE_OPS` is used. Only tests pass their own, to fail a rename, fill the disk or refuse
+ * a write (test/unit/disk/, docs/reliability.md).
+ */
 export interface CacheFileOps {
   mkdir: typeof mkdir;
   open: typeof open;
@@ -24,7 +19,12 @@ export interface CacheFileOps {
 
 export const NODE_FILE_OPS: CacheFileOps = Object.freeze({ mkdir, open, rename, rm });
 
-/** A temporary file beside `file` that only this process writes. */
+/**
+ * A temporary file beside `file` that only this process writes.
+ *
+ * The file is renamed over its target once written; a writer that crashed between the two leaves
+ * it behind, and `removeLeftoverTemps` removes those no process is still writing.
+ */
 export function tempFileBeside(file: string): string {
   return join(dirname(file), `.${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
 }

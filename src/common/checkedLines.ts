@@ -1,8 +1,5 @@
 /**
- * Lines of JSON that carry their own CRC-32, the integrity check both caches write: a line is
- * `{…,"crc32":"<8 hex digits>"}` where the check is of the line's JSON without that field. A
- * changed byte anywhere in the line fails the check, so a damaged file is refused rather than
- * read as other data.
+ * Lines of JSON that carry their own CRC-32, so both caches refuse a damaged file rather than read it as other data.
  */
 import { crc32 } from 'node:zlib';
 

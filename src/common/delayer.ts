@@ -1,7 +1,4 @@
-/**
- * A delayer: one task waiting for its time, which a new trigger replaces (a debounce) and
- * disposal cancels; instead of a timer kept, cleared and set again by hand.
- */
+/** A delayer: one task waiting for its time, replaced by a new trigger (a debounce), cancelled on disposal. */
 import type { IDisposable } from './lifecycle';
 
 /** setTimeout's longest delay; a longer one would fire at once. */

@@ -1,7 +1,4 @@
-/**
- * A minimal event emitter shaped like vscode.EventEmitter, for the pure core, which must not
- * import vscode. `event` is what a class exposes; `fire` stays private to it.
- */
+/** A minimal event emitter shaped like vscode.EventEmitter, for the pure core, which must not import vscode. */
 import type { IDisposable } from './lifecycle';
 
 /** A listener of an `Event`. */

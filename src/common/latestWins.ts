@@ -1,7 +1,4 @@
-/**
- * Latest wins: work that starts again before it ends (a reload, an update after an edit) asks,
- * when its awaits return, whether it is still the latest, instead of keeping a counter by hand.
- */
+/** Latest wins: work that starts again before it ends asks, after its awaits, whether it is still the latest. */
 import type { IDisposable } from './lifecycle';
 
 /** One run's view of whether it is still the latest. */

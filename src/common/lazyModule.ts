@@ -1,8 +1,6 @@
-/**
- * A module loaded on first use and kept; a failed load is forgotten so the next use tries
- * again. The `import()` itself stays in the subclass's file, where esbuild maps it to a
- * bundle of its own (see esbuild.mjs, LAZY_BUNDLES).
- */
+/** A module loaded on first use and kept; a failed load is forgotten, so the next use tries again. */
+
+/** The `import()` stays in the subclass's file, where esbuild maps it to a bundle of its own (LAZY_BUNDLES). */
 export abstract class LazyModule<T> {
   private pending: Promise<T> | undefined;
 

@@ -1,8 +1,4 @@
-/**
- * Ownership of disposables, free of `vscode` so the pure core can use it too: a class that
- * holds resources extends `Disposable` and `_register`s them. `vscode.Disposable` has the same
- * shape as `IDisposable`, so VS Code's objects can be registered as they are.
- */
+/** Ownership of disposables, free of `vscode`; `vscode.Disposable` fits `IDisposable` as it is. */
 
 /** Anything that frees its resources on `dispose()`; `vscode.Disposable` is one. */
 export interface IDisposable {

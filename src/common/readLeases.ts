@@ -1,13 +1,8 @@
-/**
- * Which window reads what: a small file beside a cached file says that a process is reading it
- * from the service now, so that another window asking for the same thing in the background waits
- * for that read's file instead of sending the same requests again. A lease of a process that
- * ended, or older than `LEASE_MS`, counts for nothing (a crashed window never blocks another).
- */
+/** Which window reads what: a lease file beside a cached file, so another window waits for that read's file. */
 import { open, readFile, rm } from 'node:fs/promises';
 import { processRuns } from './cacheFiles';
 
-/** A read longer than this is taken as abandoned. */
+/** A read longer than this is taken as abandoned; so is a lease of a process that ended (a crash never blocks). */
 export const LEASE_MS = 15 * 60_000;
 
 export interface Lease {

@@ -1,9 +1,4 @@
-/**
- * Hovering an http(s) URL in Markdown, MDX, HTML or plain text shows the merchant its host
- * matches: status, average commission, whether deeplinks are allowed, and links that insert
- * its deeplink in place of the URL or copy its tracking link. Those two commands are the only
- * ones the hover trusts; every catalog string in it is escaped.
- */
+/** Hovering an http(s) URL shows the merchant its host matches, with links to insert its deeplink or copy its link. */
 import * as vscode from 'vscode';
 import { formatPercent, statusWords } from '../catalog/present/merchantFormat';
 import { escapeMarkdownText } from '../catalog/present/merchantTooltip';
@@ -12,8 +7,8 @@ import type { MerchantDomainIndex } from '../links/domainIndex';
 import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
 import { urlAt } from '../links/urlFinder';
 import { targetOf } from '../links/urlReplacement';
-import { readLinkSettings } from '../services/linkSettings';
-import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
+import { readLinkSettings } from '../settings/linkSettings';
+import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
 
 export const HOVER_LANGUAGES = ['markdown', 'mdx', 'html', 'plaintext'] as const;
 const HOVER_COMMANDS: string[] = [COMMANDS.insertDeeplink, COMMANDS.copyTrackingLink];
@@ -37,7 +32,10 @@ function facts(merchant: MerchantSummary): string {
   return escapeMarkdownText([status, ...commission, deeplinks].join(' · '));
 }
 
-/** The hover's Markdown for a merchant matched at `url`, written at `offset` of the document. */
+/**
+ * The hover's Markdown for a merchant matched at `url`, written at `offset` of the document. Its two
+ * commands are the only ones the hover trusts; every catalog string in it is escaped.
+ */
 export function merchantHover(ref: MerchantRef, url: string, offset: number): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString(undefined, true);
   markdown.isTrusted = { enabledCommands: HOVER_COMMANDS };

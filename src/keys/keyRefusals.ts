@@ -1,11 +1,4 @@
-/**
- * What a 401 or a 403 means, from who refused which key. The service does not document which
- * endpoint refuses which kind of key, or with which status: a refusal of a key that was never
- * seen to open that side is "the wrong kind of key" (ask for the right one), never a failure or
- * "not your platform". Only a key that opened that side before, refused now, was refused for
- * itself (regenerated, say); and only a 403 of a report filtered to a platform, asked with a
- * key that opens the reports, is "that platform is not one of your account's".
- */
+/** What a 401 or a 403 means, from who refused which key. */
 import type { KeyOpens } from './keyRing';
 
 export type RefusalMeaning =
@@ -26,7 +19,13 @@ export interface RefusedRequest {
   platformFiltered?: boolean;
 }
 
-/** The meaning of a 401 or 403; undefined for any other status. */
+/**
+ * The meaning of a 401 or 403; undefined for any other status. The service does not document which
+ * endpoint refuses which kind of key, or with which status: a refusal of a key never seen to open
+ * that side is "the wrong kind of key", never a failure or "not your platform". Only a key that
+ * opened that side before was refused for itself (regenerated, say); and only a 403 of a report
+ * filtered to a platform, asked with a key that opens the reports, is "not one of your account's".
+ */
 export function refusalMeaning(request: RefusedRequest): RefusalMeaning | undefined {
   const { status, side, keyKind, opens } = request;
   if (status !== 401 && status !== 403) {

@@ -1,10 +1,4 @@
-/**
- * The keys a person gave: platform keys (one per platform, a website or app of theirs, which
- * open its merchant catalog and tracking links) and one account key (which opens the reports of
- * every platform). Where the service knows one key only, that key is a platform key that opens
- * the reports too. Kept as one JSON secret (`serializeKeyRing`); what each key opens is what it
- * opened when it was checked (`keyVerdict`), unknown for a key never checked.
- */
+/** The keys a person gave, kept as one JSON secret (`serializeKeyRing`), each with what it opened when checked. */
 
 /** What a key opened when it was checked: true, false (refused), or undefined (not known). */
 export interface KeyOpens {
@@ -26,6 +20,11 @@ export interface AccountKey {
   opens: KeyOpens;
 }
 
+/**
+ * Platform keys (one per platform, a website or app of theirs, which open its merchant catalog and
+ * tracking links) and one account key (the reports of every platform). Where the service knows one
+ * key only, that key is a platform key that opens the reports too.
+ */
 export interface KeyRing {
   readonly platforms: readonly PlatformKey[];
   readonly account?: AccountKey;

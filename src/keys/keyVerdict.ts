@@ -1,10 +1,4 @@
-/**
- * What a key opens, learnt from one cheap request to each side of the service: a page of one
- * merchant (the catalog) and a page of today's clicks (the reports). The service does not say
- * which endpoint refuses which key, or with which status: a 401 or a 403 means "not with this
- * key", whichever it is. A key that opens the catalog is a platform key (it may open the reports
- * too, where the service knows one key only); one that opens only the reports is an account key.
- */
+/** What a key opens, learnt from one cheap request to each side of the service: a merchant, and today's clicks. */
 import { httpStatusOf } from '../api/errors';
 import type { KeyOpens } from './keyRing';
 
@@ -31,6 +25,12 @@ export function probeAnswerOf(status: number | undefined): ProbeAnswer {
   return status !== undefined && status >= 200 && status < 300 ? 'opened' : 'failed';
 }
 
+/**
+ * A 401 or a 403 means "not with this key", whichever it is: the service does not say which
+ * endpoint refuses which key, or with which status. A key that opens the catalog is a platform key
+ * (it may open the reports too, where the service knows one key only); one that opens only the
+ * reports is an account key.
+ */
 export function keyVerdict(catalog: ProbeAnswer, reports: ProbeAnswer): KeyVerdict {
   const side = (answer: ProbeAnswer): boolean | undefined =>
     answer === 'opened' ? true : answer === 'refused' ? false : undefined;

@@ -1,8 +1,4 @@
-/**
- * The words of the keys and platforms: what a key just checked opens, what to add next, the
- * prompts for the right kind of key, and how keys and platforms are named in pickers. Pure,
- * localised with `t` from `@vscode/l10n` (vscode.l10n in the host), so the unit tests read them.
- */
+/** The words of keys and platforms: what a key opens, what to add next, the prompts, the names in pickers. */
 import * as l10n from '@vscode/l10n';
 import type { KeyOpens, KeyRing, PlatformKey } from './keyRing';
 

@@ -1,10 +1,4 @@
-/**
- * A workspace's platform, and the keys that serve it. The platforms come from the reports (their
- * `adspaceId` and `adspaceName`) and from the names of platform keys; a workspace chooses one
- * (the setting holds its id, or its name when it has none). The catalog, links and hovers use
- * that platform's key; the reports use the account key, or a platform key that opens them; the
- * figures count that platform's clicks (the reports' `adspaceId` filter).
- */
+/** A workspace's platform (from the reports and the named keys), and the keys that serve it. */
 import type { KeyOpens, KeyRing, PlatformKey } from './keyRing';
 
 /** A platform the reports showed. */
@@ -83,7 +77,9 @@ export function workspacePlatform(setting: string | undefined, choices: readonly
 /**
  * The keys that serve `platform`. The catalog: its own key, else the key of no platform, else
  * (no platform chosen) the first key; a platform with no key of its own and no key of no
- * platform gets the first key too, marked as not its own, so its links can be questioned.
+ * platform gets the first key too, marked as not its own, so its links can be questioned. The
+ * reports: the account key, or a platform key that opens them; the figures count that platform's
+ * clicks (the reports' `adspaceId` filter).
  */
 export function serviceKeys(ring: KeyRing, platform: PlatformChoice | undefined): ServiceKeys {
   const keys = ring.platforms;

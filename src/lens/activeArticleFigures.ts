@@ -1,15 +1,11 @@
-/**
- * The figures of the article in the active editor, for the status bar: "$(graph) 1,234 clicks ·
- * ↑12.3%" with which SubIDs and period in the tooltip. Worked out from the in-memory aggregate
- * when the active editor, its text (debounced) or the figures change; never a request.
- */
+/** The active article's figures for the status bar, from the in-memory aggregate; never a request. */
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
 import { LatestWins } from '../common/latestWins';
 import { Disposable } from '../common/lifecycle';
 import { HOVER_LANGUAGES } from '../hover/merchantHoverProvider';
-import type { FiguresService } from '../services/figuresService';
-import type { ReportsLoader } from '../services/reportsLoader';
+import type { FiguresService } from '../controllers/figuresService';
+import type { ReportsLoader } from '../loaders/reportsLoader';
 import type { ArticleSubIdReader } from './articleSubIds';
 
 export interface ActiveArticle {
@@ -23,6 +19,7 @@ export interface ActiveArticle {
 /** After the active document's last edit, before its figures are worked out again. */
 const AFTER_EDIT_MS = 300;
 
+/** "$(graph) 1,234 clicks · ↑12.3%", worked out when the active editor, its text (debounced) or the figures change. */
 export class ActiveArticleFigures extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changed.event;

@@ -1,17 +1,9 @@
-/**
- * The SubIDs of a document, for its figures: the SubID setting expanded for this file when the
- * template uses a variable (`${fileBasenameNoExtension}` makes `best-running-shoes.md` the SubID
- * `best-running-shoes`), and the SubID of every deeplink on a catalog tracking-link host.
- *
- * Cheap for a document without either: when the template has no variable and the text holds
- * no "http", nothing else is read and the domain index is not loaded. Kept per document
- * version, so the lenses and the status bar read a document once per edit.
- */
+/** The SubIDs of a document, for its figures: the SubID setting expanded for the file, and its deeplinks' SubIDs. */
 import type * as vscode from 'vscode';
 import { deeplinkSubIds } from '../links/documentSubIds';
-import { readLinkSettings, subIdFor } from '../services/linkSettings';
+import { readLinkSettings, subIdFor } from '../settings/linkSettings';
 import type { MerchantDomainIndex } from '../links/domainIndex';
-import type { MerchantLinkIndex } from '../services/merchantLinkIndex';
+import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
 
 /** The merchant of a deeplink's target page (its `urlParameter`), when one merchant has its domain. */
 function targetMerchant(
@@ -47,6 +39,12 @@ export interface ArticleSubIds {
 
 const MAY_HOLD_URLS = /http/i;
 
+/**
+ * The setting counts when its template uses a variable (`${fileBasenameNoExtension}` makes
+ * `best-running-shoes.md` the SubID `best-running-shoes`). Cheap for a document with neither: when
+ * the template has no variable and the text holds no "http", nothing else is read and the domain
+ * index is not loaded. Kept per document version, so lenses and status bar read a document once per edit.
+ */
 export class ArticleSubIdReader {
   /** Per document: the version read, the index it was read with, and what was found. */
   private readonly read = new WeakMap<

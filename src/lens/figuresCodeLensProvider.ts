@@ -1,21 +1,11 @@
-/**
- * The figures where you write: on a Markdown, MDX, HTML or plain-text article whose SubIDs have
- * figures, a lens at the top with the article's clicks over the figures period, their change
- * and its commission ("1,234 clicks · +12.3% vs previous 30 days · EUR 56.70 pending +
- * confirmed"), and one on each line holding deeplinks with that line's clicks. Choosing one
- * opens the report panel filtered to its SubID and the figures period.
- *
- * Lenses are worked out from the in-memory aggregate (`FiguresService`) only: an edit re-runs
- * the pure functions, never a request. A document without SubIDs costs a look at its text.
- * No key, figures switched off, or no figures yet: no lens.
- */
+/** The figures where you write: lenses with an article's clicks and commission, and each deeplink line's clicks. */
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import { COMMANDS } from '../ids';
 import type { FiguresAggregate } from '../reports/index';
-import type { CatalogController } from '../services/catalogController';
-import type { FiguresService } from '../services/figuresService';
-import type { ReportsLoader, ReportsModule } from '../services/reportsLoader';
+import type { CatalogController } from '../controllers/catalogController';
+import type { FiguresService } from '../controllers/figuresService';
+import type { ReportsLoader, ReportsModule } from '../loaders/reportsLoader';
 import type { ArticleSubIds, ArticleSubIdReader } from './articleSubIds';
 
 /** What a lens shows, before it becomes a vscode.CodeLens (also what the tests read). */
@@ -67,6 +57,11 @@ export function figuresLenses(
   return lenses;
 }
 
+/**
+ * On Markdown, MDX, HTML and plain-text articles. Lenses are worked out from the in-memory
+ * aggregate only: an edit re-runs the pure functions, never a request. No key, figures switched
+ * off, or no figures yet: no lens. Choosing one opens the report panel filtered to its SubID.
+ */
 export class FiguresCodeLensProvider extends Disposable implements vscode.CodeLensProvider {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.changed.event;

@@ -1,14 +1,4 @@
-/**
- * Deeplinks: the tracking link carrying the page the reader should land on (and a SubID).
- *
- * Encoding: the tracking link's own query keeps its exact bytes and order; only our two
- * parameters are replaced in place or appended, encoded as application/x-www-form-urlencoded
- * (see `withQueryParameters`). The target is put in as the URL parser writes it
- * (`new URL(target).href`: host lower-cased and punycoded, spaces and non-ASCII characters
- * percent-encoded, default port dropped), so the redirect the network makes is plain ASCII and
- * `new URL(deeplink).searchParams.get(urlParameter) === new URL(target).href`.
- * Without a SubID, an `s` parameter the tracking link already has is left alone.
- */
+/** Deeplinks: the tracking link carrying the page the reader should land on (and a SubID). */
 import * as l10n from '@vscode/l10n';
 import type { Merchant } from '../api/types';
 import { SETTINGS } from '../ids';
@@ -76,6 +66,14 @@ function parameterProblem(name: string, setting: string, value: string): string 
  * encoding is exact; an existing query and fragment are kept. Refused when the merchant is
  * refused by deeplinkRefusal, has no usable tracking link, the target is not an absolute
  * http(s) URL with a host, or a parameter name is empty/invalid. Parameter names are trimmed.
+ *
+ * Encoding: the tracking link's own query keeps its exact bytes and order; only our two
+ * parameters are replaced in place or appended, encoded as application/x-www-form-urlencoded
+ * (`withQueryParameters`). The target is put in as the URL parser writes it (`new URL(target).href`:
+ * host lower-cased and punycoded, spaces and non-ASCII percent-encoded, default port dropped), so
+ * the redirect the network makes is plain ASCII and
+ * `new URL(deeplink).searchParams.get(urlParameter) === new URL(target).href`.
+ * Without a SubID, an `s` parameter the tracking link already has is left alone.
  */
 export function deeplinkOf(
   merchant: Pick<Merchant, 'name' | 'trackingLink' | 'isActive' | 'deeplinkAllowed'>,

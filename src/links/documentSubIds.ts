@@ -1,12 +1,4 @@
-/**
- * The SubIDs a document's deeplinks carry: every URL the URL finder finds whose host is a
- * tracking-link host of the catalog, and every non-empty value of the SubID parameter in it,
- * decoded as URLSearchParams decodes a query (`%20` and `+` become spaces).
- *
- * Pure, and light: the tracking hosts are asked of the caller (`isTrackingHost`, the domain
- * index's), so this module does not pull in the domain index, which is a lazy bundle of its
- * own. A URL without a query is not parsed at all; nothing here throws, whatever the text.
- */
+/** The SubIDs a document's deeplinks carry; pure, and light: it does not pull in the domain index (a lazy bundle). */
 import { findUrls, type FoundUrl } from './urlFinder';
 
 export interface DocumentDeeplink {
@@ -30,6 +22,9 @@ export interface DeeplinkSubIdOptions {
 /**
  * Every SubID in the deeplinks of a text, in document order: links on a catalog tracking-link
  * host carrying the SubID parameter; a link with the parameter twice gives two entries.
+ *
+ * Values decoded as URLSearchParams decodes a query (`%20` and `+` become spaces); empty ones are
+ * skipped. A URL without a query is not parsed at all; nothing here throws, whatever the text.
  */
 export function deeplinkSubIds(text: string, options: DeeplinkSubIdOptions): DocumentDeeplink[] {
   const parameter = options.subIdParameter.trim();

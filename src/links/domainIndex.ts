@@ -1,25 +1,4 @@
-/**
- * Which merchant of the catalog a URL belongs to, by its host name.
- *
- * Rules:
- * - Every domain a merchant lists (`defaultDomain` and `domains`) is indexed in canonical form
- *   (see canonicalHost): lower case, IDN in ASCII (punycode), no trailing dot. Entries that are
- *   not a bare host name (`''`, `http://x.com/`, `a b`, `x.com:80`) are skipped.
- * - A host matches its own entry, else the entry of its nearest parent domain
- *   (`a.b.shop.com` → `shop.com`), but never its public suffix or anything above it
- *   (`co.uk`, `com`, `github.io` never match, even when a merchant lists them). IP addresses
- *   match their own entry only.
- * - `www.`: an entry `www.X` also stands for `X` (and so, by the parent rule, for the
- *   subdomains of `X`) as long as no merchant lists `X` itself; the reported `domain` is then
- *   the listed `www.X`. So `a.X` matches `www.X` before a listed parent of `X`. A host `www.X`
- *   needs no rule: it falls back to `X` as a parent.
- * - Several merchants on the matched domain: active ones are preferred, then among those the
- *   deeplink-capable ones; one left → 'merchant', several equally good → 'ambiguous' (in
- *   catalog order).
- * - Tracking hosts (the hosts of the merchants' absolute http(s) `trackingLink`s) win over
- *   everything, on an exact host match only: such a URL is a tracking link already.
- * - Only http(s) URLs match. Nothing here throws, whatever the input.
- */
+/** Which merchant of the catalog a URL belongs to, by its host name. */
 import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
 import { publicSuffixOf } from './publicSuffix';
@@ -145,8 +124,25 @@ function rank(merchant: MerchantSummary): number {
 }
 
 /**
- * Maps URLs to the merchants of a catalog by domain (rules at the top of this file). Built once
- * per catalog snapshot; immutable afterwards apart from a private memo of public suffixes.
+ * Maps URLs to the merchants of a catalog by domain. Built once per catalog snapshot; immutable
+ * afterwards apart from a private memo of public suffixes. Rules:
+ * - Every domain a merchant lists (`defaultDomain` and `domains`) is indexed in canonical form
+ *   (see canonicalHost): lower case, IDN in ASCII (punycode), no trailing dot. Entries that are
+ *   not a bare host name (`''`, `http://x.com/`, `a b`, `x.com:80`) are skipped.
+ * - A host matches its own entry, else the entry of its nearest parent domain
+ *   (`a.b.shop.com` → `shop.com`), but never its public suffix or anything above it
+ *   (`co.uk`, `com`, `github.io` never match, even when a merchant lists them). IP addresses
+ *   match their own entry only.
+ * - `www.`: an entry `www.X` also stands for `X` (and so, by the parent rule, for the
+ *   subdomains of `X`) as long as no merchant lists `X` itself; the reported `domain` is then
+ *   the listed `www.X`. So `a.X` matches `www.X` before a listed parent of `X`. A host `www.X`
+ *   needs no rule: it falls back to `X` as a parent.
+ * - Several merchants on the matched domain: active ones are preferred, then among those the
+ *   deeplink-capable ones; one left → 'merchant', several equally good → 'ambiguous' (in
+ *   catalog order).
+ * - Tracking hosts (the hosts of the merchants' absolute http(s) `trackingLink`s) win over
+ *   everything, on an exact host match only: such a URL is a tracking link already.
+ * - Only http(s) URLs match. Nothing here throws, whatever the input.
  */
 export class MerchantDomainIndex {
   /** Distinct canonical domains taken from the catalog (a `www.X` counts once, not also as

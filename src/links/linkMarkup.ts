@@ -1,10 +1,4 @@
-/**
- * The text inserted into a document for a link, in the document's own markup.
- *
- * Decisions: Markdown is `markdown` and `mdx`; HTML is `html` only (in `php`, `vue` and the
- * like the cursor may as well be inside code, so they get the bare link). Link text that is
- * empty or white space becomes the link itself.
- */
+/** The text inserted into a document for a link, in the document's own markup. */
 
 /** Characters backslash-escaped in Markdown link text: they could end the text, start
  * emphasis, code, strikethrough, a table cell, an HTML tag or entity, or an MDX expression. */
@@ -64,7 +58,8 @@ export function escapeHtml(text: string): string {
  * in text escaped (and the link wrapped in `<...>` when it holds spaces or unbalanced
  * parentheses); HTML (`html`) `<a href="link" rel="rel">text</a>` with attribute and text
  * escaping (&, <, >, ", '); anything else the bare link. `rel` is the setting
- * affiliateLinks.html.rel; an empty rel omits the attribute.
+ * affiliateLinks.html.rel; an empty rel omits the attribute. HTML is `html` only: in `php`, `vue`
+ * and the like the cursor may be inside code. Link text that is empty or white space becomes the link.
  */
 export function linkMarkup(languageId: string, link: string, text: string, options: { rel: string }): string {
   const shownText = text.trim() === '' ? link : text;

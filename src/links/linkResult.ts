@@ -1,7 +1,4 @@
-/**
- * What every link rule returns, and how refused values are shown in messages. Messages are
- * plain sentences for the user: what happened, then what to do.
- */
+/** What every link rule returns, and how refused values show in messages (what happened, then what to do). */
 
 /** A link ready to use, or a message saying why there is none and what to do. */
 export type LinkResult = { ok: true; link: string } | { ok: false; message: string };

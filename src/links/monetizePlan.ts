@@ -1,8 +1,5 @@
 /**
- * Monetize Links in Document, decided without an editor: every http(s) URL of the text (or of
- * the selected spans) whose host matches a merchant becomes a candidate when that merchant is
- * active and allows deeplinks and the URL is not a tracking link already; the other matched
- * URLs are skipped with the reason. URLs that match no merchant are left out of both.
+ * Monetize Links in Document, decided without an editor: which matched URLs become deeplinks, which are skipped, why.
  */
 import * as l10n from '@vscode/l10n';
 import type { DeeplinkOptions } from './deeplink';
@@ -72,6 +69,11 @@ export function skippedForReason(reason: SkipReason, count: number): string {
   }
 }
 
+/**
+ * Every http(s) URL of the text (or of the selected spans) whose host matches a merchant is a
+ * candidate when that merchant is active and allows deeplinks and the URL is not a tracking link
+ * already; the other matched URLs are skipped with the reason; URLs matching no merchant are in neither.
+ */
 export function planMonetize(
   text: string,
   index: MerchantDomainIndex,

@@ -1,11 +1,4 @@
-/**
- * The SubID from the setting affiliateLinks.subId: a template whose `${...}` variables are
- * filled in, then checked against what networks accept.
- *
- * Decisions: `${date}` is the local calendar date of the given Date (the day the user sees,
- * as VS Code's own date snippet variables do), written YYYY-MM-DD. The expanded result is
- * trimmed. "Letters" means ASCII letters: networks reject or mangle anything else.
- */
+/** The SubID from the setting affiliateLinks.subId: a template whose variables are filled in, then checked. */
 import * as l10n from '@vscode/l10n';
 import { SETTINGS } from '../ids';
 import { quote } from './linkResult';
@@ -72,7 +65,8 @@ function localDate(date: Date): string | undefined {
  * date, YYYY-MM-DD) in the setting affiliateLinks.subId and checks the result: ASCII letters,
  * digits, `_` and `-` only, at most 100 characters. Empty template or empty result →
  * `{ ok: true, subId: undefined }`. A variable with no value, an unknown `${x}` or a bad
- * result → a message saying which and what to change.
+ * result → a message saying which and what to change. `${date}` is the day the user sees, as VS
+ * Code's own date snippet variables do; "letters" are ASCII: networks reject or mangle anything else.
  */
 export function expandSubId(template: string, variables: SubIdVariables): SubIdResult {
   const used = [...new Set(Array.from(template.matchAll(VARIABLE), (match) => match[1] ?? ''))];

@@ -1,7 +1,4 @@
-/**
- * The merchant's tracking link, and the URL rules the other link builders share: what counts
- * as an absolute http(s) URL, and how query parameters are set without touching the others.
- */
+/** The merchant's tracking link, and the URL rules the other link builders share. */
 import * as l10n from '@vscode/l10n';
 import type { Merchant } from '../api/types';
 import { type LinkResult, quote, quoteName } from './linkResult';

@@ -1,17 +1,5 @@
 /**
- * Finds the http(s) URLs in a document's text, each with its exact UTF-16 range and the syntax it
- * stands in, so that link commands can rewrite one URL in place without disturbing the markup
- * around it. Pure: no editor API, no I/O; works on Markdown, HTML and plain text alike.
- *
- * One left-to-right pass: a single trigger regex finds the next place a URL could start (a
- * Markdown `](` or reference definition, a `<https://` autolink, an `href=`, a bare `http(s)://`),
- * the construct is read with sticky regexes, and scanning resumes after it, so a URL is found once
- * and the work stays linear even on hostile input.
- *
- * Nothing recognised here crosses a line break (between `](` or `]:` and a destination only spaces
- * and tabs are allowed; CommonMark also allows one line break, and such a URL is found as 'bare'),
- * which lets `urlAt` scan just the cursor's line and still agree with `findUrls`. URLs inside
- * code spans and code blocks are found too; callers that want to skip them pass `spans`.
+ * Finds the http(s) URLs in a document's text, each with its exact range and syntax, so link commands rewrite in place.
  */
 
 import { decodeAttribute } from './urlReplacement';
@@ -95,7 +83,17 @@ export function urlAt(text: string, offset: number): FoundUrl | undefined {
   return hit && { ...hit, start: hit.start + lineStart, end: hit.end + lineStart };
 }
 
-/** The single pass behind both exports. All regexes are created per call: they carry lastIndex. */
+/**
+ * The single pass behind both exports. All regexes are created per call: they carry lastIndex.
+ *
+ * A single trigger regex finds the next place a URL could start (a Markdown `](` or reference
+ * definition, a `<https://` autolink, an `href=`, a bare `http(s)://`), the construct is read
+ * with sticky regexes, and scanning resumes after it, so a URL is found once and the work stays
+ * linear even on hostile input. Nothing recognised crosses a line break (between `](` or `]:` and
+ * a destination only spaces and tabs; CommonMark also allows one line break, and such a URL is
+ * found as 'bare'), which lets `urlAt` scan just the cursor's line. URLs inside code are found
+ * too; callers that want to skip them pass `spans`.
+ */
 function scan(text: string): FoundUrl[] {
   const triggers = new RegExp(TRIGGERS, 'gimu');
   const runs = {

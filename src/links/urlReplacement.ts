@@ -1,8 +1,5 @@
 /**
- * Reading a URL found in a document as the address it stands for, and writing a new link in
- * its place so the document stays valid: inside an HTML attribute the link is escaped for the
- * attribute (and the attribute's entities are decoded before use); elsewhere it is written as
- * the URL API serialised it.
+ * Reading a found URL as the address it stands for, and writing a new link in its place so the document stays valid.
  */
 import { escapeHtml } from './linkMarkup';
 import type { FoundUrl } from './urlFinder';
@@ -28,7 +25,7 @@ export function targetOf(found: FoundUrl): string {
   return found.context === 'href' ? decodeAttribute(found.url) : found.url;
 }
 
-/** The text that replaces a found URL with `link`. */
+/** The text that replaces a found URL with `link`: escaped inside an HTML attribute, else as the URL API wrote it. */
 export function replacementFor(found: FoundUrl, link: string): string {
   return found.context === 'href' ? escapeHtml(link) : link;
 }

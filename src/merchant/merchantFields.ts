@@ -1,15 +1,5 @@
 /**
- * The merchant as the rest of the extension sees it, shared by the catalog and the link rules
- * (which never import each other): its fields listed once, the summary every view reads, and
- * the one `MerchantRef`.
- *
- * - `Merchant` (from the client) holds every field.
- * - `MerchantSummary` is what the tree, its filter, Find Merchant, the domain index, the picker
- *   and the link rules read for every merchant: the `SUMMARY_FIELDS` plus `supportsCpc`.
- * - `CatalogMerchant` is an entry of the catalog: a summary whose other fields (the
- *   `DETAIL_FIELDS`) may be read lazily. A merchant shown from the cache file parses its
- *   page of the file the first time one of them is asked for (see `catalog/cache`), so
- *   only the details, the tooltip and the full-merchant readers should touch them.
+ * The merchant as the catalog and the link rules (which never import each other) both see it: its fields listed once.
  */
 import type { Merchant } from '../api/types';
 import type { MerchantKey } from './merchantKey';
@@ -86,7 +76,11 @@ export interface MerchantSummary extends Pick<Merchant, SummaryField> {
   readonly supportsCpc: boolean;
 }
 
-/** An entry of the catalog: its summary at once, its details possibly read on first access. */
+/**
+ * An entry of the catalog: its summary at once, its details (`DETAIL_FIELDS`) possibly read on
+ * first access. A merchant shown from the cache file parses its page of the file the first time
+ * one of them is asked for, so only the details, the tooltip and the full-merchant readers should touch them.
+ */
 export interface CatalogMerchant extends Merchant, MerchantSummary {}
 
 /** A merchant of the catalog with its key: what the link commands, the picker and the domain index pass around. */

@@ -1,7 +1,4 @@
-/**
- * The identity of a merchant across syncs, so an incremental sync can tell an update of a
- * known merchant from a new one.
- */
+/** The identity of a merchant across syncs: an update of a known merchant told from a new one. */
 import type { Merchant } from '../api/types';
 
 /**

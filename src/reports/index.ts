@@ -1,8 +1,4 @@
-/**
- * The reports' public surface for the extension: the store, the cache file names, the periods.
- * The extension loads this module lazily (esbuild builds it as `dist/reports.js`), when a
- * report or a figure is first asked for, not at activation.
- */
+/** The reports' public surface for the extension, loaded lazily as `dist/reports.js`. */
 export {
   ReportStore,
   DEFAULT_CACHE_LIMITS,
@@ -15,7 +11,12 @@ export {
 export { reportCacheFileName } from './cache/reportCacheFile';
 export { periodWindows, presetPeriod, previousPeriod, resolveReportPeriod } from './model/reportPeriods';
 export { DEFAULT_PROVISIONAL_DAYS } from './model/reportDays';
-export { ReportPanelSession, type PanelSessionOptions, type PanelProgress } from './panel/reportPanelSession';
+export {
+  ReportPanelSession,
+  type PanelSessionOptions,
+  type PanelProgress,
+  type PanelReports,
+} from './panel/reportPanelSession';
 export { toCsv, toTsv, type ExportTable } from './panel/tableExport';
 export {
   buildFiguresAggregate,

@@ -1,12 +1,4 @@
-/**
- * Answers a request to one of the spec's three paths. The checks run in this order:
- * method (404, as Express answers a method it has no route for), authentication (401),
- * query parameters (400, with the rules the client uses), platform access (403), then data.
- *
- * Keys (sandboxKeys.ts): an unknown key is a 401 everywhere. In `single` every platform key
- * opens the catalog (its platform's) and the reports (every platform of the account). In
- * `split` a platform key on a report is a 401, and the account key on the catalog a 403.
- */
+/** Answers a request to one of the spec's three paths, checking as the service does. */
 import type { WireActionItem, WireClickItem, WireMerchant } from '../api/wire';
 import { checkMerchantQuery, checkReportQuery, type QueryLike } from '../api/queryRules';
 import { utcDate } from '../api/calendarDate';
@@ -28,6 +20,13 @@ export interface ApiRequest {
 
 const REFUSAL_STATUS: Readonly<Record<KeyRefusal, number>> = { unauthorized: 401, forbidden: 403 };
 
+/**
+ * The checks run in this order: method (404, as Express answers a method it has no route for),
+ * authentication (401), query parameters (400, with the rules the client uses), platform access
+ * (403), then data. Keys (sandboxKeys.ts): an unknown key is a 401 everywhere. In `single` every
+ * platform key opens the catalog (its platform's) and the reports (every platform of the account).
+ * In `split` a platform key on a report is a 401, and the account key on the catalog a 403.
+ */
 export class ApiHandler {
   private readonly clicks: ReportStore<WireClickItem>;
   private readonly actions: ReportStore<WireActionItem>;

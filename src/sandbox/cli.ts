@@ -1,14 +1,11 @@
-/**
- * `npm run sandbox -- [options]`: runs the sandbox until SIGINT or SIGTERM. Prints one line
- * with its URL and the world of keys once it listens; bad arguments exit with code 2. In the
- * single world (the default) that is all, and the key is never printed: it is the --key given,
- * sandboxkey by default. In the split world the keys to use are derived, so each platform's
- * and the account's follow, one line each.
- */
+/** `npm run sandbox -- [options]`: runs the sandbox until SIGINT or SIGTERM; bad arguments exit with code 2. */
 import { CliArgumentError, parseCliArgs, USAGE } from './cliArgs';
 import { SANDBOX_DEFAULTS, SandboxOptionError, startSandbox, type SandboxKeys } from './server';
 
-/** The lines after the first: none in the single world, every key in the split world. */
+/**
+ * The lines after the first (the URL and the world of keys): none in the single world, where the key
+ * is the --key given (sandboxkey by default) and never printed; every derived key in the split world.
+ */
 function keyLines(keys: SandboxKeys): string {
   if (keys.world === 'single') {
     return '';

@@ -1,25 +1,4 @@
-/**
- * Control endpoints, under a prefix the service never uses; no authentication, loopback only:
- *   GET  /__sandbox/stats                       request counts (see SandboxStats)
- *   GET  /__sandbox/keys                        the keys to use (see SandboxKeys in sandboxKeys.ts):
- *                                               {"world","platforms":[{"id","name","key"}],"account"},
- *                                               `account` null in the single world
- *   POST /__sandbox/faults                      body = fault SPEC (faults.ts); an empty body clears
- *   POST /__sandbox/latency?ms=N                delay of every response to a spec path
- *   POST /__sandbox/rate-limit[?retryAfter=B]   body = rate limit SPEC (`3/1,100/300` or `off`);
- *                                               forgets the windows' history; B (true|false) sets
- *                                               whether a 429 carries Retry-After (kept if absent);
- *                                               answers {"rateLimit":spec,"retryAfter":b}
- *   POST /__sandbox/merchants/touch?index=N     sets that stored merchant's updatedAt to now
- *   POST /__sandbox/reports/touch?count=N       changes N click items and N actions (fewer when
- *                                               there are fewer), picked over the whole history:
- *                                               a click's count grows, a pending action is decided,
- *                                               another action's commission is corrected; their
- *                                               updatedAt becomes now, so reports list them first.
- *                                               N from 1 to 100000; answers {"clicks":n,"actions":m}
- * A bad value is a 400 in the format of spec 7 naming the parameter (`spec`, `ms`, `index`, `count`,
- * `retryAfter`).
- */
+/** The sandbox's control endpoints, under a prefix the service never uses; no authentication, loopback only. */
 import { badRequest, jsonResponse, notFound, type SandboxResponse } from './responses';
 import type { SandboxStats } from './requestStats';
 import { MAX_TOUCH_COUNT, type TouchedCounts } from './reportTouch';
@@ -96,6 +75,28 @@ function act(property: string, action: () => unknown): SandboxResponse {
   }
 }
 
+/**
+ * Answers a control endpoint:
+ *   GET  /__sandbox/stats                       request counts (see SandboxStats)
+ *   GET  /__sandbox/keys                        the keys to use (see SandboxKeys in sandboxKeys.ts):
+ *                                               {"world","platforms":[{"id","name","key"}],"account"},
+ *                                               `account` null in the single world
+ *   POST /__sandbox/faults                      body = fault SPEC (faults.ts); an empty body clears
+ *   POST /__sandbox/latency?ms=N                delay of every response to a spec path
+ *   POST /__sandbox/rate-limit[?retryAfter=B]   body = rate limit SPEC (`3/1,100/300` or `off`);
+ *                                               forgets the windows' history; B (true|false) sets
+ *                                               whether a 429 carries Retry-After (kept if absent);
+ *                                               answers {"rateLimit":spec,"retryAfter":b}
+ *   POST /__sandbox/merchants/touch?index=N     sets that stored merchant's updatedAt to now
+ *   POST /__sandbox/reports/touch?count=N       changes N click items and N actions (fewer when
+ *                                               there are fewer), picked over the whole history:
+ *                                               a click's count grows, a pending action is decided,
+ *                                               another action's commission is corrected; their
+ *                                               updatedAt becomes now, so reports list them first.
+ *                                               N from 1 to 100000; answers {"clicks":n,"actions":m}
+ * A bad value is a 400 in the format of spec 7 naming the parameter (`spec`, `ms`, `index`, `count`,
+ * `retryAfter`).
+ */
 export function answerControl(target: ControlTarget, request: ControlRequest): SandboxResponse {
   const route = `${request.method} ${request.pathname}`;
   switch (route) {

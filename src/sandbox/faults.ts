@@ -1,37 +1,4 @@
-/**
- * Fault injection for resilience tests and benchmarks. Faults apply only to requests to the
- * spec's three paths, never to the `/__sandbox/` control endpoints.
- *
- * SPEC grammar (`--faults SPEC`, `setFaults(SPEC)`, `POST /__sandbox/faults`):
- *
- *   spec   = rule *( ";" rule )        an empty spec means no faults; blank rules are ignored
- *   rule   = kind *( ":" option )      spaces around rules, kinds and options are ignored
- *   kind   = "500" | "502" | "503" | "504" | "429"
- *                                      a JSON error body in the format of spec 7
- *          | "reset"                   the socket is destroyed without any response
- *          | "malformed"               200 with a body that is not valid JSON
- *          | "truncated"               200-style response whose Content-Length is that of the full
- *                                      body, but only part of the body is sent before the socket
- *                                      is destroyed
- *          | "slow-body"               status and headers at once, the body only after `ms`
- *          | "slow-headers"            nothing for `ms`, then the normal response
- *   option = "rate=" R                 probability per request, 0 <= R <= 1, drawn from a PRNG
- *                                      seeded with the sandbox seed (re-seeded by every setFaults)
- *          | "on=" N-list              1-based numbers of requests to the spec's paths, counted
- *                                      from start or from the last setFaults: "1,3-5"
- *          | "retryAfter=" N           adds `Retry-After: N` (seconds)
- *          | "retryAfterDate=" N       adds `Retry-After` as an HTTP date N seconds ahead
- *          | "ms=" N                   delay of the slow kinds, milliseconds (default 10000)
- *          | "path=" ("merchant" | "click" | "action")
- *                                      only requests to that endpoint
- *
- * A rule with neither `rate` nor `on` applies to every matching request; with both, it applies
- * to the listed requests, each with probability R. The first matching rule wins. Every request
- * to a spec path counts, whatever its method. Examples:
- *   "503:rate=0.2:retryAfter=1"        "reset:on=2;500:on=4-5:path=click"
- *   "slow-body:ms=300:path=merchant"   "429:on=1:retryAfterDate=5"
- * A bad spec throws FaultSpecError naming the bad part.
- */
+/** Fault injection for resilience tests and benchmarks, on the spec's three paths only (never `/__sandbox/`). */
 import { Random } from './random';
 import { ENDPOINT_NAMES, type EndpointName } from './endpoints';
 
@@ -150,7 +117,37 @@ function parseRule(text: string): FaultRule {
   return rule;
 }
 
-/** Parses a fault SPEC; throws FaultSpecError naming the first bad part. */
+/**
+ * Parses a fault SPEC (`--faults SPEC`, `setFaults(SPEC)`, `POST /__sandbox/faults`); throws
+ * FaultSpecError naming the first bad part. Grammar:
+ *
+ *   spec   = rule *( ";" rule )        an empty spec means no faults; blank rules are ignored
+ *   rule   = kind *( ":" option )      spaces around rules, kinds and options are ignored
+ *   kind   = "500" | "502" | "503" | "504" | "429"
+ *                                      a JSON error body in the format of spec 7
+ *          | "reset"                   the socket is destroyed without any response
+ *          | "malformed"               200 with a body that is not valid JSON
+ *          | "truncated"               200-style response whose Content-Length is that of the full
+ *                                      body, but only part of the body is sent before the socket
+ *                                      is destroyed
+ *          | "slow-body"               status and headers at once, the body only after `ms`
+ *          | "slow-headers"            nothing for `ms`, then the normal response
+ *   option = "rate=" R                 probability per request, 0 <= R <= 1, drawn from a PRNG
+ *                                      seeded with the sandbox seed (re-seeded by every setFaults)
+ *          | "on=" N-list              1-based numbers of requests to the spec's paths, counted
+ *                                      from start or from the last setFaults: "1,3-5"
+ *          | "retryAfter=" N           adds `Retry-After: N` (seconds)
+ *          | "retryAfterDate=" N       adds `Retry-After` as an HTTP date N seconds ahead
+ *          | "ms=" N                   delay of the slow kinds, milliseconds (default 10000)
+ *          | "path=" ("merchant" | "click" | "action")
+ *                                      only requests to that endpoint
+ *
+ * A rule with neither `rate` nor `on` applies to every matching request; with both, it applies
+ * to the listed requests, each with probability R. The first matching rule wins. Every request
+ * to a spec path counts, whatever its method. Examples:
+ *   "503:rate=0.2:retryAfter=1"        "reset:on=2;500:on=4-5:path=click"
+ *   "slow-body:ms=300:path=merchant"   "429:on=1:retryAfterDate=5"
+ */
 export function parseFaultSpec(spec: string): FaultRule[] {
   return spec
     .split(';')

@@ -1,7 +1,4 @@
-/**
- * Generates the sandbox's merchant catalog (spec 2.1) in storage order. Deterministic for a
- * given generator state and clock.
- */
+/** Generates the sandbox's merchant catalog (spec 2.1) in storage order, deterministic for a generator and clock. */
 import type { WireAdCampaign, WireCommissionRate, WireMerchant } from '../api/wire';
 import type { Random } from './random';
 import {

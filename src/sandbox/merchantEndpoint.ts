@@ -1,8 +1,4 @@
-/**
- * The merchant list (spec 4.1). Paging walks the stored catalog in storage order: `next` is
- * the storage index a page starts at, and each stored page is filtered afterwards, so a page
- * can come back empty and still carry `next` (spec 4.1 rule 3).
- */
+/** The sandbox's merchant list (spec 4.1), paged through the stored catalog in storage order. */
 import type { WireMerchant, WireMerchantPage } from '../api/wire';
 import type { CheckedMerchantQuery } from '../api/queryRules';
 
@@ -31,6 +27,10 @@ function matches(merchant: WireMerchant, query: CheckedMerchantQuery, times: Upd
   );
 }
 
+/**
+ * `next` is the storage index a page starts at, and each stored page is filtered afterwards, so a
+ * page can come back empty and still carry `next` (spec 4.1 rule 3).
+ */
 export function merchantPage(
   merchants: readonly WireMerchant[],
   query: CheckedMerchantQuery,

@@ -1,8 +1,4 @@
-/**
- * A small seeded pseudo-random generator (sfc32, seeded through splitmix32) and the draws the
- * sandbox's data generator and fault selection need. Same seed, same sequence, on every
- * machine: all arithmetic is 32-bit integer arithmetic.
- */
+/** A small seeded pseudo-random generator: the same seed gives the same sequence on every machine. */
 
 const HEX = '0123456789abcdef';
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -18,6 +14,7 @@ function splitmix32(state: number): () => number {
   };
 }
 
+/** sfc32, seeded through splitmix32; all arithmetic 32-bit integer, so every machine draws alike. */
 export class Random {
   private a: number;
   private b: number;

@@ -1,7 +1,4 @@
-/**
- * The service's rate limit as the sandbox enforces it: sliding windows of accepted requests per
- * client address, on a monotonic clock (the sandbox's own clock is often frozen in tests).
- */
+/** The rate limit as the sandbox enforces it: sliding windows per client address, on a monotonic clock. */
 import { formatRateLimit, type RateWindow } from '../api/rateLimit';
 
 /** What `/__sandbox/stats` reports of the rate limit. */
@@ -79,7 +76,8 @@ const MS = 1000;
  * A request is accepted only if, for every window N/S, fewer than N accepted requests from its
  * address arrived in the last S seconds (a request S seconds old or older no longer counts).
  * Refused requests count against no window: a client that keeps asking while refused gets its
- * slots back when its accepted requests age out, as if it had waited.
+ * slots back when its accepted requests age out, as if it had waited. On a monotonic clock: the
+ * sandbox's own clock is often frozen in tests.
  */
 export class RateLimiter {
   private windows: readonly RateWindow[] = [];

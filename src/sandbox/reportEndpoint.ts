@@ -1,10 +1,4 @@
-/**
- * The clicks and actions reports (spec 4.2, 4.3). Items are kept in report order; the list
- * matching one set of filters is computed once and cached (a bounded, least-recently-used
- * cache), so paging through a large report slices instead of filtering and sorting again.
- * The cache trusts the items not to change: whoever changes them (a report touch, see
- * reportTouch.ts and server.ts) drops the store and builds a new one.
- */
+/** The sandbox's clicks and actions reports (spec 4.2, 4.3), paged from items kept in report order. */
 import type { WireReportPage } from '../api/wire';
 import type { CheckedReportQuery } from '../api/queryRules';
 
@@ -16,6 +10,12 @@ export interface ReportItem {
 
 export const REPORT_CACHE_ENTRIES = 32;
 
+/**
+ * The list matching one set of filters is computed once and cached (least recently used first out),
+ * so paging through a large report slices instead of filtering and sorting again. The cache trusts
+ * the items not to change: whoever changes them (a report touch, reportTouch.ts and server.ts)
+ * drops the store and builds a new one.
+ */
 export class ReportStore<T extends ReportItem> {
   private readonly cache = new Map<string, readonly T[]>();
 

@@ -1,9 +1,4 @@
-/**
- * The order the service lists report items in: `updatedAt` descending, then `id` ascending.
- * Click ids are UUID strings compared as strings, with null ids last; action ids are numbers.
- * Both reports are sorted once when generated; a touch puts the items it changed back in place
- * with `reorderMoved`, a merge that keeps the whole list in order without sorting it again.
- */
+/** The order the service lists report items in: `updatedAt` descending, then `id` ascending. */
 import type { WireActionItem, WireClickItem } from '../api/wire';
 
 export type IdOrder<T> = (a: T, b: T) => number;

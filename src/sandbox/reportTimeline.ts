@@ -1,8 +1,4 @@
-/**
- * The calendar of the generated reports: the days of the history, the batch times statistics
- * are updated at, and how busy each day is (a weekly rhythm on a slow upward trend), so a chart
- * of clicks per day looks like a real account's.
- */
+/** The calendar of the generated reports: days, update times, and how busy each day is, like a real account. */
 import { fromDayNumber, toDayNumber, utcDate } from '../api/calendarDate';
 import type { Random } from './random';
 

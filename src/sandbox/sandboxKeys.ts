@@ -1,14 +1,12 @@
-/**
- * The sandbox's keys. The spec knows one key; the real service has a platform key for each
- * platform (a website or app of the publisher: the catalog and its tracking links belong to
- * one) and an account key (the reports). The sandbox simulates both worlds:
- *   single  every platform key opens everything; there is no account key.
- *   split   a platform key opens its platform's catalog only, the account key the reports only.
- * Keys derive from the `key` option: platform 1's key is `key` itself, platform i's (i from 2)
- * `${key}P${i}`, the account key `${key}A`; all of them letters and digits, as keys must be.
- */
+/** The sandbox's keys: a platform key per platform and an account key, as the real service has, in two worlds. */
 import { matchingKey } from './auth';
 
+/**
+ * The spec knows one key; the real service has a platform key for each platform (a website or app
+ * of the publisher, which the catalog and its tracking links belong to) and an account key (the reports).
+ *   single  every platform key opens everything; there is no account key.
+ *   split   a platform key opens its platform's catalog only, the account key the reports only.
+ */
 export type KeyWorld = 'single' | 'split';
 
 export const KEY_WORLDS: readonly KeyWorld[] = ['single', 'split'];
@@ -31,7 +29,10 @@ export interface SandboxKeys {
 /** Who a key belongs to: a platform (by its index in SandboxKeys.platforms) or the account. */
 export type KeyHolder = { kind: 'platform'; index: number } | { kind: 'account' };
 
-/** The key of the platform at `index` (0-based). */
+/**
+ * The key of the platform at `index` (0-based): platform 1's is `key` itself, platform i's `${key}P${i}`;
+ * the account key is `${key}A`. All of them letters and digits, as keys must be.
+ */
 export function platformKey(key: string, index: number): string {
   return index === 0 ? key : `${key}P${index + 1}`;
 }

@@ -1,8 +1,4 @@
-/**
- * A local stand-in for the service (spec service-interface.md): the three endpoints over
- * node:http on 127.0.0.1, generated data, its keys (one world or the other, sandboxKeys.ts), its rate limit, fault injection and control
- * endpoints. Start it from tests with `startSandbox(options)` or from a shell with `npm run sandbox`.
- */
+/** A local stand-in for the service (spec service-interface.md), for tests, benchmarks and the demo. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ApiHandler } from './apiHandler';

@@ -1,15 +1,4 @@
-/**
- * The person's keys (src/keys/keyRing.ts), kept only in VS Code's SecretStorage as one secret.
- * Every call is wrapped: SecretStorage can fail loudly (throw) or silently (without an OS
- * keyring on Linux it keeps secrets in memory, so keys are gone after a restart; a secret that
- * cannot be decrypted reads back as undefined). A non-secret flag in globalState remembers that
- * keys were saved, so lost keys are reported as lost instead of looking like "no key yet". The
- * key of versions before platforms (one bare key under the old secret name) is read as a
- * platform key, and moved to the ring the next time keys are saved. Keys are never logged.
- *
- * For automation, `AFFILIATE_LINKS_API_KEY` gives a platform key and
- * `AFFILIATE_LINKS_ACCOUNT_KEY` an account key, where the secret storage has none of that kind.
- */
+/** The person's keys (src/keys/keyRing.ts), kept only in VS Code's SecretStorage, as one secret. */
 import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import { messageOf } from '../common/errorMessage';
@@ -24,9 +13,13 @@ import {
 } from '../keys/keyRing';
 
 export const SECRET_NAME = STATE_KEYS.keyRing;
+/** The key of versions before platforms, one bare key: read as a platform key, moved to the ring at the next save. */
 export const LEGACY_SECRET_NAME = STATE_KEYS.apiKey;
+/** A non-secret flag in globalState: keys were saved, so keys the keyring lost show as lost, not as "no key yet". */
 export const SAVED_FLAG = STATE_KEYS.apiKeySaved;
+/** For automation: a platform key, where the secret storage has none of that kind. */
 export const ENVIRONMENT_VARIABLE = 'AFFILIATE_LINKS_API_KEY';
+/** For automation: an account key, where the secret storage has none of that kind. */
 export const ACCOUNT_ENVIRONMENT_VARIABLE = 'AFFILIATE_LINKS_ACCOUNT_KEY';
 
 export type KeyRingState =
@@ -53,6 +46,11 @@ interface KeyLog {
   error(message: string): void;
 }
 
+/**
+ * Every call is wrapped: SecretStorage can fail loudly (throw) or silently (without an OS keyring
+ * on Linux it keeps secrets in memory, gone after a restart; a secret that cannot be decrypted
+ * reads back as undefined). Keys are never logged.
+ */
 export class KeyRingStore {
   /** Saves in the order asked: a read-change-write never overtakes another. */
   private writes: Promise<unknown> = Promise.resolve();

@@ -1,12 +1,4 @@
-/**
- * The merchant tree: a thin adapter from the pure CatalogTreeModel to VS Code. It re-renders
- * from the catalog store's change events and never fetches. A change that leaves every
- * touched merchant where it was refreshes only those rows; anything else refreshes the tree.
- *
- * The publisher's figures (clicks, actions, EPC by merchant) come from the figures service's
- * aggregate, read when a tooltip is resolved or the tree is sorted by clicks; when they change,
- * the tree is sorted again (sorted by clicks) or its rows re-rendered (so tooltips are new).
- */
+/** The merchant tree: a thin adapter from the pure CatalogTreeModel to VS Code, re-rendered from the store's events. */
 import * as vscode from 'vscode';
 import type { CatalogChange } from '../catalog/model/catalogTypes';
 import type { MerchantTooltipFigures } from '../catalog/present/merchantFigures';
@@ -33,6 +25,11 @@ function logosSetting(): boolean {
   return vscode.workspace.getConfiguration().get<boolean>(SETTINGS.merchantLogos, false) === true;
 }
 
+/**
+ * A change that leaves every touched merchant where it was refreshes only those rows; anything else
+ * refreshes the tree. The figures are read when a tooltip is resolved or the tree is sorted by
+ * clicks; when they change, the tree is sorted again (sorted by clicks) or its rows re-rendered.
+ */
 export class MerchantTreeProvider extends Disposable implements vscode.TreeDataProvider<CatalogNode> {
   private readonly changed = this._register(new vscode.EventEmitter<CatalogNode | CatalogNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;

@@ -1,15 +1,11 @@
-/**
- * The "Merchants" view: the tree, its message line (key from the environment, a first load
- * and its wait for the service's rate limit, offline, filter, a sort by clicks waiting for the
- * figures) and the context keys its welcome content and title actions depend on.
- */
+/** The "Merchants" view: the tree, its message line, and the context keys its welcome and title actions use. */
 import * as vscode from 'vscode';
 import type { CatalogNode } from '../catalog/tree/treeNodes';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { CONTEXT_KEYS, SETTINGS, VIEWS, setContext } from '../ids';
 import type { MerchantKey } from '../merchant/merchantKey';
-import type { CatalogController } from '../services/catalogController';
-import { syncingText } from '../services/waitWords';
+import type { CatalogController } from '../controllers/catalogController';
+import { syncingText } from '../prompts/waitWords';
 import { MerchantTreeProvider, type TreeFiguresSource } from './merchantTreeProvider';
 import type { TreeViewOptions } from './treeViewOptions';
 

@@ -8,28 +8,27 @@ import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import { COMMANDS, STATUS_BAR_ITEMS } from '../ids';
 import { platformLabel } from '../keys/keyWords';
-import type { WorkspaceKeys } from '../services/workspaceKeys';
+import type { WorkspaceKeys } from '../controllers/workspaceKeys';
+import { makeStatusBarItem, type MakeStatusBarItem } from './statusBarItems';
 
 export class PlatformStatusBarItem extends Disposable {
   private readonly item: vscode.StatusBarItem;
-  private hidden = true;
 
-  constructor(private readonly keys: WorkspaceKeys) {
+  constructor(
+    private readonly keys: WorkspaceKeys,
+    make: MakeStatusBarItem = makeStatusBarItem,
+  ) {
     super();
     this.item = this._register(
-      vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.platform, vscode.StatusBarAlignment.Right, 101),
+      make({
+        id: STATUS_BAR_ITEMS.platform,
+        priority: 101,
+        name: vscode.l10n.t('Affiliate Links: Platform'),
+        command: COMMANDS.choosePlatform,
+      }),
     );
-    this.item.name = vscode.l10n.t('Affiliate Links: Platform');
-    this.item.command = COMMANDS.choosePlatform;
     this._register(keys.onDidChange(() => this.show()));
     this.show();
-  }
-
-  /** What the item shows, for the tests; undefined while hidden. */
-  get shown(): { text: string; tooltip: string } | undefined {
-    return this.isDisposed || this.hidden
-      ? undefined
-      : { text: this.item.text, tooltip: String(this.item.tooltip ?? '') };
   }
 
   private show(): void {
@@ -39,7 +38,6 @@ export class PlatformStatusBarItem extends Disposable {
     const choices = this.keys.choices;
     const { platform } = this.keys.workspace;
     if (this.keys.keyContext === 'none' || (choices.length < 2 && platform === undefined)) {
-      this.hidden = true;
       this.item.hide();
       return;
     }
@@ -61,7 +59,6 @@ export class PlatformStatusBarItem extends Disposable {
             ),
       vscode.l10n.t('Click to choose another.'),
     ].join(' ');
-    this.hidden = false;
     this.item.show();
   }
 }

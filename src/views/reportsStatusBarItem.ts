@@ -13,11 +13,12 @@ import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import { COMMANDS, STATUS_BAR_ITEMS } from '../ids';
 import type { ActiveArticleFigures } from '../lens/activeArticleFigures';
-import type { CatalogController } from '../services/catalogController';
-import { describeFailure } from '../services/failureMessages';
-import type { TodayClicks } from '../services/figuresQueries';
-import type { FiguresService } from '../services/figuresService';
-import { rateLimitWaitText } from '../services/waitWords';
+import type { CatalogController } from '../controllers/catalogController';
+import { describeFailure } from '../prompts/failureMessages';
+import type { TodayClicks } from '../controllers/figuresQueries';
+import type { FiguresService } from '../controllers/figuresService';
+import { rateLimitWaitText } from '../prompts/waitWords';
+import { makeStatusBarItem, type MakeStatusBarItem } from './statusBarItems';
 
 /** After activation, before the figures (and so today's clicks) are first read. */
 export const FIRST_READ_MS = 5_000;
@@ -29,31 +30,27 @@ function withClickHere(text: string): string {
 
 export class ReportsStatusBarItem extends Disposable {
   private readonly item: vscode.StatusBarItem;
-  private hidden = true;
 
   constructor(
     private readonly figures: FiguresService,
     private readonly controller: CatalogController,
     private readonly article?: ActiveArticleFigures,
+    make: MakeStatusBarItem = makeStatusBarItem,
   ) {
     super();
     this.item = this._register(
-      vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.todayClicks, vscode.StatusBarAlignment.Right, 100),
+      make({
+        id: STATUS_BAR_ITEMS.todayClicks,
+        priority: 100,
+        name: vscode.l10n.t("Affiliate Links: Today's Clicks"),
+        command: COMMANDS.showReports,
+      }),
     );
-    this.item.name = vscode.l10n.t("Affiliate Links: Today's Clicks");
-    this.item.command = COMMANDS.showReports;
     this._register(controller.onDidChangeState(() => this.show()));
     this._register(figures.onDidChange(() => this.show()));
     if (article) {
       this._register(article.onDidChange(() => this.show()));
     }
-  }
-
-  /** What the item shows, for the tests; undefined while hidden. */
-  get shown(): { text: string; tooltip: string } | undefined {
-    return this.isDisposed || this.hidden
-      ? undefined
-      : { text: this.item.text, tooltip: String(this.item.tooltip ?? '') };
   }
 
   /** The active article's figures when there are any, else today's clicks. */
@@ -74,7 +71,6 @@ export class ReportsStatusBarItem extends Disposable {
         command: COMMANDS.showReportsForSubId,
         arguments: [article.subId, article.days],
       };
-      this.hidden = false;
       this.item.show();
       return;
     }
@@ -95,7 +91,6 @@ export class ReportsStatusBarItem extends Disposable {
       wait === undefined
         ? tooltip
         : `${tooltip} ${vscode.l10n.t({ message: 'Reading your clicks: {0}.', args: [rateLimitWaitText(wait)], comment: ['{0}: a wait, such as "waiting for the service\'s rate limit, about 2 min".'] })}`;
-    this.hidden = false;
     this.item.show();
   }
 
@@ -156,7 +151,6 @@ export class ReportsStatusBarItem extends Disposable {
   }
 
   private hide(): void {
-    this.hidden = true;
     this.item.hide();
   }
 }

@@ -1,13 +1,10 @@
-/**
- * How the merchant tree is shown: filter text, deeplink-capable only, sort order. Kept in
- * memory for the window (the sort order is remembered across sessions) and mirrored into
- * context keys for the view-title toggles.
- */
+/** How the merchant tree is shown (filter, deeplinks only, sort), mirrored into context keys for its toggles. */
 import * as vscode from 'vscode';
 import type { SortOrder, TreeOptions } from '../catalog/tree/treeNodes';
 import { Disposable } from '../common/lifecycle';
 import { CONTEXT_KEYS, STATE_KEYS, setContext } from '../ids';
 
+/** Kept in memory for the window; the sort order is remembered across sessions. */
 export class TreeViewOptions extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<TreeOptions>());
   readonly onDidChange = this.changed.event;

@@ -151,7 +151,7 @@ describe('network chaos in the real host', function () {
     let faulty: PanelSnapshot;
     try {
       await vscode.commands.executeCommand('affiliateLinks.showReports');
-      await links.reportsPanel.postToHost({ type: 'setView', state });
+      await links.reportsPanel.showView(state);
       faulty = await eventually(
         () => {
           const shown = links.reportsPanel.snapshot();

@@ -172,9 +172,13 @@ describe('figures in the real host', function () {
     } finally {
       // The next panel opened (by other suites too) starts from the default view again.
       if (links.reportsPanel.webviewPanel()) {
-        await links.reportsPanel.postToHost({
-          type: 'setView',
-          state: { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null },
+        await links.reportsPanel.showView({
+          version: 1,
+          tab: 'clicks',
+          period: { preset: 'last30' },
+          filters: {},
+          groupBy: 'day',
+          sort: null,
         });
       }
       links.reportsPanel.webviewPanel()?.dispose();

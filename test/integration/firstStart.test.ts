@@ -130,7 +130,7 @@ describe('a first start under the service’s rate limit, in the real host', fun
       sort: null,
     };
     await eventually(() => links.reportsPanel.snapshot(), 'the report panel', 30_000);
-    await links.reportsPanel.postToHost({ type: 'setView', state: defaultView });
+    await links.reportsPanel.showView(defaultView);
 
     let lensTitles: string[] = [];
     /** Where things stand, for a failure's message. */

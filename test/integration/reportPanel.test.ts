@@ -206,7 +206,10 @@ describe('report panel in the real host', function () {
       params: { viewId: ready.viewId, offset: 0, count },
     });
     const reply = posted.find((message) => message.type === 'reply' && message.id === 900_001);
-    assert.ok(reply && reply.type === 'reply' && reply.ok, `a reply with rows: ${JSON.stringify(reply)}`);
+    assert.ok(
+      reply && reply.type === 'reply' && reply.ok && reply.method === 'rows',
+      `a reply with rows: ${JSON.stringify(reply)}`,
+    );
     assert.equal(reply.result.viewId, ready.viewId);
     assert.equal(reply.result.rows.length, count);
     assert.equal(reply.result.rows[0].cells.length, ready.table!.columns.length);
@@ -244,7 +247,7 @@ describe('report panel in the real host', function () {
       groupBy: 'day',
       sort: null,
     };
-    await links.reportsPanel.postToHost({ type: 'setView', state });
+    await links.reportsPanel.showView(state);
     const shown = await snapshotWhere(
       (snapshot) =>
         snapshot.status === 'ready' &&
@@ -270,7 +273,7 @@ describe('report panel in the real host', function () {
       groupBy: 'subId',
       sort: null,
     };
-    await links.reportsPanel.postToHost({ type: 'setView', state: bySubId });
+    await links.reportsPanel.showView(bySubId);
     const shown = await snapshotWhere(
       (snapshot) =>
         snapshot.status === 'ready' && snapshot.state.groupBy === 'subId' && (snapshot.table?.rowCount ?? 0) > 0,
@@ -296,14 +299,14 @@ describe('report panel in the real host', function () {
         params: { viewId, offset: 0, count: 200 },
       });
       const reply = posted.find((message) => message.type === 'reply' && message.id === id);
-      return reply?.type === 'reply' && reply.ok ? reply.result.rows : [];
+      return reply?.type === 'reply' && reply.ok && reply.method === 'rows' ? reply.result.rows : [];
     };
     let nextId = 910_000;
     await eventually(
       async () => {
-        await links.reportsPanel.postToHost({
-          type: 'setView',
-          state: { ...bySubId, sort: { column: 'label', direction: nextId % 2 === 0 ? 'asc' : 'desc' } },
+        await links.reportsPanel.showView({
+          ...bySubId,
+          sort: { column: 'label', direction: nextId % 2 === 0 ? 'asc' : 'desc' },
         });
         await snapshotWhere(
           (snapshot) => snapshot.status === 'ready' && snapshot.state.groupBy === 'subId',
@@ -328,7 +331,7 @@ describe('report panel in the real host', function () {
     );
 
     const byMerchant: PanelViewState = { ...bySubId, groupBy: 'merchant', sort: null };
-    await links.reportsPanel.postToHost({ type: 'setView', state: byMerchant });
+    await links.reportsPanel.showView(byMerchant);
     await snapshotWhere(
       (snapshot) => snapshot.status === 'ready' && snapshot.state.groupBy === 'merchant',
       'the merchant rows',
@@ -398,7 +401,7 @@ describe('report panel in the real host', function () {
       groupBy: 'platform',
       sort: { column: 'clicks', direction: 'asc' },
     };
-    await links.reportsPanel.postToHost({ type: 'setView', state: shown });
+    await links.reportsPanel.showView(shown);
     await snapshotWhere(
       (snapshot) => snapshot.state.groupBy === 'platform' && snapshot.state.period.preset === 'last90',
       'the view shown',

@@ -137,16 +137,16 @@ describe('bundles', () => {
       inputs.filter(
         (input) =>
           input.startsWith('src/webviews/reports/host/') &&
-          !input.endsWith('reportsPanelLoader.ts') &&
-          !input.endsWith('reportsPanels.ts') &&
-          !input.endsWith('reportsPanelSerializer.ts'),
+          !input.endsWith('reportPanelLoader.ts') &&
+          !input.endsWith('reportPanelKeeper.ts') &&
+          !input.endsWith('reportPanelSerializer.ts'),
       );
     assert.deepEqual(
       host(report.extensionInputs),
       [],
       'no panel host code in the activation bundle but its loader, the one-panel keeper and the serializer',
     );
-    assert.ok(report.panelInputs.includes('src/webviews/reports/host/reportsPanel.ts'));
+    assert.ok(report.panelInputs.includes('src/webviews/reports/host/reportPanel.ts'));
     assert.ok(report.panelInputs.includes('src/webviews/reports/host/messageValidation.ts'));
     assert.deepEqual(
       report.panelInputs.filter(
@@ -213,18 +213,18 @@ describe('bundles', () => {
     }
 
     const outside = inputs.filter((input) => !input.startsWith('src/api/') && /\.(ts|js|mjs|cjs)$/.test(input));
-    assert.ok(outside.includes('src/extension.ts') && outside.includes('src/services/failureMessages.ts'));
+    assert.ok(outside.includes('src/extension.ts') && outside.includes('src/prompts/failureMessages.ts'));
     assert.deepEqual(
       outside.flatMap((input) => instanceofUses(input, read(input), classes)),
       [],
     );
 
     // The scanner reports such a use, and only a real one.
-    assert.deepEqual(instanceofUses('src/services/fake.ts', 'if (e instanceof NetworkError) {}', classes), [
-      'src/services/fake.ts:1: instanceof NetworkError',
+    assert.deepEqual(instanceofUses('src/controllers/fake.ts', 'if (e instanceof NetworkError) {}', classes), [
+      'src/controllers/fake.ts:1: instanceof NetworkError',
     ]);
     assert.deepEqual(
-      instanceofUses('src/services/fake.ts', '// e instanceof ApiError\nif (e instanceof Error) {}', classes),
+      instanceofUses('src/controllers/fake.ts', '// e instanceof ApiError\nif (e instanceof Error) {}', classes),
       [],
     );
   });

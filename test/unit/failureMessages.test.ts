@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ApiError, NetworkError, PagingError, RequestAbortedError, TimeoutError } from '../../src/api/errors';
-import { describeFailure, type FailureAction } from '../../src/services/failureMessages';
+import { describeFailure, type FailureAction } from '../../src/prompts/failureMessages';
 
 const entry = (status: number) => [{ status: String(status), title: 'x', code: `0${status}`, property: undefined }];
 

@@ -60,7 +60,12 @@ const idArb = fc.nat({ max: Number.MAX_SAFE_INTEGER });
 
 const messageArb: fc.Arbitrary<WebviewToHost> = fc.oneof(
   record({ type: fc.constant('ready' as const), state: fc.option(viewStateArb, { nil: null }) }),
-  record({ type: fc.constant('setView' as const), state: viewStateArb }),
+  record({
+    type: fc.constant('request' as const),
+    id: idArb,
+    method: fc.constant('view' as const),
+    params: record({ state: viewStateArb }),
+  }),
   record({
     type: fc.constant('request' as const),
     id: idArb,
@@ -162,7 +167,6 @@ describe('report panel message validation', () => {
       'refresh',
       'request',
       'rowAction',
-      'setView',
     ]);
   });
 
@@ -212,7 +216,7 @@ describe('report panel message validation', () => {
   });
 
   it('refuses each broken field with a reason naming it', () => {
-    const setView = (state: unknown): unknown => ({ type: 'setView', state });
+    const viewRequest = (state: unknown): unknown => ({ type: 'request', id: 1, method: 'view', params: { state } });
     const cases: Array<[unknown, string]> = [
       [{ type: 'nope' }, 'type'],
       [{ type: 7 }, 'type'],
@@ -220,28 +224,34 @@ describe('report panel message validation', () => {
       [[{ type: 'refresh' }], 'message'],
       ['refresh', 'message'],
       [{ type: 'refresh', now: true }, 'refresh'],
-      [setView({ ...validState, version: 2 }), 'setView.state.version'],
-      [setView({ ...validState, tab: 'sales' }), 'setView.state.tab'],
-      [setView({ ...validState, period: { preset: 'last365' } }), 'setView.state.period.preset'],
-      [setView({ ...validState, period: { preset: 'last7', from: '2026-01-01' } }), 'setView.state.period'],
+      [viewRequest({ ...validState, version: 2 }), 'request.params.state.version'],
+      [viewRequest({ ...validState, tab: 'sales' }), 'request.params.state.tab'],
+      [viewRequest({ ...validState, period: { preset: 'last365' } }), 'request.params.state.period.preset'],
+      [viewRequest({ ...validState, period: { preset: 'last7', from: '2026-01-01' } }), 'request.params.state.period'],
       [
-        setView({ ...validState, period: { preset: 'custom', from: '2026-11-23', to: '2026-11-01' } }),
-        'setView.state.period.from',
+        viewRequest({ ...validState, period: { preset: 'custom', from: '2026-11-23', to: '2026-11-01' } }),
+        'request.params.state.period.from',
       ],
       [
-        setView({ ...validState, period: { preset: 'custom', from: '2026-1-1', to: TODAY } }),
-        'setView.state.period.from',
+        viewRequest({ ...validState, period: { preset: 'custom', from: '2026-1-1', to: TODAY } }),
+        'request.params.state.period.from',
       ],
-      [setView({ ...validState, filters: { merchantId: '1' } }), 'setView.state.filters'],
-      [setView({ ...validState, filters: { subId: '' } }), 'setView.state.filters.subId'],
-      [setView({ ...validState, filters: { programId: 12 } }), 'setView.state.filters.programId'],
-      [setView({ ...validState, filters: { adspaceId: 'a\nb' } }), 'setView.state.filters.adspaceId'],
-      [setView({ ...validState, filters: { subId: '\ud800' } }), 'setView.state.filters.subId'],
-      [setView({ ...validState, filters: { subId: 'x'.repeat(201) } }), 'setView.state.filters.subId'],
-      [setView({ ...validState, groupBy: 'country' }), 'setView.state.groupBy'],
-      [setView({ ...validState, sort: { column: 'clicks', direction: 'up' } }), 'setView.state.sort.direction'],
-      [setView({ ...validState, sort: { column: 'c'.repeat(101), direction: 'asc' } }), 'setView.state.sort.column'],
-      [setView({ ...validState, sort: undefined }), 'setView.state.sort'],
+      [viewRequest({ ...validState, filters: { merchantId: '1' } }), 'request.params.state.filters'],
+      [viewRequest({ ...validState, filters: { subId: '' } }), 'request.params.state.filters.subId'],
+      [viewRequest({ ...validState, filters: { programId: 12 } }), 'request.params.state.filters.programId'],
+      [viewRequest({ ...validState, filters: { adspaceId: 'a\nb' } }), 'request.params.state.filters.adspaceId'],
+      [viewRequest({ ...validState, filters: { subId: '\ud800' } }), 'request.params.state.filters.subId'],
+      [viewRequest({ ...validState, filters: { subId: 'x'.repeat(201) } }), 'request.params.state.filters.subId'],
+      [viewRequest({ ...validState, groupBy: 'country' }), 'request.params.state.groupBy'],
+      [
+        viewRequest({ ...validState, sort: { column: 'clicks', direction: 'up' } }),
+        'request.params.state.sort.direction',
+      ],
+      [
+        viewRequest({ ...validState, sort: { column: 'c'.repeat(101), direction: 'asc' } }),
+        'request.params.state.sort.column',
+      ],
+      [viewRequest({ ...validState, sort: undefined }), 'request.params.state.sort'],
       [{ type: 'ready', state: { ...validState, tab: null } }, 'ready.state.tab'],
       [{ type: 'request', id: -1, method: 'rows', params: { viewId: 1, offset: 0, count: 10 } }, 'request.id'],
       [{ type: 'request', id: 1.5, method: 'rows', params: { viewId: 1, offset: 0, count: 10 } }, 'request.id'],
@@ -280,8 +290,10 @@ describe('report panel message validation', () => {
 
   it('refuses dates that are not calendar dates, before 2000 or after today', () => {
     const custom = (from: string, to: string): unknown => ({
-      type: 'setView',
-      state: { ...validState, period: { preset: 'custom', from, to } },
+      type: 'request',
+      id: 1,
+      method: 'view',
+      params: { state: { ...validState, period: { preset: 'custom', from, to } } },
     });
     for (const [from, to, field] of [
       ['2026-02-30', '2026-03-01', 'from'],
@@ -291,7 +303,7 @@ describe('report panel message validation', () => {
       ['2026-11-24', '2026-11-24', 'from'],
       ['2026-13-01', '2026-11-01', 'from'],
     ]) {
-      assert.match(refusal(custom(from, to)), new RegExp(`^setView\\.state\\.period\\.${field}: `));
+      assert.match(refusal(custom(from, to)), new RegExp(`^request\\.params\\.state\\.period\\.${field}: `));
     }
     assert.equal(parseWebviewMessage(custom('2000-01-01', TODAY), TODAY).ok, true);
     assert.equal(parseWebviewMessage(custom('2024-02-29', '2024-02-29'), TODAY).ok, true);
@@ -316,7 +328,7 @@ describe('report panel message validation', () => {
     for (const raw of [
       { type: 'rowAction', viewId: 1, action: 'openSubIdFile', key: huge },
       { type: 'problem', message: huge },
-      { type: 'setView', state: { ...validState, filters: { subId: huge } } },
+      { type: 'request', id: 1, method: 'view', params: { state: { ...validState, filters: { subId: huge } } } },
       { type: huge },
       { type: 'refresh', [huge]: 1 },
     ]) {
@@ -332,16 +344,27 @@ describe('report panel message validation', () => {
       message: { type: 'ready', state: null },
     });
     const sent = {
-      type: 'setView',
-      state: { ...validState, filters: { subId: 'a', programId: undefined } },
-      viewId: undefined,
+      type: 'request',
+      id: 3,
+      method: 'view',
+      params: { state: { ...validState, filters: { subId: 'a', programId: undefined } }, viewId: undefined },
     };
     const result = parseWebviewMessage(sent, TODAY);
     assert.deepEqual(result, {
       ok: true,
-      message: { type: 'setView', state: { ...validState, filters: { subId: 'a' } } },
+      message: {
+        type: 'request',
+        id: 3,
+        method: 'view',
+        params: { state: { ...validState, filters: { subId: 'a' } } },
+      },
     });
-    assert.ok(result.ok && result.message.type === 'setView' && result.message.state !== sent.state);
+    assert.ok(
+      result.ok &&
+        result.message.type === 'request' &&
+        result.message.method === 'view' &&
+        result.message.params.state !== sent.params.state,
+    );
   });
 
   it('refuses objects that are not plain data: class instances, boxed values and proxies that throw', () => {
@@ -387,7 +410,7 @@ function shown(raw: unknown): string {
   }
 }
 
-/** The field a reason names, without the message type it starts with: `setView.state.tab: …` → `state.tab`. */
+/** The field a reason names, without the message type it starts with: `request.params.state.tab: …` → `params.state.tab`. */
 function fieldOf(reason: string): string {
   const head = reason.split(': ')[0];
   if (head === 'type') {

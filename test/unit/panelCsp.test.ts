@@ -7,7 +7,7 @@
  * VS Code was given, and checks `localResourceRoots`.
  */
 import assert from 'node:assert/strict';
-import { newNonce, reportsPanelCsp, reportsPanelPage, type PanelPage } from '../../src/webviews/reports/host/panelHtml';
+import { newNonce, reportPanelCsp, reportPanelPage, type PanelPage } from '../../src/webviews/reports/host/panelHtml';
 import { cspDirectives, cspPolicies, scriptNonce, strictCspProblems } from '../common/strictCsp';
 
 /** `webview.cspSource` as VS Code 1.100 gives it: the webview's own origins, a list with a wildcard. */
@@ -24,7 +24,7 @@ const page = (translations?: Record<string, string>): PanelPage => ({
 describe('report panel content security policy', () => {
   it("renders default-src 'none', scripts by one nonce, styles, fonts and images from the webview only, nothing else", () => {
     for (const translations of [undefined, { Reports: 'Berichte', '</script><script>alert(1)</script>': 'x' }]) {
-      const html = reportsPanelPage(page(translations), newNonce());
+      const html = reportPanelPage(page(translations), newNonce());
       assert.deepEqual(strictCspProblems(html, CSP_SOURCE), []);
       const directives = cspDirectives(cspPolicies(html)[0]!);
       assert.deepEqual([...directives.keys()], ['default-src', 'script-src', 'style-src', 'font-src', 'img-src']);
@@ -36,7 +36,7 @@ describe('report panel content security policy', () => {
   it('gives each render a nonce of its own, of at least 128 bits, carried by the one script that runs', () => {
     const nonces = new Set<string>();
     for (let render = 0; render < 1_000; render++) {
-      const html = reportsPanelPage(page(), newNonce());
+      const html = reportPanelPage(page(), newNonce());
       const nonce = scriptNonce(html);
       assert.ok(nonce !== undefined && Buffer.from(nonce, 'base64').length >= 16, `nonce ${nonce}`);
       assert.equal((html.match(/<script\b[^>]*\bnonce="([^"]*)"/g) ?? []).length, 1);
@@ -47,8 +47,8 @@ describe('report panel content security policy', () => {
 
   describe('the checker refuses a loosened page', () => {
     const nonce = newNonce();
-    const strict = reportsPanelPage(page(), nonce);
-    const policy = reportsPanelCsp(CSP_SOURCE, nonce);
+    const strict = reportPanelPage(page(), nonce);
+    const policy = reportPanelCsp(CSP_SOURCE, nonce);
     /** The strict page with its policy replaced (as the product would write it, attribute-escaped). */
     const withPolicy = (loose: string): string =>
       strict.replace(/content="[^"]*"/, `content="${loose.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`);
@@ -99,7 +99,7 @@ describe('report panel content security policy', () => {
         strict.replace('</body>', '<script src="x.js"></script></body>'),
         /does not carry the policy's nonce/,
       ],
-      ['a 64-bit nonce', reportsPanelPage(page(), 'AAAAAAAAAAA='), /64 bits, fewer than 128/],
+      ['a 64-bit nonce', reportPanelPage(page(), 'AAAAAAAAAAA='), /64 bits, fewer than 128/],
       [
         "scripts from 'self' besides the nonce",
         withPolicy(policy.replace(`script-src 'nonce-${nonce}'`, `script-src 'nonce-${nonce}' 'self'`)),

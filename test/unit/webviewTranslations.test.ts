@@ -13,13 +13,13 @@ import { configureTranslations, type TranslationsSource } from '../../src/webvie
 import { Formatters } from '../../src/webviews/reports/app/formatters';
 import { progressText } from '../../src/webviews/reports/app/statusTexts';
 import { periodLabel } from '../../src/webviews/reports/app/viewState';
-import { reportsPanelPage, scriptSafeJson, type PanelPage } from '../../src/webviews/reports/host/panelHtml';
+import { reportPanelPage, scriptSafeJson, type PanelPage } from '../../src/webviews/reports/host/panelHtml';
 
 const APP = path.resolve(__dirname, '../../src/webviews/reports/app');
 const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q=';
 
 function page(translations: PanelPage['translations']): string {
-  return reportsPanelPage(
+  return reportPanelPage(
     {
       cspSource: 'https://webview.test',
       asset: (name) => `https://webview.test/dist/webview/${name}`,

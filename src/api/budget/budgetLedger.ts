@@ -1,10 +1,4 @@
-/**
- * The ledger the request budget keeps of what was sent: every window (each its own extension
- * host process) appends its sends to it and reads everyone's, so that together they stay under
- * the service's limit, which counts every request from the machine's address. `MemoryLedger`
- * is one process's own; `FileLedger` (fileLedger.ts) is shared through the extension's global
- * storage.
- */
+/** The ledger of what was sent, which every window appends to and reads, so that together they stay under the limit. */
 
 /** A request sent (or about to be: reserved) at `t` by `id` (its process and number). */
 export interface SendEntry {
@@ -29,6 +23,7 @@ export interface HoldEntry {
 
 export type LedgerEntry = SendEntry | CancelEntry | HoldEntry;
 
+/** `MemoryLedger` is one process's own; `FileLedger` (fileLedger.ts) is shared through the global storage. */
 export interface BudgetLedger {
   /** Every entry still worth reading (at least the last `spanMs` before `now`), in the order appended. */
   read(now: number, spanMs: number): Promise<LedgerEntry[]>;

@@ -1,8 +1,4 @@
-/**
- * The arithmetic of the request budget, pure: given the sends every window (process) made and
- * the service's rate windows, when may the next request of a priority go, and how long would
- * N more take. Times are epoch milliseconds; nothing here reads a clock.
- */
+/** The request budget's arithmetic, pure: when the next request of a priority may go. Times in epoch ms. */
 import type { RateWindow } from '../rateLimit';
 
 /** Who waits: a person (interactive), what is on screen (foreground), anything else (background). */

@@ -1,15 +1,5 @@
 /**
- * The request ledger shared by every window: small files in the extension's global storage that
- * each window's budget appends its sends to and reads everyone's from.
- *
- * One file per service address and five minutes, `<address hash>-<bucket>.ledger`: reading the
- * buckets of the longest window sees every send that still counts, and older files are removed,
- * so nothing grows. Each entry is one line of
- * JSON written with one append (`O_APPEND`), after a newline of its own, so lines of two
- * processes never mix and a line torn by a crash never spoils the next. A line that does not
- * read as an entry is skipped. A file that cannot be read or written is removed and started
- * again; if that fails too, the budget goes on with a ledger of its own process (in memory) and
- * tries the file again a minute later: a damaged ledger never stops requests.
+ * The request ledger shared by every window: small files in global storage each window's budget appends to and reads.
  */
 import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readFile, readdir, rm } from 'node:fs/promises';
@@ -69,6 +59,15 @@ export interface FileLedgerOptions {
   now?: () => number;
 }
 
+/**
+ * One file per service address and five minutes, `<address hash>-<bucket>.ledger`: reading the
+ * buckets of the longest window sees every send that still counts, and older files are removed.
+ * Each entry is one line written with one append (`O_APPEND`), after a newline of its own, so
+ * lines of two processes never mix and a line torn by a crash never spoils the next; a line that
+ * does not read as an entry is skipped. A file that cannot be read or written is removed and
+ * started again; if that fails too, the ledger of this process (in memory) serves and the file is
+ * tried again a minute later: a damaged ledger never stops requests.
+ */
 export class FileLedger implements BudgetLedger {
   private readonly prefix: string;
   private readonly fallback = new MemoryLedger();

@@ -1,11 +1,11 @@
+/** How long every request holds after the service refused one (429 or 503). */
+
 /**
- * How long every request holds after the service refused one (429 or 503). A first refusal
- * holds as long as Retry-After says; without it, until the fullest window frees or, when no
- * window looks full (another tool used the address), the short window. Each refusal in a row
- * holds at least twice as long as the one before, whatever Retry-After says, so a service that
- * keeps refusing is not asked again and again. A refusal of a request sent before the last hold
- * began is of the same moment (the requests that went together) and does not count again.
- * Never longer than `spanMs`, the longest window.
+ * A first refusal holds as long as Retry-After says; without it, until the fullest window frees
+ * or, when no window looks full (another tool used the address), the short window. Each refusal in
+ * a row holds at least twice as long as the one before, whatever Retry-After says, so a service
+ * that keeps refusing is not asked again and again. A refusal of a request sent before the last
+ * hold began is of the same moment and does not count again. Never longer than `spanMs`.
  */
 export class RefusalHolds {
   private refusals = 0;

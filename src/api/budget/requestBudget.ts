@@ -1,21 +1,7 @@
-/**
- * The request budget of one service address: every request the client sends, retries
- * included, first takes a slot here. Slots go out as the service's rate windows allow
- * (`budgetWindows.ts`), counting what every window sent (`BudgetLedger`), highest priority
- * first: an interactive request never waits behind a background one, background requests
- * leave a reserve of the long window to the others and wait while a higher class is sending
- * (the short window after its last request). A refusal of the service (429, 503) holds
- * every window until the service is expected to take requests again (`refused`).
- *
- * Taking a slot across processes: the waiting request of highest priority appends its send to
- * the ledger when the windows allow, then reads the ledger again; when sends appended before it
- * fill a window (another window took the slot at the same moment), it takes its send back and
- * waits again. The ledger's order decides, so two windows never both take the last slot.
- */
+/** The request budget of one service address: every request, retries included, first takes a slot here. */
 import {
   budgetWindows,
   earliestSlot,
-  fitsAmong,
   longestWindowMs,
   timeToSend,
   PRIORITIES,
@@ -23,6 +9,7 @@ import {
   type RequestPriority,
 } from './budgetWindows';
 import { MemoryLedger, viewOf, type BudgetLedger, type LedgerView } from './budgetLedger';
+import { SlotReservations } from './slotReservations';
 import type { RateWindow } from '../rateLimit';
 import { REAL_CLOCK, type BudgetClock } from './budgetClock';
 import { MinuteLog, type BudgetCounts } from './minuteLog';
@@ -32,6 +19,7 @@ import { NOTEWORTHY_WAIT_MS, type BudgetState, type WaitReason } from './budgetS
 export type { BudgetClock } from './budgetClock';
 export type { BudgetCounts } from './minuteLog';
 export { NOTEWORTHY_WAIT_MS, type BudgetState, type WaitReason } from './budgetState';
+export { LATE_GRANT_MS } from './slotReservations';
 
 export interface RequestBudgetOptions {
   /** The service's windows, or 'off' (refusals are still waited for). */
@@ -62,35 +50,28 @@ interface Waiter {
 }
 
 /**
- * A slot whose send was written this long before the grant comes is taken again at a new time:
- * the request goes at the grant, and a send that goes later than the ledger says sits closer to
- * the sends after it than the windows allow (an event-loop block or a slow disk between the two).
+ * An interactive request never waits behind a background one; background requests leave a
+ * reserve of the long window to the others and wait while a higher class is sending. A refusal
+ * (429, 503) holds every window until the service is expected to take requests again.
  */
-export const LATE_GRANT_MS = 40;
-/** After this many late grants in a row (a disk that is always slow), the slot is kept late. */
-const LATE_GRANTS_KEPT_AFTER = 3;
-
 export class RequestBudget {
   readonly windows: readonly BudgetWindow[];
   readonly spanMs: number;
   private readonly ledger: BudgetLedger;
   private readonly clock: BudgetClock;
-  private readonly owner: string;
   private readonly random: () => number;
   private readonly queue: Waiter[] = [];
   private readonly listeners = new Set<(state: BudgetState) => void>();
   private wake = new AbortController();
   private pumping = false;
   private orders = 0;
-  private sequence = 0;
   private last: LedgerView = { sends: [], holdUntil: 0 };
   private waiting: { until: number; reason: WaitReason } | undefined;
   private readonly holds: RefusalHolds;
   /** When this window last sent a request of a class above background. */
   private lastHigherAt = -Infinity;
-  /** Grants in a row that came later than LATE_GRANT_MS after their send was written. */
-  private lateGrants = 0;
   private readonly minutes: MinuteLog;
+  private readonly reservations: SlotReservations;
 
   constructor(options: RequestBudgetOptions) {
     this.windows = options.windows === 'off' ? [] : budgetWindows(options.windows);
@@ -98,7 +79,6 @@ export class RequestBudget {
     this.spanMs = Math.max(longestWindowMs(this.windows), 300_000);
     this.ledger = options.ledger ?? new MemoryLedger();
     this.clock = options.clock ?? REAL_CLOCK;
-    this.owner = options.owner ?? `${process.pid}`;
     this.random = options.random ?? Math.random;
     this.holds = new RefusalHolds(options.refusalMs ?? this.windows[0]?.ms ?? 1_000, this.spanMs);
     const limitText =
@@ -106,6 +86,8 @@ export class RequestBudget {
         ? 'off'
         : options.windows.map((window) => `${window.requests}/${window.seconds}`).join(',');
     this.minutes = new MinuteLog(`${limitText}, ${this.ledger.description}`, options.log);
+    const owner = options.owner ?? `${process.pid}`;
+    this.reservations = new SlotReservations(this.ledger, this.windows, this.clock, owner, this.spanMs);
   }
 
   /** What was sent, refused and waited since the budget began. */
@@ -266,7 +248,7 @@ export class RequestBudget {
       if (this.queue[0] !== head) {
         continue; // a request of higher priority came, or this one went, while the ledger was read
       }
-      const granted = await this.reserve();
+      const granted = await this.reservations.reserve();
       if (granted === 'late') {
         continue; // written too long ago: take it again, at the time the request goes
       }
@@ -275,11 +257,12 @@ export class RequestBudget {
         await this.clock.sleep(10 + this.random() * 40, this.wake.signal);
         continue;
       }
+      this.last = { ...this.last, sends: [...this.last.sends, granted.t] };
       // The slot goes to the request first in line now: one of a higher priority may have come,
       // or the one it was taken for may have gone, while its send was written.
       const winner = this.queue.shift();
       if (winner === undefined) {
-        await this.ledger.append({ kind: 'cancel', t: this.clock.now(), id: granted });
+        await this.reservations.cancel(granted.id);
         continue;
       }
       this.minutes.sent(this.clock.now(), this.clock.now() - winner.since);
@@ -294,39 +277,6 @@ export class RequestBudget {
       this.changed();
     }
     this.waiting = undefined;
-  }
-
-  /**
-   * Appends a send now and keeps it if the sends appended before it leave room; its id,
-   * undefined when taken back for another window's send, 'late' when taken back because the
-   * grant came more than LATE_GRANT_MS after the send was written.
-   */
-  private async reserve(): Promise<string | 'late' | undefined> {
-    const t = this.clock.now();
-    const id = `${this.owner}:${++this.sequence}`;
-    await this.ledger.append({ kind: 'send', t, id });
-    const entries = await this.ledger.read(this.clock.now(), this.spanMs);
-    const after = viewOf(entries, this.clock.now(), this.spanMs, id);
-    // The sends appended before this one, without it: its own time is counted once, by fitsAmong.
-    const others = [...after.sends];
-    others.splice(others.lastIndexOf(t), 1);
-    const fits = fitsAmong(others, this.windows, t) && after.holdUntil <= t;
-    const late =
-      fits &&
-      this.windows.length > 0 &&
-      this.clock.now() - t > LATE_GRANT_MS &&
-      this.lateGrants < LATE_GRANTS_KEPT_AFTER;
-    if (fits && !late) {
-      this.lateGrants = 0;
-      this.last = { ...this.last, sends: [...this.last.sends, t] };
-      return id;
-    }
-    await this.ledger.append({ kind: 'cancel', t: this.clock.now(), id });
-    if (late) {
-      this.lateGrants += 1;
-      return 'late';
-    }
-    return undefined;
   }
 
   private noteWait(until: number, reason: WaitReason): void {

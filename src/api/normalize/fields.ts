@@ -1,8 +1,4 @@
-/**
- * Lenient readers for single JSON values. Each returns a typed value or null (or an empty
- * list) and never throws: a field that is missing, null or of an unexpected type is simply
- * "not known".
- */
+/** Lenient readers for single JSON values: a typed value, or null (or an empty list), never a throw. */
 
 export type JsonObject = Record<string, unknown>;
 

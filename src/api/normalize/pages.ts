@@ -1,7 +1,4 @@
-/**
- * Whole response bodies: checks the envelope (`meta` + `data`, spec 4) and normalises each
- * item, skipping and counting the ones that cannot be read so one bad item never fails a page.
- */
+/** Whole response bodies: the envelope checked (spec 4), each item normalised, unreadable ones skipped and counted. */
 import * as l10n from '@vscode/l10n';
 import { InvalidResponseError } from '../errors';
 import type { ActionItem, ClickItem, MerchantPage, ReportPage } from '../types';

@@ -1,13 +1,4 @@
-/**
- * Writes a catalog cache file (format in `cacheFormat.ts`) as the merchants arrive: `addPage`
- * builds a page's records at once and queues their write, so the caller can go on (a sync
- * walking pages) while the disk catches up. A page that came from the service is written as
- * the service sent it; other merchants are serialised. Everything goes to a new temporary file
- * beside the target; only `commit` flushes it and renames it over the target, so a reader sees
- * the old file or the new one, never a mix. `abort`, or any failure of `commit`, removes the
- * temporary file and leaves the old one as it was. The file operations are `NODE_FILE_OPS`
- * unless a test injects a disk fault (`CacheFileOps`).
- */
+/** Writes a catalog cache file (`cacheFormat.ts`) as the merchants arrive, atomically: old or new, never a mix. */
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { normalizeBaseUrl } from '../../api/baseUrl';
@@ -37,6 +28,12 @@ function pageSource(merchants: readonly CatalogMerchant[], source: MerchantPageS
   return { bytes: Buffer.from(body, 'utf8'), dataIndexes: merchants.map((_, index) => index) };
 }
 
+/**
+ * `addPage` builds a page's records at once and queues their write, so the caller (a sync walking
+ * pages) goes on while the disk catches up. Everything goes to a temporary file beside the target;
+ * only `commit` flushes it and renames it over the target. `abort`, or any failure of `commit`,
+ * removes the temporary file and leaves the old one as it was.
+ */
 export class CacheFileWriter {
   private pending: Promise<void> = Promise.resolve();
   private failure: { error: unknown } | undefined;

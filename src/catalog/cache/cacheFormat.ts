@@ -1,10 +1,8 @@
+/** The catalog cache's format on disk (the cache file and its journal) and its constants, in one place. */
+import { createHash } from 'node:crypto';
+import { normalizeBaseUrl } from '../../api/baseUrl';
+
 /**
- * The catalog cache on disk: its format and constants, in one place.
- *
- * One file per base URL and key, so the merchants show at once on the next start and while the
- * service cannot be reached. The file never holds the key; its name holds only a hash of a
- * hash of it (`cacheFileName`).
- *
  * The cache file (version 3), lines of JSON with the pages' bytes between them:
  *
  *     {"format":"affiliate-links.catalog","version":3,"baseUrl":…,"syncedAt":…,"savedAt":…,"crc32":…}
@@ -14,33 +12,26 @@
  *     {"end":true,"pages":P,"merchants":M}
  *
  * A full sync writes each page exactly as the service sent it, so nothing is serialised again;
- * the summary rows (see `merchantSummary.ts`) hold what the catalog needs at once. Reading
- * parses only the summary lines: each merchant's details are read from its page when first
- * asked for (see `cachedMerchant.ts`). Everything the reader can check without parsing the
- * pages is checked: the header, each summary row's fields, each page's length and place, and
- * the end line, so a file cut short or edited is refused as a whole. The file is written to a
- * temporary file beside it and renamed into place (`cacheFileWriter.ts`).
+ * the summary rows (`merchantSummary.ts`) hold what the catalog needs at once. Reading parses only
+ * the summary lines; each merchant's details are read from its page when first asked for
+ * (`cachedMerchant.ts`). The header, each summary row, each page's length and place, and the end
+ * line are checked when read, so a file cut short or edited is refused as a whole.
  *
- * Checks (version 3; see `checkedLine` in common/checkedLines.ts): the header and every summary line end in `crc32`, the
- * CRC-32 of the line without it, checked when the file is read; `pageCrc32` is the CRC-32 of
- * the page's bytes, checked when the page is first parsed (a page that fails is reported
- * damaged, see `cachedMerchant.ts`). Without them a flipped byte inside a value (a digit of a
- * merchantId, a letter of a name) read back as a different but valid catalog. The end line
- * needs none: every field of it is compared with what the file holds. Each check runs after
- * the structural checks, so a file edited by hand is refused with the most telling reason.
- *
+ * Checks (`checkedLine`, common/checkedLines.ts): the header and every summary line end in
+ * `crc32`, the CRC-32 of the line without it; `pageCrc32` is the CRC-32 of the page's bytes,
+ * checked when the page is first parsed. Without them a flipped byte inside a value (a digit of a
+ * merchantId) read back as a different but valid catalog. The end line needs none: every field of
+ * it is compared with what the file holds. Each check runs after the structural checks, so a file
+ * edited by hand is refused with the most telling reason.
+ */
+export const CACHE_FORMAT = 'affiliate-links.catalog';
+export const CACHE_VERSION = 3;
+/**
  * The journal (`<cache file>.journal`, JSON Lines): a header line
  * `{"format":"affiliate-links.catalog-journal","version":2,"baseSavedAt":…,"baseSyncedAt":…,"crc32":…}`
  * naming the cache file it extends, then one line per incremental sync,
- * `{"syncedAt":…,"merchants":[…],"crc32":…}`, holding the merchants that sync added or changed
- * under the service's field names (`storedMerchant.ts`); every line checked as above. See
- * `cacheJournal.ts`.
+ * `{"syncedAt":…,"merchants":[…],"crc32":…}` (`storedMerchant.ts`); every line checked as above.
  */
-import { createHash } from 'node:crypto';
-import { normalizeBaseUrl } from '../../api/baseUrl';
-
-export const CACHE_FORMAT = 'affiliate-links.catalog';
-export const CACHE_VERSION = 3;
 export const JOURNAL_FORMAT = 'affiliate-links.catalog-journal';
 export const JOURNAL_VERSION = 2;
 

@@ -1,21 +1,5 @@
 /**
- * The journal beside the catalog cache: incremental syncs append their changes here instead of
- * rewriting the whole cache file.
- *
- * Format (JSON Lines, `<cache file>.journal`): a header line
- * `{ format: 'affiliate-links.catalog-journal', version: 2, baseSavedAt, baseSyncedAt, crc32 }`
- * naming the cache file the journal belongs to, then one line per incremental sync,
- * `{ syncedAt, merchants: [...], crc32 }`, holding the merchants that sync added or changed,
- * stored like the cache file's; every line ends in its check (`checkedLine` in
- * `cacheFormat.ts`). A journal whose header names another cache file, or fails its check, is
- * stale (the cache was rewritten and the journal not yet removed) and is ignored. Each line is
- * written in one call and flushed; a crash mid-append leaves a torn last line, which is
- * ignored, and reading stops at the first line that fails its check.
- *
- * Windows sharing the cache append to the same journal: a line is written by a single write to
- * a file opened for appending, so lines of two windows never mix, and a journal is only created
- * where there is none (see `planJournalAppend` for when a window appends, starts a journal or
- * rewrites the cache file instead).
+ * The journal beside the catalog cache (`JOURNAL_FORMAT`): incremental syncs append to it rather than rewrite the file.
  */
 import { constants } from 'node:fs';
 import { readFile, type FileHandle } from 'node:fs/promises';
@@ -81,7 +65,13 @@ function readEntry(line: string, at: number): JournalEntry | string {
     : `line ${at} does not match its check (crc32)`;
 }
 
-/** Reads the journal of the cache file described by `base`; never throws. */
+/**
+ * Reads the journal of the cache file described by `base`; never throws.
+ *
+ * A journal whose header names another cache file, or fails its check, is stale (the cache was
+ * rewritten and the journal not yet removed) and is ignored. A crash mid-append leaves a torn last
+ * line: reading stops at the first line that fails its check.
+ */
 export async function readCacheJournal(cacheFile: string, base: JournalBase): Promise<JournalRead> {
   return (await readCheckedJournal(cacheFile, base)).read;
 }
@@ -160,6 +150,10 @@ const OPEN_FLAGS: Record<JournalWrite, number> = {
 /**
  * Writes one entry and flushes it; `true` replaces the journal, `false` appends. Returns the
  * entry's check (`crc32`). Throws on failure, after which the journal may end in a torn line.
+ *
+ * Windows sharing the cache append to the same journal: a line is one write to a file opened for
+ * appending, so lines of two windows never mix, and a journal is only created where there is none
+ * (`planJournalAppend` says when a window appends, starts a journal or rewrites the cache file).
  */
 export async function appendCacheJournal(
   cacheFile: string,

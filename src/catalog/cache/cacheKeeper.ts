@@ -1,29 +1,15 @@
-/**
- * Keeps the cache file and its journal in step with the catalog in memory. A full sync
- * rewrites the cache file atomically and removes the journal; an incremental sync appends
- * its changes to the journal, unless the journal has grown past a share of the catalog or a
- * number of entries, or cannot take more lines, when the cache file is rewritten instead.
- * Loading reads the cache file and applies the journal with the merge syncs use, so what is
- * loaded equals what was in memory after the last sync saved.
- *
- * Windows share the files: a window appends only while the files are as its catalog left them
- * (`journalPlan.ts`), and rewrites the cache file otherwise. A failed write keeps the
- * previous files and says so in the log. Temporary files of writes that crashed before their
- * rename are removed when the cache is loaded and after each write.
- */
+/** Keeps the cache file and its journal in step with the catalog in memory, as syncs finish. */
 import { basename, dirname } from 'node:path';
-import { normalizeBaseUrl } from '../../api/baseUrl';
 import type { ClientLogger, MerchantPage } from '../../api/types';
 import { NODE_FILE_OPS, removeLeftoverTemps, type CacheFileOps } from '../../common/cacheFiles';
 import { messageOf } from '../../common/errorMessage';
 import { toCatalogMerchant, type CatalogMerchant } from '../../merchant/merchantFields';
 import type { MerchantKey } from '../../merchant/merchantKey';
-import { mergeMerchants, replaceAll } from '../model/catalogMerge';
-import { CachedMerchant, compactPage, type CompactPage } from './cachedMerchant';
+import { compactPage, type CompactPage } from './cachedMerchant';
 import { CacheFileWriter, writeCatalogCache } from './cacheFileWriter';
 import { JOURNAL_MAX_ENTRIES, JOURNAL_MAX_SHARE } from './cacheFormat';
-import { readCheckedJournal, removeCacheJournal, type JournalBase } from './cacheJournal';
-import { readCacheHeader, readCatalogCache } from './cacheReader';
+import { removeCacheJournal, type JournalBase } from './cacheJournal';
+import { loadCachedCatalog, syncedAtOnDisk, type CachedCatalog, type JournalState } from './cacheLoad';
 import { appendToSharedJournal, type JournalAppend } from './journalPlan';
 
 export interface CacheKeeperOptions {
@@ -37,22 +23,7 @@ export interface CacheKeeperOptions {
   files?: CacheFileOps;
 }
 
-/** What is known of the files on disk; undefined in the keeper when no usable cache file is known. */
-export interface JournalState {
-  base: JournalBase;
-  /** Entries and merchants the journal holds. */
-  entries: number;
-  merchants: number;
-  /** The checks (`crc32`) of the journal entries the catalog in memory holds, loaded or appended. */
-  held: string[];
-  /** False when the journal may end in a torn or bad line: the next save compacts. */
-  appendable: boolean;
-}
-
-export type CachedCatalog =
-  | { kind: 'missing' }
-  | { kind: 'unreadable'; reason: string }
-  | { kind: 'ok'; merchants: Map<MerchantKey, CatalogMerchant>; syncedAt: string; state: JournalState };
+export type { CachedCatalog, JournalState } from './cacheLoad';
 
 /**
  * A full sync's cache file, written while its walk goes on. When anything goes wrong on the
@@ -93,58 +64,13 @@ export class CacheKeeper {
 
   /** Reads the cache file and its journal; never throws. Call `adopt` when the result is shown. */
   async load(): Promise<CachedCatalog> {
-    const { cacheFile, logger } = this.options;
     await this.removeLeftovers();
-    const read = await readCatalogCache(cacheFile, this.reportDamage);
-    if (read.kind === 'missing') {
-      return read;
-    }
-    if (read.kind === 'unreadable') {
-      return read;
-    }
-    if (read.baseUrl !== normalizeBaseUrl(this.options.baseUrl)) {
-      return { kind: 'unreadable', reason: `written for ${read.baseUrl}` };
-    }
-    const base = { savedAt: read.savedAt, syncedAt: read.syncedAt };
-    const state: JournalState = { base, entries: 0, merchants: 0, held: [], appendable: true };
-    const { read: journal, checks } = await readCheckedJournal(cacheFile, base);
-    if (journal.kind === 'stale') {
-      logger.warn(`The merchant cache journal is ignored (${journal.reason}).`);
-    }
-    if (journal.kind !== 'ok' || journal.entries.length === 0) {
-      if (journal.kind === 'ok') {
-        this.reportProblem(journal.problem); // nothing of it is used: the next entry starts it afresh
-      }
-      return { kind: 'ok', merchants: replaceAll<CatalogMerchant>(read.merchants), syncedAt: read.syncedAt, state };
-    }
-    const updates = journal.entries.flatMap((entry) => entry.merchants.map(toCatalogMerchant));
-    const merchants = mergeMerchants(
-      replaceAll<CatalogMerchant>(read.merchants),
-      updates,
-      CachedMerchant.sameEntry,
-    ).merchants;
-    state.entries = journal.entries.length;
-    state.merchants = updates.length;
-    state.held = checks;
-    state.appendable = journal.problem === undefined;
-    this.reportProblem(journal.problem);
-    return { kind: 'ok', merchants, syncedAt: journal.entries.at(-1)!.syncedAt, state };
+    return loadCachedCatalog(this.options.cacheFile, this.options.baseUrl, this.options.logger, this.reportDamage);
   }
 
-  /**
-   * When the catalog on disk was synced (the file's sync, or its journal's last), without reading
-   * its merchants; undefined when there is none that reads. Another window may have synced since.
-   */
-  async syncedAtOnDisk(): Promise<string | undefined> {
-    const header = await readCacheHeader(this.options.cacheFile);
-    if (header === undefined || header.baseUrl !== normalizeBaseUrl(this.options.baseUrl)) {
-      return undefined;
-    }
-    const { read } = await readCheckedJournal(this.options.cacheFile, {
-      savedAt: header.savedAt,
-      syncedAt: header.syncedAt,
-    });
-    return read.kind === 'ok' && read.entries.length > 0 ? read.entries.at(-1)!.syncedAt : header.syncedAt;
+  /** When the catalog on disk was synced; see `syncedAtOnDisk`. */
+  syncedAtOnDisk(): Promise<string | undefined> {
+    return syncedAtOnDisk(this.options.cacheFile, this.options.baseUrl);
   }
 
   /** The files now match a loaded catalog that is being shown. */
@@ -312,11 +238,5 @@ export class CacheKeeper {
       return;
     }
     await this.saveAll(merchants, syncedAt);
-  }
-
-  private reportProblem(problem: string | undefined): void {
-    if (problem !== undefined) {
-      this.options.logger.warn(`The merchant cache journal ends early (${problem}); the entries before it are used.`);
-    }
   }
 }

@@ -1,7 +1,4 @@
-/**
- * Reads a catalog cache file (format in `cacheFormat.ts`): the header and the summary lines at
- * once, each page's bytes kept for its merchants to read their details from later.
- */
+/** Reads a catalog cache file: the header and summary lines at once, each page's bytes kept for later. */
 import { isAscii } from 'node:buffer';
 import { open, readFile } from 'node:fs/promises';
 import { isObject } from '../../api/normalize/fields';

@@ -1,17 +1,4 @@
-/**
- * Merchants shown from the cache file before their details are needed. A `CachedMerchant`
- * keeps its summary row (see `merchantSummary.ts`) and reads its summary fields from it; the
- * other fields (`DETAIL_FIELDS`: description, figures, commission rates, ad campaigns...) are
- * read from its page the first time one of them is asked for. A page is the service's own JSON
- * text of one page of the walk, kept as bytes until one of its merchants is asked for: then all
- * of them are read at once, only their details are kept, and the bytes are let go.
- *
- * When a page cannot be read back, or its bytes do not match the page's check (the file was
- * damaged inside a page: its length is checked when the file is read, its CRC-32 when the page
- * is first parsed), the page reports it once through `onDamaged`, and its merchants answer with
- * their summary and empty details (no figures, no rates, no campaigns) until a full walk
- * replaces them.
- */
+/** Merchants shown from the cache file: summary fields from their summary row, details from their page on first use. */
 import { isObject, type JsonObject } from '../../api/normalize/fields';
 import { normalizeMerchant } from '../../api/normalize/merchant';
 import type { Merchant, MerchantPageSource } from '../../api/types';
@@ -26,6 +13,11 @@ import { merchantKey } from '../../merchant/merchantKey';
 import { checksumOf } from '../../common/checkedLines';
 import { ROW, summaryRows } from './merchantSummary';
 
+/**
+ * Hears of a page that cannot be read back, or whose bytes do not match its check (`pageCrc32`),
+ * once per page. Its merchants then answer with their summary and empty details (no figures, no
+ * rates, no campaigns) until a full walk replaces them.
+ */
 export type DamageReporter = (reason: string) => void;
 
 function detailFieldsOf(m: Merchant): DetailFields {

@@ -1,8 +1,4 @@
-/**
- * The catalog cache as the store uses it: the keeper of the file and its journal, the check
- * that lets a merge skip reading details, and the file's name. Everything else in this folder
- * is the cache's own business (tests may reach in; the extension goes through here).
- */
+/** The catalog cache as the store uses it; everything else in this folder is the cache's own business. */
 export { CacheKeeper, type CacheKeeperOptions, type CachedCatalog, type FullSave } from './cacheKeeper';
 export { cacheFileName } from './cacheFormat';
 import { CachedMerchant } from './cachedMerchant';

@@ -1,16 +1,4 @@
-/**
- * Where an incremental sync's changes go when windows share the cache file (each VS Code window
- * runs its own extension host, with its own catalog in memory and its own idea of the files).
- *
- * A window may append to the journal only while the cache file on disk is still the one its
- * catalog was loaded from or last saved as (its base), and every journal entry its catalog
- * holds is still in the journal: then the file with the journal reads back as at least its
- * catalog. Otherwise another window has rewritten the file or the journal meanwhile, and
- * appending would add changes to a catalog that lacks what they were computed against (an
- * entry that readers then ignore as stale, or worse, one that moves `syncedAt` past changes no
- * longer there). The window then rewrites the cache file from its catalog instead, which is
- * always whole.
- */
+/** Where an incremental sync's changes go when windows (each with its own catalog) share the cache file. */
 import type { Merchant } from '../../api/types';
 import type { CacheFileOps } from '../../common/cacheFiles';
 import { readCacheHeader } from './cacheReader';
@@ -26,6 +14,13 @@ export type JournalPlan =
  * How a window whose catalog rests on `base` plus the journal entries whose checks are `held`
  * (the entries it loaded and those it appended since, see `readCheckedJournal`) saves its next
  * incremental sync. Never throws.
+ *
+ * A window may append only while the cache file on disk is still its base and every journal entry
+ * its catalog holds is still in the journal: then the file with the journal reads back as at
+ * least its catalog. Otherwise another window has rewritten the file or the journal meanwhile,
+ * and appending would add changes to a catalog that lacks what they were computed against (an
+ * entry readers ignore as stale, or one that moves `syncedAt` past changes no longer there); the
+ * window rewrites the cache file from its catalog instead, which is always whole.
  */
 export async function planJournalAppend(
   cacheFile: string,

@@ -1,12 +1,5 @@
 /**
- * The summary rows of the cache file: the part of a merchant the catalog needs at once (see
- * `MerchantSummary`), kept apart from the rest (see `cacheFormat.ts`), so showing the cached
- * catalog parses only this.
- *
- * A row is a JSON array, in `SUMMARY_FIELDS` order after the merchant's index in its page's
- * `data`, with `supportsCpc` (worked out when written) last. Rows are checked field by field
- * when read: a file edited by hand or by another program can never put wrong types into the
- * catalog.
+ * The summary rows of the cache file: the part of a merchant the catalog needs at once, so loading parses only these.
  */
 import type { Merchant } from '../../api/types';
 import { SUMMARY_FIELDS, type SummaryField } from '../../merchant/merchantFields';
@@ -39,6 +32,8 @@ const FIELD_CHECKS: Record<SummaryField, [Check, string]> = {
 /**
  * The row of `m`, read from index `dataIndex` of its page's `data`, with `supportsCpc` (worked
  * out by the caller: a merchant from the service has none yet) last.
+ * A row is a JSON array: that index, then the `SUMMARY_FIELDS` in order. Rows are checked field
+ * by field when read (`summaryRowProblem`), so a file edited by hand can never put wrong types in.
  */
 export function summaryRow(m: Merchant, dataIndex: number, supportsCpc: boolean): unknown[] {
   if (typeof supportsCpc !== 'boolean') {

@@ -1,9 +1,5 @@
 /**
- * Merchants as the cache and its journal store them: under the service's field names
- * (`categoryId`, campaign rates' `countryCode`), so `normalizeMerchant` reads them back to the
- * same Merchant and a file edited by hand or by another program can never put wrong types
- * into the catalog. Fields are read one by one by name (`MERCHANT_FIELDS`), never spread, so a
- * merchant whose details are read lazily (see `cachedMerchant.ts`) is stored whole.
+ * Merchants as the cache and its journal store them: under the service's field names, read back by `normalizeMerchant`.
  */
 import { isObject, type JsonObject } from '../../api/normalize/fields';
 import { normalizeMerchant } from '../../api/normalize/merchant';
@@ -42,7 +38,11 @@ const RENAMED = {
   ],
 } satisfies Partial<Record<keyof Merchant, (m: Merchant) => Renamed>>;
 
-/** A merchant under the service's field names, which `normalizeMerchant` reads back to the same Merchant. */
+/**
+ * A merchant under the service's field names (`categoryId`, campaign rates' `countryCode`), which
+ * `normalizeMerchant` reads back to the same Merchant. Fields are read one by one by name
+ * (`MERCHANT_FIELDS`), never spread, so a merchant whose details are read lazily is stored whole.
+ */
 export function toStored(m: Merchant): StoredMerchant {
   const stored: Record<string, unknown> = {};
   for (const field of MERCHANT_FIELDS) {

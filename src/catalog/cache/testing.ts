@@ -1,7 +1,4 @@
-/**
- * Test-only views into the cache, for unit tests and the benchmarks: nothing in the extension
- * imports this file (a lint rule keeps it so).
- */
+/** Test-only views into the cache, for unit tests and the benchmarks; no product file imports it (lint). */
 import type { Merchant } from '../../api/types';
 import { CachedMerchant, type CachedPage } from './cachedMerchant';
 

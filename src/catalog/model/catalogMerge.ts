@@ -1,7 +1,4 @@
-/**
- * Building a new catalog map from the current one and merchants just received. Pure: the
- * input map is never touched, so a snapshot handed out earlier stays as it was.
- */
+/** Building a new catalog map from the current one and merchants just received; the input map is never touched. */
 import type { Merchant } from '../../api/types';
 import { DETAIL_FIELDS, SUMMARY_FIELDS } from '../../merchant/merchantFields';
 import { merchantKey, type MerchantKey } from '../../merchant/merchantKey';

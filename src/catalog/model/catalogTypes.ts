@@ -1,7 +1,4 @@
-/**
- * The catalog model's shared vocabulary. Everything under `src/catalog/` is pure (no
- * `vscode` import) and unit-tested in plain Node; the tree provider and commands adapt it.
- */
+/** The catalog model's shared vocabulary: the map, its snapshot, a change and the sync status. */
 import type { CatalogMerchant } from '../../merchant/merchantFields';
 import type { MerchantKey } from '../../merchant/merchantKey';
 

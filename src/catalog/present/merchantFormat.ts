@@ -1,15 +1,4 @@
-/**
- * How the catalog shows a merchant's figures: money in the merchant's currency, percentages,
- * days, dates and click rates. Every function takes an optional BCP 47 `locale` (the runtime's
- * default when left out) and never throws, whatever the service sent: a currency code that is
- * not a valid ISO 4217 code gives a plain number followed by the code as sent.
- *
- * Units, as the spec describes the fields: `averageCommission` and `percentageCommission` are
- * percentages already (4.2 means 4.2%); `fixedCommission`, `averageBasketValue` and `clickRate`
- * are amounts in the merchant's currency; `averageConfirmationTime` is in days.
- * `averageCancellationRate` is called a "rate" and the service sends fractions (0.16), so a
- * value up to 1 is read as a fraction; above 1 it can only be a percentage and is shown as one.
- */
+/** How the catalog shows a merchant's figures; every function takes an optional BCP 47 `locale` and never throws. */
 import * as l10n from '@vscode/l10n';
 import type { CommissionRate } from '../../api/types';
 import type { MerchantSummary } from '../../merchant/merchantFields';
@@ -98,7 +87,13 @@ export function formatDays(days: number, locale?: string): string {
   return days === 1 ? l10n.t('{0} day', formatNumber(days, locale)) : l10n.t('{0} days', formatNumber(days, locale));
 }
 
-/** The cancellation rate as a percentage; see the module comment for how the unit is read. */
+/**
+ * The cancellation rate as a percentage. `averageCancellationRate` is called a "rate" and the
+ * service sends fractions (0.16), so a value up to 1 is read as a fraction; above 1 it can only
+ * be a percentage and is shown as one. (`averageCommission` and `percentageCommission` are
+ * percentages already; `fixedCommission`, `averageBasketValue` and `clickRate` are amounts in
+ * the merchant's currency; `averageConfirmationTime` is in days.)
+ */
 export function formatCancellationRate(rate: number, locale?: string): string {
   return formatPercent(Math.abs(rate) <= 1 ? rate * 100 : rate, locale);
 }

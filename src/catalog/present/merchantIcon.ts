@@ -1,18 +1,14 @@
-/**
- * What a merchant's row in the Merchants view shows in front of its name: a codicon that says
- * active or inactive, or, when the setting `affiliateLinks.merchants.logos` asks for it, the
- * merchant's logo.
- *
- * Codicons are the default: they are drawn in the theme's colours, need no network and so never
- * leave a blank gap (a logo the workbench cannot load, offline or from a host that does not
- * resolve, shows as nothing at all), and they tell active merchants from inactive ones. A logo
- * is used only when its address is an `https:` URL; anything else (plain `http:`, which a
- * workbench served over https blocks, `data:`, a bare path) keeps the codicon.
- */
+/** What a merchant's row shows before its name: a codicon for active or inactive, or its logo when the setting asks. */
 import type { MerchantSummary } from '../../merchant/merchantFields';
 
 export type MerchantIcon = { kind: 'logo'; url: string } | { kind: 'codicon'; id: 'briefcase' | 'circle-slash' };
 
+/**
+ * Codicons are the default: drawn in the theme's colours, they need no network and so never leave
+ * a blank gap (a logo the workbench cannot load shows as nothing at all), and they tell active
+ * merchants from inactive ones. A logo is used only when its address is an `https:` URL; anything
+ * else (plain `http:`, which a workbench served over https blocks, `data:`, a bare path) keeps the codicon.
+ */
 export function merchantIcon(
   merchant: Pick<MerchantSummary, 'imageUri' | 'isActive'>,
   showLogos: boolean,

@@ -1,17 +1,5 @@
 /**
- * The Markdown tooltip of a merchant row: the figures a publisher chooses a merchant by.
- *
- * Everything the service sent is text, never markup: `escapeMarkdownText` backslash-escapes
- * every ASCII punctuation character (so no link, image, emphasis, code span, table cell,
- * heading, list or autolink can start, and bare URLs are not linkified because `https\:` and
- * `example\.com` no longer look like one), writes `&`, `<` and `>` as entities (so no HTML tag
- * and no entity the service wrote can appear), turns line breaks and other control characters
- * into spaces (so the text stays on its own line) and drops bidirectional-override characters.
- * The result is meant for an untrusted MarkdownString without HTML support.
- *
- * Figures the service left out are shown as `—`, so every tooltip has the same rows. The
- * publisher's own figures for the merchant (merchantFigures.ts) follow the status line once the
- * figures are loaded; before that, or without a key, the tooltip has no such line.
+ * The Markdown tooltip of a merchant row: the figures a publisher chooses a merchant by, service text never as markup.
  */
 import * as l10n from '@vscode/l10n';
 import type { Merchant } from '../../api/types';
@@ -26,6 +14,7 @@ import {
 } from './merchantFormat';
 import { merchantFiguresText, type MerchantTooltipFigures } from './merchantFigures';
 
+/** Shown for a figure the service left out, so every tooltip has the same rows. */
 export const MISSING = '—';
 /** Longest piece of service text shown, in characters; longer ones end with `…`. */
 const MAX_TEXT = 300;
@@ -45,7 +34,16 @@ function shorten(text: string): string {
   return chars.length <= MAX_TEXT ? text : `${chars.slice(0, MAX_TEXT - 1).join('')}…`;
 }
 
-/** Service text made safe to place inside Markdown as plain text, on one line. */
+/**
+ * Service text made safe to place inside Markdown as plain text, on one line.
+ *
+ * Backslash-escapes every ASCII punctuation character (so no link, image, emphasis, code span,
+ * table cell, heading, list or autolink can start, and bare URLs are not linkified because
+ * `https\:` and `example\.com` no longer look like one), writes `&`, `<` and `>` as entities (so
+ * no HTML tag and no entity the service wrote can appear), turns line breaks and other control
+ * characters into spaces and drops bidirectional-override characters. The result is meant for an
+ * untrusted MarkdownString without HTML support.
+ */
 export function escapeMarkdownText(text: string): string {
   const oneLine = text.replace(BIDI_CONTROLS, '').replace(CONTROL_OR_BREAK, ' ').replace(SPACES, ' ').trim();
   return shorten(oneLine).replace(MARKDOWN_SPECIAL, (c) => ENTITIES[c] ?? `\\${c}`);

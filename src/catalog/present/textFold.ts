@@ -1,9 +1,4 @@
-/**
- * Folding of names and domains for matching and for the alphabetical buckets of the catalog
- * tree: lower case, accents removed (NFD, then the combining marks dropped, so `É` folds to
- * `e`), and the few Latin letters NFD does not decompose mapped by hand (`ø` → `o`, `æ` → `ae`,
- * `ß` → `ss`, ...). Pure string functions, no state.
- */
+/** Folding of names and domains for matching and for the tree's alphabetical buckets; pure string functions. */
 
 const COMBINING_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 const UNDECOMPOSED = /[øæœłđðßþħı]/g;
@@ -21,7 +16,10 @@ const UNDECOMPOSED_FOLDS: Readonly<Record<string, string>> = {
 };
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
-/** Lower-cased, accent-free form of `text` for case- and accent-insensitive matching. */
+/**
+ * Lower-cased, accent-free form of `text` for case- and accent-insensitive matching: NFD, then the
+ * combining marks dropped (`É` → `e`), and the few Latin letters NFD does not decompose mapped by hand.
+ */
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   if (ASCII_ONLY.test(lower)) {

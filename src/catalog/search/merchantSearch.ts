@@ -1,21 +1,16 @@
-/**
- * Fuzzy search over the whole catalog by merchant name and domain, for a QuickPick that must
- * answer while the user types. Names and domains are folded (lower case, accents removed; see
- * textFold.ts) once, when the index is built; a search is one pass over plain strings and one
- * sort of numbers.
- *
- * Ranking (SEARCH_SCORES, higher first): the name equals the query; a domain equals it (a
- * leading `www.` ignored); the name starts with it; a domain starts with it; it starts a word of
- * the name; every word of a multi-word query starts a word of the name; it starts a label of a
- * domain (after `.` or `-`); it is inside the name; it is inside a domain; its letters appear
- * in order in the name (fuzzy, 100–199: the closer together, the higher). At equal score active
- * merchants come first, then the name order (folded name, then key). An empty query lists
- * merchants in that order.
- */
+/** Fuzzy search over the whole catalog by merchant name and domain, fast enough for a QuickPick as the user types. */
 import type { MerchantRef, MerchantSummary } from '../../merchant/merchantFields';
 import type { MerchantKey } from '../../merchant/merchantKey';
 import { foldText } from '../present/textFold';
 
+/**
+ * Ranking, higher first: the name equals the query; a domain equals it (a leading `www.`
+ * ignored); the name starts with it; a domain starts with it; it starts a word of the name; every
+ * word of a multi-word query starts a word of the name; it starts a label of a domain (after `.`
+ * or `-`); it is inside the name; it is inside a domain; its letters appear in order in the name
+ * (fuzzy: the closer together, the higher). At equal score active merchants come first, then the
+ * name order (folded name, then key). An empty query lists merchants in that order.
+ */
 export const SEARCH_SCORES = {
   exactName: 1000,
   exactDomain: 950,
@@ -144,6 +139,10 @@ function nameScore(name: string, query: Query): number {
   return query.compact.length > 1 ? fuzzyScore(name, query.compact) : 0;
 }
 
+/**
+ * Names and domains are folded (lower case, accents removed; textFold.ts) once, when the index is
+ * built; a search is one pass over plain strings and one sort of numbers.
+ */
 export class MerchantSearchIndex {
   /** Every merchant, in name order (folded name, then key). */
   private readonly entries: Indexed[];

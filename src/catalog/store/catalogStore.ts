@@ -1,41 +1,21 @@
-/**
- * The merchant catalog in memory: shown from the cache file at once, brought up to date by
- * syncs with the service, announced through change events. Pure (no vscode): the extension
- * passes the cache file's path, a logger and a way to get the service client.
- *
- * A sync never loses or corrupts anything: the merchants of a walk are collected aside and
- * only a walk that finished becomes the new catalog (a new map, swapped in at once) and then
- * the new cache (see `CacheKeeper`: a full walk rewrites the file, an incremental sync appends
- * its changes to the journal). A failed or cancelled sync leaves memory and file as they were,
- * and keeps the pages it read for a while (`KEEP_PARTIAL_MS`): the next sync of the same kind
- * goes on from where it stopped rather than asking for them again. Each page asks the request
- * budget at the priority of the requests the sync serves.
- * A full walk holds its merchants as a loaded cache does, summaries over the pages' bytes (see
- * `compactPage`), and builds its map page by page while the next page is on its way.
- */
-import { isAbortError, isOfflineError } from '../../api/errors';
-import type { CallOptions, ClientLogger, MerchantPage } from '../../api/types';
+/** The merchant catalog in memory: shown from the cache file at once, kept up to date by syncs, announced by events. */
+import { isAbortError } from '../../api/errors';
+import type { ClientLogger, MerchantPage } from '../../api/types';
 import type { CacheFileOps } from '../../common/cacheFiles';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
 import { LatestWins } from '../../common/latestWins';
 import { Disposable } from '../../common/lifecycle';
-import { toCatalogMerchant, type CatalogMerchant } from '../../merchant/merchantFields';
+import type { CatalogMerchant } from '../../merchant/merchantFields';
 import type { MerchantKey } from '../../merchant/merchantKey';
 import { CacheKeeper, sameCacheEntry, type FullSave } from '../cache';
-import { addInWalkOrder, changedKeys, mergeMerchants } from '../model/catalogMerge';
+import { changedKeys, mergeMerchants } from '../model/catalogMerge';
 import type { CatalogChange, CatalogSnapshot, SyncStatus } from '../model/catalogTypes';
 import { KeptWalk } from './keptWalk';
+import { failureStatus, walkMerchants, type MerchantSource } from './merchantWalk';
 import { SyncQueue, syncCancelled, type SyncJob, type SyncOptions } from './syncQueue';
 
-/** Where merchants come from; `AffiliateServiceClient` is one. */
-export interface MerchantSource {
-  /** `from`: the cursor to go on from (a kept walk's last `next`). */
-  walkMerchants(
-    filters: { updatedAtFrom?: string },
-    options: CallOptions & { from?: number },
-  ): AsyncIterable<MerchantPage>;
-}
+export type { MerchantSource } from './merchantWalk';
 
 export interface CatalogStoreOptions {
   /** Path of this catalog's cache file (see `cacheFileName`). */
@@ -206,6 +186,7 @@ export class CatalogStore extends Disposable {
     });
   }
 
+  /** A sync cut short leaves memory and file as they were, and keeps its pages for the next sync (`KeptWalk`). */
   private async execute(job: SyncJob): Promise<SyncResult> {
     if (job.signal.aborted) {
       throw syncCancelled();
@@ -230,53 +211,17 @@ export class CatalogStore extends Disposable {
       this.options.logger.debug(
         `Merchant sync (${full ? 'full' : `updated since ${filters.updatedAtFrom}`}) started${resumed ? `, going on from ${resumed.pages.length} pages kept from a sync cut short` : ''}.`,
       );
-      /** An incremental sync's merchants; a full walk's go into its catalog map as they come. */
-      const received: CatalogMerchant[] = [];
-      const walked = new Map<MerchantKey, CatalogMerchant>();
-      let count = 0;
-      let wait: { until: number; reason: 'window' | 'refused' } | undefined;
       save = full ? await this.cache.beginAll(startedAt.toISOString()) : undefined;
-      const take = (page: MerchantPage): void => {
-        if (save === undefined) {
-          received.push(...page.merchants.map(toCatalogMerchant));
-        } else {
-          addInWalkOrder(walked, this.cache.addToAll(save, page));
-        }
-        count += page.merchants.length;
-        this.setStatus(
-          wait === undefined
-            ? { state: 'syncing', full, loaded: count }
-            : { state: 'syncing', full, loaded: count, wait },
-        );
-        job.progress(count);
-      };
-      resumed?.pages.forEach(take);
-      const options: CallOptions & { from?: number } = {
-        signal: job.signal,
-        from: resumed?.next,
-        // Read at each page: a request that joins the sync may raise it.
-        get priority() {
-          return job.priority;
-        },
-        onWait: (until, reason) => {
-          wait = until === undefined || reason === undefined || reason === 'pace' ? undefined : { until, reason };
-          this.setStatus(
-            wait === undefined
-              ? { state: 'syncing', full, loaded: count }
-              : { state: 'syncing', full, loaded: count, wait },
-          );
-        },
-      };
-      for await (const page of source.walkMerchants(filters, options)) {
-        if (job.signal.aborted) {
-          throw syncCancelled();
-        }
-        pages.push(page);
-        take(page);
-      }
-      if (job.signal.aborted) {
-        throw syncCancelled();
-      }
+      const { received, walked, count } = await walkMerchants(source, {
+        job,
+        full,
+        filters,
+        resumed,
+        save,
+        cache: this.cache,
+        pages,
+        setStatus: (status) => this.setStatus(status),
+      });
       const syncedAt = startedAt.toISOString();
       return await (save === undefined
         ? this.commitChanges(received, syncedAt)
@@ -290,7 +235,7 @@ export class CatalogStore extends Disposable {
         this.setStatus(previous);
         throw isAbortError(error) ? error : syncCancelled();
       }
-      this.setStatus(this.failureStatus(error, previous, startedAt));
+      this.setStatus(failureStatus(error, previous, startedAt, this.current.syncedAt));
       throw error;
     }
   }
@@ -327,21 +272,6 @@ export class CatalogStore extends Disposable {
       `Merchant sync (${result.kind}) done: ${result.received} received, ${result.changed} changed, ${result.total} in all.`,
     );
     return result;
-  }
-
-  /**
-   * 'offline' when the service could not be reached or answered it cannot serve now (see
-   * `isOfflineError`), 'failed' for anything else. Errors are recognised by their shape, never
-   * by `instanceof`: they come from the client's own bundle. `since` is when the catalog shown
-   * was synced; before any sync, when the service was first found offline.
-   */
-  private failureStatus(error: unknown, previous: SyncStatus, startedAt: Date): SyncStatus {
-    const cause = error instanceof Error ? error : new Error(String(error));
-    if (!isOfflineError(error)) {
-      return { state: 'failed', error: cause };
-    }
-    const since = this.current.syncedAt ?? (previous.state === 'offline' ? previous.since : startedAt.toISOString());
-    return { state: 'offline', since, error: cause };
   }
 
   /** `keys` undefined: the snapshot changed (e.g. syncedAt) but no merchant did; no event. */

@@ -1,9 +1,4 @@
-/**
- * The pages of a catalog sync that was cut short (cancelled, or failed after its retries), kept
- * a while so that the next sync of the same kind goes on from where the walk stopped instead of
- * asking the service for them again: under the service's rate limit, pages are what a person
- * waits for.
- */
+/** The pages of a catalog sync cut short, kept a while for the next sync of its kind to go on from, not ask again. */
 import type { ClientLogger, MerchantPage } from '../../api/types';
 
 /** How long the pages of a sync cut short are kept for the next sync to go on from. */

@@ -1,7 +1,4 @@
-/**
- * One window walks the catalog for all of them: a walk holds a lease beside the cache file, and a
- * window that finds it held waits for that walk's file instead of sending the same pages again.
- */
+/** One window walks the catalog for all: others find its lease beside the cache file and wait for its file. */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';

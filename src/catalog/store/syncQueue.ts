@@ -1,8 +1,4 @@
-/**
- * The one scheduler of syncs, who runs and who waits: at most one sync runs; a request while
- * one runs joins it, except a full request during an incremental sync, which is queued to run
- * next. Knows nothing of merchants: the store passes the function that does one sync.
- */
+/** The one scheduler of syncs, who runs and who waits; it knows nothing of merchants. */
 import * as l10n from '@vscode/l10n';
 import type { RequestPriority } from '../../api/budget/budgetWindows';
 import { RequestAbortedError } from '../../api/errors';
@@ -52,6 +48,10 @@ export function syncCancelled(message = l10n.t('The merchant sync was cancelled.
   return new RequestAbortedError(message, '');
 }
 
+/**
+ * At most one sync runs; a request while one runs joins it, except a full request during an
+ * incremental sync, which is queued to run next. The store passes the function that does one sync.
+ */
 export class SyncQueue<R> implements IDisposable {
   private running: Run<R> | undefined;
   private queued: Run<R> | undefined;

@@ -1,15 +1,4 @@
-/**
- * How a large group of the catalog tree is cut into buckets so that no level lists more than
- * `threshold` rows.
- *
- * Sorted by name: alphabetical buckets by the folded first letter (`A`–`Z`, then `#` for
- * everything else), consecutive letters packed into buckets of about equal size, none over the
- * threshold. A letter that alone holds more than the threshold is cut into equal parts in name
- * order, labelled `S (1)`, `S (2)`, ...; `#` is always a bucket (or parts) of its own, last.
- *
- * Sorted by commission or by clicks: alphabetical buckets would scatter the ranking, so the group is cut
- * into pages of `threshold` rows by rank instead, labelled `1–1000`, `1001–2000`, ...
- */
+/** How a large group of the catalog tree is cut into buckets so that no level lists more than `threshold` rows. */
 import { BUCKET_LETTERS } from '../present/textFold';
 
 /** One alphabetical bucket: whole letters (indices into BUCKET_LETTERS), or one part of one letter. */
@@ -90,6 +79,11 @@ function packLetters(
 /**
  * The alphabetical buckets of a group, from its merchant count per letter (indexed like
  * BUCKET_LETTERS). Only letters with merchants appear; labels name the first and last of them.
+ *
+ * Used when sorted by name: buckets by the folded first letter (`A`–`Z`, then `#` for everything
+ * else), consecutive letters packed into buckets of about equal size, none over the threshold. A
+ * letter that alone holds more than the threshold is cut into equal parts in name order, labelled
+ * `S (1)`, `S (2)`, ...; `#` is always a bucket (or parts) of its own, last.
  */
 export function planLetterBuckets(counts: readonly number[], threshold: number): LetterBucketPlan[] {
   const plans: LetterBucketPlan[] = [];
@@ -124,7 +118,11 @@ export function planLetterBuckets(counts: readonly number[], threshold: number):
   return plans;
 }
 
-/** Pages of `threshold` rows by rank: `1–1000`, `1001–2000`, ..., the last one shorter. */
+/**
+ * Pages of `threshold` rows by rank: `1–1000`, `1001–2000`, ..., the last one shorter.
+ *
+ * Used when sorted by commission or clicks, where alphabetical buckets would scatter the ranking.
+ */
 export function planRankPages(count: number, threshold: number): RankPagePlan[] {
   const pages: RankPagePlan[] = [];
   for (let start = 0; start < count; start += threshold) {

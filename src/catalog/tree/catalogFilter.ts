@@ -1,9 +1,4 @@
-/**
- * The catalog tree's filter. A merchant passes when the (trimmed) filter text is empty, or is a
- * case- and accent-insensitive substring of its name or of any of its domains (the default
- * domain included), or, when the text is two letters, equals one of its country codes
- * (case-insensitive). `deeplinkOnly` keeps only merchants with `deeplinkAllowed`.
- */
+/** The catalog tree's filter: text matched against names, domains and country codes, and deeplinks only. */
 import type { MerchantSummary } from '../../merchant/merchantFields';
 import { foldText } from '../present/textFold';
 
@@ -24,6 +19,11 @@ function containsTest(folded: string): (text: string) => boolean {
   return (text) => pattern.test(text) || (NON_ASCII.test(text) && foldText(text).includes(folded));
 }
 
+/**
+ * A merchant passes when the (trimmed) filter text is empty, or is a case- and accent-insensitive
+ * substring of its name or of any of its domains (the default domain included), or, when the text
+ * is two letters, equals one of its country codes. `deeplinkOnly` keeps only `deeplinkAllowed` ones.
+ */
 export function compileCatalogFilter(filter: string, deeplinkOnly: boolean): MerchantPredicate {
   const folded = foldText(filter.trim());
   if (folded === '') {

@@ -1,10 +1,4 @@
-/**
- * One group (Active or Inactive) of the catalog tree: its filtered merchants and how they are
- * laid out below it, either directly (up to the bucket threshold) or in buckets (see
- * catalogBuckets.ts). Everything is worked out on first use: counting letters is all the first
- * level needs; a bucket's merchants are sorted when it is expanded, and the whole group only
- * when sorted by commission or clicks and a page is expanded (or a merchant revealed).
- */
+/** One group (Active or Inactive) of the catalog tree: its filtered merchants, laid out directly or in buckets. */
 import * as l10n from '@vscode/l10n';
 import type { MerchantKey } from '../../merchant/merchantKey';
 import { BUCKET_LETTERS, initialIndex } from '../present/textFold';
@@ -39,6 +33,11 @@ interface LetterLayout {
 
 type Layout = { kind: 'flat' } | { kind: 'pages'; buckets: Bucket[] } | LetterLayout;
 
+/**
+ * Everything is worked out on first use: counting letters is all the first level needs; a bucket's
+ * merchants are sorted when it is expanded, and the whole group only when sorted by commission or
+ * clicks and a page is expanded (or a merchant revealed).
+ */
 export class CatalogGroup {
   readonly node: GroupNode;
   private layoutCache: Layout | undefined;

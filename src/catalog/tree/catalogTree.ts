@@ -1,28 +1,4 @@
-/**
- * A pure tree model of the merchant catalog, for a VS Code tree view to adapt one to one
- * (`getChildren` → `children`, `getParent` → `parent`, tree item id = node id).
- *
- * Shape: two groups, always both and `Active` first, counting the merchants that pass the
- * filter. A group with more than `bucketThreshold` merchants is cut into buckets (alphabetical
- * when sorted by name, pages by rank when sorted by commission or clicks; see catalogBuckets.ts),
- * so no level lists more than the threshold. Below a merchant: its details (merchantDetails.ts).
- *
- * Order: by name, locale-aware and case-insensitive (digits compared as numbers), ties by key;
- * or by average commission, highest first, merchants without one last, then by name; or by the
- * publisher's clicks over the figures period (`clicksOf`), most first, then by name, so merchants
- * without clicks keep the name order.
- *
- * Ids: `group:active`, `group:inactive`, `bucket:<active|inactive>:<label>` (`bucket:active:A–C`,
- * `bucket:active:S (2)`, `bucket:inactive:1–1000`), `merchant:<key>`, `detail:<encoded key>:<path>`.
- * A merchant appears exactly once, so its id is the same in every model built from the same
- * catalog, whatever the filter, sort order or bucket; bucket ids depend on the buckets a
- * filter produces.
- *
- * Cost: the constructor only filters (one pass; sorted by clicks, it also looks up each shown
- * merchant's clicks once); the first level only counts. Sorting happens
- * when a level is listed: one bucket (or letter) at a time when sorted by name, the whole group
- * once when sorted by commission or clicks. Details are built when a merchant is expanded.
- */
+/** A pure tree model of the merchant catalog, for a VS Code tree view to adapt one to one (children, parent, id). */
 import type { CatalogMerchant } from '../../merchant/merchantFields';
 import { asMerchantKey, type MerchantKey } from '../../merchant/merchantKey';
 import type { CatalogMap } from '../model/catalogTypes';
@@ -94,6 +70,11 @@ function clicksComparator(
   return (a, b) => (clicks.get(b.key) ?? 0) - (clicks.get(a.key) ?? 0) || byName(a, b);
 }
 
+/**
+ * Order: by name, locale-aware and case-insensitive (digits compared as numbers), ties by key;
+ * or by average commission, highest first, merchants without one last, then by name; or by the
+ * publisher's clicks over the figures period (`clicksOf`), most first, then by name.
+ */
 function comparator(groups: ReadonlyArray<readonly CatalogEntry[]>, options: TreeOptions): EntryComparator {
   const byName = nameComparator(options.locale);
   switch (options.sort) {
@@ -106,6 +87,20 @@ function comparator(groups: ReadonlyArray<readonly CatalogEntry[]>, options: Tre
   }
 }
 
+/**
+ * Two groups, always both and `Active` first, counting the merchants that pass the filter. A group
+ * with more than `bucketThreshold` merchants is cut into buckets (catalogBuckets.ts), so no level
+ * lists more than the threshold. Below a merchant: its details (merchantDetails.ts).
+ *
+ * Ids: `group:active`, `group:inactive`, `bucket:<active|inactive>:<label>` (`bucket:active:A–C`,
+ * `bucket:active:S (2)`, `bucket:inactive:1–1000`), `merchant:<key>`, `detail:<encoded key>:<path>`.
+ * A merchant appears exactly once, so its id is the same in every model built from the same
+ * catalog, whatever the filter, sort order or bucket; bucket ids depend on the buckets a filter produces.
+ *
+ * Cost: the constructor only filters (sorted by clicks, it also looks up each shown merchant's
+ * clicks once); the first level only counts. A level is sorted when listed: one bucket (or letter)
+ * at a time by name, the whole group once by commission or clicks. Details are built on expanding.
+ */
 export class CatalogTreeModel {
   /** Merchants passing the filter, in both groups. */
   readonly shownCount: number;

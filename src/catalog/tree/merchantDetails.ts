@@ -1,12 +1,4 @@
-/**
- * What a merchant row shows and holds in the catalog tree: its description and context value,
- * and its detail nodes (domains, commission rates, ad campaigns with their click rates).
- *
- * Detail ids are `detail:<key>:<path>`, the key with `%` written `%25` and `:` written `%3A`
- * so that the key ends at the first `:` (merchant keys may hold colons). Paths:
- * `domains`, `domain:<i>`, `rates`, `rate:<i>`, `campaigns`, `campaign:<i>`, `campaign:<i>:rate:<j>`.
- * Sections with nothing in them are left out (a CPC-only merchant has no `Commission rates`).
- */
+/** What a merchant row shows and holds in the catalog tree: its description, context value and detail nodes. */
 import * as l10n from '@vscode/l10n';
 import type { Merchant } from '../../api/types';
 import type { MerchantSummary } from '../../merchant/merchantFields';
@@ -42,7 +34,10 @@ export function merchantContextValue(m: MerchantSummary): string {
   return tokens.join(' ');
 }
 
-/** The key as it appears inside detail ids. */
+/**
+ * The key as it appears inside detail ids, `detail:<key>:<path>`: `%` written `%25` and `:` written
+ * `%3A`, so that the key ends at the first `:` (merchant keys may hold colons).
+ */
 export function encodeDetailKey(key: MerchantKey): string {
   return key.replace(/%/g, '%25').replace(/:/g, '%3A');
 }
@@ -57,7 +52,11 @@ export function detailOwnerKey(id: string): MerchantKey | undefined {
   return asMerchantKey(encoded.replace(/%3A/g, ':').replace(/%25/g, '%'));
 }
 
-/** The detail nodes of one merchant, built at once when its row is first expanded. */
+/**
+ * The detail nodes of one merchant, built at once when its row is first expanded. Paths: `domains`,
+ * `domain:<i>`, `rates`, `rate:<i>`, `campaigns`, `campaign:<i>`, `campaign:<i>:rate:<j>`. Sections
+ * with nothing in them are left out (a CPC-only merchant has no `Commission rates`).
+ */
 export class MerchantDetails {
   readonly sections: DetailNode[] = [];
   private readonly childNodes = new Map<string, DetailNode[]>();

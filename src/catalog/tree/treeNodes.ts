@@ -1,7 +1,4 @@
-/**
- * The nodes of the catalog tree model and the options it is built with. A VS Code tree view
- * adapts them one to one (see `catalogTree.ts` for their ids and order).
- */
+/** The nodes of the catalog tree model and its options (their ids and order: `catalogTree.ts`). */
 import type { CatalogMerchant } from '../../merchant/merchantFields';
 import type { MerchantKey } from '../../merchant/merchantKey';
 

@@ -1,9 +1,4 @@
-/**
- * Keeps the report cache small: reports not read for a while are dropped, and when the cached
- * reports together pass a size, the least recently written go first. Only this cache's own
- * files (`report-*.json`) are ever removed, and never the one just written; so are the
- * temporary files of its writes that crashed before their rename (`removeLeftoverTemps`).
- */
+/** Keeps the report cache small: reports unread for a while go, then the least recently written past a total size. */
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { removeLeftoverTemps } from '../../common/cacheFiles';
@@ -27,7 +22,11 @@ export interface EvictionResult {
 
 const isReportFile = (name: string): boolean => name.startsWith(REPORT_FILE_PREFIX) && name.endsWith('.json');
 
-/** Removes what passes the limits; never throws (a file that cannot be looked at or removed is left). */
+/**
+ * Removes what passes the limits; never throws (a file that cannot be looked at or removed is left).
+ * Only this cache's own files (`report-*.json`) are removed, never the one just written, and the
+ * temporary files of its writes that crashed before their rename (`removeLeftoverTemps`).
+ */
 export async function evictReportCaches(folder: string, limits: EvictionLimits): Promise<EvictionResult> {
   let names: string[];
   try {

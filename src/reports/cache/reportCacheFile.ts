@@ -1,27 +1,5 @@
 /**
- * The report cache on disk: one file per service address, key, report and query, in the
- * extension's global storage, so a report opens at once from the last read and stays there
- * while the service cannot be reached.
- *
- * Format (version 2), lines of JSON, each ending in its own CRC-32 (`common/checkedLines.ts`):
- *
- *     {"format":"affiliate-links.report","version":2,"baseUrl":…,"kind":"clicks"|"actions",
- *      "query":"<canonical query>","savedAt":…,"windows":N,"crc32":…}
- *     {"strings":[…],"crc32":…}
- *     {"from":…,"to":…,"readStartedAt":…,"total":N,"rows":[[…],…],"crc32":…}   (N window lines)
- *
- * Rows and strings are described in `reportCodec.ts`. A window is one request period of at
- * most 120 days; `readStartedAt` is when its last read began, which an incremental refresh
- * reads back to. The checks make a changed byte (a digit of a count, a string index still in
- * range) a refused file rather than a different report, and the header's window count makes a
- * file cut at a line's end one too. Version 1 files (one JSON document, no checks) are refused
- * as another version, and the report is read again.
- *
- * The name is `report-<sha256 of base URL, a hash of the key, kind and query>`: it never holds
- * the key. Files are written to a temporary file and renamed into place, so a crash or a full
- * disk leaves the previous file whole; a file that fails any check is refused with the reason
- * (the report is then read again). The temporary file of a write that crashed before its rename
- * is removed by the next eviction (`reportCacheEviction.ts`).
+ * The report cache on disk: a file per service address, key, report and query, written atomically, checked when read.
  */
 import { createHash } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
@@ -34,6 +12,22 @@ import { messageOf } from '../../common/errorMessage';
 import type { ReportKind } from '../model/reportTypes';
 import { ACTION_COLUMNS, CLICK_COLUMNS, decodeItems, encodeItems, type Columns } from './reportCodec';
 
+/**
+ * Format (version 2), lines of JSON, each ending in its own CRC-32 (`common/checkedLines.ts`):
+ *
+ *     {"format":"affiliate-links.report","version":2,"baseUrl":…,"kind":"clicks"|"actions",
+ *      "query":"<canonical query>","savedAt":…,"windows":N,"crc32":…}
+ *     {"strings":[…],"crc32":…}
+ *     {"from":…,"to":…,"readStartedAt":…,"total":N,"rows":[[…],…],"crc32":…}   (N window lines)
+ *
+ * Rows and strings: `reportCodec.ts`. A window is one request period of at most 120 days;
+ * `readStartedAt` is when its last read began, which an incremental refresh reads back to. The
+ * checks make a changed byte (a digit of a count, a string index still in range) a refused file
+ * rather than a different report, and the header's window count makes a file cut at a line's end
+ * one too. Version 1 files (one JSON document, no checks) are refused as another version. A
+ * refused file is read again from the service; the temporary file of a write that crashed before
+ * its rename is removed by the next eviction (`reportCacheEviction.ts`).
+ */
 export const REPORT_CACHE_FORMAT = 'affiliate-links.report';
 export const REPORT_CACHE_VERSION = 2;
 export const REPORT_FILE_PREFIX = 'report-';

@@ -1,10 +1,5 @@
 /**
- * Report items as the report cache stores them: one row (a JSON array) per item, every text
- * replaced by its index in one list of distinct strings. A report of 100,000 click items names
- * a few hundred programs, platforms, SubIDs and dates thousands of times; stored and loaded this
- * way each of those strings exists once, in the file and in memory, and the rows parse as
- * plain arrays. Every cell is checked when read: a file edited by hand or damaged can never
- * put a wrong type into a report.
+ * Report items as the report cache stores them: a row per item, every text an index into one list of distinct strings.
  */
 import type { ActionItem, ClickItem } from '../../api/types';
 
@@ -50,7 +45,12 @@ export const ACTION_COLUMNS = {
 
 export type Columns<T> = { readonly [K in keyof T]: Cell };
 
-/** Items encoded: the distinct strings, and one row of cells per item. */
+/**
+ * Items encoded: the distinct strings, and one row of cells per item. A report of 100,000 click
+ * items names a few hundred programs, platforms, SubIDs and dates thousands of times; this way each
+ * string exists once, in the file and in memory, and the rows parse as plain arrays. Every cell is
+ * checked when read, so a file edited by hand or damaged never puts a wrong type into a report.
+ */
 export interface EncodedItems {
   strings: string[];
   rows: unknown[][];

@@ -1,13 +1,4 @@
-/**
- * The clicks of one period as the figures need them, in one pass over the click items: by
- * SubID, by merchant, by SubID and merchant, by day, and which merchant each program's clicks
- * went to. An item counts exactly when it counts in the clicks report (`aggregateClicks`): the
- * same day rules (`dayPosition`) and the same refusal of a count that is negative or not finite.
- *
- * One pass rather than the clicks report and passes over its items: the report builds every
- * grouping, ranks the rows and keeps the items, three times the work the figures need (measured
- * in the bench: the aggregate of 100,000 items went from about 50 ms to a third of that).
- */
+/** The clicks of one period as the figures need them, in one pass: by SubID, merchant, SubID and merchant, and day. */
 import type { ClickItem } from '../../api/types';
 import { dayPosition, dayPositions } from '../model/reportDays';
 import { periodDates } from '../model/reportPeriods';
@@ -32,7 +23,13 @@ export interface ClickTally {
   programMerchants: Map<string, number | null>;
 }
 
-/** A bare loop over the items, no closure over per-call objects (see `daysOf` in clickReport.ts). */
+/**
+ * A bare loop over the items, no closure over per-call objects (see `daysOf` in clickReport.ts).
+ * An item counts exactly when it counts in the clicks report (`aggregateClicks`): the same day
+ * rules (`dayPosition`) and the same refusal of a count that is negative or not finite. One pass
+ * rather than the clicks report, which builds every grouping, ranks the rows and keeps the items:
+ * three times the work (in the bench, 100,000 items went from about 50 ms to a third of that).
+ */
 export function tallyClicks(items: readonly ClickItem[], period: ReportPeriod): ClickTally {
   const dates = periodDates(period);
   const positions = dayPositions(dates);

@@ -1,8 +1,4 @@
-/**
- * The clicks report of one period, aggregated in one pass over its items: a series of every
- * day, groups by program, SubID, platform, product and merchant, and totals. Items the period
- * cannot hold are counted, never silently dropped.
- */
+/** The clicks report of one period, aggregated in one pass: a series of every day, groups, and totals. */
 import type { ClickItem } from '../../api/types';
 import { DEFAULT_PROVISIONAL_DAYS, dayPosition, dayPositions, OUTSIDE_PERIOD, provisionalFlags } from './reportDays';
 import { periodDates } from './reportPeriods';
@@ -110,6 +106,7 @@ function daysOf(dates: readonly string[], clicks: Float64Array, flags: readonly 
   return days;
 }
 
+/** Groups by program, SubID, platform, product and merchant; items the period cannot hold are counted, not dropped. */
 export function aggregateClicks(
   items: readonly ClickItem[],
   period: ReportPeriod,

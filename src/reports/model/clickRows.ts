@@ -1,7 +1,4 @@
-/**
- * Row access to a clicks report for a view that pages: grouped rows, or with no grouping the
- * items themselves, sorted by any column, one slice at a time; the totals row on its own.
- */
+/** Row access to a clicks report for a view that pages: grouped rows or items, sorted, a slice at a time. */
 import type { ClickItem } from '../../api/types';
 import type { ClickGrouping, ClickGroupRow, ClickReport } from './clickReport';
 import { TOTAL_LABEL } from './reportLabels';

@@ -1,8 +1,4 @@
-/**
- * Amounts kept per currency. Commission and revenue come in the currency of each action, so
- * they are summed per currency and never across currencies; an action without a currency goes
- * to its own "unknown currency" bucket rather than being guessed into another.
- */
+/** Amounts kept per currency: commission and revenue come in each action's currency, never summed across. */
 import { UNKNOWN_CURRENCY_LABEL } from './reportLabels';
 
 export interface CurrencyAmount {
@@ -17,6 +13,7 @@ export function currencyKey(code: string | null): string | null {
   return code === null ? null : code.toUpperCase();
 }
 
+/** An amount without a currency goes to its own "unknown currency" bucket rather than being guessed into another. */
 export function currencyLabel(code: string | null): string {
   return code ?? UNKNOWN_CURRENCY_LABEL;
 }

@@ -1,8 +1,4 @@
-/**
- * The choices of the report panel's filters: the platforms, programs and SubIDs seen in a
- * report, with their names, most clicks first. Only values the service can filter by are
- * offered, so the groups without an id ("No SubID") are left out.
- */
+/** The choices of the report panel's filters: the platforms, programs and SubIDs of a report, most clicks first. */
 import type { ActionReport } from './actionReport';
 import type { ClickReport } from './clickReport';
 
@@ -53,6 +49,7 @@ function choicesOf(
   return [...choices.values()];
 }
 
+/** Only values the service can filter by are offered, so the groups without an id ("No SubID") are left out. */
 export function filterChoices(clicks: ClickReport | undefined, actions?: ActionReport): FilterChoices {
   return {
     platforms: choicesOf(clicks?.groups.platform ?? [], actions?.groups.platform ?? []),

@@ -1,8 +1,4 @@
-/**
- * Groups built in one pass over a report's items: a map from the group's key (an id, or null
- * for the items that have none) to its running figures, plus the name to show for it; and how
- * the groups are labelled and ranked afterwards.
- */
+/** Groups built in one pass over a report's items, and how they are labelled and ranked afterwards. */
 
 export interface NamedTally {
   /** The first non-empty name met for the key: items come newest first, so the newest. */

@@ -1,7 +1,4 @@
-/**
- * The days of a report period: where an item's date falls in it, and which days are still
- * provisional.
- */
+/** The days of a report period: where an item's date falls in it, and which days are still provisional. */
 import { fromDayNumber, toDayNumber } from '../../api/calendarDate';
 
 /** `dayPosition` of an item dated before or after the period. */

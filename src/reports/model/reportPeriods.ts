@@ -1,11 +1,5 @@
 /**
- * Report periods: presets to dates, custom periods checked, the previous period of the same
- * length, and the windows a long period is fetched in.
- *
- * Dates are the caller's local calendar dates (`today` is passed in; nothing here reads a
- * clock). A period is `from`..`to` inclusive, and its length is measured as the service
- * measures it (`src/api/period.ts`): `to - from` in days. So `last7` is today minus 7 to
- * today, which is what the service answers when asked for `days=7` or for nothing at all.
+ * Report periods: presets to dates, custom periods checked, the previous period, the windows a long period is read in.
  */
 import { resolvePeriod, MAX_PERIOD_DAYS, type ParameterProblem } from '../../api/period';
 import { fromDayNumber, toDayNumber } from '../../api/calendarDate';
@@ -51,7 +45,9 @@ function sameDateYearBefore(date: string): string {
 }
 
 /**
- * The dates of a preset, given `today` (the caller's local date, `YYYY-MM-DD`).
+ * The dates of a preset, given `today` (the caller's local date, `YYYY-MM-DD`; nothing here reads
+ * a clock). A period's length is measured as the service measures it (`src/api/period.ts`):
+ * `to - from` in days. So `last7` is today minus 7 to today, what the service answers for `days=7`.
  *
  * `last12Months` runs from the same date one year back to today, both included (365 or 366
  * days by the service's measure, 366 or 367 dates): the same "N back to today" reading as

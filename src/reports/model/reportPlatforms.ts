@@ -1,8 +1,4 @@
-/**
- * The platforms (adspaces) a report's items name, each with the name of its latest item: the choices of a
- * workspace's platform. A scan of the items and no grouping, so a 100,000-item report costs a
- * few milliseconds.
- */
+/** The platforms (adspaces) a report's items name, each with its latest name: the choices of a workspace's platform. */
 export interface ReportPlatform {
   id: string;
   name: string;

@@ -1,8 +1,4 @@
-/**
- * What the clicks and actions row views share: a report's grouped rows, or with no grouping
- * its items, each list sorted by any column through one `SortedRows` built on first use. The
- * subclasses say how their columns read and add the typed `rows` and the totals row.
- */
+/** What the clicks and actions row views share: grouped rows or items, sorted through one `SortedRows`. */
 import { SortedRows, type ColumnReaderOf, type RowSort } from './sortedRows';
 
 export abstract class ReportRows<Item, Group, Grouping extends string> {

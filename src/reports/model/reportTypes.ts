@@ -1,7 +1,4 @@
-/**
- * What a report asks for: its kind, its period and its filters. The store keys its cache and
- * its requests by a `ReportQuery`; the model aggregates the items that answer it.
- */
+/** What a report asks for: its kind, its period and its filters. */
 
 import type { PanelFilters, PresetName, ReportTab } from '../../webviews/reports/panelVocabulary';
 

@@ -1,12 +1,4 @@
-/**
- * Rows a view pages through (up to hundreds of thousands): the number of rows, and one slice
- * in a chosen order. Sorting builds an index of row positions (a Uint32Array) once per sort
- * and keeps it; a slice reads just its part of the index and never copies the whole list.
- *
- * Order: empty values (null, or a number that is not finite) last in both directions; equal
- * values keep the rows' own order, so paging is stable. Text sorts as a reader expects
- * (case-insensitive, "2" before "10").
- */
+/** Rows a view pages through (up to hundreds of thousands): their number, and one slice in a chosen order. */
 import { compareLabels } from './groupTable';
 
 export type SortDirection = 'asc' | 'desc';
@@ -171,6 +163,12 @@ function sortedPositions(keys: Float64Array): Uint32Array {
   return index;
 }
 
+/**
+ * Sorting builds an index of row positions (a Uint32Array) once per sort and keeps it; a slice reads
+ * just its part of the index and never copies the whole list. Order: empty values (null, or a
+ * number that is not finite) last in both directions; equal values keep the rows' own order, so
+ * paging is stable. Text sorts as a reader expects (case-insensitive, "2" before "10").
+ */
 export class SortedRows<Row> {
   private readonly indexes = new Map<string, Uint32Array>();
 

@@ -1,8 +1,4 @@
-/**
- * The report store's files: a query's cached report (read, and written with the cache kept
- * within its limits), when another window saved it, and the lease that tells other windows a
- * read of it is under way (`common/readLeases.ts`), with the wait for another window's read.
- */
+/** The report store's files: cached reports, when another window saved one, and the leases of reads under way. */
 import { messageOf } from '../../common/errorMessage';
 import { leaseHeld, takeLease, type Lease } from '../../common/readLeases';
 import type { ClientLogger } from '../../api/types';

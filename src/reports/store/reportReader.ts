@@ -1,14 +1,4 @@
-/**
- * Reading a report from the service window by window, in full or incrementally.
- *
- * A full read of a window takes every page (the client reads them in parallel). An
- * incremental refresh relies on the report's order, `updatedAt` descending (spec 4.2 for
- * clicks; the actions report's direction is "not shown", so it is checked on the data): it
- * reads pages from offset 0 only until it meets an item updated before the previous read
- * began (less a safety margin), merges what it read by item key, and falls back to a full read
- * when the order is not descending, the service gives no total, or the merged count disagrees
- * with `meta.total` (something was removed, or keys collided).
- */
+/** Reading a report from the service window by window, in full or incrementally. */
 import type { KeptPages } from '../../api/paging';
 import type { ActionItem, CallOptions, ClickItem, ReportPage, ReportQuery, ReportResult } from '../../api/types';
 import type { CachedReportKind, CachedWindow, ItemOfKind } from '../cache/reportCacheFile';
@@ -90,7 +80,7 @@ function allOf<K extends CachedReportKind>(
   return (kind === 'clicks' ? source.getAllClicks.bind(source) : source.getAllActions.bind(source)) as never;
 }
 
-/** Every item of one window. */
+/** Every item of one window: every page (the client reads them in parallel). */
 export async function readWindowInFull<K extends CachedReportKind>(
   source: ReportSource,
   kind: K,
@@ -139,7 +129,14 @@ function callOf(options: ReadOptions): Pick<CallOptions, 'priority' | 'onWait'> 
   return { priority: options.call?.priority, onWait: options.call?.onWait };
 }
 
-/** Brings a window read before up to date, reading only what changed since (see the module comment). */
+/**
+ * Brings a window read before up to date, reading only what changed since. Relies on the
+ * report's order, `updatedAt` descending (spec 4.2 for clicks; the actions report's direction is
+ * "not shown", so it is checked on the data): reads pages from offset 0 only until it meets an
+ * item updated before the previous read began (less a safety margin), merges what it read by
+ * item key, and falls back to a full read when the order is not descending, the service gives no
+ * total, or the merged count disagrees with `meta.total` (something was removed, or keys collided).
+ */
 export async function refreshWindow<K extends CachedReportKind>(
   source: ReportSource,
   kind: K,

@@ -1,8 +1,4 @@
-/**
- * What the report store says of a query: the query itself and its one spelling (`queryKey`),
- * where it stands (`ReportState`), how far a refresh has got (`ReportProgress`), and how a view
- * asks for it (`OpenOptions`).
- */
+/** What the report store says of a query: the query and its key, where it stands, its progress, how it is asked. */
 import type { RequestPriority } from '../../api/budget/budgetWindows';
 import type { CachedReport, CachedReportKind } from '../cache/reportCacheFile';
 import type { WindowFilters, WindowRead } from './reportReader';

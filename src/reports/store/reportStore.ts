@@ -1,17 +1,4 @@
-/**
- * The reports the extension shows, kept up to date: one entry per query (report kind, period,
- * filters). Opening a query shows its cached report at once, marked with its time, then
- * refreshes it: windows read before are refreshed incrementally, new windows read in full, at
- * most `windowConcurrency` at a time. Offline, the cached report stays with the reason. Views
- * and the figures read `state(query)` and listen to `onDidChange`; they never fetch. Pure (no
- * vscode): the extension passes the cache folder, a logger and a way to get the client.
- *
- * Requests are what a person waits for under the service's rate limit: a report read recently
- * enough, here or by another window (its cache file), is shown without asking again
- * (`freshForMs`); every request of a refresh goes at the priority of those who wait for it,
- * raised when someone of a higher priority joins; and the pages of a full read cut short are
- * kept a while (`windowReads.ts`), so the next read goes on from them.
- */
+/** The reports the extension shows, one per query: its cached report at once, then refreshed; views never fetch. */
 import type { RequestPriority } from '../../api/budget/budgetWindows';
 import { isAbortError, isOfflineError } from '../../api/errors';
 import type { ClientLogger } from '../../api/types';
@@ -20,11 +7,10 @@ import { messageOf } from '../../common/errorMessage';
 import { Disposable, toDisposable, type IDisposable } from '../../common/lifecycle';
 import type { EvictionLimits } from '../cache/reportCacheEviction';
 import type { CachedReport, CachedReportKind } from '../cache/reportCacheFile';
-import { aggregateActions } from '../model/actionReport';
-import { aggregateClicks } from '../model/clickReport';
-import { filterChoices, type FilterChoices } from '../model/filterChoices';
+import type { FilterChoices } from '../model/filterChoices';
 import type { ReportSource } from './reportReader';
 import { ReportFiles } from './reportFiles';
+import { ReportsInMemory } from './reportsInMemory';
 import { queryKey, type OpenOptions, type ReportProgress, type ReportState, type StoreQuery } from './reportState';
 import { KeptReadPages, readWindows, type ReadCall } from './windowReads';
 
@@ -41,17 +27,13 @@ export interface ReportStoreOptions {
   now?: () => Date;
   /** How far before a window's last read a refresh reads back. Default 10 minutes. */
   marginMs?: number;
+  /** Windows of a period read at once. Default 2. */
   windowConcurrency?: number;
   cacheLimits?: Omit<EvictionLimits, 'now' | 'keep'>;
 }
 
 export const DEFAULT_MARGIN_MS = 10 * 60_000;
-/**
- * Reports kept in memory, most recently changed first, besides those held (`hold`) or being
- * read; older ones are let go (their cache file stays, so opening one again shows it at once).
- * A 100,000-item report holds about 20 MB.
- */
-export const REPORTS_IN_MEMORY = 6;
+export { REPORTS_IN_MEMORY } from './reportsInMemory';
 export { DEFAULT_CACHE_LIMITS } from './reportFiles';
 export { queryKey, type OpenOptions, type ReportProgress, type ReportState, type StoreQuery } from './reportState';
 const RANK: Record<RequestPriority, number> = { interactive: 0, foreground: 1, background: 2 };
@@ -63,15 +45,11 @@ interface Running {
 }
 
 export class ReportStore extends Disposable {
-  private readonly states = new Map<string, ReportState>();
+  private readonly memory = new ReportsInMemory();
   private readonly running = new Map<string, Running>();
   /** Pages of full reads cut short, by query key and window. */
   private readonly keptPages: KeptReadPages;
   private readonly files: ReportFiles;
-  /** Queries something shows now, by how many holders: never let go while held. */
-  private readonly held = new Map<string, number>();
-  /** Filter choices worked out per report object; weak, so a report let go takes them along. */
-  private readonly choicesOf = new WeakMap<CachedReport, FilterChoices>();
   private readonly changes: Emitter<ReportState>;
   private readonly progress: Emitter<ReportProgress>;
   private readonly stop = new AbortController();
@@ -104,27 +82,11 @@ export class ReportStore extends Disposable {
    * let go under it.
    */
   hold(query: StoreQuery): IDisposable {
-    const key = queryKey(query);
-    this.held.set(key, (this.held.get(key) ?? 0) + 1);
-    let released = false;
-    return {
-      dispose: () => {
-        if (released) {
-          return;
-        }
-        released = true;
-        const count = (this.held.get(key) ?? 1) - 1;
-        if (count > 0) {
-          this.held.set(key, count);
-        } else {
-          this.held.delete(key);
-        }
-      },
-    };
+    return this.memory.hold(queryKey(query));
   }
 
   state<K extends CachedReportKind>(query: StoreQuery<K>): ReportState<K> | undefined {
-    return this.states.get(queryKey(query)) as ReportState<K> | undefined;
+    return this.memory.get<K>(queryKey(query));
   }
 
   /**
@@ -134,30 +96,7 @@ export class ReportStore extends Disposable {
    */
   choices(query: StoreQuery): FilterChoices | undefined {
     const report = this.state(query)?.report;
-    if (report === undefined) {
-      return undefined;
-    }
-    // Aggregating 100,000 items takes tens of milliseconds: once per report shown, not per call.
-    let choices = this.choicesOf.get(report);
-    if (choices === undefined) {
-      choices =
-        report.kind === 'clicks'
-          ? filterChoices(
-              aggregateClicks(
-                (report as CachedReport<'clicks'>).windows.flatMap((window) => window.items),
-                query.period,
-              ),
-            )
-          : filterChoices(
-              undefined,
-              aggregateActions(
-                (report as CachedReport<'actions'>).windows.flatMap((window) => window.items),
-                query.period,
-              ),
-            );
-      this.choicesOf.set(report, choices);
-    }
-    return choices;
+    return report === undefined ? undefined : this.memory.choices(report, query.period);
   }
 
   /**
@@ -166,13 +105,13 @@ export class ReportStore extends Disposable {
    */
   async loadCached<K extends CachedReportKind>(query: StoreQuery<K>): Promise<ReportState<K> | undefined> {
     const key = queryKey(query);
-    const shown = this.states.get(key) as ReportState<K> | undefined;
+    const shown = this.memory.get<K>(key);
     if (shown?.report !== undefined || this.running.has(key)) {
       return shown;
     }
     const report = await this.files.read(query.kind, key);
-    if (report === undefined || this.states.get(key)?.report !== undefined || this.isDisposed) {
-      return this.states.get(key) as ReportState<K> | undefined;
+    if (report === undefined || this.memory.get(key)?.report !== undefined || this.isDisposed) {
+      return this.memory.get<K>(key);
     }
     return this.set({ query, key, status: 'ready', report, asOf: asOf(report), source: 'cache' });
   }
@@ -204,7 +143,7 @@ export class ReportStore extends Disposable {
     options: OpenOptions,
     call: Running['call'],
   ): Promise<ReportState<K>> {
-    let state = this.states.get(key) as ReportState<K> | undefined;
+    let state = this.memory.get<K>(key);
     // Another window may have read the report since: its file is newer than what is shown.
     const newerOnDisk =
       state?.report !== undefined && (await this.files.savedAt(query.kind, key)) > state.report.savedAt;
@@ -314,16 +253,7 @@ export class ReportStore extends Disposable {
     if (this.isDisposed) {
       return state;
     }
-    this.states.delete(state.key);
-    this.states.set(state.key, state as ReportState);
-    for (const key of this.states.keys()) {
-      if (this.states.size <= REPORTS_IN_MEMORY) {
-        break;
-      }
-      if (!this.running.has(key) && !this.held.has(key)) {
-        this.states.delete(key);
-      }
-    }
+    this.memory.keep(state as ReportState, (key) => this.running.has(key));
     this.changes.fire(state as ReportState);
     return state;
   }

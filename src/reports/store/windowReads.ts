@@ -1,9 +1,4 @@
-/**
- * One refresh of a report, window by window: windows read before are refreshed incrementally,
- * new ones read in full (going on from the pages kept of a read cut short), at most a few at a
- * time, every request at the refresh's priority; and its progress: items read, the total once
- * known, the wait for the service's rate limit, and how long the rest should take.
- */
+/** One refresh of a report, window by window, at the refresh's priority, and its progress as it goes. */
 import type { RequestPriority } from '../../api/budget/budgetWindows';
 import type { KeptPages } from '../../api/paging';
 import type { CachedReportKind, CachedWindow, ItemOfKind } from '../cache/reportCacheFile';
@@ -76,7 +71,12 @@ export interface WindowReadsInput<K extends CachedReportKind> {
   onProgress(progress: ReadProgress): void;
 }
 
-/** Reads every window of the refresh; throws the first failure (the other reads stop). */
+/**
+ * Reads every window of the refresh; throws the first failure (the other reads stop). Windows read
+ * before are refreshed incrementally, new ones read in full (going on from the pages kept of a read
+ * cut short), at most `concurrency` at a time. Progress: items read, the total once known, the wait
+ * for the service's rate limit, and how long the rest should take.
+ */
 export function readWindows<K extends CachedReportKind>(
   input: WindowReadsInput<K>,
 ): Promise<Array<WindowRead<ItemOfKind[K]>>> {

@@ -6,10 +6,11 @@
  *
  * - The webview says `ready` when it has started (with the view state it restored, if any).
  * - The webview owns the view state (tab, period, filters, grouping, sort) and keeps it with
- *   `setState`; it sends `setView` when the state changes, and the host answers with a
- *   `snapshot` (summary, chart, table shape) for that state. Each snapshot has a `viewId`.
- * - Table rows are fetched by range with a `request` (method `rows`); the host answers with a
- *   `reply` carrying the same `id`. Replies for an older `viewId` are refused by the host.
+ *   `setState`; when it changes, the webview asks for it with a `request` (method `view`), and
+ *   the host replies with the view's first snapshot (summary, chart, table shape); later ones
+ *   come as `snapshot` messages. Each snapshot has a `viewId`.
+ * - Table rows are fetched by range with a `request` (method `rows`). Every request is answered
+ *   by a `reply` carrying the same `id`. Rows of an older `viewId` are refused by the host.
  * - Everything the webview sends is untrusted input: the host validates it
  *   (`src/webviews/reports/host/messageValidation.ts`) and logs what it refuses.
  */
@@ -205,6 +206,8 @@ export interface RowsResult {
 
 export interface RequestMap {
   rows: { params: RowsParams; result: RowsResult };
+  /** The view of a state: its first snapshot, or null when the reports are not there yet (its snapshot follows). */
+  view: { params: { state: PanelViewState }; result: PanelSnapshot | null };
 }
 
 export type RequestMethod = keyof RequestMap;
@@ -223,7 +226,6 @@ export type ReplyMessage =
 
 export type WebviewToHost =
   | { type: 'ready'; state: PanelViewState | null }
-  | { type: 'setView'; state: PanelViewState }
   | RequestMessage
   | { type: 'refresh' }
   | { type: 'cancel' }

@@ -109,9 +109,13 @@ export async function run(): Promise<void> {
     mark('catalog');
     await vscode.commands.executeCommand('affiliateLinks.showReports');
     await until(() => links.reportsPanel.snapshot(), 60_000, 'the panel');
-    await links.reportsPanel.postToHost({
-      type: 'setView',
-      state: { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null },
+    await links.reportsPanel.showView({
+      version: 1,
+      tab: 'clicks',
+      period: { preset: 'last30' },
+      filters: {},
+      groupBy: 'day',
+      sort: null,
     });
     mark('panelOpened');
     const clicksOf = (snapshot: PanelSnapshot | undefined) =>

@@ -13,7 +13,7 @@ import { cacheFileName } from '../../../src/catalog/cache/cacheFormat';
 import { CatalogStore } from '../../../src/catalog/store/catalogStore';
 import type { CatalogSnapshot } from '../../../src/catalog/model/catalogTypes';
 import type { Sandbox } from '../../../src/sandbox/server';
-import { describeFailure } from '../../../src/services/failureMessages';
+import { describeFailure } from '../../../src/prompts/failureMessages';
 import { RequestBudget } from '../../../src/api/budget/requestBudget';
 import { clientFor, NOW, sandbox } from '../helpers/fixtures';
 import { plainMerchant } from '../helpers/merchants';

@@ -16,17 +16,17 @@ const build = (target, extra = {}) =>
 
 const extension = await build(extensionTarget);
 const api = await build(apiTarget);
-const loader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/services/serviceApiLoader.ts')] });
+const loader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/loaders/serviceApiLoader.ts')] });
 const loaderText = loader.outputFiles[0].text;
 const links = await build(linksTarget);
 const reports = await build(reportsTarget);
-const reportsLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/services/reportsLoader.ts')] });
+const reportsLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/loaders/reportsLoader.ts')] });
 const linksLoader = await build(extensionTarget, {
-  entryPoints: [path.join(root, 'src/services/domainIndexLoader.ts')],
+  entryPoints: [path.join(root, 'src/loaders/domainIndexLoader.ts')],
 });
 const panel = await build(panelTarget);
 const panelLoader = await build(extensionTarget, {
-  entryPoints: [path.join(root, 'src/webviews/reports/host/reportsPanelLoader.ts')],
+  entryPoints: [path.join(root, 'src/webviews/reports/host/reportPanelLoader.ts')],
 });
 
 // Load the built loader next to a built api.js: nothing of the client runs until load().

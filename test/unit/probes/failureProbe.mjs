@@ -23,7 +23,7 @@ const helpers = await esbuild.build({
   ...production,
   stdin: {
     contents: [
-      "export { describeFailure, failureLogLine } from './src/services/failureMessages';",
+      "export { describeFailure, failureLogLine } from './src/prompts/failureMessages';",
       "export { isServiceError, serviceErrorKind, isOfflineError, NetworkError } from './src/api/errors';",
     ].join('\n'),
     resolveDir: root,

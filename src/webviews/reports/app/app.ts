@@ -1,8 +1,7 @@
 /**
  * The panel: the Clicks and Actions tabs around the toolbar, the state of the read, the
- * summary, the chart and the table. It owns the view state: each change is kept with
- * `setState` and sent as `setView`; the host answers with snapshots of a new view (a new
- * `viewId`), which are drawn as they come.
+ * summary, the chart and the table. It owns the view state: each change is kept with `setState`
+ * and asked for (`view`); the reply and the snapshots after it are drawn as they come.
  */
 import * as l10n from '@vscode/l10n';
 import type { HostToWebview, PanelSnapshot, PanelViewState, RowAction, TableRow } from '../protocol';
@@ -34,8 +33,8 @@ export class ReportApp extends Disposable {
   private readonly restored: PanelViewState | null;
   private snapshot: PanelSnapshot | undefined;
   private progress: Progress | undefined;
-  /** `ready` and `setView`s sent whose first snapshot (a new viewId) has not come yet. */
-  private awaiting = 0;
+  /** The view asked for last, until its reply comes: meanwhile snapshots leave the controls as the person set them. */
+  private asking: Promise<unknown> | undefined;
   private newestViewId = -1;
   private readonly tabs: HTMLElementTagNameMap['vscode-tabs'];
   private readonly panels: Array<HTMLElementTagNameMap['vscode-tab-panel']>;
@@ -122,7 +121,6 @@ export class ReportApp extends Disposable {
 
   /** Says `ready` (with the restored state, if any); the host answers with the first snapshot. */
   start(): void {
-    this.awaiting++;
     this.channel.post({ type: 'ready', state: this.restored });
     this.render();
   }
@@ -134,9 +132,25 @@ export class ReportApp extends Disposable {
     }
     this.state = next;
     this.channel.saveState(next);
-    this.awaiting++;
-    this.channel.post({ type: 'setView', state: next });
+    const asking = this.channel.request('view', { state: next });
+    this.asking = asking;
+    // A reply of null: the host has no reports yet, and the view's snapshot follows.
+    void asking.then(
+      (snapshot) => {
+        this.answered(asking);
+        if (snapshot !== null) {
+          this.applySnapshot(snapshot);
+        }
+      },
+      () => this.answered(asking),
+    );
     this.render();
+  }
+
+  private answered(asking: Promise<unknown>): void {
+    if (this.asking === asking) {
+      this.asking = undefined;
+    }
   }
 
   /** Export CSV and Copy Table: of the table shown (the host refuses an older view's). */
@@ -185,12 +199,11 @@ export class ReportApp extends Disposable {
     }
     if (snapshot.viewId > this.newestViewId) {
       this.newestViewId = snapshot.viewId;
-      this.awaiting = Math.max(0, this.awaiting - 1);
       this.progress = undefined;
     }
-    // The answer to the latest change: the host's (validated) state is the state. While the
+    // Once the latest change is answered, the host's (validated) state is the state. While the
     // user's later changes are on their way, the controls keep showing those.
-    if (this.awaiting === 0 && !sameViewState(snapshot.state, this.state)) {
+    if (this.asking === undefined && !sameViewState(snapshot.state, this.state)) {
       this.state = snapshot.state;
       this.channel.saveState(snapshot.state);
     }

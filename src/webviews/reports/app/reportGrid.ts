@@ -1,9 +1,6 @@
 /**
- * The report's table, written here because vscode-elements' table neither sorts nor
- * virtualizes: an ARIA grid whose body holds only the rows in view (plus a margin), read from
- * the host block by block, so 100,000 rows cost a few dozen elements. Headers sort (click,
- * Enter or Space); a single cell is tabbable and the arrows, PageUp/PageDown, Home/End move
- * it; Enter on a row does its first action.
+ * The report's table as an ARIA grid (vscode-elements' table neither sorts nor virtualizes): its
+ * body holds only the rows in view, read from the host block by block; headers sort.
  */
 import * as l10n from '@vscode/l10n';
 import type { ColumnInfo, GroupBy, RowAction, TableRow, TableShape } from '../protocol';
@@ -18,6 +15,7 @@ import {
   fillTotalsRow,
   type RowContext,
 } from './gridCells';
+import { GridFocus } from './gridFocus';
 import { GridInput } from './gridInput';
 import { clampPosition, type GridBounds, type GridPosition } from './gridKeyboard';
 import { RowBlocks, type FetchRows } from './gridRows';
@@ -56,7 +54,7 @@ export class ReportGrid extends Disposable {
   private groupBy: GroupBy = 'day';
   private seenActions = false;
   private active: GridPosition = { row: 0, col: 0 };
-  private tabbable: HTMLElement | undefined;
+  private readonly focus: GridFocus;
   private layoutKey = '';
   /** The grid had the focus when it was hidden (a new view loading). */
   private focusLost = false;
@@ -83,6 +81,12 @@ export class ReportGrid extends Disposable {
     );
     this.grid.style.setProperty('--row-height', `${ROW_HEIGHT}px`);
     this.element = h('section', { className: 'grid-section' }, [this.caption, this.message, this.grid]);
+    this.focus = new GridFocus({
+      grid: this.grid,
+      headRow: this.headRow,
+      totalsRow: this.totalsRow,
+      rendered: this.rendered,
+    });
 
     this._register(listen(this.grid, 'scroll', () => this.scheduleRender(), { passive: true }));
     this._register(
@@ -96,7 +100,7 @@ export class ReportGrid extends Disposable {
           if (focus) {
             this.focusActive();
           } else {
-            this.updateTabbable(false);
+            this.focus.update(this.active, this.table?.rowCount, false);
           }
         },
         sortBy: (column) => host.sortBy(column),
@@ -168,7 +172,7 @@ export class ReportGrid extends Disposable {
       fillHeaderRow(this.headRow, columns, sort, actionsColumn);
       this.body.replaceChildren();
       this.rendered.clear();
-      this.tabbable = undefined;
+      this.focus.forget();
     }
     this.body.style.height = `${rowCount * ROW_HEIGHT}px`;
     this.foot.hidden = totals === null;
@@ -249,7 +253,7 @@ export class ReportGrid extends Disposable {
       error === undefined ? '' : l10n.t('Some rows could not be read: {0} Refresh the report to try again.', error),
     );
     this.message.hidden = error === undefined;
-    this.updateTabbable(hadFocus);
+    this.focus.update(this.active, this.table?.rowCount, hadFocus);
   }
 
   /** Shows row `index`; false when its actions called for a new layout (which rendered everything). */
@@ -284,43 +288,9 @@ export class ReportGrid extends Disposable {
     return true;
   }
 
-  private cellAt(position: GridPosition): HTMLElement | undefined {
-    const selector = `[data-col="${position.col}"]`;
-    if (position.row === -1) {
-      return this.headRow.querySelector<HTMLElement>(selector) ?? undefined;
-    }
-    if (this.table !== undefined && position.row === this.table.rowCount) {
-      return this.totalsRow.querySelector<HTMLElement>(selector) ?? undefined;
-    }
-    return this.rendered.get(position.row)?.querySelector<HTMLElement>(selector) ?? undefined;
-  }
-
-  /** Moves the single tabindex="0" to the active cell (the grid itself when it has none). */
-  private updateTabbable(refocus: boolean): void {
-    const cell = this.cellAt(this.active) ?? this.grid;
-    if (this.tabbable !== cell) {
-      this.tabbable?.setAttribute('tabindex', '-1');
-      cell.setAttribute('tabindex', '0');
-      this.tabbable = cell;
-    }
-    if (refocus && !this.grid.contains(document.activeElement)) {
-      cell.focus();
-    }
-  }
-
   private focusActive(): void {
-    const table = this.table;
-    if (table !== undefined && this.active.row >= 0 && this.active.row < table.rowCount) {
-      const rowTop = this.active.row * ROW_HEIGHT;
-      const visible = this.bounds().pageRows * ROW_HEIGHT;
-      if (rowTop < this.grid.scrollTop) {
-        this.grid.scrollTop = rowTop;
-      } else if (rowTop + ROW_HEIGHT > this.grid.scrollTop + visible) {
-        this.grid.scrollTop = rowTop + ROW_HEIGHT - visible;
-      }
-    }
+    this.focus.scrollTo(this.active, this.table?.rowCount, this.bounds().pageRows);
     this.render();
-    const cell = this.cellAt(this.active);
-    cell?.focus();
+    this.focus.cellAt(this.active, this.table?.rowCount)?.focus();
   }
 }

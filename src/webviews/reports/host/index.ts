@@ -1,9 +1,7 @@
 /**
- * The report panel's host code, loaded when a panel first opens or is restored, not at
- * activation: the panel, its session keeper, the message checks, export and row actions.
- * Only `reportsPanels.ts` (through `ReportsPanelLoader`) and the serializer reach it, with
- * type imports; a value import from the activation bundle would pull it all back in.
+ * The report panel's host code (dist/reportsPanel.js), loaded when a panel first opens or is
+ * restored; the activation bundle reaches it only through `ReportPanelLoader`, with type imports.
  */
-export { ReportsPanel, type MessageSource, type ReportsPanelDeps } from './reportsPanel';
-export { parseViewState } from './messageValidation';
+export { ReportPanel, type ReportPanelDeps } from './reportPanel';
+export { parseViewState, parseWebviewMessage } from './messageValidation';
 export { defaultViewState } from '../panelVocabulary';

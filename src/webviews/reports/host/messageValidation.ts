@@ -10,7 +10,7 @@
  *   them).
  * - `ready` without a `state` reads as `state: null` (a webview with nothing saved).
  * - The result is a fresh object built from the checked fields, never the input itself.
- * - Reasons name the field (`setView.state.period.from`) and what is wrong with it, never the
+ * - Reasons name the field (`request.params.state.period.from`) and what is wrong with it, never the
  *   value: the log keeps them, and the value may be anything.
  *
  * Pure (no vscode) and total: it returns a refusal for any input and never throws.
@@ -194,7 +194,6 @@ function rowsParams(value: unknown, path: string): RowsParams {
 
 const TYPES = [
   'ready',
-  'setView',
   'request',
   'refresh',
   'cancel',
@@ -217,12 +216,14 @@ function message(raw: unknown, today: string): WebviewToHost {
           fields.state === undefined || fields.state === null ? null : viewState(fields.state, `${type}.state`, today),
       };
     }
-    case 'setView':
-      return { type, state: viewState(record(raw, type, ['type', 'state']).state, `${type}.state`, today) };
     case 'request': {
       const fields = record(raw, type, ['type', 'id', 'method', 'params']);
       const id = naturalNumber(fields.id, `${type}.id`);
-      const method = oneOf(fields.method, `${type}.method`, ['rows'] as const);
+      const method = oneOf(fields.method, `${type}.method`, ['rows', 'view'] as const);
+      if (method === 'view') {
+        const params = record(fields.params, `${type}.params`, ['state']);
+        return { type, id, method, params: { state: viewState(params.state, `${type}.params.state`, today) } };
+      }
       return { type, id, method, params: rowsParams(fields.params, `${type}.params`) };
     }
     case 'refresh':

@@ -38,7 +38,7 @@ export function newNonce(): string {
 }
 
 /** The content security policy of one render. */
-export function reportsPanelCsp(cspSource: string, nonce: string): string {
+export function reportPanelCsp(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -72,13 +72,13 @@ function translationsElement(translations: PanelPage['translations']): string {
 }
 
 /** The page of one render; `nonce` is fresh for each (`newNonce`). */
-export function reportsPanelPage(page: PanelPage, nonce: string): string {
+export function reportPanelPage(page: PanelPage, nonce: string): string {
   const asset = (name: string): string => escapeAttribute(page.asset(name));
   return `<!DOCTYPE html>
 <html lang="${escapeAttribute(page.language)}">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(reportsPanelCsp(page.cspSource, nonce))}">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(reportPanelCsp(page.cspSource, nonce))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${asset('codicon.css')}" id="vscode-codicon-stylesheet">
 <link rel="stylesheet" href="${asset('uPlot.min.css')}">

@@ -4,26 +4,26 @@
  * language and the extension's translations (`vscode.l10n.bundle`) filled in.
  */
 import * as vscode from 'vscode';
-import { newNonce, reportsPanelPage } from './panelHtml';
+import { newNonce, reportPanelPage } from './panelHtml';
 
 /** The one folder the webview may load files from: its app, styles and fonts (the tab's icon is not loaded by the page). */
-export function reportsPanelResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
+export function reportPanelResourceRoots(extensionUri: vscode.Uri): vscode.Uri[] {
   return [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')];
 }
 
 /** The options of the panel's webview; the serializer sets them again on a restored panel. */
-export function reportsPanelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  return { enableScripts: true, enableCommandUris: false, localResourceRoots: reportsPanelResourceRoots(extensionUri) };
+export function reportPanelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return { enableScripts: true, enableCommandUris: false, localResourceRoots: reportPanelResourceRoots(extensionUri) };
 }
 
 /** The page, with a fresh nonce. */
-export function reportsPanelHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
-  return reportsPanelPage(
+export function reportPanelHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+  return reportPanelPage(
     {
       cspSource: webview.cspSource,
       asset: (name) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', name)).toString(),
       language: vscode.env.language,
-      // As the panel's tab says (reportsPanels.ts).
+      // As the panel's tab says (reportPanelKeeper.ts).
       title: vscode.l10n.t('Reports'),
       translations: vscode.l10n.bundle,
     },

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../../ids';
 import { merchantKey } from '../../../merchant/merchantKey';
-import type { CatalogController } from '../../../services/catalogController';
+import type { CatalogController } from '../../../controllers/catalogController';
 import type { MerchantView } from '../../../views/merchantView';
 import type { HostRowAction } from '../protocol';
 import type { SubIdFiles } from './subIdFiles';

@@ -1,0 +1,60 @@
+/**
+ * The link settings (`affiliateLinks.deeplink.*`, `affiliateLinks.subId`,
+ * `affiliateLinks.html.rel`, `affiliateLinks.hover.enabled`), read for one document so folder
+ * settings apply, and the SubID expanded for that document.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DeeplinkOptions } from '../links/deeplink';
+import { expandSubId, type SubIdResult } from '../links/subId';
+
+export interface LinkSettings {
+  urlParameter: string;
+  subIdParameter: string;
+  subIdTemplate: string;
+  rel: string;
+  hoverEnabled: boolean;
+}
+
+export function readLinkSettings(scope?: vscode.ConfigurationScope): LinkSettings {
+  const config = vscode.workspace.getConfiguration('affiliateLinks', scope);
+  return {
+    urlParameter: config.get<string>('deeplink.urlParameter', 'url').trim(),
+    subIdParameter: config.get<string>('deeplink.subIdParameter', 's').trim(),
+    subIdTemplate: config.get<string>('subId', '').trim(),
+    rel: config.get<string>('html.rel', 'sponsored').trim(),
+    hoverEnabled: config.get<boolean>('hover.enabled', true),
+  };
+}
+
+/** The SubID for links written into this document (none when the setting is empty). */
+export function subIdFor(
+  document: vscode.TextDocument | undefined,
+  template: string,
+  now: Date = new Date(),
+): SubIdResult {
+  const uri = document?.uri;
+  const named = uri !== undefined && !document!.isUntitled;
+  const folder = uri ? vscode.workspace.getWorkspaceFolder(uri) : vscode.workspace.workspaceFolders?.[0];
+  return expandSubId(template, {
+    fileBasenameNoExtension: named ? path.posix.parse(uri.path).name : undefined,
+    workspaceFolderBasename: folder ? path.posix.basename(folder.uri.path) : undefined,
+    date: now,
+  });
+}
+
+/** The deeplink options for a document, or the SubID problem that stops links being built. */
+export function deeplinkOptionsFor(
+  document: vscode.TextDocument | undefined,
+): { ok: true; options: DeeplinkOptions; rel: string } | { ok: false; message: string } {
+  const settings = readLinkSettings(document?.uri);
+  const subId = subIdFor(document, settings.subIdTemplate);
+  if (!subId.ok) {
+    return subId;
+  }
+  return {
+    ok: true,
+    options: { urlParameter: settings.urlParameter, subIdParameter: settings.subIdParameter, subId: subId.subId },
+    rel: settings.rel,
+  };
+}

@@ -1,0 +1,296 @@
+/**
+ * One open report panel: its webview, its one session (made when the reports' code is loaded,
+ * connected again to each new store), and what the host does for each message the webview sends.
+ */
+import * as vscode from 'vscode';
+import { messageOf } from '../../../common/errorMessage';
+import { LatestWins } from '../../../common/latestWins';
+import { Disposable, toDisposable } from '../../../common/lifecycle';
+import type { CatalogController } from '../../../controllers/catalogController';
+import { localToday, readReportSettings, type ReportService } from '../../../controllers/reportService';
+import { SETTINGS } from '../../../ids';
+import type { ReportsLoader, ReportsModule } from '../../../loaders/reportsLoader';
+import { merchantKeyOfId } from '../../../merchant/merchantKey';
+import type { PanelReports, ReportPanelSession } from '../../../reports/index';
+import type { MerchantView } from '../../../views/merchantView';
+import type { HostToWebview, PanelError, PanelSnapshot, PanelViewState, WebviewToHost } from '../protocol';
+import { parseWebviewMessage } from './messageValidation';
+import { loadFailedError, needsAccountKeyError, noKeyError, sessionlessSnapshot } from './noReports';
+import { reportPanelHtml, reportPanelOptions } from './panelWebview';
+import { ReportPanelActions } from './reportPanelActions';
+import { SubIdFiles } from './subIdFiles';
+
+export interface ReportPanelDeps {
+  extensionUri: vscode.Uri;
+  reports: ReportService;
+  loader: ReportsLoader;
+  controller: CatalogController;
+  merchants: MerchantView;
+  log: vscode.LogOutputChannel;
+}
+
+export class ReportPanel extends Disposable {
+  private session: ReportPanelSession | undefined;
+  private module: ReportsModule | undefined;
+  /** The view state asked for last: the session shows it when it connects. */
+  private state: PanelViewState;
+  /** The snapshot the webview was sent last. */
+  private shown: PanelSnapshot | undefined;
+  /** A connect that finds a later one begun gives up. */
+  private readonly connects = this._register(new LatestWins());
+  private readonly subIdFiles: SubIdFiles;
+  private readonly actions: ReportPanelActions;
+  private readonly stateAsked = this._register(new vscode.EventEmitter<PanelViewState>());
+  private readonly closed = this._register(new vscode.EventEmitter<void>());
+  /** Each view state the webview asks for (the keeper opens the next panel on it). */
+  readonly onDidAskState = this.stateAsked.event;
+  readonly onDidDispose = this.closed.event;
+  private readonly timing: { opened: number; ready?: number; reported: boolean } = {
+    opened: performance.now(),
+    reported: false,
+  };
+
+  /** Takes over `panel` (new, or restored by the serializer) and shows `state` in it. */
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly deps: ReportPanelDeps,
+    state: PanelViewState,
+  ) {
+    super();
+    this.state = state;
+    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'affiliate-links.svg');
+    panel.webview.options = reportPanelOptions(deps.extensionUri);
+    this.subIdFiles = this._register(new SubIdFiles(deps.log));
+    this.actions = new ReportPanelActions(deps, this.subIdFiles, (message) => this.post(message));
+    this._register(deps.reports.onDidChangeStore(() => void this.connect()));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(SETTINGS.reportsProvisionalDays)) {
+          void this.connect();
+        }
+      }),
+    );
+    this._register(panel.webview.onDidReceiveMessage((raw: unknown) => this.handle(raw)));
+    // Closing the panel disposes it; disposing it (extension shutdown) closes the panel.
+    this._register(panel.onDidDispose(() => this.dispose()));
+    this._register(toDisposable(() => panel.dispose()));
+    this._register(toDisposable(() => this.session?.dispose()));
+    this._register(toDisposable(() => this.closed.fire()));
+    panel.webview.html = reportPanelHtml(panel.webview, deps.extensionUri);
+    void this.connect();
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  /** Checks and handles one message of the webview; resolves when it is handled, never rejects. */
+  private async handle(raw: unknown): Promise<void> {
+    const parsed = parseWebviewMessage(raw, localToday());
+    if (!parsed.ok) {
+      this.deps.log.warn(`Report panel: refused a message from the webview: ${parsed.reason}`);
+      return;
+    }
+    const message = parsed.message;
+    try {
+      await this.dispatch(message);
+    } catch (error) {
+      this.deps.log.error(
+        `Report panel: handling a "${message.type}" message failed: ${messageOf(error)}${error instanceof Error && error.stack ? `\n${error.stack}` : ''}`,
+      );
+      void vscode.window
+        .showErrorMessage(
+          vscode.l10n.t('The report panel failed: {0}. Try again; the log has the details.', messageOf(error)),
+          vscode.l10n.t('Show Log'),
+        )
+        .then((choice) => choice && this.deps.log.show(true));
+    }
+  }
+
+  private async dispatch(message: WebviewToHost): Promise<void> {
+    switch (message.type) {
+      case 'ready': {
+        this.timing.ready ??= performance.now();
+        if (message.state !== null) {
+          this.stateAsked.fire(message.state);
+        }
+        const state = message.state ?? this.state;
+        // Both states come from the validator or the session, keys in the same order: JSON compares them.
+        if (this.shown !== undefined && JSON.stringify(this.shown.state) === JSON.stringify(state)) {
+          this.post({ type: 'snapshot', snapshot: this.shown });
+        } else {
+          this.showView(state);
+        }
+        return;
+      }
+      case 'request':
+        if (message.method === 'view') {
+          this.stateAsked.fire(message.params.state);
+          this.post({
+            type: 'reply',
+            id: message.id,
+            method: 'view',
+            ok: true,
+            result: this.view(message.params.state),
+          });
+        } else {
+          this.actions.answerRows(message.id, message.params, this.session);
+        }
+        return;
+      case 'refresh':
+        this.refresh();
+        return;
+      case 'cancel':
+        this.session?.cancel();
+        return;
+      case 'exportCsv':
+      case 'copyTable':
+        await this.actions.exportTable(message.type, message.viewId, this.session, this.module);
+        return;
+      case 'action':
+        if (message.action === 'retry') {
+          this.refresh();
+        } else {
+          await this.actions.run(message.action);
+        }
+        return;
+      case 'rowAction':
+        await this.actions.runOnRow(message, this.session);
+        return;
+      case 'problem':
+        this.deps.log.warn(`Report panel (webview): ${message.message}`);
+        return;
+    }
+  }
+
+  /** Makes `state` the view: its first snapshot, or null while there is no session to ask (it shows `state` once there is). */
+  private view(state: PanelViewState): PanelSnapshot | null {
+    this.state = state;
+    if (this.session?.connected !== true) {
+      return null;
+    }
+    this.shown = this.session.setView(state);
+    return this.shown;
+  }
+
+  private showView(state: PanelViewState): void {
+    const snapshot = this.view(state);
+    if (snapshot !== null) {
+      this.post({ type: 'snapshot', snapshot });
+    }
+  }
+
+  /** Refreshes the view; without a store to read (no key, or opening the reports failed), tries to connect again. */
+  private refresh(): void {
+    if (this.session?.reading) {
+      this.session.refresh();
+    } else {
+      void this.connect();
+    }
+  }
+
+  /** Connects the session to the reports of the current key, address and settings, or says why there are none. */
+  private async connect(): Promise<void> {
+    const turn = this.connects.next();
+    this.session?.disconnect();
+    let reports: PanelReports | PanelError;
+    try {
+      const store = await this.deps.reports.store();
+      this.module = await this.deps.loader.load();
+      if (!turn.isCurrent) {
+        return;
+      }
+      reports =
+        store === undefined
+          ? this.deps.controller.keyContext === 'set'
+            ? needsAccountKeyError()
+            : noKeyError()
+          : { store, provisionalDays: readReportSettings().provisionalDays, askedWith: this.deps.reports.connection };
+    } catch (error) {
+      if (!turn.isCurrent) {
+        return;
+      }
+      this.deps.log.error(
+        `Report panel: opening the reports failed: ${messageOf(error)}${error instanceof Error && error.stack ? `\n${error.stack}` : ''}`,
+      );
+      reports = loadFailedError(messageOf(error));
+    }
+    const session = this.session ?? this.makeSession();
+    this.shown = session
+      ? session.connect(reports, this.state)
+      : sessionlessSnapshot(this.state, reports as PanelError);
+    this.post({ type: 'snapshot', snapshot: this.shown });
+    if ('store' in reports) {
+      // The first report does not wait for the workspace's file list: SubID rows offer "Open
+      // file" once it is there, by showing the view again.
+      void this.subIdFiles.ready.then(() => {
+        if (turn.isCurrent && this.state.groupBy === 'subId') {
+          this.showView(this.state);
+        }
+      });
+    }
+  }
+
+  private makeSession(): ReportPanelSession | undefined {
+    if (this.module === undefined || this.isDisposed) {
+      return undefined;
+    }
+    const session = new this.module.ReportPanelSession({
+      today: () => localToday(),
+      merchantName: (merchantId) => this.merchantName(merchantId),
+      hasSubIdFile: (subId) => this.subIdFiles.has(subId),
+      logger: this.deps.log,
+    });
+    session.onDidSnapshot((snapshot) => {
+      this.shown = snapshot;
+      this.post({ type: 'snapshot', snapshot });
+    });
+    session.onDidProgress(({ wait, ...progress }) =>
+      // The webview's clock may be another machine's (VS Code for the Web): a wait goes as a duration.
+      this.post({
+        type: 'progress',
+        ...progress,
+        ...(wait ? { wait: { inMs: Math.max(0, wait.until - Date.now()), reason: wait.reason } } : {}),
+      }),
+    );
+    this.session = session;
+    return session;
+  }
+
+  /** The catalog's name of a merchant id, for merchant rows; undefined when the catalog does not have it. */
+  private merchantName(merchantId: string): string | undefined {
+    const id = Number(merchantId);
+    if (!/^\d{1,15}$/.test(merchantId) || !Number.isSafeInteger(id)) {
+      return undefined;
+    }
+    return this.deps.controller.store?.snapshot.merchants.get(merchantKeyOfId(id))?.name;
+  }
+
+  /** Logs once how long the panel took to show its first report, and how much of it was the webview starting. */
+  private noteFirstReport(message: HostToWebview): void {
+    const snapshot =
+      message.type === 'snapshot'
+        ? message.snapshot
+        : message.type === 'reply' && message.ok && message.method === 'view'
+          ? message.result
+          : null;
+    if (this.timing.reported || snapshot?.summary === undefined || this.timing.ready === undefined) {
+      return;
+    }
+    this.timing.reported = true;
+    const since = (at: number) => (at - this.timing.opened).toFixed(0);
+    this.deps.log.info(
+      `Report panel: first report sent ${since(performance.now())} ms after the panel opened (the webview was ready after ${since(this.timing.ready)} ms).`,
+    );
+  }
+
+  private post(message: HostToWebview): void {
+    this.noteFirstReport(message);
+    // A hidden webview drops messages (false): it says `ready` when shown again and gets a fresh snapshot.
+    void this.panel.webview
+      .postMessage(message)
+      .then(undefined, (error: unknown) =>
+        this.deps.log.debug(`Report panel: a message to the webview was not delivered: ${messageOf(error)}`),
+      );
+  }
+}

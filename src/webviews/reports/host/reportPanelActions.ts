@@ -1,0 +1,108 @@
+/**
+ * What the report panel does for the webview beyond showing views: rows of the table, Export CSV
+ * and Copy Table, the actions of its messages (set a key, show the log) and of its table's rows.
+ */
+import * as vscode from 'vscode';
+import { messageOf } from '../../../common/errorMessage';
+import type { CatalogController } from '../../../controllers/catalogController';
+import { COMMANDS } from '../../../ids';
+import type { ReportsModule } from '../../../loaders/reportsLoader';
+import { openKeyHelp } from '../../../prompts/keyPrompts';
+import type { ReportPanelSession } from '../../../reports/index';
+import type { MerchantView } from '../../../views/merchantView';
+import type { PANEL_ACTIONS } from '../panelVocabulary';
+import type { HostRowAction, HostToWebview, RowsParams } from '../protocol';
+import { ReportExport } from './reportExport';
+import { ReportRowActions } from './reportRowActions';
+import type { SubIdFiles } from './subIdFiles';
+
+export class ReportPanelActions {
+  private readonly exporter: ReportExport;
+  private readonly rowActions: ReportRowActions;
+
+  constructor(
+    private readonly deps: { controller: CatalogController; merchants: MerchantView; log: vscode.LogOutputChannel },
+    subIdFiles: SubIdFiles,
+    private readonly post: (message: HostToWebview) => void,
+  ) {
+    this.exporter = new ReportExport(deps.log);
+    this.rowActions = new ReportRowActions(deps.controller, deps.merchants, subIdFiles);
+  }
+
+  /** Replies to a rows request: the rows, or why not (the view changed meanwhile: the webview asks again). */
+  answerRows(id: number, params: RowsParams, session: ReportPanelSession | undefined): void {
+    try {
+      if (session === undefined) {
+        // The webview may show it ("Some rows could not be read: …") when its rows were asked for a view replaced meanwhile.
+        throw new RangeError(vscode.l10n.t('View {0} is not shown any more.', params.viewId));
+      }
+      this.post({ type: 'reply', id, method: 'rows', ok: true, result: session.rows(params) });
+    } catch (error) {
+      if (!(error instanceof RangeError)) {
+        this.deps.log.error(
+          `Report panel: reading rows ${params.offset}–${params.offset + params.count} failed: ${messageOf(error)}`,
+        );
+      }
+      this.post({ type: 'reply', id, ok: false, error: messageOf(error) });
+    }
+  }
+
+  async exportTable(
+    kind: 'exportCsv' | 'copyTable',
+    viewId: number,
+    session: ReportPanelSession | undefined,
+    module: ReportsModule | undefined,
+  ): Promise<void> {
+    const shown = session?.current();
+    let table: ReturnType<ReportPanelSession['exportTable']>;
+    try {
+      if (session === undefined || module === undefined || shown === undefined) {
+        throw new RangeError(`view ${viewId} is not shown`);
+      }
+      table = session.exportTable(viewId);
+    } catch (error) {
+      if (!(error instanceof RangeError)) {
+        throw error;
+      }
+      this.post({ type: 'notice', message: vscode.l10n.t('The table changed meanwhile: try again.') });
+      return;
+    }
+    if (kind === 'copyTable') {
+      this.post({ type: 'notice', message: await this.exporter.copyTable(module.toTsv(table), table.rows.length) });
+      return;
+    }
+    await this.exporter.exportCsv(module.toCsv(table), table.rows.length, shown);
+  }
+
+  async run(action: Exclude<(typeof PANEL_ACTIONS)[number], 'retry'>): Promise<void> {
+    switch (action) {
+      case 'setApiKey':
+        await vscode.commands.executeCommand(COMMANDS.setApiKey);
+        return;
+      case 'addAccountKey':
+        await vscode.commands.executeCommand(COMMANDS.setApiKey, undefined, 'account');
+        return;
+      case 'keyHelp':
+        await openKeyHelp();
+        return;
+      case 'showLog':
+        await vscode.commands.executeCommand(COMMANDS.showLog);
+        return;
+    }
+  }
+
+  /** Runs a row's action, when the view's table has that row and offers it there: the webview asks for nothing the table does not offer. */
+  async runOnRow(
+    { viewId, key, action }: { viewId: number; key: string; action: HostRowAction },
+    session: ReportPanelSession | undefined,
+  ): Promise<void> {
+    if (session?.offers(viewId, key, action) !== true) {
+      this.deps.log.warn(
+        `Report panel: refused a ${action} for a row the table of view ${viewId} does not offer it on.`,
+      );
+      this.post({ type: 'notice', message: vscode.l10n.t('That row is not in the table any more.') });
+      return;
+    }
+    await this.rowActions.run(action, key);
+  }
+}
