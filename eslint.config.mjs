@@ -14,24 +14,34 @@ const undici = {
 const vscode = {
   name: 'vscode',
   message:
-    'The pure core (api, sandbox, common, merchant, catalog, links, reports) must not import vscode: it is unit-tested in plain Node.',
+    'The pure core (api, sandbox, common, merchant, catalog, links, health, reports) must not import vscode: it is unit-tested in plain Node.',
 };
 
 /** Import patterns (gitignore-style, matched against the import's text) and why they are refused. */
-const SHELL = [
-  '**/services/**',
-  '**/views/**',
-  '**/commands/**',
-  '**/hover/**',
-  '**/lens/**',
-  '**/secrets/**',
-  '**/extension',
-  '**/webviews/*/host/**',
-];
+const CONTROLLERS = '**/controllers/**';
+const PROMPTS = '**/prompts/**';
+const LOADERS = '**/loaders/**';
+const SETTINGS_READERS = '**/settings/**';
+const SECRETS = '**/secrets/**';
+/** The rooms of the shell a person sees or runs, and activation. */
+const UI = ['**/views/**', '**/commands/**', '**/hover/**', '**/lens/**', '**/extension', '**/webviews/*/host/**'];
+const SHELL = [CONTROLLERS, PROMPTS, LOADERS, SETTINGS_READERS, SECRETS, ...UI];
 const refuse = (group, message) => ({ group, message });
 const noShell = refuse(
   SHELL,
-  'The pure core never imports the VS Code shell (services, views, commands, hover, secrets): data flows from the core to the shell.',
+  'The pure core never imports the VS Code shell (controllers, prompts, loaders, settings, views, commands, hover, lens, secrets): data flows from the core to the shell.',
+);
+const settingsAtTheBottom = refuse(
+  [CONTROLLERS, PROMPTS, LOADERS, SECRETS, ...UI],
+  'src/settings/ reads settings: it imports no other room of the shell (controllers, prompts, loaders, views, commands); they import it.',
+);
+const promptsBelowControllers = refuse(
+  [CONTROLLERS, LOADERS, SECRETS, ...UI],
+  'src/prompts/ holds what the user reads and its buttons: it imports no controller, loader, view or command; they call it.',
+);
+const loadersBelowControllers = refuse(
+  [CONTROLLERS, SECRETS, ...UI],
+  'src/loaders/ loads the lazy bundles and makes clients: it imports no controller, view or command; the controllers are handed its loaders.',
 );
 const noCatalog = refuse(
   ['**/catalog', '**/catalog/**'],
@@ -40,6 +50,10 @@ const noCatalog = refuse(
 const noLinks = refuse(
   ['**/links/**'],
   'The catalog does not import the link rules: share what both need through src/merchant/.',
+);
+const healthOwnInputs = refuse(
+  ['**/reports/**', '**/sandbox/**', '**/webviews/**', '**/keys/**'],
+  'Link health judges a document against the catalog it is handed: it imports the link rules, the merchant module, the client\'s types and the building blocks, never the reports, the sandbox, the webviews or the keys.',
 );
 const noCacheOrStore = refuse(
   ['../cache', '../cache/**', '../store/**'],
@@ -117,6 +131,8 @@ const noWebviewApp = refuse(
   ['**/webviews/*/app/**', '../app', '../app/**'],
   'The host never imports the webview app: they talk through the protocol only.',
 );
+/** What every room of the shell keeps to. */
+const SHELL_PATTERNS = [cacheThroughIndex, noTestHooks, noWebviewApp, reportsLazily];
 
 /**
  * Only the client (src/api) and the sandbox speak HTTP: every request to the service takes a slot
@@ -185,6 +201,7 @@ export default tseslint.config(
   room(['src/keys/**/*.ts'], { pure: true, patterns: [onlyKeysOwn] }),
   room(['src/merchant/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
   room(['src/links/**/*.ts'], { pure: true, patterns: [noCatalog, noShell] }),
+  room(['src/health/**/*.ts'], { pure: true, patterns: [noCatalog, healthOwnInputs, noShell] }),
   room(['src/catalog/model/**/*.ts'], { pure: true, patterns: [noUpperRooms, noLinks, noShell] }),
   room(['src/catalog/tree/**/*.ts', 'src/catalog/search/**/*.ts', 'src/catalog/present/**/*.ts'], {
     pure: true,
@@ -282,15 +299,18 @@ export default tseslint.config(
   room(
     [
       'src/*.ts',
-      'src/services/**/*.ts',
+      'src/controllers/**/*.ts',
       'src/views/**/*.ts',
       'src/commands/**/*.ts',
       'src/hover/**/*.ts',
       'src/lens/**/*.ts',
       'src/secrets/**/*.ts',
     ],
-    { pure: false, patterns: [cacheThroughIndex, noTestHooks, noWebviewApp, reportsLazily] },
+    { pure: false, patterns: SHELL_PATTERNS },
   ),
+  room(['src/settings/**/*.ts'], { pure: false, patterns: [...SHELL_PATTERNS, settingsAtTheBottom] }),
+  room(['src/prompts/**/*.ts'], { pure: false, patterns: [...SHELL_PATTERNS, promptsBelowControllers] }),
+  room(['src/loaders/**/*.ts'], { pure: false, patterns: [...SHELL_PATTERNS, loadersBelowControllers] }),
   {
     // Errors of the client come from its own bundle (dist/api.js): recognise them by shape.
     files: ['src/**/*.ts'],

@@ -43,6 +43,35 @@ const CASES: Case[] = [
     refused: /must not import vscode/,
   },
   {
+    rule: 'the pure core never imports vscode',
+    file: 'src/health/wrong.ts',
+    code: "import * as vscode from 'vscode';\nvoid vscode;",
+    refused: /must not import vscode/,
+  },
+  {
+    rule: 'link health never imports the catalog',
+    file: 'src/health/wrong.ts',
+    code: "import { CatalogStore } from '../catalog/store/catalogStore';\nvoid CatalogStore;",
+    refused: /Only the shell imports the catalog/,
+  },
+  {
+    rule: 'link health never imports the reports',
+    file: 'src/health/wrong.ts',
+    code: "import { ReportStore } from '../reports/store/reportStore';\nvoid ReportStore;",
+    refused: /Link health judges a document/,
+  },
+  {
+    rule: 'link health never imports the shell',
+    file: 'src/health/wrong.ts',
+    code: "import { FiguresService } from '../controllers/figuresService';\nvoid FiguresService;",
+    refused: /never imports the VS Code shell/,
+  },
+  {
+    rule: 'link health may use the link rules and the merchant module',
+    file: 'src/health/right.ts',
+    code: "import { findUrls } from '../links/urlFinder';\nimport { merchantKey } from '../merchant/merchantKey';\nvoid findUrls; void merchantKey;",
+  },
+  {
     rule: 'the shell may import vscode',
     file: 'src/views/right.ts',
     code: "import * as vscode from 'vscode';\nvoid vscode;",
@@ -108,8 +137,94 @@ const CASES: Case[] = [
   {
     rule: 'the core never imports the shell',
     file: 'src/catalog/store/wrong.ts',
-    code: "import { describeFailure } from '../../services/failureMessages';\nvoid describeFailure;",
+    code: "import { describeFailure } from '../../prompts/failureMessages';\nvoid describeFailure;",
     refused: /never imports the VS Code shell/,
+  },
+  {
+    rule: 'the core never imports the shell',
+    file: 'src/reports/store/wrong.ts',
+    code: "import { readFiguresSettings } from '../../settings/figuresSettings';\nvoid readFiguresSettings;",
+    refused: /never imports the VS Code shell/,
+  },
+  {
+    rule: 'the core never imports the shell',
+    file: 'src/links/wrong.ts',
+    code: "import { DomainIndexLoader } from '../loaders/domainIndexLoader';\nvoid DomainIndexLoader;",
+    refused: /never imports the VS Code shell/,
+  },
+  {
+    rule: 'the core never imports the shell',
+    file: 'src/catalog/model/wrong.ts',
+    code: "import type { CatalogController } from '../../controllers/catalogController';\nexport type C = CatalogController;",
+    refused: /never imports the VS Code shell/,
+  },
+  {
+    rule: 'the settings readers import no controller',
+    file: 'src/settings/wrong.ts',
+    code: "import { WorkspaceKeys } from '../controllers/workspaceKeys';\nvoid WorkspaceKeys;",
+    refused: /src\/settings\/ reads settings/,
+  },
+  {
+    rule: 'the settings readers import no prompt',
+    file: 'src/settings/wrong.ts',
+    code: "import { reportSettingsProblem } from '../prompts/settingsProblem';\nvoid reportSettingsProblem;",
+    refused: /src\/settings\/ reads settings/,
+  },
+  {
+    rule: 'the settings readers import no loader',
+    file: 'src/settings/wrong.ts',
+    code: "import { ServiceApiLoader } from '../loaders/serviceApiLoader';\nvoid ServiceApiLoader;",
+    refused: /src\/settings\/ reads settings/,
+  },
+  {
+    rule: 'the settings readers may use the link rules and the client',
+    file: 'src/settings/right.ts',
+    code: "import { expandSubId } from '../links/subId';\nimport { normalizeBaseUrl } from '../api/baseUrl';\nvoid expandSubId; void normalizeBaseUrl;",
+  },
+  {
+    rule: 'the prompts import no controller',
+    file: 'src/prompts/wrong.ts',
+    code: "import { CatalogController } from '../controllers/catalogController';\nvoid CatalogController;",
+    refused: /src\/prompts\/ holds what the user reads/,
+  },
+  {
+    rule: 'the prompts import no loader',
+    file: 'src/prompts/wrong.ts',
+    code: "import { ClientFactory } from '../loaders/clientFactory';\nvoid ClientFactory;",
+    refused: /src\/prompts\/ holds what the user reads/,
+  },
+  {
+    rule: 'the prompts import no view',
+    file: 'src/prompts/wrong.ts',
+    code: "import { MerchantView } from '../views/merchantView';\nvoid MerchantView;",
+    refused: /src\/prompts\/ holds what the user reads/,
+  },
+  {
+    rule: 'the prompts may use the key words and the ids',
+    file: 'src/prompts/right.ts',
+    code: "import { keyButton } from '../keys/keyWords';\nimport { COMMANDS } from '../ids';\nvoid keyButton; void COMMANDS;",
+  },
+  {
+    rule: 'the loaders import no controller',
+    file: 'src/loaders/wrong.ts',
+    code: "import { ReportService } from '../controllers/reportService';\nvoid ReportService;",
+    refused: /src\/loaders\/ loads the lazy bundles/,
+  },
+  {
+    rule: 'the loaders import no command',
+    file: 'src/loaders/wrong.ts',
+    code: "import { SyncMerchantsCommand } from '../commands/syncMerchantsCommands';\nvoid SyncMerchantsCommand;",
+    refused: /src\/loaders\/ loads the lazy bundles/,
+  },
+  {
+    rule: 'the loaders may read the settings',
+    file: 'src/loaders/right.ts',
+    code: "import { configuredBaseUrl } from '../settings/connectionSettings';\nvoid configuredBaseUrl;",
+  },
+  {
+    rule: 'the controllers may import the prompts, the loaders and the settings',
+    file: 'src/controllers/right.ts',
+    code: "import { promptForKey } from '../prompts/catalogPrompts';\nimport { ReportsLoader } from '../loaders/reportsLoader';\nimport { readLinkSettings } from '../settings/linkSettings';\nvoid promptForKey; void ReportsLoader; void readLinkSettings;",
   },
   {
     rule: 'the client imports nothing of the extension',
@@ -147,7 +262,7 @@ const CASES: Case[] = [
   },
   {
     rule: 'the shell uses the cache through its index',
-    file: 'src/services/wrong.ts',
+    file: 'src/controllers/wrong.ts',
     code: "import { CacheKeeper } from '../catalog/cache/cacheKeeper';\nvoid CacheKeeper;",
     refused: /through its index/,
   },
@@ -164,13 +279,13 @@ const CASES: Case[] = [
   },
   {
     rule: 'test hooks stay out of the product',
-    file: 'src/services/wrong.ts',
+    file: 'src/controllers/wrong.ts',
     code: "import { pagesParsed } from '../catalog/cache/testing';\nvoid pagesParsed;",
     refused: /tests and benchmarks only|through its index/,
   },
   {
     rule: 'errors are recognised by shape',
-    file: 'src/services/wrong.ts',
+    file: 'src/controllers/wrong.ts',
     code: "import { NetworkError } from '../api/errors';\nexport const offline = (e: unknown) => e instanceof NetworkError;",
     refused: /never by instanceof/,
   },
@@ -182,7 +297,7 @@ const CASES: Case[] = [
   },
   {
     rule: 'Error itself may be checked',
-    file: 'src/services/right.ts',
+    file: 'src/controllers/right.ts',
     code: 'export const isError = (e: unknown) => e instanceof Error;',
   },
   {
@@ -329,9 +444,26 @@ const CASES: Case[] = [
   },
   {
     rule: 'the shell takes the reports lazily',
-    file: 'src/services/wrong.ts',
+    file: 'src/controllers/wrong.ts',
     code: "import { ReportStore } from '../reports/store/reportStore';\nvoid ReportStore;",
     refused: /lazy bundle/,
+  },
+  {
+    rule: 'the shell takes the reports lazily',
+    file: 'src/prompts/wrong.ts',
+    code: "import { ReportStore } from '../reports/store/reportStore';\nvoid ReportStore;",
+    refused: /lazy bundle/,
+  },
+  {
+    rule: 'the shell takes the reports lazily',
+    file: 'src/loaders/right.ts',
+    code: "import type * as Reports from '../reports/index';\nexport type R = typeof Reports;\nexport const load = () => import('../reports/index');",
+  },
+  {
+    rule: 'the shell uses the cache through its index',
+    file: 'src/settings/wrong.ts',
+    code: "import { CacheKeeper } from '../catalog/cache/cacheKeeper';\nvoid CacheKeeper;",
+    refused: /through its index/,
   },
   {
     rule: 'message validation stays pure',
@@ -342,7 +474,7 @@ const CASES: Case[] = [
   {
     rule: 'the core never imports the webview host',
     file: 'src/reports/panel/wrong.ts',
-    code: "import { ReportsPanel } from '../../webviews/reports/host/reportsPanel';\nvoid ReportsPanel;",
+    code: "import { ReportPanel } from '../../webviews/reports/host/reportPanel';\nvoid ReportPanel;",
     refused: /never imports the VS Code shell/,
   },
   {
@@ -383,7 +515,7 @@ const CASES: Case[] = [
   },
   {
     rule: 'only the client talks to the service (through its request budget)',
-    file: 'src/services/wrong.ts',
+    file: 'src/controllers/wrong.ts',
     code: "export const get = () => fetch('https://api.takeads.com/v1/api/stats/click');",
     refused: /Only the service client \(src\/api\) talks to the service/,
   },
@@ -400,7 +532,7 @@ const CASES: Case[] = [
   },
   {
     rule: 'undici only module by module',
-    file: 'src/services/wrong.ts',
+    file: 'src/controllers/wrong.ts',
     code: "import { Agent } from 'undici';\nvoid Agent;",
     refused: /never the entry point/,
   },
