@@ -1,0 +1,64 @@
+/**
+ * The setting's globs of links to leave alone, as `markdown.validate.ignoredLinks` writes them: `*`,
+ * `?` within a path segment, `**` across, `{a,b}`, `[...]`; matched with and without the scheme.
+ */
+
+/** One regular expression for all the globs, or undefined when there are none. */
+export function ignoredLinksMatcher(globs: readonly string[]): ((target: string) => boolean) | undefined {
+  const sources = globs
+    .filter((glob) => typeof glob === 'string' && glob.trim() !== '')
+    .map((g) => globSource(g.trim()))
+    .filter(compiles);
+  if (sources.length === 0) {
+    return undefined;
+  }
+  const pattern = new RegExp(`^(?:${sources.join('|')})$`, 'u');
+  return (target) => pattern.test(target) || pattern.test(target.replace(/^[a-z][a-z0-9+.-]*:\/\//i, ''));
+}
+
+function globSource(glob: string): string {
+  let out = '';
+  let braces = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i];
+    if (char === '*' && glob[i + 1] === '*') {
+      const wholeTail = glob[i - 1] === '/' && i + 2 === glob.length;
+      // `x/**` also matches `x` itself.
+      out = wholeTail ? `${out.slice(0, -1)}(?:/.*)?` : `${out}.*`;
+      i++;
+    } else if (char === '*') {
+      out += '[^/]*';
+    } else if (char === '?') {
+      out += '[^/]';
+    } else if (char === '{') {
+      braces++;
+      out += '(?:';
+    } else if (char === '}' && braces > 0) {
+      braces--;
+      out += ')';
+    } else if (char === ',' && braces > 0) {
+      out += '|';
+    } else if (char === '[' && glob.indexOf(']', i + 2) > 0) {
+      const close = glob.indexOf(']', i + 2);
+      const body = glob
+        .slice(i + 1, close)
+        .replace(/^!/, '^')
+        .replace(/[\\\]]/g, '\\$&');
+      out += `[${body}]`;
+      i = close;
+    } else {
+      out += char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    }
+  }
+  return out + ')'.repeat(braces);
+}
+
+/** Whether a glob's expression is valid (a class such as `[z-a]` is not): an invalid glob is left out. */
+function compiles(source: string): boolean {
+  try {
+    new RegExp(source, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * What one line holds besides text, read left to right from the mode the line starts in: HTML
+ * and MDX comments, code spans, the content of raw elements (`<pre>`, `<code>`, `<script>`, ...)
+ * and tags; and the mode the next line starts in. Links never cross a line; these may.
+ */
+import { IGNORE_NEXT, type HealthLanguage } from './healthCodes';
+
+/** How a line starts or ends inside a construct that runs over line breaks. */
+export type InlineMode =
+  | { kind: 'text' }
+  | { kind: 'comment'; close: '-->' | '*/}' }
+  | { kind: 'raw'; name: string }
+  | { kind: 'tag'; name: string };
+
+export interface RelAttribute {
+  /** The value's range in the line (without quotes). */
+  start: number;
+  end: number;
+  value: string;
+  /** How the value is written: quoted, unquoted or an MDX expression (`{...}`). */
+  quote: '"' | "'" | '' | '{';
+}
+
+export interface LineTag {
+  /** Lower-case tag name. */
+  name: string;
+  /** Offset of `<` in the line; -1 when the tag began on an earlier line. */
+  start: number;
+  /** Offset just after `>`; -1 when the tag goes on to the next line. */
+  end: number;
+  /** The `rel` attribute on this line, if any. */
+  rel: RelAttribute | undefined;
+  /** Offset just after the tag name (where an attribute can be inserted); -1 when on an earlier line. */
+  nameEnd: number;
+}
+
+export interface InlineRegions {
+  /** Ranges of the line that are not text: comments, code spans, raw elements' content. */
+  excluded: { start: number; end: number }[];
+  tags: LineTag[];
+  /** Offsets just after each comment that ignores the next link. */
+  ignoreMarks: number[];
+  modeOut: InlineMode;
+}
+
+/** Elements whose content is code or raw text: links in them are not links. */
+const RAW_ELEMENTS = new Set(['pre', 'code', 'script', 'style', 'textarea', 'kbd', 'samp']);
+const TEXT: InlineMode = Object.freeze({ kind: 'text' });
+
+/** Reads a line that starts in `modeIn`. */
+export function inlineRegions(line: string, language: HealthLanguage, modeIn: InlineMode): InlineRegions {
+  const out: InlineRegions = { excluded: [], tags: [], ignoreMarks: [], modeOut: TEXT };
+  let at = resume(line, modeIn, out);
+  if (at < 0) {
+    return out;
+  }
+  // Comments, MDX comments, backtick runs (not in HTML), tags.
+  const trigger =
+    language === 'html'
+      ? /<!--|<(\/?)(?![a-z][a-z0-9+.-]*:\/\/)([A-Za-z][A-Za-z0-9:-]*)(?=[\s/>]|$)/gi
+      : /<!--|\{\/\*|(`+)|<(\/?)(?![a-z][a-z0-9+.-]*:\/\/)([A-Za-z][A-Za-z0-9.:-]*)(?=[\s/>]|$)/gi;
+  while (at < line.length) {
+    trigger.lastIndex = at;
+    const match = trigger.exec(line);
+    if (!match) {
+      break;
+    }
+    const start = match.index;
+    const token = match[0];
+    if (token === '<!--' || token === '{/*') {
+      const close = token === '<!--' ? '-->' : '*/}';
+      at = comment(line, start, token.length, close, out);
+      if (at < 0) {
+        return out;
+      }
+      continue;
+    }
+    if (token.startsWith('`')) {
+      const closeAt = closingBackticks(line, start + token.length, token.length);
+      if (closeAt >= 0) {
+        out.excluded.push({ start, end: closeAt + token.length });
+        at = closeAt + token.length;
+      } else {
+        at = start + token.length;
+      }
+      continue;
+    }
+    const closing = language === 'html' ? match[1] : match[2];
+    const name = (language === 'html' ? match[2] : match[3]).toLowerCase();
+    at = tag(line, start, start + token.length, name, closing === '/', out);
+    if (at < 0) {
+      return out;
+    }
+  }
+  return out;
+}
+
+/** Ends the construct the line starts in; returns where text resumes, or -1 when the line ends inside it. */
+function resume(line: string, mode: InlineMode, out: InlineRegions): number {
+  switch (mode.kind) {
+    case 'text':
+      return 0;
+    case 'comment':
+      return comment(line, 0, 0, mode.close, out);
+    case 'raw':
+      return rawContent(line, 0, mode.name, out);
+    case 'tag': {
+      const end = tagEnd(line, 0);
+      const rel = relOf(line, 0, end < 0 ? line.length : end);
+      out.tags.push({ name: mode.name, start: -1, end, rel, nameEnd: -1 });
+      if (end < 0) {
+        out.modeOut = mode;
+        return -1;
+      }
+      return afterOpenTag(line, end, mode.name, line[end - 2] === '/', out);
+    }
+  }
+}
+
+function comment(line: string, start: number, openLength: number, close: '-->' | '*/}', out: InlineRegions): number {
+  const closeAt = line.indexOf(close, start + openLength);
+  if (closeAt < 0) {
+    out.excluded.push({ start, end: line.length });
+    out.modeOut = { kind: 'comment', close };
+    return -1;
+  }
+  const end = closeAt + close.length;
+  out.excluded.push({ start, end });
+  if (openLength > 0 && line.slice(start + openLength, closeAt).trim() === IGNORE_NEXT) {
+    out.ignoreMarks.push(end);
+  }
+  return end;
+}
+
+/** The next run of exactly `length` backticks at or after `from`, or -1. */
+function closingBackticks(line: string, from: number, length: number): number {
+  for (let at = line.indexOf('`', from); at >= 0; at = line.indexOf('`', at)) {
+    let end = at;
+    while (line[end] === '`') {
+      end++;
+    }
+    if (end - at === length) {
+      return at;
+    }
+    at = end;
+  }
+  return -1;
+}
+
+function tag(line: string, start: number, nameEnd: number, name: string, closing: boolean, out: InlineRegions): number {
+  const end = tagEnd(line, nameEnd);
+  if (closing) {
+    return end < 0 ? line.length : end;
+  }
+  out.tags.push({ name, start, end, rel: relOf(line, nameEnd, end < 0 ? line.length : end), nameEnd });
+  if (end < 0) {
+    out.modeOut = { kind: 'tag', name };
+    return -1;
+  }
+  return afterOpenTag(line, end, name, line[end - 2] === '/', out);
+}
+
+function afterOpenTag(line: string, end: number, name: string, selfClosing: boolean, out: InlineRegions): number {
+  return RAW_ELEMENTS.has(name) && !selfClosing ? rawContent(line, end, name, out) : end;
+}
+
+/** Skips a raw element's content up to its closing tag; -1 when the line ends first. */
+function rawContent(line: string, from: number, name: string, out: InlineRegions): number {
+  const closing = new RegExp(`</${name}(?=[\\s>]|$)`, 'gi');
+  closing.lastIndex = from;
+  const match = closing.exec(line);
+  if (!match) {
+    out.excluded.push({ start: from, end: line.length });
+    out.modeOut = { kind: 'raw', name };
+    return -1;
+  }
+  out.excluded.push({ start: from, end: match.index });
+  return match.index;
+}
+
+/** Just after the `>` that ends a tag whose attributes start at `from`; quotes and `{...}` are skipped; -1 at the line's end. */
+function tagEnd(line: string, from: number): number {
+  for (let at = from; at < line.length; at++) {
+    const char = line[at];
+    if (char === '>') {
+      return at + 1;
+    }
+    if (char === '"' || char === "'" || char === '{') {
+      const close = line.indexOf(char === '{' ? '}' : char, at + 1);
+      if (close < 0) {
+        return -1;
+      }
+      at = close;
+    }
+  }
+  return -1;
+}
+
+const REL = String.raw`(?<![\w:-])rel[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|\{([^}]*)\}|([^\s"'=<>\x60{}/]+))`;
+
+/** The `rel` attribute inside line[from, to), if any. */
+function relOf(line: string, from: number, to: number): RelAttribute | undefined {
+  const rel = new RegExp(REL, 'gi');
+  rel.lastIndex = from;
+  const match = rel.exec(line.slice(0, to));
+  if (!match) {
+    return undefined;
+  }
+  const group = match[1] !== undefined ? 1 : match[2] !== undefined ? 2 : match[3] !== undefined ? 3 : 4;
+  const value = match[group];
+  const quote = group === 1 ? '"' : group === 2 ? "'" : group === 3 ? '{' : '';
+  const end = match.index + match[0].length - (quote === '' ? 0 : 1);
+  return { start: end - value.length, end, value, quote };
+}
