@@ -1,8 +1,4 @@
-/**
- * The service's payloads as the interface document describes them (spec sections 2 and 7).
- * Real responses are looser than this: the client never trusts these types and normalises
- * every payload (see `normalize/`); the sandbox produces exactly these shapes.
- */
+/** The service's payloads as the spec describes them: the sandbox sends exactly these, the client trusts none. */
 
 export interface WireCommissionRate {
   fixedCommission: number | null;
@@ -125,7 +121,8 @@ export const PRODUCT_IDS = [
   'MONETIZE_SEARCH_API',
   'MONETIZE_SUGGEST',
 ] as const;
-export const ACTION_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELED'] as const;
+/** SETTLED is the service's newer fourth status: a CONFIRMED action unchanged for 45 to 50 days, earned money. */
+export const ACTION_STATUSES = ['PENDING', 'CONFIRMED', 'SETTLED', 'CANCELED'] as const;
 export const ORDER_TYPES = ['SALE', 'LEAD', 'CLICK'] as const;
 
 /** Limits of spec 8. */

@@ -1,16 +1,5 @@
-/**
- * Generates the account's platforms and programs and the items of the clicks report (spec 2.2,
- * widened to what real payloads carry) and the actions report (spec 2.3), spread over the past
- * REPORT_HISTORY_DAYS days and returned in the order the service lists them.
- */
-import {
-  ACTION_STATUSES,
-  ORDER_TYPES,
-  PRODUCT_IDS,
-  type WireActionItem,
-  type WireClickItem,
-  type WireMerchant,
-} from '../api/wire';
+/** Generates the account's platforms and programs and both reports' items, in the order the service lists them. */
+import { ORDER_TYPES, PRODUCT_IDS, type WireActionItem, type WireClickItem, type WireMerchant } from '../api/wire';
 import { utcDate } from '../api/calendarDate';
 import type { Random } from './random';
 import { compareActionIds, compareClickIds, inReportOrder, type Timed } from './reportOrder';
@@ -30,10 +19,15 @@ const COUPON_CHANCE = 0.08;
  * Merchants settle an action within about this many days: an older action is CONFIRMED or
  * CANCELED, and only a younger one may still be PENDING.
  */
-export const SETTLE_DAYS = 20;
-/** Status weights (PENDING, CONFIRMED, CANCELED) of actions still within SETTLE_DAYS, and of older ones. */
+export const DECISION_DAYS = 20;
+/** What a merchant decides, and the weights of each for actions still within DECISION_DAYS and for older ones. */
+const DECISIONS = ['PENDING', 'CONFIRMED', 'CANCELED'] as const;
 const RECENT_STATUS_WEIGHTS = [0.75, 0.18, 0.07] as const;
-const SETTLED_STATUS_WEIGHTS = [0, 0.85, 0.15] as const;
+const DECIDED_STATUS_WEIGHTS = [0, 0.85, 0.15] as const;
+/** A CONFIRMED action unchanged for this many days (45 to 50) becomes SETTLED, as the service's newer documentation says. */
+export const SETTLEMENT_DAYS = { min: 45, max: 50 } as const;
+/** The item that shows SETTLED in even a small report: confirmed, and old enough to have settled. */
+const FIRST_SETTLED_INDEX = DECISIONS.length;
 
 export interface NamedId {
   id: string;
@@ -153,8 +147,26 @@ function money(random: Random, orderType: string): { revenue: number; commission
  * one among them must be young enough to still be pending.
  */
 function createdAt(random: Random, index: number, timeline: Timeline): number {
-  const days = ACTION_STATUSES[index] === 'PENDING' ? SETTLE_DAYS : undefined;
-  return timeline.capToNow(timeline.day(random, days) * MS_PER_DAY + random.int(0, 86_399) * 1000);
+  const oldest = timeline.historyDays - 1;
+  const day =
+    DECISIONS[index] === 'PENDING'
+      ? timeline.day(random, DECISION_DAYS)
+      : index === FIRST_SETTLED_INDEX
+        ? timeline.todayNumber - random.int(Math.min(oldest, DECISION_DAYS + SETTLEMENT_DAYS.max + 1), oldest)
+        : timeline.day(random);
+  return timeline.capToNow(day * MS_PER_DAY + random.int(0, 86_399) * 1000);
+}
+
+/** The status and last update of a confirmed action: SETTLED once it stayed unchanged long enough before now. */
+function settling(
+  random: Random,
+  confirmedMs: number,
+  timeline: Timeline,
+): { status: 'CONFIRMED' | 'SETTLED'; updatedMs: number } {
+  const settledMs = confirmedMs + random.int(SETTLEMENT_DAYS.min, SETTLEMENT_DAYS.max) * MS_PER_DAY;
+  return settledMs <= timeline.nowMs
+    ? { status: 'SETTLED', updatedMs: timeline.batchAfter(random, settledMs, 0) }
+    : { status: 'CONFIRMED', updatedMs: confirmedMs };
 }
 
 export function generateActions(
@@ -169,16 +181,21 @@ export function generateActions(
   const items: Timed<WireActionItem>[] = [];
   for (let i = 0; i < count; i++) {
     const createdMs = createdAt(random, i, timeline);
-    const settled = nowMs - createdMs > SETTLE_DAYS * MS_PER_DAY;
+    const decided = nowMs - createdMs > DECISION_DAYS * MS_PER_DAY;
     const platform = random.pick(platforms);
     const program = random.pick(programs);
-    const status = enumValue(random, i, ACTION_STATUSES, settled ? SETTLED_STATUS_WEIGHTS : RECENT_STATUS_WEIGHTS);
+    const decision =
+      i === FIRST_SETTLED_INDEX
+        ? 'CONFIRMED'
+        : enumValue(random, i, DECISIONS, decided ? DECIDED_STATUS_WEIGHTS : RECENT_STATUS_WEIGHTS);
     const orderType = enumValue(random, i, ORDER_TYPES, [0.7, 0.2, 0.1]);
-    // Rewards are paid out some time after they are confirmed, so mostly for older actions.
-    const paidOut = status === 'CONFIRMED' && random.chance(settled ? 0.6 : 0.1);
     // A pending action was last updated when it was recorded; a decided one when the merchant decided.
-    const decisionDelayMs = status === 'PENDING' ? MS_PER_DAY : SETTLE_DAYS * MS_PER_DAY;
-    const updatedMs = Math.max(timeline.batchAfter(random, createdMs, decisionDelayMs), createdMs);
+    const decisionDelayMs = decision === 'PENDING' ? MS_PER_DAY : DECISION_DAYS * MS_PER_DAY;
+    const decidedMs = Math.max(timeline.batchAfter(random, createdMs, decisionDelayMs), createdMs);
+    const { status, updatedMs } =
+      decision === 'CONFIRMED' ? settling(random, decidedMs, timeline) : { status: decision, updatedMs: decidedMs };
+    // Rewards are paid out some time after they are confirmed, so mostly for older actions.
+    const paidOut = (status === 'CONFIRMED' || status === 'SETTLED') && random.chance(decided ? 0.6 : 0.1);
     const item: WireActionItem = {
       id: 7_000_000 + i,
       actionId: 900_000_000 + i * 3 + random.int(0, 2),

@@ -1,9 +1,4 @@
-/**
- * Touching the reports: statistics move on after they are first reported (more clicks counted
- * late, merchants deciding actions, commissions corrected), and the service then lists those
- * items first, with a new `updatedAt`. A touch does that to a few items of each report, picked
- * over the whole history from a random stream of its own, so it is repeatable from the seed.
- */
+/** Touching the reports: a few items of each changed as statistics move on, so the service lists them first. */
 import type { WireActionItem, WireClickItem } from '../api/wire';
 import { Random } from './random';
 import { compareActionIds, compareClickIds, reorderMoved } from './reportOrder';
@@ -13,7 +8,10 @@ export const MAX_TOUCH_COUNT = 100_000;
 /** Share of decided pending actions that are confirmed rather than canceled. */
 const CONFIRM_CHANCE = 0.8;
 
-/** Salt of the touch stream, apart from the streams the data was generated from. */
+/**
+ * Salt of the touch stream, apart from the streams the data was generated from: items are picked over
+ * the whole history from a random stream of its own, so a touch is repeatable from the seed.
+ */
 const TOUCH_STREAM = 0x544f5543;
 
 export interface TouchedCounts {
@@ -54,7 +52,14 @@ export class ReportToucher {
       item.updatedAt = nowIso;
     }
     reorderMoved(clicks, touchedClicks, compareClickIds);
-    const touchedActions = this.pick(actions.length, count);
+    // A SETTLED action no longer changes: the touch moves the others on.
+    const movable: number[] = [];
+    for (let index = 0; index < actions.length; index++) {
+      if (actions[index].status !== 'SETTLED') {
+        movable.push(index);
+      }
+    }
+    const touchedActions = this.pick(movable.length, count).map((at) => movable[at]);
     for (const index of touchedActions) {
       const item = actions[index];
       this.moveOn(item);

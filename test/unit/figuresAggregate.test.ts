@@ -133,7 +133,7 @@ describe('figures aggregate', () => {
       const shoes = aggregate.subIds.get('shoes')!;
       assert.equal(shoes.clicks, 10);
       assert.equal(shoes.previousClicks, 8);
-      assert.deepEqual(shoes.pendingConfirmedCommission, [eur(6.5), usd(2)]);
+      assert.deepEqual(shoes.earnedCommission, [eur(6.5), usd(2)]);
       assert.deepEqual(Object.fromEntries(shoes.clicksByMerchant!), { 10: 7, 11: 3 });
       assert.deepEqual(
         [...aggregate.subIds.values()].map((figures) => [figures.subId, figures.clicks, figures.previousClicks]).sort(),
@@ -156,7 +156,7 @@ describe('figures aggregate', () => {
       const merchants = Object.fromEntries(
         [...aggregate.merchants].map(([id, figures]) => [
           id,
-          [figures.clicks, figures.actions, figures.pendingConfirmedCommission],
+          [figures.clicks, figures.actions, figures.earnedCommission],
         ]),
       );
       assert.deepEqual(merchants, {
@@ -253,13 +253,13 @@ describe('figures aggregate', () => {
       subId: string,
       clicks: number,
       previousClicks: number,
-      pendingConfirmedCommission: CurrencyAmount[] = [],
+      earnedCommission: CurrencyAmount[] = [],
       byMerchant: Record<string, number> = {},
     ): SubIdFigures => ({
       subId,
       clicks,
       previousClicks,
-      pendingConfirmedCommission,
+      earnedCommission,
       clicksByMerchant: new Map(Object.entries(byMerchant)),
     });
     const aggregate: FiguresAggregate = {
@@ -284,7 +284,7 @@ describe('figures aggregate', () => {
       assert.equal(result.clicks, 120);
       assert.equal(result.previousClicks, 120);
       assert.deepEqual(result.change, { kind: 'change', percent: 0, text: '0%' });
-      assert.deepEqual(result.pendingConfirmedCommission, [eur(12.5), usd(4)]);
+      assert.deepEqual(result.earnedCommission, [eur(12.5), usd(4)]);
       assert.deepEqual(Object.fromEntries(result.clicksByMerchant!), { 10: 80, 11: 40 });
     });
 
@@ -353,14 +353,14 @@ describe('figures aggregate', () => {
       assert.ok(checked > 3, `${checked} SubIDs with figures`);
     });
 
-    it("gives each SubID the sandbox's pending + confirmed commission per currency", () => {
+    it("gives each SubID the sandbox's pending + confirmed + settled commission per currency", () => {
       for (const subId of service.dataset.subIds) {
         const expected = new Map<string, number>();
         for (const item of service.dataset.actions) {
           if (
             item.subId === subId &&
             inPeriod(actionDay(item), period) &&
-            (item.status === 'PENDING' || item.status === 'CONFIRMED')
+            (item.status === 'PENDING' || item.status === 'CONFIRMED' || item.status === 'SETTLED')
           ) {
             expected.set(
               item.currencyCode.toUpperCase(),
@@ -368,7 +368,7 @@ describe('figures aggregate', () => {
             );
           }
         }
-        const actual = aggregate.subIds.get(subId)?.pendingConfirmedCommission ?? [];
+        const actual = aggregate.subIds.get(subId)?.earnedCommission ?? [];
         assert.deepEqual(
           actual.map((entry) => entry.currencyCode),
           [...expected.keys()].sort(),

@@ -13,10 +13,10 @@ const amount = (currencyCode: string | null, value: number): CurrencyAmount => (
 function figures(
   clicks: number,
   previousClicks: number,
-  pendingConfirmedCommission: CurrencyAmount[] = [],
+  earnedCommission: CurrencyAmount[] = [],
   subIds = ['best-running-shoes'],
 ): ArticleFigures {
-  return { subIds, clicks, previousClicks, change: percentChange(clicks, previousClicks), pendingConfirmedCommission };
+  return { subIds, clicks, previousClicks, change: percentChange(clicks, previousClicks), earnedCommission };
 }
 
 describe('figures lens text', () => {
@@ -24,7 +24,7 @@ describe('figures lens text', () => {
     it('reads clicks, change and commission', () => {
       assert.equal(
         articleLensText(figures(1234, 1100, [amount('EUR', 56.7)]), 30),
-        '1,234 clicks · +12.2% vs previous 30 days · EUR 56.70 pending + confirmed',
+        '1,234 clicks · +12.2% vs previous 30 days · EUR 56.70 pending + confirmed + settled',
       );
     });
 
@@ -40,7 +40,10 @@ describe('figures lens text', () => {
     });
 
     it('leaves the change out when neither period has clicks', () => {
-      assert.equal(articleLensText(figures(0, 0, [amount('EUR', 3)]), 30), '0 clicks · EUR 3.00 pending + confirmed');
+      assert.equal(
+        articleLensText(figures(0, 0, [amount('EUR', 3)]), 30),
+        '0 clicks · EUR 3.00 pending + confirmed + settled',
+      );
     });
 
     it('gives the commission per currency, never summed across, with thousands separators', () => {
@@ -50,7 +53,7 @@ describe('figures lens text', () => {
       );
       assert.equal(
         text,
-        '12,000 clicks · +20.0% vs previous 30 days · EUR 1,234.50, USD 0.46, unknown currency 2.00 pending + confirmed',
+        '12,000 clicks · +20.0% vs previous 30 days · EUR 1,234.50, USD 0.46, unknown currency 2.00 pending + confirmed + settled',
       );
     });
 

@@ -8,7 +8,7 @@ const figures = (clicks: number, previousClicks: number): ArticleFigures => ({
   clicks,
   previousClicks,
   change: percentChange(clicks, previousClicks),
-  pendingConfirmedCommission: [],
+  earnedCommission: [],
 });
 
 describe('figures words (lens tooltips and the status bar)', () => {

@@ -28,14 +28,46 @@ describe('actions report aggregation', () => {
       ['USD', 30],
       [null, 40],
     ]);
-    assert.deepEqual(pairs(report.totals.pendingConfirmedCommission), [
+    // a5 is SETTLED: earned, as PENDING and CONFIRMED are.
+    assert.deepEqual(pairs(report.totals.earnedCommission), [
       ['EUR', 15],
-      ['USD', 3],
+      ['USD', 5],
     ]);
     assert.equal(report.totals.commission.at(-1)!.label, 'unknown currency');
   });
 
-  it('keeps every status, unknown ones as they came', () => {
+  it('keeps a status it does not know as it came, after the known ones, and earns nothing from it', () => {
+    const items = [
+      action({
+        id: 'u1',
+        status: 'DISPUTED',
+        currencyCode: 'EUR',
+        commission: 6,
+        createdAt: '2026-03-01T10:00:00.000Z',
+      }),
+      action({
+        id: 'u2',
+        status: 'SETTLED',
+        currencyCode: 'EUR',
+        commission: 4,
+        createdAt: '2026-03-01T11:00:00.000Z',
+      }),
+    ];
+    const mixed = aggregateActions(items, ACTION_PERIOD);
+    assert.deepEqual(
+      mixed.statuses.map((row) => [row.status, row.label, row.actions]),
+      [
+        ['PENDING', 'Pending', 0],
+        ['CONFIRMED', 'Confirmed', 0],
+        ['SETTLED', 'Settled', 1],
+        ['CANCELED', 'Canceled', 0],
+        ['DISPUTED', 'DISPUTED', 1],
+      ],
+    );
+    assert.deepEqual(pairs(mixed.totals.earnedCommission), [['EUR', 4]]);
+  });
+
+  it('keeps every status', () => {
     assert.deepEqual(
       report.statuses.map((row) => [row.status, row.label, row.actions, pairs(row.commission), pairs(row.revenue)]),
       [
@@ -53,8 +85,8 @@ describe('actions report aggregation', () => {
             ['USD', 30],
           ],
         ],
+        ['SETTLED', 'Settled', 1, [['USD', 2]], []],
         ['CANCELED', 'Canceled', 1, [['EUR', 7]], [['EUR', 70]]],
-        ['SETTLED', 'SETTLED', 1, [['USD', 2]], []],
         [null, 'No status', 1, [[null, 4]], [[null, 40]]],
       ],
     );
@@ -67,6 +99,7 @@ describe('actions report aggregation', () => {
       [
         ['PENDING', 0],
         ['CONFIRMED', 0],
+        ['SETTLED', 0],
         ['CANCELED', 0],
       ],
     );
@@ -131,7 +164,10 @@ describe('actions report aggregation', () => {
           ['EUR', 15],
           ['USD', 2],
         ],
-        [['EUR', 15]],
+        [
+          ['EUR', 15],
+          ['USD', 2],
+        ],
       ],
       [
         'p2',
@@ -170,7 +206,7 @@ describe('actions report aggregation', () => {
         ],
         [['EUR', 5]],
       ],
-      ['b', 'b', 1, [['USD', 2]], []],
+      ['b', 'b', 1, [['USD', 2]], [['USD', 2]]],
     ],
     platform: [
       [
@@ -181,7 +217,10 @@ describe('actions report aggregation', () => {
           ['EUR', 15],
           ['USD', 2],
         ],
-        [['EUR', 15]],
+        [
+          ['EUR', 15],
+          ['USD', 2],
+        ],
       ],
       [
         's2',
@@ -210,14 +249,14 @@ describe('actions report aggregation', () => {
           ['USD', 3],
         ],
       ],
-      ['MONETIZE_LINK_API', 'MONETIZE_LINK_API', 1, [['USD', 2]], []],
+      ['MONETIZE_LINK_API', 'MONETIZE_LINK_API', 1, [['USD', 2]], [['USD', 2]]],
       [null, 'No product', 1, [[null, 4]], []],
     ],
   };
   for (const grouping of ACTION_DIMENSIONS) {
     it(`groups by ${grouping} as worked out by hand`, () => {
       const rows = report.groups[grouping].map(
-        (row): Row => [row.key, row.label, row.actions, pairs(row.commission), pairs(row.pendingConfirmedCommission)],
+        (row): Row => [row.key, row.label, row.actions, pairs(row.commission), pairs(row.earnedCommission)],
       );
       assert.deepEqual(rows, expected[grouping]);
       for (const row of report.groups[grouping]) {
@@ -267,7 +306,7 @@ describe('actions report aggregation', () => {
       ...mixed.statuses.map((row) => row.commission),
       ...mixed.payment.map((row) => row.commission),
       ...ACTION_DIMENSIONS.flatMap((grouping) =>
-        mixed.groups[grouping].flatMap((row) => [row.commission, row.pendingConfirmedCommission]),
+        mixed.groups[grouping].flatMap((row) => [row.commission, row.earnedCommission]),
       ),
     ];
     for (const list of lists) {

@@ -75,7 +75,7 @@ describe('EPC per program and SubID, per currency', () => {
       }),
       action({
         id: '5',
-        status: 'SETTLED',
+        status: 'DISPUTED',
         currencyCode: 'EUR',
         commission: 100,
         programId: 'p2',
@@ -129,10 +129,43 @@ describe('EPC per program and SubID, per currency', () => {
     );
   });
 
+  it('counts SETTLED actions as earned, as PENDING and CONFIRMED', () => {
+    const settled = aggregateActions(
+      [
+        action({
+          id: 's1',
+          status: 'SETTLED',
+          currencyCode: 'EUR',
+          commission: 8,
+          programId: 'p2',
+          subId: 'a',
+          createdAt: ON,
+        }),
+        action({
+          id: 's2',
+          status: 'CONFIRMED',
+          currencyCode: 'EUR',
+          commission: 2,
+          programId: 'p2',
+          subId: 'a',
+          createdAt: ON,
+        }),
+      ],
+      PERIOD,
+    );
+    const table = earningsPerClick(clicks, settled, 'program');
+    assert.deepEqual(
+      table.rows
+        .filter((row) => row.key === 'p2')
+        .map((row) => [row.clicks, pairs(row.earnedCommission), pairs(row.epc)]),
+      [[50, [['EUR', 10]], [['EUR', 10 / 50]]]],
+    );
+  });
+
   it('per SubID', () => {
     const table = earningsPerClick(clicks, actions, 'subId');
     assert.deepEqual(
-      table.rows.map((row) => [row.key, row.clicks, pairs(row.pendingConfirmedCommission), pairs(row.epc)]),
+      table.rows.map((row) => [row.key, row.clicks, pairs(row.earnedCommission), pairs(row.epc)]),
       [
         [
           'a',
@@ -247,7 +280,7 @@ describe('comparison with the previous period', () => {
       ],
     );
     assert.deepEqual(
-      actionComparison.pendingConfirmedCommission.map((entry) => [entry.currencyCode, entry.change.text]),
+      actionComparison.earnedCommission.map((entry) => [entry.currencyCode, entry.change.text]),
       [['EUR', '\u221225.0%']],
     );
   });

@@ -83,10 +83,10 @@ describe('report panel view: figures, chart and table against the sandbox', func
     const actions = actionsIn(service, LAST30);
     near(
       figure(snapshot, 'epc:EUR')?.value,
-      commissionOf(actions, 'EUR', ['PENDING', 'CONFIRMED']) / clicks,
+      commissionOf(actions, 'EUR', ['PENDING', 'CONFIRMED', 'SETTLED']) / clicks,
       'EPC in EUR',
     );
-    assert.equal(figure(snapshot, 'epc:EUR')?.title, 'EPC: pending + confirmed commission per click');
+    assert.equal(figure(snapshot, 'epc:EUR')?.title, 'EPC: pending + confirmed + settled commission per click');
   });
 
   it('sums a filtered report alike: clicks of one SubID, and its actions and commission per currency', async () => {
@@ -109,8 +109,8 @@ describe('report panel view: figures, chart and table against the sandbox', func
     }
     const statuses = snapshot.summary!.statuses!;
     assert.deepEqual(
-      statuses.rows.slice(0, 3).map((row) => row.status),
-      ['PENDING', 'CONFIRMED', 'CANCELED'],
+      statuses.rows.slice(0, 4).map((row) => row.status),
+      ['PENDING', 'CONFIRMED', 'SETTLED', 'CANCELED'],
     );
     assert.equal(
       statuses.rows.reduce((sum, row) => sum + row.actions, 0),

@@ -122,7 +122,7 @@ describe('report rows for a paging view', () => {
       ['commission in eur, the same currency', sort('commission', 'asc', 'eur'), ['p2', 'p1', null]],
       ['commission in USD', sort('commission', 'asc', 'USD'), ['p1', 'p2', null]],
       ['commission in the unknown currency', sort('commission', 'desc', null), [null, 'p1', 'p2']],
-      ['pending + confirmed in USD', sort('pendingConfirmedCommission', 'desc', 'USD'), ['p2', 'p1', null]],
+      ['pending + confirmed in USD', sort('earnedCommission', 'desc', 'USD'), ['p2', 'p1', null]],
       ['actions', sort('actions', 'asc'), [null, 'p2', 'p1']],
       ['share', sort('share', 'desc'), ['p1', 'p2', null]],
       ['label', sort('label', 'asc'), ['p2', null, 'p1']],

@@ -169,8 +169,8 @@ describe('sandbox: real-shaped report data', () => {
     );
     const old = actions.filter((a) => ageInDays(a) > 20);
     assert.ok(
-      old.filter((a) => a.status === 'CONFIRMED').length / old.length > 0.7,
-      'old actions are mostly confirmed',
+      old.filter((a) => a.status === 'CONFIRMED' || a.status === 'SETTLED').length / old.length > 0.7,
+      'old actions are mostly confirmed or settled',
     );
     assert.ok(old.some((a) => a.status === 'CANCELED'));
     const recent = actions.filter((a) => ageInDays(a) < 15);
@@ -179,8 +179,22 @@ describe('sandbox: real-shaped report data', () => {
       'recent actions are mostly pending',
     );
     const paid = actions.filter((a) => a.paidOut);
-    assert.ok(paid.length > 0 && paid.length < actions.filter((a) => a.status === 'CONFIRMED').length);
-    assert.ok(paid.every((a) => a.status === 'CONFIRMED' && /^INV-\d{4}-[A-Z0-9]{6}$/.test(a.invoiceNumber)));
+    const confirmedOrSettled = actions.filter((a) => a.status === 'CONFIRMED' || a.status === 'SETTLED');
+    assert.ok(paid.length > 0 && paid.length < confirmedOrSettled.length);
+    assert.ok(
+      paid.every(
+        (a) => (a.status === 'CONFIRMED' || a.status === 'SETTLED') && /^INV-\d{4}-[A-Z0-9]{6}$/.test(a.invoiceNumber),
+      ),
+    );
+    // A CONFIRMED action unchanged for 45 to 50 days is SETTLED: none confirmed longer ago is still CONFIRMED.
+    const daysSinceUpdate = (a: WireActionItem) => (Date.parse(NOW_ISO) - Date.parse(a.updatedAt)) / 86_400_000;
+    assert.deepEqual(
+      actions.filter((a) => a.status === 'CONFIRMED' && daysSinceUpdate(a) > 50),
+      [],
+    );
+    const settled = actions.filter((a) => a.status === 'SETTLED');
+    assert.ok(settled.length > 0.2 * actions.length, `${settled.length} of ${actions.length} actions settled`);
+    assert.ok(settled.every((a) => ageInDays(a) > 45 && daysSinceUpdate(a) >= 0));
     assert.ok(actions.every((a) => a.paidOut || a.invoiceNumber === ''));
   });
 
@@ -315,12 +329,20 @@ describe('sandbox: touching the reports', () => {
     assert.deepEqual(afterActions.items, expectedActions);
   });
 
-  it('touches every item when asked for more than a report holds', async () => {
+  it('touches every item but the settled actions when asked for more than a report holds', async () => {
     const small = await startSandbox({ ...BASE, clicks: 30, actions: 12 });
     try {
+      const settled = small.dataset.actions.filter((a) => a.status === 'SETTLED').map((a) => ({ ...a }));
+      assert.ok(settled.length > 0, 'the small report has settled actions');
       const reply = await touch(small, '50');
-      assert.deepEqual([reply.status, reply.body], [200, { clicks: 30, actions: 12 }]);
-      assert.ok([...small.dataset.clicks, ...small.dataset.actions].every((item) => item.updatedAt === NOW_ISO));
+      assert.deepEqual([reply.status, reply.body], [200, { clicks: 30, actions: 12 - settled.length }]);
+      const moved = small.dataset.actions.filter((a) => a.status !== 'SETTLED' || !settled.some((s) => s.id === a.id));
+      assert.ok([...small.dataset.clicks, ...moved].every((item) => item.updatedAt === NOW_ISO));
+      assert.deepEqual(
+        small.dataset.actions.filter((a) => settled.some((s) => s.id === a.id)),
+        settled,
+        'a settled action no longer changes',
+      );
       assert.ok(small.dataset.actions.every((a) => a.status !== 'PENDING'));
     } finally {
       await small.close();

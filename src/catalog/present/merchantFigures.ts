@@ -1,12 +1,4 @@
-/**
- * The publisher's own figures for a merchant over the figures period, as the tree's tooltip
- * words them: `Last 30 days: 1,234 clicks · 12 actions · EPC EUR 0.07`.
- *
- * The shapes are the ones the reports' figures aggregate holds (`MerchantFigures`), written out
- * here because the catalog never imports the reports; the view passes the aggregate's entry.
- * Counts are worded like the report panel's sentences ("1,234", en-US grouping), so every
- * machine words them alike.
- */
+/** The publisher's own figures for a merchant, as the tooltip words them: `Last 30 days: 1,234 clicks · 12 actions`. */
 
 import * as l10n from '@vscode/l10n';
 
@@ -16,11 +8,14 @@ export interface FiguresAmount {
   amount: number;
 }
 
-/** One merchant's figures of the period (the aggregate's `MerchantFigures`). */
+/**
+ * One merchant's figures of the period: the aggregate's `MerchantFigures`, written out here because
+ * the catalog never imports the reports.
+ */
 export interface MerchantPeriodFigures {
   clicks: number;
   actions: number;
-  /** Pending + confirmed commission per click, per currency; null without clicks. */
+  /** Earned (pending + confirmed + settled) commission per click, per currency; null without clicks. */
   epc: readonly FiguresAmount[] | null;
 }
 
@@ -30,6 +25,7 @@ export interface MerchantTooltipFigures {
   merchant: MerchantPeriodFigures | undefined;
 }
 
+/** Worded like the report panel's sentences ("1,234", en-US grouping), so every machine words them alike. */
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** A per-click figure under half a cent would read 0.00: it gets two decimals more. */

@@ -1,13 +1,5 @@
 /**
- * The figures the editor shows where the publisher writes: one aggregate of the figures period
- * (clicks and pending + confirmed commission by SubID, clicks, actions and EPC by merchant, and
- * the previous period's clicks by SubID), built once when the reports arrive and then only read:
- * a lens asks it for the SubIDs of an article or of a line (`figuresOf`).
- *
- * Built with the report model's rules (clicks tallied in one pass by `tallyClicks`, with the
- * clicks report's day and count rules; actions by `aggregateActions`), so an item counts here
- * exactly when it counts in the report panel. Actions carry no merchant: an action goes to a
- * merchant through its program, when the click items show that program with one merchant only.
+ * The aggregate of the figures period, built once when the reports arrive and then only read by lenses (`figuresOf`).
  */
 import type { ActionItem, ClickItem } from '../../api/types';
 import { aggregateActions } from '../model/actionReport';
@@ -20,7 +12,7 @@ export interface SubIdFigures {
   subId: string;
   clicks: number;
   previousClicks: number;
-  pendingConfirmedCommission: CurrencyAmount[];
+  earnedCommission: CurrencyAmount[];
   /** The SubID's clicks of the period by merchant (merchantId as text), for the items that name one. */
   clicksByMerchant?: ReadonlyMap<string, number>;
 }
@@ -30,8 +22,8 @@ export interface MerchantFigures {
   clicks: number;
   /** Actions of the period (any status) of the programs seen with this merchant only. */
   actions: number;
-  pendingConfirmedCommission: CurrencyAmount[];
-  /** Pending + confirmed commission per click, per currency; null without clicks. */
+  earnedCommission: CurrencyAmount[];
+  /** Earned (pending + confirmed + settled) commission per click, per currency; null without clicks. */
   epc: CurrencyAmount[] | null;
 }
 
@@ -70,7 +62,7 @@ export interface ArticleFigures {
   clicks: number;
   previousClicks: number;
   change: Change;
-  pendingConfirmedCommission: CurrencyAmount[];
+  earnedCommission: CurrencyAmount[];
   /** Their clicks by merchant (merchantId as text), where click items name the merchant. */
   clicksByMerchant?: ReadonlyMap<string, number>;
 }
@@ -80,10 +72,16 @@ interface SubIdTally {
   subId: string;
   clicks: number;
   previousClicks: number;
-  pendingConfirmedCommission: CurrencyAmount[];
+  earnedCommission: CurrencyAmount[];
   clicksByMerchant: Map<string, number>;
 }
 
+/**
+ * Built with the report model's rules (clicks tallied by `tallyClicks` with the clicks report's
+ * day and count rules; actions by `aggregateActions`), so an item counts here exactly when it
+ * counts in the report panel. Actions carry no merchant: an action goes to a merchant through its
+ * program, when the click items show that program with one merchant only.
+ */
 export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
   const clicks = tallyClicks(input.clicks, input.period);
   const previousKnown = input.previousClicks !== undefined;
@@ -94,7 +92,7 @@ export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
   const tallyOf = (subId: string): SubIdTally => {
     let tally = subIds.get(subId);
     if (tally === undefined) {
-      tally = { subId, clicks: 0, previousClicks: 0, pendingConfirmedCommission: [], clicksByMerchant: new Map() };
+      tally = { subId, clicks: 0, previousClicks: 0, earnedCommission: [], clicksByMerchant: new Map() };
       subIds.set(subId, tally);
     }
     return tally;
@@ -110,8 +108,8 @@ export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
     tallyOf(subId).previousClicks = figures.clicks;
   }
   for (const row of actions.groups.subId) {
-    if (row.key !== null && row.key !== '' && row.pendingConfirmedCommission.length > 0) {
-      tallyOf(row.key).pendingConfirmedCommission = row.pendingConfirmedCommission;
+    if (row.key !== null && row.key !== '' && row.earnedCommission.length > 0) {
+      tallyOf(row.key).earnedCommission = row.earnedCommission;
     }
   }
 
@@ -122,7 +120,7 @@ export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
       merchantId: key,
       clicks: merchantClicks,
       actions: 0,
-      pendingConfirmedCommission: [],
+      earnedCommission: [],
       epc: null,
     });
   }
@@ -134,19 +132,16 @@ export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
     }
     let figures = merchants.get(merchantId);
     if (figures === undefined) {
-      figures = { merchantId, clicks: 0, actions: 0, pendingConfirmedCommission: [], epc: null };
+      figures = { merchantId, clicks: 0, actions: 0, earnedCommission: [], epc: null };
       merchants.set(merchantId, figures);
     }
     figures.actions += row.actions;
-    figures.pendingConfirmedCommission = sumAmounts([
-      figures.pendingConfirmedCommission,
-      row.pendingConfirmedCommission,
-    ]);
+    figures.earnedCommission = sumAmounts([figures.earnedCommission, row.earnedCommission]);
   }
   for (const figures of merchants.values()) {
     figures.epc =
       figures.clicks > 0
-        ? figures.pendingConfirmedCommission.map((entry) => ({ ...entry, amount: entry.amount / figures.clicks }))
+        ? figures.earnedCommission.map((entry) => ({ ...entry, amount: entry.amount / figures.clicks }))
         : null;
   }
 
@@ -208,7 +203,7 @@ function together(found: readonly SubIdFigures[], previousKnown: boolean): Artic
     clicks,
     previousClicks,
     change: previousKnown ? percentChange(clicks, previousClicks) : { kind: 'none', text: '' },
-    pendingConfirmedCommission: sumAmounts(found.map((figures) => figures.pendingConfirmedCommission)),
+    earnedCommission: sumAmounts(found.map((figures) => figures.earnedCommission)),
     clicksByMerchant,
   };
 }
@@ -220,7 +215,7 @@ function figuresAlone(subIds: ReadonlyMap<string, SubIdFigures>, previousKnown: 
     if (hasData(figures)) {
       const sums = together([figures], previousKnown);
       Object.freeze(sums.subIds);
-      Object.freeze(sums.pendingConfirmedCommission);
+      Object.freeze(sums.earnedCommission);
       alone.set(figures.subId, Object.freeze(sums));
     }
   }
@@ -228,7 +223,7 @@ function figuresAlone(subIds: ReadonlyMap<string, SubIdFigures>, previousKnown: 
 }
 
 function hasData(figures: SubIdFigures): boolean {
-  return figures.clicks > 0 || figures.previousClicks > 0 || figures.pendingConfirmedCommission.length > 0;
+  return figures.clicks > 0 || figures.previousClicks > 0 || figures.earnedCommission.length > 0;
 }
 
 /**

@@ -1,13 +1,5 @@
 /**
- * Every word of the figures where an article is written: the lenses' lines (an article's at the
- * top, "1,234 clicks · +12.3% vs previous 30 days · EUR 56.70 pending + confirmed", and a line's,
- * "87 clicks · Zalando 60, Nike 27") and what the lenses and the status bar share: how old the
- * figures are, the trend arrow, which SubIDs and period they are of. Numbers with thousands
- * separators, amounts per currency and never summed across.
- *
- * Localised with `t` from `@vscode/l10n` (esbuild makes it `vscode.l10n` in the host), so the
- * unit tests run it in plain Node. Each age has its own whole phrase; a singular and a plural of
- * the same English are told apart by their comments, so a translation can have both forms.
+ * Every word of the figures where an article is written: the lenses' lines and what the lenses and status bar share.
  */
 import * as l10n from '@vscode/l10n';
 import type { CurrencyAmount } from '../model/currencyAmounts';
@@ -51,11 +43,11 @@ export function articleLensText(figures: ArticleFigures, days: number): string {
           }),
     );
   }
-  if (figures.pendingConfirmedCommission.length > 0) {
+  if (figures.earnedCommission.length > 0) {
     parts.push(
       l10n.t({
-        message: '{0} pending + confirmed',
-        args: [amountsText(figures.pendingConfirmedCommission)],
+        message: '{0} pending + confirmed + settled',
+        args: [amountsText(figures.earnedCommission)],
         comment: ['{0}: commission amounts.'],
       }),
     );
@@ -132,7 +124,12 @@ function ageOf(ms: number): { unit: 'now' | 'minutes' | 'hours' | 'days'; count:
   return hours < 48 ? { unit: 'hours', count: hours } : { unit: 'days', count: Math.floor(hours / 24) };
 }
 
-/** "just now", "5 min ago", "2 h ago", "3 days ago". */
+/**
+ * "just now", "5 min ago", "2 h ago", "3 days ago".
+ *
+ * Each age has its own whole phrase; a singular and a plural of the same English are told apart by
+ * their comments, so a translation can have both forms.
+ */
 export function ageText(ms: number): string {
   const { unit, count } = ageOf(ms);
   switch (unit) {

@@ -1,11 +1,4 @@
-/**
- * The actions report of one period, aggregated in one pass: counts and amounts by status,
- * paid versus not paid, commission per day, and groups by program, SubID, platform and
- * product. Every amount is kept per currency (see currencyAmounts.ts).
- *
- * An action's day is its `date` when the service sends one, else the day of `createdAt`
- * (when the action was performed, which is what the service filters the period by).
- */
+/** The actions report of one period, aggregated in one pass; every amount kept per currency (currencyAmounts.ts). */
 import type { ActionItem } from '../../api/types';
 import { compareCurrencies, currencyLabel, type CurrencyAmount } from './currencyAmounts';
 import { addAction, amountsOf, currencyOf, newActionTally, type ActionTally } from './actionTally';
@@ -21,10 +14,10 @@ import type { Dimension } from '../../webviews/reports/panelVocabulary';
 export type ActionGrouping = Exclude<Dimension, 'merchant'>;
 export { ACTION_DIMENSIONS } from '../../webviews/reports/panelVocabulary';
 
-/** The statuses whose commission counts as earned for EPC (CANCELED does not). */
-export const EARNING_STATUSES: readonly string[] = ['PENDING', 'CONFIRMED'];
+/** The statuses whose commission counts as earned (EPC, the figures); CANCELED does not. */
+export const EARNING_STATUSES: readonly string[] = ['PENDING', 'CONFIRMED', 'SETTLED'];
 /** The spec's statuses: always present in `statuses`, in this order, even with no action. */
-const KNOWN_STATUSES = ['PENDING', 'CONFIRMED', 'CANCELED'] as const;
+const KNOWN_STATUSES = ['PENDING', 'CONFIRMED', 'SETTLED', 'CANCELED'] as const;
 
 export interface ActionGroupRow {
   key: string | null;
@@ -34,8 +27,8 @@ export interface ActionGroupRow {
   share: number;
   /** Commission of every action of the group, whatever its status. */
   commission: CurrencyAmount[];
-  /** Commission of its PENDING and CONFIRMED actions (what EPC counts). */
-  pendingConfirmedCommission: CurrencyAmount[];
+  /** Commission of its PENDING, CONFIRMED and SETTLED actions (what EPC counts). */
+  earnedCommission: CurrencyAmount[];
 }
 
 export interface StatusRow {
@@ -75,7 +68,7 @@ export interface ActionReport {
   days: ActionDay[];
   commissionByDay: CurrencySeries[];
   provisionalReason: string;
-  /** PENDING, CONFIRMED, CANCELED, then any other status as it came, then actions without one. */
+  /** PENDING, CONFIRMED, SETTLED, CANCELED, then any other status as it came, then actions without one. */
   statuses: StatusRow[];
   /** Paid, not paid, then (when any) actions whose payment the service did not say. */
   payment: PaymentRow[];
@@ -84,7 +77,7 @@ export interface ActionReport {
     actions: number;
     commission: CurrencyAmount[];
     revenue: CurrencyAmount[];
-    pendingConfirmedCommission: CurrencyAmount[];
+    earnedCommission: CurrencyAmount[];
   };
   /** `malformed` here: a commission or revenue that is not a finite number. */
   skipped: SkippedItems;
@@ -104,7 +97,7 @@ function groupRows(groups: Map<string | null, ActionTally>, total: number, noVal
       actions: group.actions,
       share: shareOf(group.actions, total),
       commission: amountsOf(group, 'commission'),
-      pendingConfirmedCommission: amountsOf(group, 'earned'),
+      earnedCommission: amountsOf(group, 'earned'),
     });
   }
   return rankRows(rows, (row) => row.actions);
@@ -161,6 +154,11 @@ function seriesOf(byCurrency: Map<string | null, Float64Array>): CurrencySeries[
   }));
 }
 
+/**
+ * Counts and amounts by status, paid versus not paid, commission per day, groups by program,
+ * SubID, platform and product. An action's day is its `date` when the service sends one, else the
+ * day of `createdAt` (when the action was performed, which is what the service filters by).
+ */
 export function aggregateActions(
   items: readonly ActionItem[],
   period: ReportPeriod,
@@ -270,7 +268,7 @@ export function aggregateActions(
       actions: total,
       commission: amountsOf(totals, 'commission'),
       revenue: amountsOf(totals, 'revenue'),
-      pendingConfirmedCommission: amountsOf(totals, 'earned'),
+      earnedCommission: amountsOf(totals, 'earned'),
     },
     skipped: { outside, undated, malformed },
     items: counted,

@@ -1,9 +1,4 @@
-/**
- * Row access to an actions report for a view that pages: grouped rows, or with no grouping the
- * actions themselves, sorted by any column, one slice at a time; the totals row on its own.
- * Amount columns sort within one currency (`RowSort.currencyCode`): a grouped row holds one
- * amount per currency, and amounts of two currencies are never compared.
- */
+/** Row access to an actions report for a view that pages: grouped rows or the actions, sorted, a slice at a time. */
 import type { ActionItem } from '../../api/types';
 import type { ActionGrouping, ActionGroupRow, ActionReport } from './actionReport';
 import { amountIn, currencyKey } from './currencyAmounts';
@@ -12,7 +7,7 @@ import { ReportRows } from './reportRows';
 import { readersByName, type RowSort, type SortValue } from './sortedRows';
 
 export type ActionRowGrouping = ActionGrouping | 'none';
-export type ActionGroupColumn = 'label' | 'actions' | 'share' | 'commission' | 'pendingConfirmedCommission';
+export type ActionGroupColumn = 'label' | 'actions' | 'share' | 'commission' | 'earnedCommission';
 export type ActionItemColumn =
   | 'date'
   | 'status'
@@ -33,7 +28,7 @@ const GROUP_FIGURES = readersByName<ActionGroupRow>({
 });
 
 function groupReader(sort: RowSort): ((row: ActionGroupRow) => SortValue) | undefined {
-  if (sort.column !== 'commission' && sort.column !== 'pendingConfirmedCommission') {
+  if (sort.column !== 'commission' && sort.column !== 'earnedCommission') {
     return GROUP_FIGURES(sort);
   }
   if (sort.currencyCode === undefined) {
@@ -42,7 +37,7 @@ function groupReader(sort: RowSort): ((row: ActionGroupRow) => SortValue) | unde
   const currency = currencyKey(sort.currencyCode);
   return sort.column === 'commission'
     ? (row) => amountIn(row.commission, currency)
-    : (row) => amountIn(row.pendingConfirmedCommission, currency);
+    : (row) => amountIn(row.earnedCommission, currency);
 }
 
 const ITEM_FIELDS = readersByName<ActionItem>({
@@ -74,6 +69,10 @@ function itemReader(sort: RowSort): ((item: ActionItem) => SortValue) | undefine
   return (item) => (currencyKey(item.currencyCode) === currency ? amount(item) : null);
 }
 
+/**
+ * The totals row comes on its own. Amount columns sort within one currency (`RowSort.currencyCode`):
+ * a grouped row holds one amount per currency, and amounts of two currencies are never compared.
+ */
 export class ActionReportRows extends ReportRows<ActionItem, ActionGroupRow, ActionGrouping> {
   constructor(private readonly report: ActionReport) {
     super(report.items, report.groups, itemReader, groupReader, 'an actions report');
@@ -103,14 +102,14 @@ export class ActionReportRows extends ReportRows<ActionItem, ActionGroupRow, Act
 
   /** The report's totals as a row of the grouped tables, to show under them. */
   totals(): ActionGroupRow {
-    const { actions, commission, pendingConfirmedCommission } = this.report.totals;
+    const { actions, commission, earnedCommission } = this.report.totals;
     return {
       key: null,
       label: TOTAL_LABEL,
       actions,
       share: actions > 0 ? 1 : 0,
       commission,
-      pendingConfirmedCommission,
+      earnedCommission,
     };
   }
 }

@@ -1,9 +1,4 @@
-/**
- * The running figures of one group of actions while the actions report is aggregated: its
- * count, and per currency its commission, the part of it earned (PENDING + CONFIRMED) and its
- * revenue. One Map entry per currency holds all three, so an action costs one lookup per
- * group it belongs to rather than one per figure.
- */
+/** The running figures of one group of actions while the actions report is aggregated, per currency. */
 import { compareCurrencies, currencyKey, currencyLabel, type CurrencyAmount } from './currencyAmounts';
 
 interface CurrencyFigures {
@@ -16,6 +11,10 @@ interface CurrencyFigures {
   hasRevenue: boolean;
 }
 
+/**
+ * Its count, and per currency its commission, the part earned (PENDING, CONFIRMED and SETTLED) and its revenue:
+ * one Map entry per currency holds all three, so an action costs one lookup per group, not per figure.
+ */
 export interface ActionTally {
   /** The first non-empty name met for the group's key (see groupTable.ts). */
   name: string | null;

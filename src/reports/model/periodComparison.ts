@@ -1,8 +1,4 @@
-/**
- * A period's totals against the previous period's: the signed percent change as a reader
- * expects it ("+12.3%", "−4.0%" with a real minus sign, "0%"), "new" when there was nothing
- * before, and no change at all when both are zero.
- */
+/** A period's totals against the previous period's, as a signed percent change a reader expects. */
 import * as l10n from '@vscode/l10n';
 import type { ActionReport } from './actionReport';
 import type { ClickReport } from './clickReport';
@@ -29,7 +25,9 @@ export interface CurrencyComparison extends FigureComparison {
 /**
  * The change from `previous` to `current`, relative to the size of `previous` (its absolute
  * value, so that a negative amount, a reversed commission, still gives the direction of the
- * move). Rounded to one decimal in the text only; exactly equal figures read "0%".
+ * move). Rounded to one decimal in the text only; exactly equal figures read "0%". The text is
+ * signed as a reader expects ("+12.3%", "−4.0%" with a real minus sign); "new" when there was
+ * nothing before, and no change at all when both are zero.
  */
 export function percentChange(current: number, previous: number): Change {
   if (previous === 0) {
@@ -78,7 +76,7 @@ export function compareClickReports(current: ClickReport, previous: ClickReport)
 export interface ActionComparison {
   actions: FigureComparison;
   commission: CurrencyComparison[];
-  pendingConfirmedCommission: CurrencyComparison[];
+  earnedCommission: CurrencyComparison[];
   revenue: CurrencyComparison[];
 }
 
@@ -86,10 +84,7 @@ export function compareActionReports(current: ActionReport, previous: ActionRepo
   return {
     actions: compare(current.totals.actions, previous.totals.actions),
     commission: compareAmounts(current.totals.commission, previous.totals.commission),
-    pendingConfirmedCommission: compareAmounts(
-      current.totals.pendingConfirmedCommission,
-      previous.totals.pendingConfirmedCommission,
-    ),
+    earnedCommission: compareAmounts(current.totals.earnedCommission, previous.totals.earnedCommission),
     revenue: compareAmounts(current.totals.revenue, previous.totals.revenue),
   };
 }

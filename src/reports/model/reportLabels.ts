@@ -1,9 +1,4 @@
-/**
- * The texts the report model writes into its rows: labels of the groups that have no id, and
- * the explanations a view shows beside a figure. Kept here so every view words them alike.
- * Localised once, when the module loads (VS Code loads the translations before the extension's
- * code).
- */
+/** The texts the report model writes into its rows, so every view words them alike; localised once, at load. */
 import * as l10n from '@vscode/l10n';
 
 export const NO_VALUE_LABELS = {
@@ -22,7 +17,7 @@ export const UNKNOWN_CURRENCY_LABEL = l10n.t({
 });
 
 export const EPC_LABEL = l10n.t({
-  message: 'EPC: pending + confirmed commission per click',
+  message: 'EPC: pending + confirmed + settled commission per click',
   comment: ['EPC: earnings per click.'],
 });
 
@@ -42,6 +37,10 @@ export const PAYMENT_LABELS = {
 export const STATUS_LABELS: Readonly<Record<string, string>> = {
   PENDING: l10n.t({ message: 'Pending', comment: ['The status of an action.'] }),
   CONFIRMED: l10n.t({ message: 'Confirmed', comment: ['The status of an action.'] }),
+  SETTLED: l10n.t({
+    message: 'Settled',
+    comment: ['The status of an action: confirmed and unchanged for 45 to 50 days, earned for good.'],
+  }),
   CANCELED: l10n.t({ message: 'Canceled', comment: ['The status of an action.'] }),
 };
 

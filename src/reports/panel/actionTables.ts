@@ -1,6 +1,6 @@
 /**
  * The actions tab's tables. By a grouping: the group, its actions and share, its commission per
- * currency (every status) and its pending + confirmed commission per currency (what EPC
+ * currency (every status) and its earned (pending + confirmed + settled) commission per currency (what EPC
  * counts). By day: the date, its actions and its commission per currency. With no grouping:
  * the actions as the service sent them, newest first, each amount in the action's own currency.
  */
@@ -43,7 +43,7 @@ function amountColumns(
 }
 
 function groupTable(report: ActionReport, grouping: ActionGrouping, context: TableContext): PanelTable<ActionGroupRow> {
-  const { actions, commission, pendingConfirmedCommission } = report.totals;
+  const { actions, commission, earnedCommission } = report.totals;
   const columns: ColumnDef<ActionGroupRow>[] = [
     { info: { id: 'label', label: GROUPING_LABELS[grouping], kind: 'text' }, cell: (row) => row.label },
     { info: { id: 'actions', label: l10n.t('Actions'), kind: 'count' }, cell: (row) => row.actions },
@@ -57,13 +57,7 @@ function groupTable(report: ActionReport, grouping: ActionGrouping, context: Tab
       cell: (row) => row.share,
     },
     ...amountColumns('commission', 'commission', COMMISSION_TITLE, commission, (row) => row.commission),
-    ...amountColumns(
-      'pendingConfirmedCommission',
-      'pendingConfirmed',
-      EARNED_TITLE,
-      pendingConfirmedCommission,
-      (row) => row.pendingConfirmedCommission,
-    ),
+    ...amountColumns('earnedCommission', 'earned', EARNED_TITLE, earnedCommission, (row) => row.earnedCommission),
   ];
   return new PanelTable({
     columns,
@@ -75,7 +69,7 @@ function groupTable(report: ActionReport, grouping: ActionGrouping, context: Tab
       actions,
       actions > 0 ? 1 : 0,
       ...commission.map((entry) => tidyAmount(entry.amount)),
-      ...pendingConfirmedCommission.map((entry) => tidyAmount(entry.amount)),
+      ...earnedCommission.map((entry) => tidyAmount(entry.amount)),
     ],
   });
 }

@@ -45,16 +45,14 @@ function changeOf(
 
 /** The currencies EPC is worked out in: every currency of the actions' commission, whatever its status. */
 export function earningCurrencies(actions: ActionReport): Array<string | null> {
-  const { commission, pendingConfirmedCommission } = actions.totals;
-  return [...new Set([...commission, ...pendingConfirmedCommission].map((entry) => entry.currencyCode))].sort(
-    compareCurrencies,
-  );
+  const { commission, earnedCommission } = actions.totals;
+  return [...new Set([...commission, ...earnedCommission].map((entry) => entry.currencyCode))].sort(compareCurrencies);
 }
 
 /** EPC of the whole period, per currency the actions were paid in; null without clicks. */
 function epcFigures(clicks: ClickReport, actions: ActionReport): SummaryFigure[] {
   const total = clicks.totals.clicks;
-  const earned = actions.totals.pendingConfirmedCommission;
+  const earned = actions.totals.earnedCommission;
   return earningCurrencies(actions).map((code) => ({
     id: currencyId('epc', code),
     label: currencyTitle('epc', code),

@@ -141,7 +141,7 @@ export function currencyId(prefix: string, currencyCode: string | null): string 
 }
 
 /** The figures shown once per currency. */
-export type CurrencyFigure = 'commission' | 'pendingConfirmed' | 'epc';
+export type CurrencyFigure = 'commission' | 'earned' | 'epc';
 
 /** "Commission (EUR)", "EPC (unknown currency)": a per-currency figure's name, as a column header or summary label. */
 export function currencyTitle(figure: CurrencyFigure, currencyCode: string | null): string {
@@ -150,16 +150,16 @@ export function currencyTitle(figure: CurrencyFigure, currencyCode: string | nul
       return currencyCode === null
         ? l10n.t('Commission (unknown currency)')
         : l10n.t({ message: 'Commission ({0})', args: [currencyCode], comment: ['{0}: a currency code.'] });
-    case 'pendingConfirmed':
+    case 'earned':
       return currencyCode === null
         ? l10n.t({
-            message: 'Pending + confirmed (unknown currency)',
-            comment: ['The commission of pending and confirmed actions.'],
+            message: 'Pending + confirmed + settled (unknown currency)',
+            comment: ['The commission of pending, confirmed and settled actions.'],
           })
         : l10n.t({
-            message: 'Pending + confirmed ({0})',
+            message: 'Pending + confirmed + settled ({0})',
             args: [currencyCode],
-            comment: ['The commission of pending and confirmed actions; {0}: a currency code.'],
+            comment: ['The commission of pending, confirmed and settled actions; {0}: a currency code.'],
           });
     case 'epc':
       return currencyCode === null

@@ -177,7 +177,7 @@ export const HAND_ACTIONS: ActionItem[] = [
     paidOut: true,
     createdAt: '2026-03-03T10:00:00.000Z',
   }),
-  // A status of the newer endpoint, and a currency code in lower case.
+  // SETTLED, the newer endpoint's fourth status (earned), and a currency code in lower case.
   action({
     id: 'a5',
     status: 'SETTLED',
