@@ -26,32 +26,36 @@ const ROUNDS = 3;
 const TITLE = 'Affiliate Links: Show Reports';
 
 /** Runs a command from the palette; resolves with the moment Enter was pressed. */
-async function runFromPalette(workbench: Workbench, title = TITLE): Promise<number> {
+export async function runFromPalette(workbench: Workbench, title = TITLE): Promise<number> {
   const page = workbench.page;
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  // Just after a reload the workbench may not take F1 yet: press it until the palette opens.
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  const shown = (locator: typeof input): Promise<boolean> =>
+    locator.waitFor({ timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+  // Just after a reload the workbench may not take F1 yet, and the palette lists the commands it
+  // knew when it opened: press F1 until the palette opens, and open it again until it lists the command.
   for (let attempt = 0; ; attempt++) {
     await page.keyboard.press('F1');
-    if (
-      await input.waitFor({ timeout: 2_000 }).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      break;
+    if (await shown(input)) {
+      await input.fill(`>${title}`);
+      if (await shown(row)) {
+        break;
+      }
+      await page.keyboard.press('Escape');
     }
     if (attempt === 15) {
-      throw new Error('the command palette did not open');
+      throw new Error(`the command palette did not open or never listed "${title}"`);
     }
   }
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 30_000 });
   const started = Date.now();
   await input.press('Enter');
   return started;
 }
 
-async function timeToChart(workbench: Workbench): Promise<number> {
+export async function timeToChart(workbench: Workbench): Promise<number> {
   const started = await runFromPalette(workbench);
   const panel = await ReportPanel.find(workbench);
   await panel.chartDrawn();
@@ -59,7 +63,7 @@ async function timeToChart(workbench: Workbench): Promise<number> {
 }
 
 /** The baseline: the Markdown preview of a one-line file, from Enter to its heading. */
-async function timeToMarkdownPreview(workbench: Workbench, workspace: string): Promise<number> {
+export async function timeToMarkdownPreview(workbench: Workbench, workspace: string): Promise<number> {
   fs.writeFileSync(path.join(workspace, 'hello.md'), '# Hello preview\n\nOne line.\n');
   await workbench.openFile('hello.md');
   const started = await runFromPalette(workbench, 'Markdown: Open Preview');
@@ -71,7 +75,7 @@ async function timeToMarkdownPreview(workbench: Workbench, workspace: string): P
   return ms;
 }
 
-async function closePanel(workbench: Workbench): Promise<void> {
+export async function closePanel(workbench: Workbench): Promise<void> {
   await workbench.runCommand('View: Close All Editors');
   await workbench.page.locator('.tab', { hasText: 'Reports' }).waitFor({ state: 'detached', timeout: 15_000 });
 }

@@ -16,6 +16,8 @@ import { benchLinks } from './linksBench';
 import { benchReportModel } from './reportModelBench';
 import { benchFigures } from './figuresBench';
 import { benchPanelInWorkbench } from './panelWorkbenchBench';
+import { benchActivation } from './activationBench';
+import { buildVariants } from './bundleVariants';
 import { benchReportPanel } from './reportPanelBench';
 import { benchReportStore } from './reportStoreBench';
 import { emit, median, round2, settle, timed } from './figures';
@@ -128,6 +130,8 @@ async function main(): Promise<void> {
     await benchFigures();
     await sandbox.setLatency(0);
     await benchPanelInWorkbench(sandbox.url, DEFAULT_SANDBOX_KEY);
+    const variants = await buildVariants(root, [[]]);
+    await benchActivation({ sandboxUrl: sandbox.url, apiKey: DEFAULT_SANDBOX_KEY, rounds: 5, variants });
   } finally {
     await sandbox.stop();
   }
