@@ -3,10 +3,9 @@
  * starting state (code fence, comment, front matter, ...) did not change since the last scan is
  * not read again, so an edit costs the lines it changed plus a walk over the others' states.
  */
-import type { UrlContext } from '../links/urlFinder';
 import { healthLanguageOf, type HealthLanguage } from './healthCodes';
 import type { RelAttribute } from './inlineRegions';
-import { DOCUMENT_START, scanLine, type LineKind, type LineLink, type LineScan, type LinkKind } from './lineScan';
+import { DOCUMENT_START, scanLine, type LineKind, type LineLink, type LineScan } from './lineScan';
 
 /** A tag in the document: offsets into the text; `start`/`end` -1 when the tag is cut off by the end of the text. */
 export interface DocumentTag {
@@ -18,18 +17,10 @@ export interface DocumentTag {
   rel: RelAttribute | undefined;
 }
 
-export interface DocumentLink {
-  url: string;
-  /** UTF-16 offsets into the document's text; end exclusive. */
-  start: number;
-  end: number;
-  target: string;
-  context: UrlContext;
-  kind: LinkKind;
+/** A line's link placed in the document: `start`, `end` and `constructStart` are offsets into the whole text. */
+export interface DocumentLink extends Omit<LineLink, 'tag'> {
   /** 0-based line. */
   line: number;
-  /** Where the link's construct starts (`[`, `<`, the URL itself). */
-  constructStart: number;
   tag: DocumentTag | undefined;
   /** A comment before it ignores it. */
   ignoredByComment: boolean;

@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { activatedExtension, eventually } from './extensionUnderTest';
+import { defaultViewState } from '../../src/webviews/reports/panelVocabulary';
 
 const LENS_COMMAND = 'affiliateLinks.showReportsForSubId';
 
@@ -172,14 +173,7 @@ describe('figures in the real host', function () {
     } finally {
       // The next panel opened (by other suites too) starts from the default view again.
       if (links.reportsPanel.webviewPanel()) {
-        await links.reportsPanel.showView({
-          version: 1,
-          tab: 'clicks',
-          period: { preset: 'last30' },
-          filters: {},
-          groupBy: 'day',
-          sort: null,
-        });
+        await links.reportsPanel.showView(defaultViewState());
       }
       links.reportsPanel.webviewPanel()?.dispose();
     }

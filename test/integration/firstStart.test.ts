@@ -16,6 +16,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import type { PanelViewState } from '../../src/webviews/reports/protocol';
 import { expectedGroups, groups } from './catalogView';
 import { activatedExtension, eventually } from './extensionUnderTest';
+import { defaultViewState } from '../../src/webviews/reports/panelVocabulary';
 
 const LENS_COMMAND = 'affiliateLinks.showReportsForSubId';
 const LIMIT = '3/1,100/300';
@@ -121,14 +122,7 @@ describe('a first start under the service’s rate limit, in the real host', fun
     const started = Date.now();
     assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
     await vscode.commands.executeCommand('affiliateLinks.showReports');
-    const defaultView: PanelViewState = {
-      version: 1,
-      tab: 'clicks',
-      period: { preset: 'last30' },
-      filters: {},
-      groupBy: 'day',
-      sort: null,
-    };
+    const defaultView: PanelViewState = defaultViewState();
     await eventually(() => links.reportsPanel.snapshot(), 'the report panel', 30_000);
     await links.reportsPanel.showView(defaultView);
 

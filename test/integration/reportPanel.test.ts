@@ -13,6 +13,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from '../../src/webviews/reports/protocol';
 import { scriptNonce, strictCspProblems } from '../common/strictCsp';
 import { activatedExtension, eventually } from './extensionUnderTest';
+import { defaultViewState } from '../../src/webviews/reports/panelVocabulary';
 
 const VIEW_TYPE = 'affiliateLinks.reports';
 
@@ -239,14 +240,7 @@ describe('report panel in the real host', function () {
 
   it('shows the clicks the sandbox sums for the same period', async () => {
     const links = await api();
-    const state: PanelViewState = {
-      version: 1,
-      tab: 'clicks',
-      period: { preset: 'last30' },
-      filters: {},
-      groupBy: 'day',
-      sort: null,
-    };
+    const state: PanelViewState = defaultViewState();
     await links.reportsPanel.showView(state);
     const shown = await snapshotWhere(
       (snapshot) =>
@@ -380,14 +374,7 @@ describe('report panel in the real host', function () {
     await links.reportsPanel.serializer.deserializeWebviewPanel(again, { ...saved, version: 7 });
     assert.equal(links.reportsPanel.webviewPanel(), again);
     const fallback = await snapshotWhere((snapshot) => snapshot.state.tab === 'clicks', 'the default view');
-    assert.deepEqual(fallback.state, {
-      version: 1,
-      tab: 'clicks',
-      period: { preset: 'last30' },
-      filters: {},
-      groupBy: 'day',
-      sort: null,
-    });
+    assert.deepEqual(fallback.state, defaultViewState());
   });
 
   it('opens a new panel on the view the last one showed', async () => {

@@ -13,6 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../../src/extension';
 import type { PanelSnapshot } from '../../../src/webviews/reports/protocol';
+import { defaultViewState } from '../../../src/webviews/reports/panelVocabulary';
 
 const LENS_COMMAND = 'affiliateLinks.showReportsForSubId';
 
@@ -109,14 +110,7 @@ export async function run(): Promise<void> {
     mark('catalog');
     await vscode.commands.executeCommand('affiliateLinks.showReports');
     await until(() => links.reportsPanel.snapshot(), 60_000, 'the panel');
-    await links.reportsPanel.showView({
-      version: 1,
-      tab: 'clicks',
-      period: { preset: 'last30' },
-      filters: {},
-      groupBy: 'day',
-      sort: null,
-    });
+    await links.reportsPanel.showView(defaultViewState());
     mark('panelOpened');
     const clicksOf = (snapshot: PanelSnapshot | undefined) =>
       snapshot?.summary?.figures.find((figure) => figure.id === 'clicks');
