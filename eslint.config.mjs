@@ -53,7 +53,7 @@ const noLinks = refuse(
 );
 const healthOwnInputs = refuse(
   ['**/reports/**', '**/sandbox/**', '**/webviews/**', '**/keys/**'],
-  'Link health judges a document against the catalog it is handed: it imports the link rules, the merchant module, the client\'s types and the building blocks, never the reports, the sandbox, the webviews or the keys.',
+  "Link health judges a document against the catalog it is handed: it imports the link rules, the merchant module, the client's types and the building blocks, never the reports, the sandbox, the webviews or the keys.",
 );
 const noCacheOrStore = refuse(
   ['../cache', '../cache/**', '../store/**'],
@@ -121,18 +121,12 @@ const sharedTypesOnly = {
     'The protocol and the panel vocabulary are shared by the host, the report session and the webview app: they import types only (the vocabulary is data, written once).',
   allowTypeImports: true,
 };
-const reportsLazily = {
-  group: ['**/reports/*/**', '!**/webviews/**'],
-  message:
-    'The reports are a lazy bundle (dist/reports.js): the shell takes their values through reports/index and the ReportsLoader; types may come from anywhere.',
-  allowTypeImports: true,
-};
 const noWebviewApp = refuse(
   ['**/webviews/*/app/**', '../app', '../app/**'],
   'The host never imports the webview app: they talk through the protocol only.',
 );
 /** What every room of the shell keeps to. */
-const SHELL_PATTERNS = [cacheThroughIndex, noTestHooks, noWebviewApp, reportsLazily];
+const SHELL_PATTERNS = [cacheThroughIndex, noTestHooks, noWebviewApp];
 
 /**
  * Only the client (src/api) and the sandbox speak HTTP: every request to the service takes a slot
@@ -286,7 +280,7 @@ export default tseslint.config(
   },
   room(['src/webviews/*/host/**/*.ts'], {
     pure: false,
-    patterns: [cacheThroughIndex, noTestHooks, protocolTypeOnly, noWebviewApp, reportsLazily],
+    patterns: [cacheThroughIndex, noTestHooks, protocolTypeOnly, noWebviewApp],
   }),
   room(['src/webviews/*/protocol.ts', 'src/webviews/*/panelVocabulary.ts'], {
     pure: true,

@@ -32,12 +32,10 @@ import { FiguresService } from './controllers/figuresService';
 import { ServiceApiLoader } from './loaders/serviceApiLoader';
 import { MerchantLinkIndex } from './controllers/merchantLinkIndex';
 import { ReportService } from './controllers/reportService';
-import { ReportsLoader } from './loaders/reportsLoader';
 import { MerchantView } from './views/merchantView';
 import { FIRST_READ_MS, ReportsStatusBarItem } from './views/reportsStatusBarItem';
 import { TreeViewOptions } from './views/treeViewOptions';
 import { ReportPanelKeeper } from './webviews/reports/host/reportPanelKeeper';
-import { ReportPanelLoader } from './webviews/reports/host/reportPanelLoader';
 import { ReportPanelSerializer } from './webviews/reports/host/reportPanelSerializer';
 import { TestAdapter, type AffiliateLinksApi } from './testAdapter';
 
@@ -66,24 +64,22 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   const clients = new ClientFactory(new ServiceApiLoader(), log, version, context.globalStorageUri);
   const controller = new CatalogController(context.globalStorageUri, keys, clients, log);
   const options = new TreeViewOptions(context.globalState);
-  const reportsLoader = new ReportsLoader();
-  const reports = new ReportService(context.globalStorageUri, keys, clients, reportsLoader, log);
+  const reports = new ReportService(context.globalStorageUri, keys, clients, log);
   // Reads nothing during activation: it starts a few seconds later, or on the first lens asked for.
   const figures = new FiguresService(reports, log);
   figures.startLater(FIRST_READ_MS);
   const view = new MerchantView(controller, options, figures);
   const commands = new CommandManager();
   const panels = new ReportPanelKeeper(
-    { extensionUri: context.extensionUri, reports, loader: reportsLoader, controller, merchants: view, log },
-    new ReportPanelLoader(),
+    { extensionUri: context.extensionUri, reports, keys, controller, merchants: view, log },
     context.workspaceState,
     testAdapter?.watchPanel,
   );
   const serializer = new ReportPanelSerializer(panels);
   const links = new MerchantLinkIndex(controller, new DomainIndexLoader());
   const articleSubIds = new ArticleSubIdReader(links);
-  const figuresLenses = new FiguresCodeLensProvider(figures, articleSubIds, reportsLoader, controller);
-  const activeArticle = new ActiveArticleFigures(figures, articleSubIds, reportsLoader);
+  const figuresLenses = new FiguresCodeLensProvider(figures, articleSubIds, controller);
+  const activeArticle = new ActiveArticleFigures(figures, articleSubIds);
   // Reads nothing: it shows today's clicks as the figures count them.
   const reportsStatus = new ReportsStatusBarItem(figures, controller, activeArticle, testAdapter?.makeStatusBarItem);
   const platformStatus = new PlatformStatusBarItem(keys, testAdapter?.makeStatusBarItem);

@@ -14,8 +14,8 @@ import type { FiguresCodeLensProvider } from './lens/figuresCodeLensProvider';
 import type { MerchantView } from './views/merchantView';
 import { makeStatusBarItem, type MakeStatusBarItem } from './views/statusBarItems';
 import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from './webviews/reports/protocol';
+import { parseWebviewMessage } from './webviews/reports/host/messageValidation';
 import type { PanelWatcher, ReportPanelKeeper } from './webviews/reports/host/reportPanelKeeper';
-import type { ReportPanelModule } from './webviews/reports/host/reportPanelLoader';
 
 /** Where a message came from: the webview, or a test posting through the same handler. */
 export type MessageSource = 'webview' | 'test';
@@ -80,7 +80,6 @@ export class TestAdapter extends vscode.Disposable {
   private readonly snapshots = new WeakMap<vscode.WebviewPanel, PanelSnapshot>();
   /** The product's handler of each watched panel's messages. */
   private readonly handlers = new WeakMap<vscode.WebviewPanel, (raw: unknown) => unknown>();
-  private module: ReportPanelModule | undefined;
   private nextRequestId = FIRST_TEST_REQUEST_ID;
 
   constructor() {
@@ -107,8 +106,7 @@ export class TestAdapter extends vscode.Disposable {
   };
 
   /** Wraps the webview of a panel the keeper is handing to a report panel: what it posts and receives. */
-  readonly watchPanel: PanelWatcher = (panel, module) => {
-    this.module = module;
+  readonly watchPanel: PanelWatcher = (panel) => {
     const webview = panel.webview;
     const post = webview.postMessage.bind(webview);
     webview.postMessage = (message: HostToWebview) => {
@@ -173,7 +171,7 @@ export class TestAdapter extends vscode.Disposable {
         onDidReceive: this.received.event,
         onDidRefuse: this.refused.event,
         serializer,
-        show: () => keeper.show(),
+        show: async () => keeper.show(),
       },
     };
   }
@@ -189,11 +187,11 @@ export class TestAdapter extends vscode.Disposable {
 
   /** Says whether the panel accepts a message, by the check the panel runs on it. */
   private check(raw: unknown, from: MessageSource): void {
-    const parsed = this.module?.parseWebviewMessage(raw, localToday());
-    if (parsed?.ok) {
+    const parsed = parseWebviewMessage(raw, localToday());
+    if (parsed.ok) {
       this.received.fire({ message: parsed.message, from });
     } else {
-      this.refused.fire({ reason: parsed?.reason ?? 'the panel’s code is not loaded', from });
+      this.refused.fire({ reason: parsed.reason, from });
     }
   }
 }

@@ -8,7 +8,7 @@ export class ShowReportsCommand implements Command {
 
   constructor(private readonly panels: ReportPanelKeeper) {}
 
-  execute(): Promise<void> {
-    return this.panels.show();
+  execute(): void {
+    this.panels.show();
   }
 }

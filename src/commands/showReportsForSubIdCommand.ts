@@ -20,9 +20,10 @@ export class ShowReportsForSubIdCommand implements Command {
     private readonly reports: Pick<ReportService, 'platformId'>,
   ) {}
 
-  execute(subId?: unknown, days?: unknown): Promise<void> {
+  execute(subId?: unknown, days?: unknown): void {
     if (typeof subId !== 'string' || subId === '') {
-      return this.panels.show();
+      this.panels.show();
+      return;
     }
     const period: FiguresDays = days === 7 || days === 90 ? days : 30;
     // The lens counts the workspace's platform: the panel shows the same clicks.
@@ -32,6 +33,6 @@ export class ShowReportsForSubIdCommand implements Command {
       period: { preset: presetOfDays(period) },
       filters: { ...(adspaceId === undefined ? {} : { adspaceId }), subId },
     };
-    return this.panels.showWith(state);
+    this.panels.showWith(state);
   }
 }

@@ -3,15 +3,15 @@
  * stand), and the queries they watch and hold. Reads the store; never asks it for a read.
  */
 import type { IDisposable } from '../common/lifecycle';
-import type { FiguresAggregate, ReportProgress, ReportState, ReportStore, StoreQuery } from '../reports/index';
+import { buildFiguresAggregate, type FiguresAggregate } from '../reports/figures/figuresAggregate';
+import { queryKey, type ReportProgress, type ReportState, type StoreQuery } from '../reports/store/reportState';
+import type { ReportStore } from '../reports/store/reportStore';
 import { clicksOn, figuresQueries, todayQuery, type FiguresQueries, type TodayClicks } from './figuresQueries';
 import type { FiguresDays } from '../settings/figuresSettings';
-import type { ReportsModule } from '../loaders/reportsLoader';
 
 /** The store and queries the figures follow, for one day, period and setting. */
 export interface Watched {
   store: ReportStore;
-  reports: ReportsModule;
   days: FiguresDays;
   today: string;
   /** The workspace's platform the figures count (the reports' `adspaceId`); undefined for all. */
@@ -55,19 +55,17 @@ export function stillWatches(
  */
 export function watchFigures(
   store: ReportStore,
-  reports: ReportsModule,
   settings: { days: FiguresDays; enabled: boolean; today: string; platformId: string | undefined },
   on: { changed(): void; waiting(wait: ReportProgress['wait']): void },
 ): Watched {
   const { days, today, platformId } = settings;
-  const queries = settings.enabled ? figuresQueries(reports, days, today, undefined, platformId) : undefined;
-  const todayClicks = queries?.clicks ?? todayQuery(reports, today, platformId);
+  const queries = settings.enabled ? figuresQueries(days, today, undefined, platformId) : undefined;
+  const todayClicks = queries?.clicks ?? todayQuery(today, platformId);
   const all = watchedQueries({ queries, todayClicks });
-  const keys = new Set(all.map((query) => reports.queryKey(query)));
-  const todayKey = reports.queryKey(todayClicks);
+  const keys = new Set(all.map((query) => queryKey(query)));
+  const todayKey = queryKey(todayClicks);
   const watched: Watched = {
     store,
-    reports,
     days,
     today,
     platformId,
@@ -122,7 +120,7 @@ export function figuresFromStore(watched: Watched): FiguresRead {
     queries === undefined || clickStates.length === 0
       ? undefined
       : () =>
-          watched.reports.buildFiguresAggregate({
+          buildFiguresAggregate({
             period: queries.clicks.period,
             previousPeriod: queries.previous.period,
             days: watched.days,

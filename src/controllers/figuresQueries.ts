@@ -2,8 +2,8 @@
  * The report queries the figures read: the figures period's clicks, the previous period's and its actions (for the
  * workspace's platform, or one SubID of the active article), today's clicks, and the preset of a figures period.
  */
-import type { ReportState, StoreQuery } from '../reports/index';
-import type { ReportsModule } from '../loaders/reportsLoader';
+import { presetPeriod, previousPeriod } from '../reports/model/reportPeriods';
+import type { ReportState, StoreQuery } from '../reports/store/reportState';
 import type { FiguresDays } from '../settings/figuresSettings';
 import type { PresetName } from '../webviews/reports/panelVocabulary';
 
@@ -15,31 +15,21 @@ export interface FiguresQueries {
 }
 
 /** The three queries of the figures period ending `today`, filtered to the workspace's platform (`adspaceId`) and to `subId`, when given. */
-export function figuresQueries(
-  reports: Pick<ReportsModule, 'presetPeriod' | 'previousPeriod'>,
-  days: FiguresDays,
-  today: string,
-  subId?: string,
-  adspaceId?: string,
-): FiguresQueries {
-  const period = reports.presetPeriod(presetOfDays(days), today);
+export function figuresQueries(days: FiguresDays, today: string, subId?: string, adspaceId?: string): FiguresQueries {
+  const period = presetPeriod(presetOfDays(days), today);
   const filters = { ...(adspaceId === undefined ? {} : { adspaceId }), ...(subId === undefined ? {} : { subId }) };
   return {
     clicks: { kind: 'clicks', period, filters },
-    previous: { kind: 'clicks', period: reports.previousPeriod(period), filters },
+    previous: { kind: 'clicks', period: previousPeriod(period), filters },
     actions: { kind: 'actions', period, filters },
   };
 }
 
 /** Today's clicks alone (of the workspace's platform, when given): what the status bar needs while the figures are off. */
-export function todayQuery(
-  reports: Pick<ReportsModule, 'presetPeriod'>,
-  today: string,
-  adspaceId?: string,
-): StoreQuery<'clicks'> {
+export function todayQuery(today: string, adspaceId?: string): StoreQuery<'clicks'> {
   return {
     kind: 'clicks',
-    period: reports.presetPeriod('today', today),
+    period: presetPeriod('today', today),
     filters: adspaceId === undefined ? {} : { adspaceId },
   };
 }

@@ -6,7 +6,7 @@ import type { RequestPriority } from '../api/budget/budgetWindows';
 import { httpStatusOf, serviceErrorKind } from '../api/errors';
 import type { ClientLogger } from '../api/types';
 import { messageOf } from '../common/errorMessage';
-import type { ReportState, StoreQuery } from '../reports/index';
+import { queryKey, type ReportState, type StoreQuery } from '../reports/store/reportState';
 import { watchedQueries, type Watched } from './figuresFromStore';
 import { figuresQueries, type FiguresQueries } from './figuresQueries';
 
@@ -59,10 +59,10 @@ export async function readFocus(
   }
   const opens: Array<Promise<ReportState>> = [];
   for (const subId of fresh) {
-    const queries = figuresQueries(watched.reports, watched.days, watched.today, subId, watched.platformId);
+    const queries = figuresQueries(watched.days, watched.today, subId, watched.platformId);
     watched.focus.set(subId, queries);
     for (const query of [queries.clicks, queries.previous, queries.actions]) {
-      watched.keys.add(watched.reports.queryKey(query));
+      watched.keys.add(queryKey(query));
       watched.subscriptions.push(watched.store.hold(query));
       const freshFor = freshForMs(query, queries, options.priority, options.refreshMinutes);
       opens.push(watched.store.open(query, { priority: 'foreground', freshForMs: freshFor }));

@@ -6,16 +6,16 @@ import * as vscode from 'vscode';
 import type { RequestPriority } from '../api/budget/budgetWindows';
 import { messageOf } from '../common/errorMessage';
 import { Delayer } from '../common/delayer';
-import { LatestWins } from '../common/latestWins';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
-import type { FiguresAggregate, ReportProgress, ReportStore } from '../reports/index';
+import type { FiguresAggregate } from '../reports/figures/figuresAggregate';
+import type { ReportProgress } from '../reports/store/reportState';
+import type { ReportStore } from '../reports/store/reportStore';
 import { figuresFromStore, stillWatches, watchedQueries, watchFigures, type Watched } from './figuresFromStore';
 import type { TodayClicks } from './figuresQueries';
 import { FiguresFailures, readFigures, readFocus } from './figuresReads';
 import { readFiguresSettings, type FiguresDays } from '../settings/figuresSettings';
 import { localToday, type ReportService } from './reportService';
-import type { ReportsModule } from '../loaders/reportsLoader';
 
 /** After a change in the store, before the aggregate is built again (a refresh fires several). */
 const REBUILD_DELAY_MS = 200;
@@ -34,7 +34,6 @@ export class FiguresService extends Disposable {
   private waitValue: ReportProgress['wait'];
   private watched: Watched | undefined;
   private started = false;
-  private readonly opens = this._register(new LatestWins());
   private focusSubIds: readonly string[] = [];
   private settings = readFiguresSettings();
   private readonly rebuildLater = this._register(new Delayer(REBUILD_DELAY_MS));
@@ -175,21 +174,13 @@ export class FiguresService extends Disposable {
     if (this.isDisposed) {
       return;
     }
-    if (this.reports.connection === undefined) {
-      this.close();
-      return;
-    }
-    const turn = this.opens.next();
     try {
-      const opened = await this.reports.storeWithModule();
-      if (!turn.isCurrent) {
-        return;
-      }
+      const opened = this.reports.store();
       if (opened === undefined) {
         this.close();
         return;
       }
-      const watched = this.watchFor(opened.store, opened.reports);
+      const watched = this.watchFor(opened);
       const { store, queries } = watched;
       await Promise.all(watchedQueries(watched).map((query) => store.loadCached(query)));
       this.rebuild();
@@ -212,7 +203,7 @@ export class FiguresService extends Disposable {
   }
 
   /** The watched store and queries for today, watched anew when the store, the period or the day changed. */
-  private watchFor(store: ReportStore, reports: ReportsModule, today = localToday()): Watched {
+  private watchFor(store: ReportStore, today = localToday()): Watched {
     const { days, enabled } = this.settings;
     const platformId = this.reports.platformId;
     if (this.watched !== undefined && stillWatches(this.watched, store, { days, enabled, today, platformId })) {
@@ -221,7 +212,6 @@ export class FiguresService extends Disposable {
     this.unwatch();
     this.watched = watchFigures(
       store,
-      reports,
       { days, enabled, today, platformId },
       {
         changed: () => {
@@ -270,7 +260,6 @@ export class FiguresService extends Disposable {
 
   /** Lets the reports go and forgets the aggregate (no key, other connection, disabled, other period). */
   private close(): void {
-    this.opens.next();
     this.unwatch();
     this.rebuildLater.cancel();
     const had = this.current !== undefined || this.status.at !== undefined || this.todayValue !== undefined;

@@ -6,7 +6,6 @@
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
-import type { ReportStore } from '../reports/index';
 import type { AffiliateServiceClient } from '../api/client';
 import { httpStatusOf } from '../api/errors';
 import { messageOf } from '../common/errorMessage';
@@ -14,7 +13,10 @@ import { refusalMeaning } from '../keys/keyRefusals';
 import type { KnownPlatform } from '../keys/platforms';
 import type { ClientFactory } from '../loaders/clientFactory';
 import { affectsConnection, configuredBaseUrl } from '../settings/connectionSettings';
-import type { ReportsLoader, ReportsModule } from '../loaders/reportsLoader';
+import { reportCacheFileName } from '../reports/cache/reportCacheFile';
+import { periodWindows } from '../reports/model/reportPeriods';
+import { reportPlatforms } from '../reports/model/reportPlatforms';
+import { ReportStore } from '../reports/store/reportStore';
 import type { WorkspaceKeys } from './workspaceKeys';
 
 /** The connection the reports are read through: the service address and the reports' key, what kind it is and what it opened. */
@@ -56,7 +58,7 @@ export function localToday(now = new Date()): string {
 
 export class ReportService extends Disposable {
   private opened:
-    | { connection: ReportConnection; store: Promise<ReportStore>; client?: Promise<AffiliateServiceClient> }
+    | { connection: ReportConnection; store: ReportStore; client?: Promise<AffiliateServiceClient> }
     | undefined;
   private readonly storeChanged = this._register(new vscode.EventEmitter<void>());
   /** Fires when the connection behind the reports changed: reports shown must be opened again. */
@@ -71,7 +73,6 @@ export class ReportService extends Disposable {
     private readonly globalStorage: vscode.Uri,
     private readonly keys: WorkspaceKeys,
     private readonly clients: ClientFactory,
-    private readonly loader: ReportsLoader,
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
@@ -127,7 +128,7 @@ export class ReportService extends Disposable {
   }
 
   /** The store of the current connection, opened on first use; undefined while no key opens the reports. */
-  async store(): Promise<ReportStore | undefined> {
+  store(): ReportStore | undefined {
     const connection = this.connection;
     if (connection === undefined) {
       return undefined;
@@ -139,23 +140,15 @@ export class ReportService extends Disposable {
     return this.opened.store;
   }
 
-  /** The store of the current connection and the reports' module it comes from (for its queries and periods); undefined while there is no key. */
-  async storeWithModule(): Promise<{ store: ReportStore; reports: ReportsModule } | undefined> {
-    const store = await this.store();
-    return store === undefined ? undefined : { store, reports: await this.loader.load() };
-  }
-
-  private async open(connection: ReportConnection): Promise<ReportStore> {
-    const reports = await this.loader.load();
+  private open(connection: ReportConnection): ReportStore {
     const folder = vscode.Uri.joinPath(this.globalStorage, 'reports');
     const settings = readReportSettings();
-    const store = new reports.ReportStore({
+    const store = new ReportStore({
       cacheFileOf: (kind, key) =>
-        vscode.Uri.joinPath(folder, reports.reportCacheFileName(connection.baseUrl, connection.apiKey, kind, key))
-          .fsPath,
+        vscode.Uri.joinPath(folder, reportCacheFileName(connection.baseUrl, connection.apiKey, kind, key)).fsPath,
       cacheFolder: folder.fsPath,
       source: () => connection.client(),
-      windowsOf: reports.periodWindows,
+      windowsOf: periodWindows,
       logger: this.log,
       baseUrl: connection.baseUrl,
       cacheLimits: { maxBytes: settings.maxBytes, maxAgeMs: settings.maxAgeMs },
@@ -170,7 +163,7 @@ export class ReportService extends Disposable {
         !scanned.has(state.report)
       ) {
         scanned.add(state.report);
-        this.notePlatforms(reports.reportPlatforms(state.report.windows));
+        this.notePlatforms(reportPlatforms(state.report.windows));
       }
       const status = state.status === 'failed' ? httpStatusOf(state.error) : undefined;
       if (status !== undefined) {
@@ -198,10 +191,7 @@ export class ReportService extends Disposable {
   private close(announce: boolean): void {
     const opened = this.opened;
     this.opened = undefined;
-    void opened?.store.then(
-      (store) => store.dispose(),
-      () => undefined,
-    );
+    opened?.store.dispose();
     void opened?.client?.then((client) => client.close()).catch(() => undefined);
     if (announce) {
       this.storeChanged.fire();

@@ -5,7 +5,8 @@ import { LatestWins } from '../common/latestWins';
 import { Disposable } from '../common/lifecycle';
 import { HOVER_LANGUAGES } from '../hover/merchantHoverProvider';
 import type { FiguresService } from '../controllers/figuresService';
-import type { ReportsLoader } from '../loaders/reportsLoader';
+import { figuresOf } from '../reports/figures/figuresAggregate';
+import { clicksText, figuresAgeText, figuresSubjectText, trendText } from '../reports/figures/figuresWords';
 import type { ArticleSubIdReader } from './articleSubIds';
 
 export interface ActiveArticle {
@@ -30,7 +31,6 @@ export class ActiveArticleFigures extends Disposable {
   constructor(
     private readonly figures: FiguresService,
     private readonly subIds: ArticleSubIdReader,
-    private readonly loader: ReportsLoader,
   ) {
     super();
     this._register(figures.onDidChange(() => void this.update()));
@@ -88,16 +88,15 @@ export class ActiveArticleFigures extends Disposable {
     if (subIds === undefined || aggregate === undefined) {
       return undefined;
     }
-    const reports = await this.loader.load();
-    const figures = reports.figuresOf(aggregate, subIds.all);
+    const figures = figuresOf(aggregate, subIds.all);
     if (figures === undefined) {
       return undefined;
     }
-    const trend = reports.trendText(figures);
+    const trend = trendText(figures);
     const name = document.isUntitled ? vscode.l10n.t('This article') : vscode.workspace.asRelativePath(document.uri);
-    const clicks = reports.clicksText(figures.clicks);
-    const subject = reports.figuresSubjectText(figures, aggregate.days, aggregate.period);
-    const age = reports.figuresAgeText(this.figures.asOf);
+    const clicks = clicksText(figures.clicks);
+    const subject = figuresSubjectText(figures, aggregate.days, aggregate.period);
+    const age = figuresAgeText(this.figures.asOf);
     const subId = figures.subIds[0]!;
     const tooltip =
       figures.change.kind === 'none'
@@ -116,7 +115,7 @@ export class ActiveArticleFigures extends Disposable {
               subject,
               figures.change.text,
               aggregate.days,
-              reports.clicksText(figures.previousClicks),
+              clicksText(figures.previousClicks),
               age,
               subId,
             ],

@@ -2,10 +2,10 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import { COMMANDS } from '../ids';
-import type { FiguresAggregate } from '../reports/index';
+import { figuresOf, type FiguresAggregate } from '../reports/figures/figuresAggregate';
+import { articleLensText, figuresAgeText, lensTooltipText, lineLensText } from '../reports/figures/figuresWords';
 import type { CatalogController } from '../controllers/catalogController';
 import type { FiguresService } from '../controllers/figuresService';
-import type { ReportsLoader, ReportsModule } from '../loaders/reportsLoader';
 import type { ArticleSubIds, ArticleSubIdReader } from './articleSubIds';
 
 /** What a lens shows, before it becomes a vscode.CodeLens (also what the tests read). */
@@ -18,25 +18,20 @@ export interface FiguresLens {
 }
 
 /** The lenses of a document's SubIDs from the aggregate: the article's at the top, then one per line with deeplinks. */
-export function figuresLenses(
-  reports: Pick<ReportsModule, 'figuresOf' | 'articleLensText' | 'lineLensText' | 'lensTooltipText'>,
-  aggregate: FiguresAggregate,
-  subIds: ArticleSubIds,
-  age: string,
-): FiguresLens[] {
+export function figuresLenses(aggregate: FiguresAggregate, subIds: ArticleSubIds, age: string): FiguresLens[] {
   const lenses: FiguresLens[] = [];
-  const article = reports.figuresOf(aggregate, subIds.all);
+  const article = figuresOf(aggregate, subIds.all);
   if (article === undefined) {
     return lenses;
   }
   lenses.push({
     line: 0,
-    title: reports.articleLensText(article, aggregate.days),
-    tooltip: reports.lensTooltipText(article, aggregate, age),
+    title: articleLensText(article, aggregate.days),
+    tooltip: lensTooltipText(article, aggregate, age),
     subId: article.subIds[0]!,
   });
   for (const [line, onLine] of subIds.lines) {
-    const figures = reports.figuresOf(aggregate, onLine);
+    const figures = figuresOf(aggregate, onLine);
     if (figures !== undefined) {
       // Where click items carry merchantId, the line's clicks split by the merchants its links go to.
       const merchants =
@@ -48,8 +43,8 @@ export function figuresLenses(
             }));
       lenses.push({
         line,
-        title: reports.lineLensText(figures, merchants),
-        tooltip: reports.lensTooltipText(figures, aggregate, age),
+        title: lineLensText(figures, merchants),
+        tooltip: lensTooltipText(figures, aggregate, age),
         subId: figures.subIds[0]!,
       });
     }
@@ -69,7 +64,6 @@ export class FiguresCodeLensProvider extends Disposable implements vscode.CodeLe
   constructor(
     private readonly figures: FiguresService,
     private readonly subIds: ArticleSubIdReader,
-    private readonly loader: ReportsLoader,
     controller: CatalogController,
   ) {
     super();
@@ -112,7 +106,6 @@ export class FiguresCodeLensProvider extends Disposable implements vscode.CodeLe
       this.figures.start();
       return [];
     }
-    const reports = await this.loader.load();
-    return figuresLenses(reports, aggregate, subIds, reports.figuresAgeText(this.figures.asOf));
+    return figuresLenses(aggregate, subIds, figuresAgeText(this.figures.asOf));
   }
 }

@@ -2,8 +2,8 @@
  * The report panel's figures (issue 13) that need no workbench: the webview bundle's size
  * (minified and gzipped), the activation bundle's growth against the commit before the panel
  * (built in the same run from git), and the largest message the host sends the webview with a
- * 100,000-item report loaded, for every tab and grouping. The session is the one that ships
- * (`dist/reports.js`, production build, run by `run.ts` before this).
+ * 100,000-item report loaded, for every tab and grouping. The session is built as it ships
+ * (bundled and minified, shippedReportPanel.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AffiliateServiceClient } from '../../src/api/client';
-import type * as Reports from '../../src/reports/index';
 import type { GroupBy, PanelViewState, ReportTab } from '../../src/webviews/reports/protocol';
 import { emit, median, round2, settle, timed } from './figures';
+import { loadShipped } from './shippedBundle';
 
 type ClientClass = new (options: ConstructorParameters<typeof AffiliateServiceClient>[0]) => AffiliateServiceClient;
 
@@ -82,8 +82,11 @@ const GROUPINGS: Record<ReportTab, GroupBy[]> = {
 
 /** Every tab and grouping of a 120-day view over the report: the largest snapshot and the largest row reply (500 rows). */
 async function benchLargestMessage(root: string, url: string, apiKey: string, Client: ClientClass): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const reports = require(path.join(root, 'dist/reports.js')) as typeof Reports;
+  const reports = await loadShipped<typeof import('./shippedReportPanel')>(
+    root,
+    path.join(__dirname, 'shippedReportPanel.ts'),
+    'reportPanel',
+  );
   const client = new Client({ baseUrl: url, apiKey, environment: {} });
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-panel-'));
   const store = new reports.ReportStore({

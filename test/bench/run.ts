@@ -17,7 +17,6 @@ import { benchReportModel } from './reportModelBench';
 import { benchFigures } from './figuresBench';
 import { benchPanelInWorkbench } from './panelWorkbenchBench';
 import { benchActivation } from './activationBench';
-import { buildVariants } from './bundleVariants';
 import { benchReportPanel } from './reportPanelBench';
 import { benchReportStore } from './reportStoreBench';
 import { emit, median, round2, settle, timed } from './figures';
@@ -130,8 +129,7 @@ async function main(): Promise<void> {
     await benchFigures();
     await sandbox.setLatency(0);
     await benchPanelInWorkbench(sandbox.url, DEFAULT_SANDBOX_KEY);
-    const variants = await buildVariants(root, [[]]);
-    await benchActivation({ sandboxUrl: sandbox.url, apiKey: DEFAULT_SANDBOX_KEY, rounds: 5, variants });
+    await benchActivation({ sandboxUrl: sandbox.url, apiKey: DEFAULT_SANDBOX_KEY, rounds: 5 });
   } finally {
     await sandbox.stop();
   }

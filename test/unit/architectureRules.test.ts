@@ -224,7 +224,7 @@ const CASES: Case[] = [
   {
     rule: 'the controllers may import the prompts, the loaders and the settings',
     file: 'src/controllers/right.ts',
-    code: "import { promptForKey } from '../prompts/catalogPrompts';\nimport { ReportsLoader } from '../loaders/reportsLoader';\nimport { readLinkSettings } from '../settings/linkSettings';\nvoid promptForKey; void ReportsLoader; void readLinkSettings;",
+    code: "import { promptForKey } from '../prompts/catalogPrompts';\nimport { DomainIndexLoader } from '../loaders/domainIndexLoader';\nimport { readLinkSettings } from '../settings/linkSettings';\nvoid promptForKey; void DomainIndexLoader; void readLinkSettings;",
   },
   {
     rule: 'the client imports nothing of the extension',
@@ -430,34 +430,6 @@ const CASES: Case[] = [
     file: 'src/webviews/reports/host/wrong.ts',
     code: "import { start } from '../app/main';\nvoid start;",
     refused: /never imports the webview app/,
-  },
-  {
-    rule: 'the host takes the reports lazily',
-    file: 'src/webviews/reports/host/wrong.ts',
-    code: "import { toCsv } from '../../../reports/panel/tableExport';\nvoid toCsv;",
-    refused: /lazy bundle/,
-  },
-  {
-    rule: 'the host takes the reports lazily',
-    file: 'src/webviews/reports/host/right.ts',
-    code: "import type { ReportStore } from '../../../reports/store/reportStore';\nexport type S = ReportStore;",
-  },
-  {
-    rule: 'the shell takes the reports lazily',
-    file: 'src/controllers/wrong.ts',
-    code: "import { ReportStore } from '../reports/store/reportStore';\nvoid ReportStore;",
-    refused: /lazy bundle/,
-  },
-  {
-    rule: 'the shell takes the reports lazily',
-    file: 'src/prompts/wrong.ts',
-    code: "import { ReportStore } from '../reports/store/reportStore';\nvoid ReportStore;",
-    refused: /lazy bundle/,
-  },
-  {
-    rule: 'the shell takes the reports lazily',
-    file: 'src/loaders/right.ts',
-    code: "import type * as Reports from '../reports/index';\nexport type R = typeof Reports;\nexport const load = () => import('../reports/index');",
   },
   {
     rule: 'the shell uses the cache through its index',

@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { watchFigures, type Watched } from '../../src/controllers/figuresFromStore';
 import { PREVIOUS_FRESH_MS, readFocus } from '../../src/controllers/figuresReads';
 import type { RequestPriority } from '../../src/api/budget/budgetWindows';
-import * as reports from '../../src/reports/index';
+import { reportCacheFileName } from '../../src/reports/cache/reportCacheFile';
+import { periodWindows } from '../../src/reports/model/reportPeriods';
 import { ReportStore } from '../../src/reports/store/reportStore';
 import type { Sandbox } from '../../src/sandbox/server';
 import { clientFor, NOW, sandbox } from './helpers/fixtures';
@@ -45,17 +46,16 @@ describe('the figures’ reads of the active article’s SubIDs', function () {
   function figuresWindow(msLater: number): Watched {
     const client = clientFor(service);
     const store = new ReportStore({
-      cacheFileOf: (kind, key) => path.join(folder, reports.reportCacheFileName(service.url, service.key, kind, key)),
+      cacheFileOf: (kind, key) => path.join(folder, reportCacheFileName(service.url, service.key, kind, key)),
       cacheFolder: folder,
       source: async () => client,
-      windowsOf: reports.periodWindows,
+      windowsOf: periodWindows,
       logger: new RecordingLogger(),
       baseUrl: service.url,
       now: () => new Date(NOW.getTime() + msLater),
     });
     const watched = watchFigures(
       store,
-      reports,
       { days: 30, enabled: true, today: TODAY, platformId: undefined },
       { changed: () => undefined, waiting: () => undefined },
     );

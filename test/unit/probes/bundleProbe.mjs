@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 import { targets } from '../../../esbuild.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const [extensionTarget, apiTarget, linksTarget, reportsTarget, panelTarget] = targets;
+const [extensionTarget, apiTarget, linksTarget] = targets;
 const inputsOf = (result) => Object.keys(result.metafile.inputs);
 const build = (target, extra = {}) =>
   esbuild.build({ ...target, write: false, metafile: true, sourcemap: false, ...extra });
@@ -19,14 +19,8 @@ const api = await build(apiTarget);
 const loader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/loaders/serviceApiLoader.ts')] });
 const loaderText = loader.outputFiles[0].text;
 const links = await build(linksTarget);
-const reports = await build(reportsTarget);
-const reportsLoader = await build(extensionTarget, { entryPoints: [path.join(root, 'src/loaders/reportsLoader.ts')] });
 const linksLoader = await build(extensionTarget, {
   entryPoints: [path.join(root, 'src/loaders/domainIndexLoader.ts')],
-});
-const panel = await build(panelTarget);
-const panelLoader = await build(extensionTarget, {
-  entryPoints: [path.join(root, 'src/webviews/reports/host/reportPanelLoader.ts')],
 });
 
 // Load the built loader next to a built api.js: nothing of the client runs until load().
@@ -45,6 +39,8 @@ process.stdout.write(
   JSON.stringify({
     extensionInputs: inputsOf(extension),
     extensionBytes: extension.outputFiles[0].contents.length,
+    extensionRequires: [...extension.outputFiles[0].text.matchAll(/require\("(\.[^"]+)"\)/g)].map((m) => m[1]),
+    nodeOutfiles: targets.filter((target) => target.platform === 'node').map((target) => path.basename(target.outfile)),
     apiInputs: inputsOf(api),
     loaderInputs: inputsOf(loader),
     loaderRequiresApiBundle: loaderText.includes('require("./api.js")'),
@@ -52,11 +48,7 @@ process.stdout.write(
     apiLoadedOnFirstUse: loadedAfter,
     loadedClientIsAClass: typeof serviceApi.AffiliateServiceClient === 'function',
     linksInputs: inputsOf(links),
-    reportsInputs: inputsOf(reports),
-    reportsLoaderRequiresReportsBundle: reportsLoader.outputFiles[0].text.includes('require("./reports.js")'),
     linksLoaderInputs: inputsOf(linksLoader),
     linksLoaderRequiresLinksBundle: linksLoader.outputFiles[0].text.includes('require("./links.js")'),
-    panelInputs: inputsOf(panel),
-    panelLoaderRequiresPanelBundle: panelLoader.outputFiles[0].text.includes('require("./reportsPanel.js")'),
   }),
 );

@@ -1,6 +1,6 @@
 /**
  * Export CSV and Copy Table for the report panel: the table (grouping, filters and sort
- * applied) comes from the session and is written by the reports bundle's `toCsv`/`toTsv`; this
+ * applied) comes from the session and is written by `toCsv`/`toTsv` (reports/panel); this
  * file only asks where to save, writes, and tells how it went.
  */
 import { homedir } from 'node:os';

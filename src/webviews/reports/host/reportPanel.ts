@@ -1,6 +1,6 @@
 /**
- * One open report panel: its webview, its one session (made when the reports' code is loaded,
- * connected again to each new store), and what the host does for each message the webview sends.
+ * One open report panel: its webview, its one session (connected again to each new store), and
+ * what the host does for each message the webview sends.
  */
 import * as vscode from 'vscode';
 import { messageOf } from '../../../common/errorMessage';
@@ -8,14 +8,14 @@ import { LatestWins } from '../../../common/latestWins';
 import { Disposable, toDisposable } from '../../../common/lifecycle';
 import type { CatalogController } from '../../../controllers/catalogController';
 import { localToday, readReportSettings, type ReportService } from '../../../controllers/reportService';
+import type { WorkspaceKeys } from '../../../controllers/workspaceKeys';
 import { SETTINGS } from '../../../ids';
-import type { ReportsLoader, ReportsModule } from '../../../loaders/reportsLoader';
 import { merchantKeyOfId } from '../../../merchant/merchantKey';
-import type { PanelReports, ReportPanelSession } from '../../../reports/index';
+import { ReportPanelSession, type PanelReports } from '../../../reports/panel/reportPanelSession';
 import type { MerchantView } from '../../../views/merchantView';
 import type { HostToWebview, PanelError, PanelSnapshot, PanelViewState, WebviewToHost } from '../protocol';
 import { parseWebviewMessage } from './messageValidation';
-import { loadFailedError, needsAccountKeyError, noKeyError, sessionlessSnapshot } from './noReports';
+import { needsAccountKeyError, noKeyError } from './noReports';
 import { reportPanelHtml, reportPanelOptions } from './panelWebview';
 import { ReportPanelActions } from './reportPanelActions';
 import { SubIdFiles } from './subIdFiles';
@@ -23,15 +23,15 @@ import { SubIdFiles } from './subIdFiles';
 export interface ReportPanelDeps {
   extensionUri: vscode.Uri;
   reports: ReportService;
-  loader: ReportsLoader;
+  /** What keys the workspace has now: with a platform key alone, the panel asks for an account key. */
+  keys: Pick<WorkspaceKeys, 'keyContext'>;
   controller: CatalogController;
   merchants: MerchantView;
   log: vscode.LogOutputChannel;
 }
 
 export class ReportPanel extends Disposable {
-  private session: ReportPanelSession | undefined;
-  private module: ReportsModule | undefined;
+  private readonly session: ReportPanelSession;
   /** The view state asked for last: the session shows it when it connects. */
   private state: PanelViewState;
   /** The snapshot the webview was sent last. */
@@ -62,11 +62,12 @@ export class ReportPanel extends Disposable {
     panel.webview.options = reportPanelOptions(deps.extensionUri);
     this.subIdFiles = this._register(new SubIdFiles(deps.log));
     this.actions = new ReportPanelActions(deps, this.subIdFiles, (message) => this.post(message));
-    this._register(deps.reports.onDidChangeStore(() => void this.connect()));
+    this.session = this.makeSession();
+    this._register(deps.reports.onDidChangeStore(() => this.connect()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(SETTINGS.reportsProvisionalDays)) {
-          void this.connect();
+          this.connect();
         }
       }),
     );
@@ -74,10 +75,10 @@ export class ReportPanel extends Disposable {
     // Closing the panel disposes it; disposing it (extension shutdown) closes the panel.
     this._register(panel.onDidDispose(() => this.dispose()));
     this._register(toDisposable(() => panel.dispose()));
-    this._register(toDisposable(() => this.session?.dispose()));
+    this._register(toDisposable(() => this.session.dispose()));
     this._register(toDisposable(() => this.closed.fire()));
     panel.webview.html = reportPanelHtml(panel.webview, deps.extensionUri);
-    void this.connect();
+    this.connect();
   }
 
   reveal(): void {
@@ -141,11 +142,11 @@ export class ReportPanel extends Disposable {
         this.refresh();
         return;
       case 'cancel':
-        this.session?.cancel();
+        this.session.cancel();
         return;
       case 'exportCsv':
       case 'copyTable':
-        await this.actions.exportTable(message.type, message.viewId, this.session, this.module);
+        await this.actions.exportTable(message.type, message.viewId, this.session);
         return;
       case 'action':
         if (message.action === 'retry') {
@@ -163,10 +164,10 @@ export class ReportPanel extends Disposable {
     }
   }
 
-  /** Makes `state` the view: its first snapshot, or null while there is no session to ask (it shows `state` once there is). */
+  /** Makes `state` the view: its first snapshot, or null while the session is not connected (it shows `state` once it is). */
   private view(state: PanelViewState): PanelSnapshot | null {
     this.state = state;
-    if (this.session?.connected !== true) {
+    if (!this.session.connected) {
       return null;
     }
     this.shown = this.session.setView(state);
@@ -180,47 +181,28 @@ export class ReportPanel extends Disposable {
     }
   }
 
-  /** Refreshes the view; without a store to read (no key, or opening the reports failed), tries to connect again. */
+  /** Refreshes the view; without a store to read (no key), tries to connect again. */
   private refresh(): void {
-    if (this.session?.reading) {
+    if (this.session.reading) {
       this.session.refresh();
     } else {
-      void this.connect();
+      this.connect();
     }
   }
 
   /** Connects the session to the reports of the current key, address and settings, or says why there are none. */
-  private async connect(): Promise<void> {
+  private connect(): void {
     const turn = this.connects.next();
-    this.session?.disconnect();
-    let reports: PanelReports | PanelError;
-    try {
-      const store = await this.deps.reports.store();
-      this.module = await this.deps.loader.load();
-      if (!turn.isCurrent) {
-        return;
-      }
-      reports =
-        store === undefined
-          ? this.deps.controller.keyContext === 'set'
-            ? needsAccountKeyError()
-            : noKeyError()
-          : { store, provisionalDays: readReportSettings().provisionalDays, askedWith: this.deps.reports.connection };
-    } catch (error) {
-      if (!turn.isCurrent) {
-        return;
-      }
-      this.deps.log.error(
-        `Report panel: opening the reports failed: ${messageOf(error)}${error instanceof Error && error.stack ? `\n${error.stack}` : ''}`,
-      );
-      reports = loadFailedError(messageOf(error));
-    }
-    const session = this.session ?? this.makeSession();
-    this.shown = session
-      ? session.connect(reports, this.state)
-      : sessionlessSnapshot(this.state, reports as PanelError);
+    const store = this.deps.reports.store();
+    const reports: PanelReports | PanelError =
+      store === undefined
+        ? this.deps.keys.keyContext === 'set'
+          ? needsAccountKeyError()
+          : noKeyError()
+        : { store, provisionalDays: readReportSettings().provisionalDays, askedWith: this.deps.reports.connection };
+    this.shown = this.session.connect(reports, this.state);
     this.post({ type: 'snapshot', snapshot: this.shown });
-    if ('store' in reports) {
+    if (store !== undefined) {
       // The first report does not wait for the workspace's file list: SubID rows offer "Open
       // file" once it is there, by showing the view again.
       void this.subIdFiles.ready.then(() => {
@@ -231,11 +213,8 @@ export class ReportPanel extends Disposable {
     }
   }
 
-  private makeSession(): ReportPanelSession | undefined {
-    if (this.module === undefined || this.isDisposed) {
-      return undefined;
-    }
-    const session = new this.module.ReportPanelSession({
+  private makeSession(): ReportPanelSession {
+    const session = new ReportPanelSession({
       today: () => localToday(),
       merchantName: (merchantId) => this.merchantName(merchantId),
       hasSubIdFile: (subId) => this.subIdFiles.has(subId),
@@ -253,7 +232,6 @@ export class ReportPanel extends Disposable {
         ...(wait ? { wait: { inMs: Math.max(0, wait.until - Date.now()), reason: wait.reason } } : {}),
       }),
     );
-    this.session = session;
     return session;
   }
 

@@ -6,9 +6,9 @@ import * as vscode from 'vscode';
 import { messageOf } from '../../../common/errorMessage';
 import type { CatalogController } from '../../../controllers/catalogController';
 import { COMMANDS } from '../../../ids';
-import type { ReportsModule } from '../../../loaders/reportsLoader';
 import { openKeyHelp } from '../../../prompts/keyPrompts';
-import type { ReportPanelSession } from '../../../reports/index';
+import type { ReportPanelSession } from '../../../reports/panel/reportPanelSession';
+import { toCsv, toTsv } from '../../../reports/panel/tableExport';
 import type { MerchantView } from '../../../views/merchantView';
 import type { PANEL_ACTIONS } from '../panelVocabulary';
 import type { HostRowAction, HostToWebview, RowsParams } from '../protocol';
@@ -30,12 +30,8 @@ export class ReportPanelActions {
   }
 
   /** Replies to a rows request: the rows, or why not (the view changed meanwhile: the webview asks again). */
-  answerRows(id: number, params: RowsParams, session: ReportPanelSession | undefined): void {
+  answerRows(id: number, params: RowsParams, session: ReportPanelSession): void {
     try {
-      if (session === undefined) {
-        // The webview may show it ("Some rows could not be read: …") when its rows were asked for a view replaced meanwhile.
-        throw new RangeError(vscode.l10n.t('View {0} is not shown any more.', params.viewId));
-      }
       this.post({ type: 'reply', id, method: 'rows', ok: true, result: session.rows(params) });
     } catch (error) {
       if (!(error instanceof RangeError)) {
@@ -47,16 +43,11 @@ export class ReportPanelActions {
     }
   }
 
-  async exportTable(
-    kind: 'exportCsv' | 'copyTable',
-    viewId: number,
-    session: ReportPanelSession | undefined,
-    module: ReportsModule | undefined,
-  ): Promise<void> {
-    const shown = session?.current();
+  async exportTable(kind: 'exportCsv' | 'copyTable', viewId: number, session: ReportPanelSession): Promise<void> {
+    const shown = session.current();
     let table: ReturnType<ReportPanelSession['exportTable']>;
     try {
-      if (session === undefined || module === undefined || shown === undefined) {
+      if (shown === undefined) {
         throw new RangeError(`view ${viewId} is not shown`);
       }
       table = session.exportTable(viewId);
@@ -68,10 +59,10 @@ export class ReportPanelActions {
       return;
     }
     if (kind === 'copyTable') {
-      this.post({ type: 'notice', message: await this.exporter.copyTable(module.toTsv(table), table.rows.length) });
+      this.post({ type: 'notice', message: await this.exporter.copyTable(toTsv(table), table.rows.length) });
       return;
     }
-    await this.exporter.exportCsv(module.toCsv(table), table.rows.length, shown);
+    await this.exporter.exportCsv(toCsv(table), table.rows.length, shown);
   }
 
   async run(action: Exclude<(typeof PANEL_ACTIONS)[number], 'retry'>): Promise<void> {
@@ -94,9 +85,9 @@ export class ReportPanelActions {
   /** Runs a row's action, when the view's table has that row and offers it there: the webview asks for nothing the table does not offer. */
   async runOnRow(
     { viewId, key, action }: { viewId: number; key: string; action: HostRowAction },
-    session: ReportPanelSession | undefined,
+    session: ReportPanelSession,
   ): Promise<void> {
-    if (session?.offers(viewId, key, action) !== true) {
+    if (session.offers(viewId, key, action) !== true) {
       this.deps.log.warn(
         `Report panel: refused a ${action} for a row the table of view ${viewId} does not offer it on.`,
       );

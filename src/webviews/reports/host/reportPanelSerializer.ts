@@ -9,7 +9,7 @@ import type { ReportPanelKeeper } from './reportPanelKeeper';
 export class ReportPanelSerializer implements vscode.WebviewPanelSerializer<unknown> {
   constructor(private readonly keeper: ReportPanelKeeper) {}
 
-  deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    return this.keeper.restore(panel, state);
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    this.keeper.restore(panel, state);
   }
 }
