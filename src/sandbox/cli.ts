@@ -1,6 +1,8 @@
 /** `npm run sandbox -- [options]`: runs the sandbox until SIGINT or SIGTERM; bad arguments exit with code 2. */
-import { CliArgumentError, parseCliArgs, USAGE } from './cliArgs';
+import { CliArgumentError, parseCliArgs, USAGE, type CliCommand } from './cliArgs';
+import { generateDataset } from './dataset';
 import { SANDBOX_DEFAULTS, SandboxOptionError, startSandbox, type SandboxKeys } from './server';
+import { writeSite } from './site';
 
 /**
  * The lines after the first (the URL and the world of keys): none in the single world, where the key
@@ -38,6 +40,11 @@ async function main(): Promise<void> {
     return;
   }
 
+  if (command.site !== undefined) {
+    writeSiteAndSay(command.site, command.options);
+    return;
+  }
+
   let sandbox;
   try {
     sandbox = await startSandbox(command.options);
@@ -62,6 +69,22 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/**
+ * Writes the site over the catalog the sandbox serves with the same --seed and --merchants (single
+ * world of keys), and prints one JSON line: the findings per rule, the SubID template assumed.
+ */
+function writeSiteAndSay(site: NonNullable<CliCommand['site']>, options: CliCommand['options']): void {
+  const { merchants, seed } = { ...SANDBOX_DEFAULTS, ...options };
+  const dataset = generateDataset({ seed, merchants, clicks: 0, actions: 0, now: new Date() });
+  try {
+    const { summary } = writeSite(site.directory, dataset.merchants, { articles: site.articles, seed });
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+  } catch (error) {
+    process.stderr.write(`sandbox: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
 }
 
 void main();

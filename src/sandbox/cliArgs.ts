@@ -1,4 +1,7 @@
-/** Parses the sandbox's command line: `[--port N] [--key KEY] [--keys single|split] [--merchants N] ... [--rate-limit SPEC]`. */
+/**
+ * Parses the sandbox's command line: `[--port N] [--key KEY] [--keys single|split] [--merchants N] ... [--rate-limit SPEC]`,
+ * or `--site DIR [--articles N]` with the data set's options to write a site instead of serving.
+ */
 import {
   checkKeysOption,
   checkNumericOption,
@@ -11,7 +14,12 @@ export const CLI_DEFAULT_PORT = 8787;
 
 export const USAGE =
   'Usage: npm run sandbox -- [--port N] [--key KEY] [--keys single|split] [--merchants N] [--clicks N] [--actions N] ' +
-  '[--seed N] [--history-days N] [--latency MS] [--faults SPEC] [--rate-limit SPEC|off] [--rate-limit-retry-after]';
+  '[--seed N] [--history-days N] [--latency MS] [--faults SPEC] [--rate-limit SPEC|off] [--rate-limit-retry-after] ' +
+  '[--site DIR [--articles N]]';
+
+/** Articles of a site when --articles is not given. */
+export const DEFAULT_SITE_ARTICLES = 100;
+const MAX_SITE_ARTICLES = 1_000_000;
 
 export class CliArgumentError extends Error {
   constructor(message: string) {
@@ -40,6 +48,8 @@ const SWITCH_FLAGS: ReadonlyMap<string, 'rateLimitRetryAfter'> = new Map([
 export interface CliCommand {
   help: boolean;
   options: SandboxOptions;
+  /** With --site: write a site of this many articles over the catalog, instead of serving. */
+  site?: { directory: string; articles: number };
 }
 
 /** Throws CliArgumentError naming the bad argument (numbers, the world of keys and the rate
@@ -47,6 +57,8 @@ export interface CliCommand {
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const options: SandboxOptions = { port: CLI_DEFAULT_PORT };
   const seen = new Set<string>();
+  let site: string | undefined;
+  let articles: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i];
     if (argument === '--help' || argument === '-h') {
@@ -54,7 +66,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     }
     const equals = argument.indexOf('=');
     const flag = argument.startsWith('--') && equals > 0 ? argument.slice(0, equals) : argument;
-    if (!NUMERIC_FLAGS.has(flag) && !TEXT_FLAGS.has(flag) && !SWITCH_FLAGS.has(flag)) {
+    if (!NUMERIC_FLAGS.has(flag) && !TEXT_FLAGS.has(flag) && !SWITCH_FLAGS.has(flag) && !SITE_FLAGS.has(flag)) {
       throw new CliArgumentError(`Unknown argument "${argument}". ${USAGE}`);
     }
     if (seen.has(flag)) {
@@ -79,6 +91,14 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     if (value === undefined || (value.startsWith('--') && flag === argument)) {
       throw new CliArgumentError(`${flag} needs a value.`);
     }
+    if (flag === '--site') {
+      site = value;
+      continue;
+    }
+    if (flag === '--articles') {
+      articles = siteArticles(value);
+      continue;
+    }
     const numeric = NUMERIC_FLAGS.get(flag);
     if (numeric === undefined) {
       const text = TEXT_FLAGS.get(flag) as TextOption;
@@ -97,7 +117,21 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     }
     options[numeric] = checkCli(() => checkNumericOption(numeric, Number(value)));
   }
-  return { help: false, options };
+  if (articles !== undefined && site === undefined) {
+    throw new CliArgumentError('--articles needs --site DIR.');
+  }
+  return site === undefined
+    ? { help: false, options }
+    : { help: false, options, site: { directory: site, articles: articles ?? DEFAULT_SITE_ARTICLES } };
+}
+
+const SITE_FLAGS = new Set(['--site', '--articles']);
+
+function siteArticles(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_SITE_ARTICLES) {
+    throw new CliArgumentError(`--articles must be a whole number from 1 to ${MAX_SITE_ARTICLES}; got "${value}".`);
+  }
+  return Number(value);
 }
 
 /** Runs an option check, turning its SandboxOptionError into a CliArgumentError with the same message. */

@@ -6,7 +6,11 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DeeplinkOptions } from '../links/deeplink';
+import { articleSubIdVariables, usesFrontMatter } from '../links/articleSubId';
 import { expandSubId, type SubIdResult } from '../links/subId';
+
+/** The lines of a document read for its front matter (`${frontMatter:KEY}`): front matter is short. */
+const FRONT_MATTER_LINES = 400;
 
 export interface LinkSettings {
   urlParameter: string;
@@ -36,11 +40,19 @@ export function subIdFor(
   const uri = document?.uri;
   const named = uri !== undefined && !document!.isUntitled;
   const folder = uri ? vscode.workspace.getWorkspaceFolder(uri) : vscode.workspace.workspaceFolders?.[0];
-  return expandSubId(template, {
-    fileBasenameNoExtension: named ? path.posix.parse(uri.path).name : undefined,
-    workspaceFolderBasename: folder ? path.posix.basename(folder.uri.path) : undefined,
-    date: now,
-  });
+  const text =
+    document !== undefined && usesFrontMatter(template)
+      ? document.getText(new vscode.Range(0, 0, Math.min(document.lineCount, FRONT_MATTER_LINES), 0))
+      : undefined;
+  const variables = articleSubIdVariables(
+    template,
+    named ? { path: uri.path, text } : text === undefined ? undefined : { path: '', text },
+    {
+      workspaceFolderBasename: folder ? path.posix.basename(folder.uri.path) : undefined,
+      date: now,
+    },
+  );
+  return expandSubId(template, variables);
 }
 
 /** The deeplink options for a document, or the SubID problem that stops links being built. */

@@ -62,14 +62,14 @@ const REFUSED: { name: string; template: string; variables?: SubIdVariables; mes
     name: 'unknown variable',
     template: 'a-${file}',
     message:
-      'The setting affiliateLinks.subId uses "${file}", which is not a known variable. Use ${fileBasenameNoExtension}, ${workspaceFolderBasename} or ${date}, or change the setting.',
+      'The setting affiliateLinks.subId uses "${file}", which is not a known variable. Use ${fileBasenameNoExtension}, ${fileDirnameBasename}, ${frontMatter:KEY}, ${workspaceFolderBasename} or ${date}, or change the setting.',
   },
   {
     name: 'unknown variables, each named once, checked before missing values',
     template: '${constructor}${x}${constructor}${fileBasenameNoExtension}',
     variables: NONE,
     message:
-      'The setting affiliateLinks.subId uses "${constructor}", "${x}", which are not known variables. Use ${fileBasenameNoExtension}, ${workspaceFolderBasename} or ${date}, or change the setting.',
+      'The setting affiliateLinks.subId uses "${constructor}", "${x}", which are not known variables. Use ${fileBasenameNoExtension}, ${fileDirnameBasename}, ${frontMatter:KEY}, ${workspaceFolderBasename} or ${date}, or change the setting.',
   },
   {
     name: 'bad characters from the template',

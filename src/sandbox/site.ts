@@ -1,0 +1,158 @@
+/**
+ * `npm run sandbox -- --site DIR --articles N`: a publisher's site over the sandbox's catalog, in
+ * Markdown, MDX and HTML, page bundles and flat files, with a known count of link health findings.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { WireMerchant } from '../api/wire';
+import { Random } from './random';
+import {
+  fits,
+  FINDING_CODES,
+  PROBLEM_KINDS,
+  QUIET_KINDS,
+  siteLink,
+  siteMerchants,
+  SUB_ID_PARAMETER,
+  URL_PARAMETER,
+  type ArticleContext,
+  type FindingCode,
+  type LinkKindName,
+  type SiteFormat,
+} from './siteLinks';
+import { renderArticle, type ArticleLayout } from './siteArticles';
+import { SUB_IDS } from './vocabulary';
+
+/**
+ * The SubID setting the site is written for: a page bundle is named by its folder, a flat file
+ * by the `slug` of its front matter (which every flat file has).
+ */
+export const SITE_SUB_ID_TEMPLATE = '${frontMatter:slug:fileDirnameBasename}';
+/** What the site's disclosures say; the rule's default patterns find it. */
+export const SITE_DISCLOSURE_PATTERNS = ['affiliate links'];
+/** A folder the link index must leave out: it holds an inactive merchant's link that counts nowhere. */
+export const SITE_EXCLUDED = 'node_modules';
+
+export interface SiteSummary {
+  site: string;
+  articles: number;
+  files: Record<SiteFormat, number>;
+  subIdTemplate: string;
+  deeplink: { urlParameter: string; subIdParameter: string };
+  disclosurePatterns: string[];
+  /** Left out of the counts: what an index must not read. */
+  excluded: string[];
+  /** Links written into the articles (those in code and comments not counted). */
+  links: number;
+  findings: Record<FindingCode, number>;
+  total: number;
+}
+
+/** One article: where it is written, its SubID and the findings it must give. */
+export interface SiteArticle {
+  path: string;
+  subId: string;
+  findings: Record<FindingCode, number>;
+}
+
+const LAYOUTS: readonly ArticleLayout[] = ['md-bundle', 'md-flat', 'mdx-bundle', 'html-bundle', 'mdx-flat'];
+const STREAM = 0x53495445;
+
+/** Writes the site into `directory` (made if missing) and says what the link health must find there. */
+export function writeSite(
+  directory: string,
+  merchants: readonly WireMerchant[],
+  options: { articles: number; seed: number },
+): { summary: SiteSummary; articles: SiteArticle[] } {
+  const pools = siteMerchants(merchants);
+  const random = new Random(options.seed ^ STREAM);
+  const zero = (): Record<FindingCode, number> =>
+    Object.fromEntries(FINDING_CODES.map((code) => [code, 0])) as Record<FindingCode, number>;
+  const findings = zero();
+  const files: Record<SiteFormat, number> = { md: 0, mdx: 0, html: 0 };
+  const slugs = Array.from({ length: options.articles }, (_, i) => {
+    const round = Math.floor(i / SUB_IDS.length);
+    return round === 0 ? SUB_IDS[i] : `${SUB_IDS[i % SUB_IDS.length]}-${round + 1}`;
+  });
+  const articles: SiteArticle[] = [];
+  let links = 0;
+  slugs.forEach((subId, i) => {
+    const layout = LAYOUTS[i % LAYOUTS.length];
+    const format = layout.slice(0, layout.indexOf('-')) as SiteFormat;
+    const ctx: ArticleContext = {
+      format,
+      subId,
+      otherSubId: slugs[(i + 1) % slugs.length] === subId ? `${subId}-x` : slugs[(i + 1) % slugs.length],
+      merchants: pools,
+      random,
+      reference: 0,
+    };
+    const kinds = articleKinds(i, format, random);
+    const written = kinds.map((kind) => {
+      ctx.reference += 1;
+      return siteLink(kind, ctx);
+    });
+    const disclosed = random.chance(0.5);
+    const own = zero();
+    for (const link of written) {
+      link.codes.forEach((code) => (own[code] += 1));
+    }
+    if (!disclosed && written.some((link) => link.affiliate)) {
+      own['disclosure-missing'] += 1;
+    }
+    const { relative, text } = renderArticle(layout, subId, i, written, disclosed, random);
+    const file = path.join(directory, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    files[format] += 1;
+    links += written.filter((link) => link.codes.length > 0 || link.affiliate).length;
+    FINDING_CODES.forEach((code) => (findings[code] += own[code]));
+    articles.push({ path: relative, subId, findings: own });
+  });
+  writeExcluded(directory, pools.inactive[0].trackingLink!);
+  const summary: SiteSummary = {
+    site: path.resolve(directory),
+    articles: options.articles,
+    files,
+    subIdTemplate: SITE_SUB_ID_TEMPLATE,
+    deeplink: { urlParameter: URL_PARAMETER, subIdParameter: SUB_ID_PARAMETER },
+    disclosurePatterns: SITE_DISCLOSURE_PATTERNS,
+    excluded: [`${SITE_EXCLUDED}/**`],
+    links,
+    findings,
+    total: FINDING_CODES.reduce((sum, code) => sum + findings[code], 0),
+  };
+  return { summary, articles };
+}
+
+/**
+ * An article's links: one or two healthy deeplinks, sometimes the plain tracking link, the
+ * article's turn of the problem kinds (so that a small site has every one) and one or two
+ * more, and a link the rules must leave alone; one article in ten links plainly only.
+ */
+function articleKinds(index: number, format: SiteFormat, random: Random): LinkKindName[] {
+  if (index % 10 === 9) {
+    return ['plain', random.pick(QUIET_KINDS)];
+  }
+  const problems = PROBLEM_KINDS.filter((kind) => fits(kind, format));
+  const kinds: LinkKindName[] = ['deeplink'];
+  if (random.chance(0.5)) {
+    kinds.push('deeplink');
+  }
+  if (random.chance(0.3)) {
+    kinds.push('tracking');
+  }
+  kinds.push(problems[index % problems.length]);
+  for (let extra = random.int(0, 2); extra > 0; extra--) {
+    kinds.push(random.pick(problems));
+  }
+  kinds.push(random.pick(QUIET_KINDS));
+  return random.sample(kinds, kinds.length);
+}
+
+/** A theme's read-me under node_modules: an index that reads it reports a link the counts leave out. */
+function writeExcluded(directory: string, deadLink: string): void {
+  const file = path.join(directory, SITE_EXCLUDED, 'site-theme', 'README.md');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `# Site theme\n\nSponsored by [an old shop](${deadLink}).\n`);
+}
