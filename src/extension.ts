@@ -20,6 +20,7 @@ import { HOVER_LANGUAGES, MerchantHoverProvider } from './hover/merchantHoverPro
 import { WEBVIEWS } from './ids';
 import { ActiveArticleFigures } from './lens/activeArticleFigures';
 import { ArticleSubIdReader } from './lens/articleSubIds';
+import { SubIdCollisionCheck } from './controllers/subIdCollisionCheck';
 import { FiguresCodeLensProvider } from './lens/figuresCodeLensProvider';
 import { KeyRingStore } from './secrets/keyRingStore';
 import { WorkspaceKeys } from './controllers/workspaceKeys';
@@ -96,6 +97,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
     activeArticle,
     reportsStatus,
     platformStatus,
+    new SubIdCollisionCheck(log),
   );
   context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
   context.subscriptions.push(
