@@ -52,6 +52,14 @@ export class DocumentLinkScanner {
   }
 
   scan(text: string): DocumentLinks {
+    return assemble(text, this.language, this.scanLines(text));
+  }
+
+  /**
+   * The lines' results alone, without the document's offsets: a line that did not change (and
+   * starts in the same state) keeps its very object, so a reader may keep what it made of it.
+   */
+  scanLines(text: string): readonly LineScan[] {
     const lines = text.split('\n');
     const previous = this.previous;
     const scans: LineScan[] = new Array(lines.length);
@@ -84,7 +92,7 @@ export class DocumentLinkScanner {
         this.remember(scan);
       }
     }
-    return assemble(text, this.language, scans);
+    return scans;
   }
 
   private lineScan(line: string, state: string): LineScan {
@@ -118,7 +126,7 @@ export function documentLinks(text: string, languageId: string): DocumentLinks {
   return new DocumentLinkScanner(languageId).scan(text);
 }
 
-function assemble(text: string, language: HealthLanguage, scans: LineScan[]): DocumentLinks {
+function assemble(text: string, language: HealthLanguage, scans: readonly LineScan[]): DocumentLinks {
   const links: DocumentLink[] = [];
   const lineKinds: LineKind[] = new Array(scans.length);
   const lineStarts: number[] = new Array(scans.length);
@@ -157,7 +165,7 @@ function assemble(text: string, language: HealthLanguage, scans: LineScan[]): Do
   return { text, language, links, lineKinds, lineStarts, lineStates, bodyStart: Math.min(bodyStart, text.length) };
 }
 
-function documentLink(scans: LineScan[], line: number, lineStart: number, link: LineLink, ignored: boolean) {
+function documentLink(scans: readonly LineScan[], line: number, lineStart: number, link: LineLink, ignored: boolean) {
   const { url, target, context, kind } = link;
   let constructStart = link.constructStart < 0 ? -1 : lineStart + link.constructStart;
   let tag: DocumentTag | undefined;
@@ -181,7 +189,12 @@ function documentLink(scans: LineScan[], line: number, lineStart: number, link: 
 }
 
 /** A tag with absolute offsets, its parts on other lines joined (a tag over several lines). */
-function tagOf(scans: LineScan[], line: number, lineStart: number, part: LineLink['tag'] & object): DocumentTag {
+function tagOf(
+  scans: readonly LineScan[],
+  line: number,
+  lineStart: number,
+  part: LineLink['tag'] & object,
+): DocumentTag {
   const shift = (offset: number, base: number) => (offset < 0 ? -1 : base + offset);
   const shiftRel = (rel: RelAttribute | undefined, base: number) =>
     rel && { ...rel, start: base + rel.start, end: base + rel.end };

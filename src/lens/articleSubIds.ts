@@ -1,6 +1,7 @@
 /** The SubIDs of a document, for its figures: the SubID setting expanded for the file, and its deeplinks' SubIDs. */
 import type * as vscode from 'vscode';
-import { deeplinkSubIds } from '../links/documentSubIds';
+import { DocumentLinkScanner } from '../health/documentLinks';
+import { DeeplinkSubIdMemo } from '../links/documentSubIds';
 import { readLinkSettings, subIdFor } from '../settings/linkSettings';
 import type { MerchantDomainIndex } from '../links/domainIndex';
 import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
@@ -39,6 +40,36 @@ export interface ArticleSubIds {
 
 const MAY_HOLD_URLS = /http/i;
 
+type TargetMerchant = { merchantId: string; name: string } | undefined;
+
+/**
+ * What is kept of a document between edits: its links line by line (a line that did not change
+ * is not read again), what each address gave, and the merchant of each deeplink for one index.
+ */
+class DocumentReading {
+  readonly scanner: DocumentLinkScanner;
+  readonly subIds = new DeeplinkSubIdMemo();
+  private merchantsOf = new Map<string, TargetMerchant>();
+  private merchantIndex: unknown;
+  private merchantParameter = '';
+
+  constructor(readonly languageId: string) {
+    this.scanner = new DocumentLinkScanner(languageId);
+  }
+
+  merchant(index: MerchantDomainIndex, url: string, urlParameter: string): TargetMerchant {
+    if (index !== this.merchantIndex || urlParameter !== this.merchantParameter || this.merchantsOf.size > 50_000) {
+      this.merchantsOf = new Map();
+      this.merchantIndex = index;
+      this.merchantParameter = urlParameter;
+    }
+    if (!this.merchantsOf.has(url)) {
+      this.merchantsOf.set(url, targetMerchant(index, url, urlParameter));
+    }
+    return this.merchantsOf.get(url);
+  }
+}
+
 /**
  * The setting counts when its template uses a variable (`${fileBasenameNoExtension}` makes
  * `best-running-shoes.md` the SubID `best-running-shoes`). Cheap for a document with neither: when
@@ -46,6 +77,8 @@ const MAY_HOLD_URLS = /http/i;
  * index is not loaded. Kept per document version, so lenses and status bar read a document once per edit.
  */
 export class ArticleSubIdReader {
+  /** Per document: its links and addresses as last read (see DocumentReading). */
+  private readonly readings = new WeakMap<vscode.TextDocument, DocumentReading>();
   /** Per document: the version read, the index it was read with, and what was found. */
   private readonly read = new WeakMap<
     vscode.TextDocument,
@@ -83,13 +116,18 @@ export class ArticleSubIdReader {
     const merchants = new Map<number, Array<{ merchantId: string; name: string }>>();
     const all = new Set<string>(fromSetting === undefined ? [] : [fromSetting]);
     if (index !== undefined) {
-      const deeplinks = deeplinkSubIds(text, {
+      let reading = this.readings.get(document);
+      if (reading?.languageId !== document.languageId) {
+        reading = new DocumentReading(document.languageId);
+        this.readings.set(document, reading);
+      }
+      const deeplinks = reading.subIds.readLines(reading.scanner.scanLines(text), {
         subIdParameter: settings.subIdParameter,
         isTrackingHost: (host) => index.isTrackingHost(host),
       });
       for (const deeplink of deeplinks) {
         all.add(deeplink.subId);
-        const merchant = targetMerchant(index, deeplink.url, settings.urlParameter);
+        const merchant = reading.merchant(index, deeplink.url, settings.urlParameter);
         if (merchant !== undefined) {
           const onLine = merchants.get(deeplink.line) ?? [];
           if (!onLine.some((known) => known.merchantId === merchant.merchantId)) {

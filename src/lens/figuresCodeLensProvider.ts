@@ -1,5 +1,6 @@
 /** The figures where you write: lenses with an article's clicks and commission, and each deeplink line's clicks. */
 import * as vscode from 'vscode';
+import { GenerationMemo } from '../common/generationMemo';
 import { Disposable } from '../common/lifecycle';
 import { COMMANDS } from '../ids';
 import { figuresOf, type FiguresAggregate } from '../reports/figures/figuresAggregate';
@@ -17,8 +18,20 @@ export interface FiguresLens {
   subId: string;
 }
 
-/** The lenses of a document's SubIDs from the aggregate: the article's at the top, then one per line with deeplinks. */
-export function figuresLenses(aggregate: FiguresAggregate, subIds: ArticleSubIds, age: string): FiguresLens[] {
+/** A line's lens without its line, kept by its SubIDs and merchants for one aggregate and age. */
+export type LineLenses = GenerationMemo<Omit<FiguresLens, 'line'> | null>;
+
+/**
+ * The lenses of a document's SubIDs from the aggregate: the article's at the top, then one per
+ * line with deeplinks. With `memo`, a line whose SubIDs and merchants were seen with this
+ * aggregate and age takes the lens made then: after an edit, only the changed lines' are made.
+ */
+export function figuresLenses(
+  aggregate: FiguresAggregate,
+  subIds: ArticleSubIds,
+  age: string,
+  memo: LineLenses = new GenerationMemo(),
+): FiguresLens[] {
   const lenses: FiguresLens[] = [];
   const article = figuresOf(aggregate, subIds.all);
   if (article === undefined) {
@@ -31,22 +44,29 @@ export function figuresLenses(aggregate: FiguresAggregate, subIds: ArticleSubIds
     subId: article.subIds[0]!,
   });
   for (const [line, onLine] of subIds.lines) {
-    const figures = figuresOf(aggregate, onLine);
-    if (figures !== undefined) {
+    const lineMerchants = subIds.merchants.get(line);
+    const key = `${onLine.join('\n')}\u0001${lineMerchants?.map((m) => `${m.merchantId}\n${m.name}`).join('\n') ?? ''}`;
+    const lens = memo.get(aggregate, `${age}\u0002${key}`, () => {
+      const figures = figuresOf(aggregate, onLine);
+      if (figures === undefined) {
+        return null;
+      }
       // Where click items carry merchantId, the line's clicks split by the merchants its links go to.
       const merchants =
         figures.clicksByMerchant === undefined
           ? undefined
-          : subIds.merchants.get(line)?.map((merchant) => ({
+          : lineMerchants?.map((merchant) => ({
               name: merchant.name,
               clicks: figures.clicksByMerchant!.get(merchant.merchantId) ?? 0,
             }));
-      lenses.push({
-        line,
+      return {
         title: lineLensText(figures, merchants),
         tooltip: lensTooltipText(figures, aggregate, age),
         subId: figures.subIds[0]!,
-      });
+      };
+    });
+    if (lens !== null) {
+      lenses.push({ line, ...lens });
     }
   }
   return lenses;
@@ -59,6 +79,7 @@ export function figuresLenses(aggregate: FiguresAggregate, subIds: ArticleSubIds
  */
 export class FiguresCodeLensProvider extends Disposable implements vscode.CodeLensProvider {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
+  private readonly lineLenses: LineLenses = new GenerationMemo();
   readonly onDidChangeCodeLenses = this.changed.event;
 
   constructor(
@@ -106,6 +127,6 @@ export class FiguresCodeLensProvider extends Disposable implements vscode.CodeLe
       this.figures.start();
       return [];
     }
-    return figuresLenses(aggregate, subIds, figuresAgeText(this.figures.asOf));
+    return figuresLenses(aggregate, subIds, figuresAgeText(this.figures.asOf), this.lineLenses);
   }
 }

@@ -123,3 +123,73 @@ function trackingHost(options: DeeplinkSubIdOptions, host: string): boolean {
     return false;
   }
 }
+
+/** What an address gave: its host and the SubID parameter's values; null when it is no URL with a query. */
+type Parsed = { host: string; values: string[] } | null;
+
+/**
+ * The SubIDs of deeplinks among the links another reader found line by line (the link health's
+ * scanner, which keeps each line's object while the line does not change), as `deeplinkSubIds`
+ * gives them: what a line gave is kept for the next call, so an edit costs the lines it changed.
+ * One per document.
+ */
+export class DeeplinkSubIdMemo {
+  private parameter = '';
+  /** Per line object of the scanner: its addresses' hosts and SubIDs. */
+  private byLine = new WeakMap<object, Array<{ subId: string; url: string; host: string }>>();
+
+  /** The deeplinks of the lines, in document order; `line` is the index in `lines`. */
+  readLines(lines: readonly { links: readonly { url: string; target: string }[] }[], options: DeeplinkSubIdOptions) {
+    const parameter = options.subIdParameter.trim();
+    if (parameter !== this.parameter) {
+      this.parameter = parameter;
+      this.byLine = new WeakMap();
+    }
+    const deeplinks: DocumentDeeplink[] = [];
+    if (parameter === '') {
+      return deeplinks;
+    }
+    const tracking = new Map<string, boolean>();
+    for (let line = 0; line < lines.length; line++) {
+      const scan = lines[line];
+      if (scan.links.length === 0) {
+        continue;
+      }
+      let found = this.byLine.get(scan);
+      if (found === undefined) {
+        found = [];
+        for (const link of scan.links) {
+          const parsed = parse(link.target, parameter);
+          for (const subId of parsed?.values ?? []) {
+            found.push({ subId, url: link.url, host: parsed!.host });
+          }
+        }
+        this.byLine.set(scan, found);
+      }
+      for (const { subId, url, host } of found) {
+        let isTracking = tracking.get(host);
+        if (isTracking === undefined) {
+          isTracking = trackingHost(options, host);
+          tracking.set(host, isTracking);
+        }
+        if (isTracking) {
+          deeplinks.push({ subId, line, url, host });
+        }
+      }
+    }
+    return deeplinks;
+  }
+}
+
+function parse(target: string, parameter: string): Parsed {
+  if (!target.includes('?')) {
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return null;
+  }
+  return url.search === '' ? null : { host: url.hostname, values: parameterValues(url.search, parameter) };
+}

@@ -7,7 +7,11 @@
  *   top and on those lines;
  * - two plain URLs on other active merchants' domains, for Monetize Links, Insert Deeplink and
  *   the hover;
- * - the first article, also the tracking link of an inactive merchant, which Monetize leaves alone.
+ * - the first article, also the tracking link of an inactive merchant and a tracking link no merchant
+ *   owns (a merchant that left the network), which Monetize leaves alone;
+ * - the MDX article, an `<a>` with a merchant's tracking link and no `rel="sponsored"`.
+ * So the link health has something to show in the Problems panel: the inactive merchant, the
+ * unknown tracking link, the missing rel, and the plain URLs that could earn (a hint).
  * Every merchant linked is the only one with its domain, so a URL names one merchant.
  */
 import fs from 'node:fs';
@@ -30,6 +34,10 @@ export interface DemoArticle {
   plainMerchants: string[];
   /** The inactive merchant whose tracking link it holds (the first article only). */
   inactiveMerchant?: string;
+  /** A link on a tracking host that no merchant owns (the first article only). */
+  unknownTrackingLink?: string;
+  /** The merchant whose tracking link stands in an `<a>` without rel (the MDX article only). */
+  relMissingMerchant?: string;
 }
 
 interface Link {
@@ -102,12 +110,16 @@ function titleOf(subId: string): string {
   return subId.replace(/-/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
 }
 
+interface ArticleLinks {
+  deeplinks: Link[];
+  plain: Link[];
+  inactive?: Link;
+  unknown?: Link;
+  withoutRel?: Link;
+}
+
 /** Markdown and MDX: the same article, MDX with front matter and an element of JSX. */
-function markdownArticle(
-  format: 'md' | 'mdx',
-  title: string,
-  links: { deeplinks: Link[]; plain: Link[]; inactive?: Link },
-): string {
+function markdownArticle(format: 'md' | 'mdx', title: string, links: ArticleLinks): string {
   const markup = (link: Link): string =>
     linkMarkup(format === 'md' ? 'markdown' : 'mdx', link.url, link.name, { rel: '' });
   const [first, second] = links.deeplinks;
@@ -130,10 +142,14 @@ function markdownArticle(
     `${markup(third!)} has a good outlet section, and ${format === 'md' ? fourth!.url : markup(fourth!)} is worth a look when the sales are on.`,
     '',
     ...(links.inactive ? [`Last year's favourite, ${markup(links.inactive)}, still lists the older models.`, ''] : []),
+    ...(links.unknown ? [`The shop we used to send you to, ${markup(links.unknown)}, has closed.`, ''] : []),
+    ...(links.withoutRel
+      ? [`Gift cards come from <a href="${links.withoutRel.url}">${escapeHtml(links.withoutRel.name)}</a>.`, '']
+      : []),
   ].join('\n');
 }
 
-function htmlArticle(title: string, links: { deeplinks: Link[]; plain: Link[]; inactive?: Link }): string {
+function htmlArticle(title: string, links: ArticleLinks): string {
   const deeplinked = (link: Link): string => linkMarkup('html', link.url, link.name, { rel: 'sponsored' });
   const plain = (link: Link): string => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.name)}</a>`;
   const [first, second] = links.deeplinks;
@@ -169,6 +185,8 @@ export function writeDemoArticles(folder: string, dataset: SandboxDataset, count
     (merchant) => merchant.isActive && merchant.deeplinkAllowed && merchant.trackingLink,
   );
   const inactive = soleOwners(dataset.merchants).find((merchant) => !merchant.isActive && trackingLinkOf(merchant).ok);
+  // No merchant's tracking link has a hyphen in its path: this one is nobody's.
+  const unknown = linkable[0] && `${new URL(linkable[0].trackingLink!).origin}/left-the-network`;
   const directory = path.join(folder, 'articles');
   fs.mkdirSync(directory, { recursive: true });
   // Plain URLs go to merchants no article deeplinks to, a different pair in each article.
@@ -191,10 +209,13 @@ export function writeDemoArticles(folder: string, dataset: SandboxDataset, count
       throw new Error(`the sandbox has too few active merchants with deeplinks for ${count} demo articles`);
     }
     const trackingLink = index === 0 && inactive ? trackingLinkOf(inactive) : undefined;
-    const links = {
+    const gifts = format === 'mdx' ? spare.at(-1) : undefined;
+    const links: ArticleLinks = {
       deeplinks: top.map((merchant) => deeplink(merchant, subId)),
       plain,
       inactive: trackingLink?.ok ? { name: inactive!.name, url: trackingLink.link } : undefined,
+      unknown: index === 0 && unknown ? { name: 'Closed Shop', url: unknown } : undefined,
+      withoutRel: gifts ? { name: gifts.name, url: gifts.trackingLink! } : undefined,
     };
     const title = titleOf(subId);
     const file = path.join(directory, `${subId}.${format}`);
@@ -206,6 +227,8 @@ export function writeDemoArticles(folder: string, dataset: SandboxDataset, count
       merchants: links.deeplinks.map((link) => link.name),
       plainMerchants: plain.map((link) => link.name),
       ...(links.inactive ? { inactiveMerchant: links.inactive.name } : {}),
+      ...(links.unknown ? { unknownTrackingLink: links.unknown.url } : {}),
+      ...(links.withoutRel ? { relMissingMerchant: links.withoutRel.name } : {}),
     };
   });
 }

@@ -118,8 +118,10 @@ describe('bundles', () => {
     // 284 KB. Issue 24 (the panel vocabulary's values, LatestWins, Delayer, the catalog walked once
     // for every window) to 292 KB; then its section 5 inlined the reports and the report panel's
     // host (once dist/reports.js and dist/reportsPanel.js), which cost activation about 2.6 ms:
-    // 296,387 → 463,216 bytes (244,313 minified). The cap leaves 11,784 bytes (2.5%) of headroom.
-    assert.ok(report.extensionBytes < 475_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // 296,387 → 463,216 bytes (244,313 minified). Issue 25: the SubID's front matter and folder
+    // variables with the collision warning, and the link health's per-line scanner that the lenses
+    // read documents with, to 493,482 bytes. The cap leaves about 2.3% of headroom.
+    assert.ok(report.extensionBytes < 505_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('holds the report store, its model and the report panel’s host in the extension bundle: no bundle of their own', () => {

@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { normalizeMerchant } from '../../src/api/normalize/merchant';
+import { documentLinks } from '../../src/health/documentLinks';
+import { DEFAULT_HEALTH_OPTIONS, LinkHealthRules } from '../../src/health/healthRules';
 import { DEFAULT_DEEPLINK_OPTIONS } from '../../src/links/deeplink';
 import { deeplinkSubIds } from '../../src/links/documentSubIds';
 import { MerchantDomainIndex } from '../../src/links/domainIndex';
@@ -98,10 +100,37 @@ describe('the demo workspace', () => {
             plan.candidates.map((candidate) => candidate.ref.merchant.name),
             article.plainMerchants,
           );
+          const extra = [article.inactiveMerchant, article.unknownTrackingLink, article.relMissingMerchant];
           assert.deepEqual(
             plan.skipped.map((skipped) => skipped.reason),
-            Array(article.inactiveMerchant ? 3 : 2).fill('tracking-link'),
+            Array(2 + extra.filter((link) => link !== undefined).length).fill('tracking-link'),
           );
+        }
+      });
+
+      it('gives the Problems panel broken links to show: an inactive merchant, an unknown tracking link, a missing rel, plain URLs', () => {
+        const rules = new LinkHealthRules({ index }, DEFAULT_HEALTH_OPTIONS);
+        const languages = { md: 'markdown', mdx: 'mdx', html: 'html' } as const;
+        const found = articles.map((article) => {
+          const text = fs.readFileSync(article.file, 'utf8');
+          const findings = rules.check(documentLinks(text, languages[article.format]), article.subId);
+          return findings.map((finding) => `${finding.code} ${text.slice(finding.start, finding.end)}`);
+        });
+        assert.ok(
+          found[0]!.some((f) => f.startsWith('inactive-merchant ')),
+          found[0]!.join('\n'),
+        );
+        assert.ok(
+          found[0]!.includes(`unknown-tracking-link ${articles[0]!.unknownTrackingLink}`),
+          found[0]!.join('\n'),
+        );
+        assert.ok(
+          found[1]!.some((f) => f.startsWith('rel-sponsored-missing ')),
+          found[1]!.join('\n'),
+        );
+        for (const article of found) {
+          assert.ok(article.some((f) => f.startsWith('not-monetized ')));
+          assert.ok(!article.some((f) => f.startsWith('subid-mismatch ')), 'the deeplinks carry their article’s SubID');
         }
       });
 
