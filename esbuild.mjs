@@ -8,6 +8,9 @@
 //   lazily on the first hover or link command (an import of `src/links/domainIndex.ts`).
 //   The reports (`src/reports/`) and the report panel's host (`src/webviews/reports/host/`) are
 //   in the extension bundle: inlined, they cost activation about 2.6 ms (issue 24, section 5).
+// - linkHealth: link health in the editor (the site's index, diagnostics, quick fixes) with its rules
+//   and the domain index they judge links by, loaded a moment after activation (an import of
+//   `src/problems/index.ts`).
 // - webview: the report panel's app (browser, IIFE) → dist/webview/reports.js, and its
 //   stylesheet → dist/webview/reports.css, with the files the page links beside them
 //   (codicon.css and codicon.ttf for the icons, uPlot.min.css for the chart).
@@ -25,6 +28,7 @@ const withTests = process.argv.includes('--tests');
 export const LAZY_BUNDLES = [
   { module: path.join(root, 'src/api/index'), outfile: './api.js' },
   { module: path.join(root, 'src/links/domainIndex'), outfile: './links.js' },
+  { module: path.join(root, 'src/problems/index'), outfile: './linkHealth.js' },
 ];
 
 /**
@@ -132,6 +136,12 @@ export const targets = [
     ...nodeTarget,
     entryPoints: [path.join(root, 'src/links/domainIndex.ts')],
     outfile: path.join(root, 'dist/links.js'),
+  },
+  {
+    ...nodeTarget,
+    entryPoints: [path.join(root, 'src/problems/index.ts')],
+    outfile: path.join(root, 'dist/linkHealth.js'),
+    plugins: [...nodeTarget.plugins, lazyBundlesPlugin],
   },
   ...webviewTargets,
 ];

@@ -24,7 +24,18 @@ const LOADERS = '**/loaders/**';
 const SETTINGS_READERS = '**/settings/**';
 const SECRETS = '**/secrets/**';
 /** The rooms of the shell a person sees or runs, and activation. */
-const UI = ['**/views/**', '**/commands/**', '**/hover/**', '**/lens/**', '**/extension', '**/webviews/*/host/**'];
+const VIEWS_AND_COMMANDS = [
+  '**/views/**',
+  '**/commands/**',
+  '**/hover/**',
+  '**/lens/**',
+  '**/extension',
+  '**/webviews/*/host/**',
+];
+/** Link health in the editor: the site's index (scan, watch, persist) and its problems (diagnostics, fixes). */
+const SITE = '**/site/**';
+const PROBLEMS = '**/problems/**';
+const UI = [...VIEWS_AND_COMMANDS, SITE, PROBLEMS];
 const SHELL = [CONTROLLERS, PROMPTS, LOADERS, SETTINGS_READERS, SECRETS, ...UI];
 const refuse = (group, message) => ({ group, message });
 const noShell = refuse(
@@ -302,6 +313,26 @@ export default tseslint.config(
     ],
     { pure: false, patterns: SHELL_PATTERNS },
   ),
+  room(['src/site/**/*.ts'], {
+    pure: false,
+    patterns: [
+      ...SHELL_PATTERNS,
+      refuse(
+        [PROBLEMS, ...VIEWS_AND_COMMANDS],
+        "src/site/ keeps the site's link index: it imports the core, settings and controllers' types, never the problems it feeds, a view or a command.",
+      ),
+    ],
+  }),
+  room(['src/problems/**/*.ts'], {
+    pure: false,
+    patterns: [
+      ...SHELL_PATTERNS,
+      refuse(
+        VIEWS_AND_COMMANDS,
+        'src/problems/ turns the site index into diagnostics and fixes: it imports the site, settings and controllers, never a view, command, hover, lens or activation.',
+      ),
+    ],
+  }),
   room(['src/settings/**/*.ts'], { pure: false, patterns: [...SHELL_PATTERNS, settingsAtTheBottom] }),
   room(['src/prompts/**/*.ts'], { pure: false, patterns: [...SHELL_PATTERNS, promptsBelowControllers] }),
   room(['src/loaders/**/*.ts'], { pure: false, patterns: [...SHELL_PATTERNS, loadersBelowControllers] }),

@@ -34,6 +34,7 @@ import { ServiceApiLoader } from './loaders/serviceApiLoader';
 import { MerchantLinkIndex } from './controllers/merchantLinkIndex';
 import { ReportService } from './controllers/reportService';
 import { MerchantView } from './views/merchantView';
+import { LinkHealthStarter } from './problems/linkHealthStarter';
 import { FIRST_READ_MS, ReportsStatusBarItem } from './views/reportsStatusBarItem';
 import { TreeViewOptions } from './views/treeViewOptions';
 import { ReportPanelKeeper } from './webviews/reports/host/reportPanelKeeper';
@@ -84,6 +85,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   // Reads nothing: it shows today's clicks as the figures count them.
   const reportsStatus = new ReportsStatusBarItem(figures, controller, activeArticle, testAdapter?.makeStatusBarItem);
   const platformStatus = new PlatformStatusBarItem(keys, testAdapter?.makeStatusBarItem);
+  const linkHealth = new LinkHealthStarter({ storageUri: context.storageUri, controller, links, log });
   context.subscriptions.push(
     keys,
     controller,
@@ -98,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
     reportsStatus,
     platformStatus,
     new SubIdCollisionCheck(log),
+    linkHealth,
   );
   context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
   context.subscriptions.push(

@@ -25,6 +25,10 @@ export const COMMANDS = {
   choosePlatform: 'affiliateLinks.choosePlatform',
   /** Internal (hidden from the palette): the figures' lenses and status bar open the panel filtered to a SubID. */
   showReportsForSubId: 'affiliateLinks.showReportsForSubId',
+  /** Internal: a link health quick fix adds a link to the ignored-links setting. */
+  ignoreLinkInSettings: 'affiliateLinks.linkHealth.ignoreLinkInSettings',
+  /** Internal: the link health status bar item stops the site's scan. */
+  stopLinkHealthScan: 'affiliateLinks.linkHealth.stopScan',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -64,6 +68,7 @@ export const WEBVIEWS = {
 export const STATUS_BAR_ITEMS = {
   todayClicks: 'affiliateLinks.todayClicks',
   platform: 'affiliateLinks.platform',
+  linkHealthScan: 'affiliateLinks.linkHealthScan',
 } as const;
 
 export const CONTEXT_KEYS = {
@@ -139,6 +144,24 @@ export const SETTINGS = {
   merchantsFreshnessHours: 'affiliateLinks.merchants.freshnessHours',
   rateLimit: 'affiliateLinks.rateLimit',
   platform: 'affiliateLinks.platform',
+  linkHealthEnabled: 'affiliateLinks.linkHealth.enabled',
+  linkHealthInclude: 'affiliateLinks.linkHealth.include',
+  linkHealthIgnoredLinks: 'affiliateLinks.linkHealth.ignoredLinks',
+  linkHealthRelSponsoredInMarkdown: 'affiliateLinks.linkHealth.relSponsoredInMarkdown',
+  linkHealthDisclosurePatterns: 'affiliateLinks.linkHealth.disclosurePatterns',
+  linkHealthDisclosureSnippet: 'affiliateLinks.linkHealth.disclosureSnippet',
+} as const;
+
+/** The setting of each link health rule's severity (`affiliateLinks.linkHealth.<rule>`), by rule code. */
+export const LINK_HEALTH_RULE_SETTINGS = {
+  'inactive-merchant': 'affiliateLinks.linkHealth.inactiveMerchant',
+  'deeplinks-not-allowed': 'affiliateLinks.linkHealth.deeplinksNotAllowed',
+  'unknown-tracking-link': 'affiliateLinks.linkHealth.unknownTrackingLink',
+  'target-off-merchant': 'affiliateLinks.linkHealth.targetOffMerchant',
+  'subid-mismatch': 'affiliateLinks.linkHealth.subIdMismatch',
+  'not-monetized': 'affiliateLinks.linkHealth.notMonetized',
+  'rel-sponsored-missing': 'affiliateLinks.linkHealth.relSponsoredMissing',
+  'disclosure-missing': 'affiliateLinks.linkHealth.disclosureMissing',
 } as const;
 
 /** How long a confirmation stays in the status bar. */

@@ -76,8 +76,11 @@ export class LinkHealthRules {
     return link.ignoredByComment || this.verdicts.of(link.target).ignored;
   }
 
-  /** Every finding of the document, in document order (a document-wide one at its first affiliate link). */
-  check(doc: DocumentLinks, expectedSubId?: string): HealthFinding[] {
+  /**
+   * Every finding of the document, in document order (a document-wide one at its first affiliate link).
+   * `disclosureEnd` (see below) stands in for the text of a document checked from the site's index.
+   */
+  check(doc: DocumentLinks, expectedSubId?: string, disclosureEnd?: number): HealthFinding[] {
     const findings: HealthFinding[] = [];
     let firstAffiliate = -1;
     for (let i = 0; i < doc.links.length; i++) {
@@ -132,8 +135,12 @@ export class LinkHealthRules {
     }
     if (firstAffiliate >= 0 && this.disclosure !== undefined) {
       const first = doc.links[firstAffiliate];
-      const before = doc.text.slice(0, Math.max(0, first.constructStart < 0 ? first.start : first.constructStart));
-      if (!this.disclosure.test(before)) {
+      const cut = Math.max(0, first.constructStart < 0 ? first.start : first.constructStart);
+      const disclosed =
+        disclosureEnd === undefined
+          ? this.disclosure.test(doc.text.slice(0, cut))
+          : disclosureEnd >= 0 && disclosureEnd <= cut;
+      if (!disclosed) {
         findings.push({
           code: 'disclosure-missing',
           start: first.start,
@@ -145,6 +152,12 @@ export class LinkHealthRules {
       }
     }
     return findings;
+  }
+
+  /** Where the first disclosure phrase of `text` ends, -1 without one: what the site's index keeps of a text. */
+  disclosureEnd(text: string): number {
+    const match = this.disclosure?.exec(text);
+    return match ? match.index + match[0].length : -1;
   }
 
   /** Whether a disclosure phrase occurs in `text`. */

@@ -508,6 +508,46 @@ const CASES: Case[] = [
     code: "import { Agent } from 'undici';\nvoid Agent;",
     refused: /never the entry point/,
   },
+  {
+    rule: 'the site index imports no problem (it feeds them)',
+    file: 'src/site/wrong.ts',
+    code: "import { LinkHealthDiagnostics } from '../problems/linkHealthDiagnostics';\nvoid LinkHealthDiagnostics;",
+    refused: /src\/site\/ keeps the site's link index/,
+  },
+  {
+    rule: 'the site index imports no view or command',
+    file: 'src/site/wrong.ts',
+    code: "import { MerchantView } from '../views/merchantView';\nvoid MerchantView;",
+    refused: /src\/site\/ keeps the site's link index/,
+  },
+  {
+    rule: 'the site index may use the link health core, the settings and the building blocks',
+    file: 'src/site/right.ts',
+    code: "import { SiteIndex } from '../health/siteIndex';\nimport { readLinkHealthSettings } from '../settings/linkHealthSettings';\nimport { Delayer } from '../common/delayer';\nvoid SiteIndex; void readLinkHealthSettings; void Delayer;",
+  },
+  {
+    rule: 'the problems import no command or view',
+    file: 'src/problems/wrong.ts',
+    code: "import { ShowLogCommand } from '../commands/showLogCommand';\nvoid ShowLogCommand;",
+    refused: /src\/problems\/ turns the site index into diagnostics/,
+  },
+  {
+    rule: 'the problems may use the site, the settings and the controllers',
+    file: 'src/problems/right.ts',
+    code: "import { SiteIndexer } from '../site/siteIndexer';\nimport type { CatalogController } from '../controllers/catalogController';\nimport { readLinkHealthSettings } from '../settings/linkHealthSettings';\nvoid SiteIndexer; void readLinkHealthSettings; export type C = CatalogController;",
+  },
+  {
+    rule: 'the settings readers import neither the site nor the problems',
+    file: 'src/settings/wrong.ts',
+    code: "import { SiteIndexer } from '../site/siteIndexer';\nvoid SiteIndexer;",
+    refused: /src\/settings\/ reads settings/,
+  },
+  {
+    rule: 'link health (the pure core) never imports the site or the problems',
+    file: 'src/health/wrong.ts',
+    code: "import { SiteIndexer } from '../site/siteIndexer';\nvoid SiteIndexer;",
+    refused: /never imports the VS Code shell/,
+  },
 ];
 
 describe('architecture rules (lint)', function () {

@@ -1,0 +1,83 @@
+/**
+ * Link health in the editor, a bundle of its own (`dist/linkHealth.js`) loaded after activation: the site's
+ * index, its diagnostics, quick fixes and fix-all, the scan's status bar item and the two internal commands.
+ */
+import * as vscode from 'vscode';
+import { Disposable } from '../common/lifecycle';
+import type { CatalogController } from '../controllers/catalogController';
+import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
+import { COMMANDS } from '../ids';
+import { affectsSiteFiles, readLinkHealthSettings } from '../settings/linkHealthSettings';
+import { SiteIndexer } from '../site/siteIndexer';
+import { SiteIndexFile } from '../site/siteIndexFile';
+import { ignoreLinkInSettings } from './ignoreLinkInSettings';
+import { LinkHealthActions } from './linkHealthActions';
+import { LinkHealthDiagnostics } from './linkHealthDiagnostics';
+import { LinkHealthEngine } from './linkHealthEngine';
+import { LinkHealthStatus } from './linkHealthStatus';
+
+export interface LinkHealthDeps {
+  storageUri: vscode.Uri | undefined;
+  controller: CatalogController;
+  links: MerchantLinkIndex;
+  log: vscode.LogOutputChannel;
+}
+
+/** The languages whose documents get quick fixes. */
+const SELECTOR: vscode.DocumentSelector = [{ language: 'markdown' }, { language: 'mdx' }, { language: 'html' }];
+
+export class LinkHealth extends Disposable {
+  readonly engine: LinkHealthEngine;
+  readonly indexer: SiteIndexer;
+
+  constructor({ storageUri, controller, links, log }: LinkHealthDeps) {
+    super();
+    this.engine = this._register(new LinkHealthEngine(controller, links, log));
+    this.indexer = this._register(
+      new SiteIndexer(new SiteIndexFile(storageUri, log), () => readLinkHealthSettings().include, log),
+    );
+    this._register(new LinkHealthDiagnostics(this.indexer, this.engine));
+    const status = this._register(new LinkHealthStatus());
+    const showStatus = () => status.show(this.indexer.state, this.engine.rules === undefined);
+    this._register(this.indexer.onDidChangeState(showStatus));
+    this._register(
+      this.engine.onDidChange(() => {
+        showStatus();
+        const reader = this.engine.reader;
+        if (reader !== undefined) {
+          void this.indexer.start(reader).catch((error: unknown) => log.error(`Link health: ${String(error)}`));
+        }
+      }),
+    );
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        const reader = this.engine.reader;
+        if (affectsSiteFiles(event) && reader !== undefined) {
+          void this.indexer.start(reader, true);
+        }
+      }),
+    );
+    this._register(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        const reader = this.engine.reader;
+        if (reader !== undefined) {
+          void this.indexer.start(reader, true);
+        }
+      }),
+    );
+    this._register(
+      vscode.languages.registerCodeActionsProvider(
+        SELECTOR,
+        new LinkHealthActions(this.indexer, this.engine),
+        LinkHealthActions.metadata,
+      ),
+    );
+    this._register(vscode.commands.registerCommand(COMMANDS.ignoreLinkInSettings, ignoreLinkInSettings));
+    this._register(vscode.commands.registerCommand(COMMANDS.stopLinkHealthScan, () => this.indexer.stopScan()));
+    showStatus();
+  }
+}
+
+export function startLinkHealth(deps: LinkHealthDeps): LinkHealth {
+  return new LinkHealth(deps);
+}

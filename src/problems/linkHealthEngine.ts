@@ -1,0 +1,108 @@
+/**
+ * The link health rules of the catalog shown now and of the settings: made again when either changes, and
+ * absent while there is no catalog (the cache only: nothing here asks the service).
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { Delayer } from '../common/delayer';
+import { Disposable } from '../common/lifecycle';
+import { LinkHealthRules } from '../health/healthRules';
+import type { CatalogController } from '../controllers/catalogController';
+import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
+import {
+  affectsLinkHealthRules,
+  readLinkHealthSettings,
+  type LinkHealthSettings,
+} from '../settings/linkHealthSettings';
+import { subIdFor } from '../settings/linkSettings';
+import type { SiteReader } from '../site/siteIndexer';
+
+export class LinkHealthEngine extends Disposable {
+  private rulesNow: LinkHealthRules | undefined;
+  private settingsNow: LinkHealthSettings = readLinkHealthSettings();
+  private storeListener: vscode.Disposable | undefined;
+  private refreshing: Promise<void> = Promise.resolve();
+  /** A sync changes the catalog page by page: the rules are made again once it pauses. */
+  private readonly later = this._register(new Delayer(200));
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  /** The rules or the settings changed: every file's findings may have. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly controller: CatalogController,
+    private readonly links: MerchantLinkIndex,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    super();
+    this._register(controller.onDidChangeStore(() => this.followStore()));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (affectsLinkHealthRules(event)) {
+          this.settingsNow = readLinkHealthSettings();
+          this.refresh();
+        }
+      }),
+    );
+    this._register({ dispose: () => this.storeListener?.dispose() });
+    this.followStore();
+  }
+
+  /** The rules, or undefined while no catalog is loaded. */
+  get rules(): LinkHealthRules | undefined {
+    return this.rulesNow;
+  }
+
+  get settings(): LinkHealthSettings {
+    return this.settingsNow;
+  }
+
+  /** What the site index keeps of a text with these rules (their disclosure phrases). */
+  get reader(): SiteReader | undefined {
+    const rules = this.rulesNow;
+    return (
+      rules && {
+        readKey: JSON.stringify({ disclosure: rules.options.disclosurePatterns }),
+        disclosureEnd: (text) => rules.disclosureEnd(text),
+      }
+    );
+  }
+
+  /** The SubID the deeplinks of a file should carry (the SubID setting's template for it), if any. */
+  expectedSubId(uri: vscode.Uri, document?: vscode.TextDocument): string | undefined {
+    const template = this.settingsNow.subIdTemplate;
+    if (template === '') {
+      return undefined;
+    }
+    const target =
+      document ??
+      ({ uri, isUntitled: uri.scheme === 'untitled', fileName: path.basename(uri.path) } as vscode.TextDocument);
+    const result = subIdFor(target, template);
+    return result.ok ? result.subId : undefined;
+  }
+
+  private followStore(): void {
+    this.storeListener?.dispose();
+    this.storeListener = this.controller.store?.onDidChange(() => this.refresh());
+    this.refresh();
+  }
+
+  private refresh(): void {
+    this.later.trigger(() => {
+      this.refreshing = this.refreshing
+        .then(() => this.rebuild())
+        .catch((error: unknown) => {
+          this.log.error(`Link health: could not load the merchant domain index: ${String(error)}`);
+        });
+    });
+  }
+
+  private async rebuild(): Promise<void> {
+    const index = await this.links.current();
+    const rules = index && new LinkHealthRules({ index }, this.settingsNow.options);
+    if (rules === undefined && this.rulesNow === undefined) {
+      return;
+    }
+    this.rulesNow = rules;
+    this.changed.fire();
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Starts link health a moment after activation (its bundle loaded then, never during activation) while
+ * `affiliateLinks.linkHealth.enabled` is on, and stops it when the setting is turned off.
+ */
+import * as vscode from 'vscode';
+import { Delayer } from '../common/delayer';
+import { Disposable, toDisposable } from '../common/lifecycle';
+import { SETTINGS } from '../ids';
+import type { LinkHealth, LinkHealthDeps } from './index';
+import { LinkHealthLoader } from './linkHealthLoader';
+
+/** After activation returns and the first views are drawn. */
+export const LINK_HEALTH_START_MS = 1_500;
+
+export class LinkHealthStarter extends Disposable {
+  private running: LinkHealth | undefined;
+  private readonly later = this._register(new Delayer(LINK_HEALTH_START_MS));
+  private readonly loader = new LinkHealthLoader();
+
+  constructor(private readonly deps: LinkHealthDeps) {
+    super();
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(SETTINGS.linkHealthEnabled)) {
+          this.follow(0);
+        }
+      }),
+    );
+    this._register(toDisposable(() => this.running?.dispose()));
+    this.follow(LINK_HEALTH_START_MS);
+  }
+
+  /** The running link health, for the tests. */
+  get current(): LinkHealth | undefined {
+    return this.running;
+  }
+
+  private follow(ms: number): void {
+    const enabled = vscode.workspace.getConfiguration().get<boolean>(SETTINGS.linkHealthEnabled, true);
+    if (!enabled) {
+      this.later.cancel();
+      this.running?.dispose();
+      this.running = undefined;
+      return;
+    }
+    this.later.trigger(() => {
+      if (this.running !== undefined || this.isDisposed) {
+        return;
+      }
+      this.loader.load().then(
+        (module) => {
+          if (this.running === undefined && !this.isDisposed) {
+            this.running = module.startLinkHealth(this.deps);
+          }
+        },
+        (error: unknown) => this.deps.log.error(`Link health: could not load its bundle: ${String(error)}`),
+      );
+    }, ms);
+  }
+}

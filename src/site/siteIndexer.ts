@@ -1,0 +1,295 @@
+/**
+ * Keeps the site's link index: a first scan in time slices after start (cancellable), the watchers' files
+ * read again, open documents from their text with per-line reuse; saved per workspace a while after changes.
+ */
+import * as vscode from 'vscode';
+import { Delayer } from '../common/delayer';
+import { Disposable } from '../common/lifecycle';
+import { DocumentLinkScanner, type DocumentLinks } from '../health/documentLinks';
+import { healthLanguageOf } from '../health/healthCodes';
+import { indexedFileOf, languageOfPath, SiteIndex, type IndexedFile } from '../health/siteIndex';
+import { runInSlices } from '../health/sliceLoop';
+import { SiteFolderFiles } from './siteFiles';
+import type { SiteIndexFile } from './siteIndexFile';
+import { HOST_CLOCK, readSiteFile, type SiteFileRead } from './siteReads';
+import { watchSite } from './siteWatchers';
+
+/** What an index entry depends on besides the file: the disclosure phrases (the rules' `disclosureEnd`). */
+export interface SiteReader {
+  readKey: string;
+  disclosureEnd(text: string): number;
+}
+
+export type SiteScanState =
+  | { kind: 'waiting' }
+  | { kind: 'scanning'; done: number; total: number }
+  | { kind: 'ready'; files: number }
+  | { kind: 'stopped'; files: number };
+
+/** Changed entries by URI, or every entry. */
+export type SiteChange = readonly string[] | 'all';
+
+const HEALTH_LANGUAGES = new Set(['markdown', 'mdx', 'html']);
+
+export class SiteIndexer extends Disposable {
+  private index: SiteIndex | undefined;
+  private reader: SiteReader | undefined;
+  private folders: SiteFolderFiles[] = [];
+  private readonly scanners = new Map<string, DocumentLinkScanner>();
+  private readonly pendingDisk = new Map<string, vscode.Uri>();
+  private readonly pendingDocuments = new Set<vscode.TextDocument>();
+  private readonly readLater = this._register(new Delayer(100));
+  private readonly editLater = this._register(new Delayer(30));
+  private readonly saveLater = this._register(new Delayer(2_000));
+  private scan: vscode.CancellationTokenSource | undefined;
+  private readonly changed = this._register(new vscode.EventEmitter<SiteChange>());
+  readonly onDidChange = this.changed.event;
+  private readonly stateChanged = this._register(new vscode.EventEmitter<SiteScanState>());
+  readonly onDidChangeState = this.stateChanged.event;
+  private stateNow: SiteScanState = { kind: 'waiting' };
+  private watchers: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly file: SiteIndexFile,
+    private readonly include: () => string[],
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    super();
+    this._register(vscode.workspace.onDidOpenTextDocument((document) => this.documentChanged(document)));
+    this._register(vscode.workspace.onDidChangeTextDocument((event) => this.documentChanged(event.document)));
+    this._register(vscode.workspace.onDidCloseTextDocument((document) => this.documentClosed(document)));
+    this._register({ dispose: () => this.stopScan() });
+    this._register({ dispose: () => this.watchers.forEach((watcher) => watcher.dispose()) });
+  }
+
+  get state(): SiteScanState {
+    return this.stateNow;
+  }
+
+  get(uri: string): IndexedFile | undefined {
+    return this.index?.get(uri);
+  }
+
+  entries(): IndexedFile[] {
+    return this.index?.entries() ?? [];
+  }
+
+  /** The document's links as its text is now (its scanner reuses the unchanged lines), for the fixes. */
+  documentLinksOf(document: vscode.TextDocument): DocumentLinks | undefined {
+    return this.isSiteDocument(document) ? this.scannerOf(document).scan(document.getText()) : undefined;
+  }
+
+  /**
+   * Scans the site with `reader`: all of it the first time or when its key changed (what was saved
+   * under the same key is kept when size and mtime match), else just takes the reader.
+   */
+  async start(reader: SiteReader, rescan = false): Promise<void> {
+    const first = this.index === undefined;
+    const sameKey = this.reader?.readKey === reader.readKey;
+    this.reader = reader;
+    if (!first && sameKey && !rescan) {
+      return;
+    }
+    this.stopScan();
+    const source = new vscode.CancellationTokenSource();
+    this.scan = source;
+    this.setState({ kind: 'scanning', done: 0, total: 0 });
+    const started = performance.now();
+    if (first) {
+      this.index = await this.file.load(reader.readKey);
+    } else if (!sameKey) {
+      this.index = new SiteIndex(reader.readKey);
+    }
+    const index = this.index!;
+    this.folders = await Promise.all(
+      (vscode.workspace.workspaceFolders ?? []).map((folder) => SiteFolderFiles.read(folder, this.include())),
+    );
+    this.watch();
+    const uris = (await Promise.all(this.folders.map((folder) => folder.find(source.token)))).flat();
+    if (source.token.isCancellationRequested) {
+      return;
+    }
+    const open = vscode.workspace.textDocuments.filter((document) => this.isSiteDocument(document));
+    const present = new Set([...uris, ...open.map((document) => document.uri)].map((uri) => uri.toString()));
+    index.keepOnly(present);
+    open.forEach((document) => this.indexDocument(document, false));
+    const onDisk = uris.filter((uri) => !this.scanners.has(uri.toString()));
+    const outcome = await this.readFromDisk(onDisk, source.token, (done, total) =>
+      this.setState({ kind: 'scanning', done, total }),
+    );
+    const files = index.size;
+    this.log.info(
+      `Link health: ${outcome.cancelled ? 'stopped reading' : 'read'} the site (${files} files, ${outcome.read} read, ${outcome.failed} unreadable) in ${(performance.now() - started).toFixed(0)} ms.`,
+    );
+    this.setState(outcome.cancelled ? { kind: 'stopped', files } : { kind: 'ready', files });
+    this.changed.fire('all');
+    this.saveSoon();
+  }
+
+  /** Stops the scan under way, keeping what it read. */
+  stopScan(): void {
+    this.scan?.cancel();
+    this.scan?.dispose();
+    this.scan = undefined;
+  }
+
+  private setState(state: SiteScanState): void {
+    this.stateNow = state;
+    this.stateChanged.fire(state);
+  }
+
+  private async readFromDisk(
+    uris: vscode.Uri[],
+    token: vscode.CancellationToken,
+    progress?: (d: number, t: number) => void,
+  ) {
+    const changed: string[] = [];
+    let failed = 0;
+    const outcome = await runInSlices<vscode.Uri, SiteFileRead>(uris, {
+      clock: HOST_CLOCK,
+      isCancelled: () => token.isCancellationRequested || this.reader === undefined,
+      read: (uri) => readSiteFile(uri, (size, mtime) => this.index!.isCurrent(uri.toString(), size, mtime)),
+      apply: (uri, read) => {
+        const key = uri.toString();
+        if (this.scanners.has(key)) {
+          return; // opened meanwhile: its document is the truth
+        }
+        if (!read.ok) {
+          failed++;
+          this.log.warn(`Link health: could not read ${uri.fsPath || key}: ${String(read.error)}`);
+          changed.push(key);
+          this.index!.delete(key);
+          return;
+        }
+        if (read.value.tooLarge) {
+          this.log.info(
+            `Link health: left out ${uri.fsPath || key}, ${read.value.size} bytes: too large for an article.`,
+          );
+        }
+        if (read.value.text === undefined) {
+          return;
+        }
+        const doc = new DocumentLinkScanner(languageOfPath(uri.path)).scan(read.value.text);
+        this.index!.set(indexedFileOf(key, read.value, doc, this.reader!.disclosureEnd(read.value.text)));
+        changed.push(key);
+      },
+      onProgress: progress,
+    });
+    return { cancelled: outcome.cancelled, read: changed.length - failed, failed, changed };
+  }
+
+  private watch(): void {
+    this.watchers.forEach((watcher) => watcher.dispose());
+    this.watchers = watchSite(this.folders, {
+      changed: (uri) => this.fileChanged(uri),
+      deleted: (uri) => this.fileDeleted(uri),
+      relist: () => this.reader && void this.start(this.reader, true),
+    });
+  }
+
+  private fileChanged(uri: vscode.Uri): void {
+    if (this.index === undefined || !this.folders.some((folder) => folder.contains(uri))) {
+      return;
+    }
+    this.pendingDisk.set(uri.toString(), uri);
+    this.readLater.trigger(() => void this.readPending());
+  }
+
+  private fileDeleted(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const gone = this.entries()
+      .map((file) => file.path)
+      .filter((path) => (path === key || path.startsWith(`${key}/`)) && !this.scanners.has(path));
+    gone.forEach((path) => this.index?.delete(path));
+    if (gone.length > 0) {
+      this.changed.fire(gone);
+      this.saveSoon();
+    }
+  }
+
+  private async readPending(): Promise<void> {
+    const uris = [...this.pendingDisk.values()].filter((uri) => !this.scanners.has(uri.toString()));
+    this.pendingDisk.clear();
+    if (uris.length === 0 || this.reader === undefined) {
+      return;
+    }
+    const outcome = await this.readFromDisk(uris, new vscode.CancellationTokenSource().token);
+    if (outcome.changed.length > 0) {
+      this.changed.fire(outcome.changed);
+      this.saveSoon();
+    }
+  }
+
+  private isSiteDocument(document: vscode.TextDocument): boolean {
+    if (this.folders.some((folder) => folder.contains(document.uri))) {
+      return true;
+    }
+    return HEALTH_LANGUAGES.has(document.languageId) && ['file', 'untitled'].includes(document.uri.scheme);
+  }
+
+  private documentChanged(document: vscode.TextDocument): void {
+    if (this.index === undefined || this.reader === undefined || !this.isSiteDocument(document)) {
+      return;
+    }
+    this.pendingDocuments.add(document);
+    this.editLater.trigger(() => {
+      const documents = [...this.pendingDocuments].filter((pending) => !pending.isClosed);
+      this.pendingDocuments.clear();
+      documents.forEach((pending) => this.indexDocument(pending, false));
+      this.changed.fire(documents.map((pending) => pending.uri.toString()));
+    });
+  }
+
+  private indexDocument(document: vscode.TextDocument, fire = true): void {
+    if (this.index === undefined || this.reader === undefined) {
+      return;
+    }
+    const key = document.uri.toString();
+    const text = document.getText();
+    const doc = this.scannerOf(document).scan(text);
+    // Size and mtime -1: never current, so the file is read again from disk once closed.
+    this.index.set(indexedFileOf(key, { size: -1, mtime: -1 }, doc, this.reader.disclosureEnd(text)));
+    if (fire) {
+      this.changed.fire([key]);
+    }
+  }
+
+  private scannerOf(document: vscode.TextDocument): DocumentLinkScanner {
+    const key = document.uri.toString();
+    let scanner = this.scanners.get(key);
+    if (scanner === undefined || scanner.language !== healthLanguageOf(document.languageId)) {
+      scanner = new DocumentLinkScanner(document.languageId);
+      this.scanners.set(key, scanner);
+    }
+    return scanner;
+  }
+
+  private documentClosed(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    this.pendingDocuments.delete(document);
+    if (!this.scanners.delete(key) || this.index === undefined) {
+      return;
+    }
+    if (this.folders.some((folder) => folder.contains(document.uri))) {
+      this.fileChanged(document.uri);
+    } else if (this.index.delete(key)) {
+      this.changed.fire([key]);
+    }
+  }
+
+  private saveSoon(): void {
+    this.saveLater.trigger(() => {
+      if (this.index !== undefined) {
+        void this.file.save(this.index, HOST_CLOCK.pause);
+      }
+    });
+  }
+
+  override dispose(): void {
+    // The last changes are saved when the window closes (best effort: the host may not wait).
+    if (this.saveLater.isPending && this.index !== undefined) {
+      void this.file.save(this.index, HOST_CLOCK.pause);
+    }
+    super.dispose();
+  }
+}

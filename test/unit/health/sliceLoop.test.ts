@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { runInSlices, type SliceClock } from '../../../src/health/sliceLoop';
+
+/** A clock that only moves when told: each item's work advances it by its cost. */
+function fakeClock() {
+  let now = 0;
+  const busy: number[] = [];
+  let since = 0;
+  const clock: SliceClock = {
+    now: () => now,
+    pause: async () => {
+      busy.push(now - since);
+      await new Promise((resolve) => setImmediate(resolve));
+      since = now;
+    },
+  };
+  return { clock, advance: (ms: number) => (now += ms), busy, last: () => now - since };
+}
+
+describe('the time-sliced scan loop', () => {
+  it('pauses whenever 10 ms have passed, so no slice holds the host for more than 50 ms', async () => {
+    const { clock, advance, busy, last } = fakeClock();
+    const costs = Array.from({ length: 500 }, (_, i) => (i % 17 === 0 ? 9 : 1 + (i % 4)));
+    const applied: number[] = [];
+    const outcome = await runInSlices(
+      costs.map((cost, i) => ({ cost, i })),
+      {
+        clock,
+        read: async (item) => item.i,
+        apply: (item, read) => {
+          assert.ok(read.ok);
+          applied.push(read.value);
+          advance(item.cost);
+        },
+      },
+    );
+    assert.deepEqual(applied, [...costs.keys()], 'every item, in order');
+    assert.equal(outcome.cancelled, false);
+    assert.equal(outcome.done, 500);
+    assert.equal(outcome.pauses, busy.length);
+    const total = costs.reduce((a, b) => a + b, 0);
+    assert.ok(busy.length >= Math.floor(total / 19), `${busy.length} pauses for ${total} ms`);
+    // A slice ends at the first item that takes it to 10 ms: at most 10 ms plus one item.
+    assert.ok(Math.max(...busy, last()) < 10 + 9, `longest slice ${Math.max(...busy)} ms`);
+  });
+
+  it('stops when cancelled, applying nothing after', async () => {
+    const { clock, advance } = fakeClock();
+    let cancel = false;
+    const applied: number[] = [];
+    const outcome = await runInSlices([...Array(100).keys()], {
+      clock,
+      isCancelled: () => cancel,
+      read: async (i) => i,
+      apply: (i) => {
+        applied.push(i);
+        advance(3);
+        cancel = i === 41;
+      },
+    });
+    assert.deepEqual(outcome, { done: 42, cancelled: true, pauses: outcome.pauses });
+    assert.equal(applied.length, 42);
+  });
+
+  it('hands a failed read to apply and goes on, with at most `concurrency` reads in flight', async () => {
+    const { clock } = fakeClock();
+    let inFlight = 0;
+    let most = 0;
+    const seen: string[] = [];
+    const progress: number[] = [];
+    await runInSlices([...Array(20).keys()], {
+      clock,
+      concurrency: 3,
+      read: async (i) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight--;
+        if (i === 5) {
+          throw new Error('EACCES');
+        }
+        return i;
+      },
+      apply: (i, read) => seen.push(read.ok ? String(read.value) : `${i}: ${(read.error as Error).message}`),
+      onProgress: (done) => progress.push(done),
+    });
+    assert.equal(most, 3);
+    assert.equal(seen[5], '5: EACCES');
+    assert.equal(seen.length, 20);
+    assert.deepEqual(
+      progress,
+      [...Array(20).keys()].map((i) => i + 1),
+    );
+  });
+});
