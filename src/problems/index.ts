@@ -1,20 +1,20 @@
 /**
  * Link health in the editor, a bundle of its own (`dist/linkHealth.js`) loaded after activation: the site's
- * index, its diagnostics, quick fixes and fix-all, the scan's status bar item and the two internal commands.
+ * index, its diagnostics, quick fixes and fix-all, and the scan's status bar item.
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
 import type { CatalogController } from '../controllers/catalogController';
 import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
-import { COMMANDS } from '../ids';
 import { affectsSiteFiles, readLinkHealthSettings } from '../settings/linkHealthSettings';
 import { SiteIndexer } from '../site/siteIndexer';
 import { SiteIndexFile } from '../site/siteIndexFile';
-import { ignoreLinkInSettings } from './ignoreLinkInSettings';
 import { LinkHealthActions } from './linkHealthActions';
 import { LinkHealthDiagnostics } from './linkHealthDiagnostics';
 import { LinkHealthEngine } from './linkHealthEngine';
 import { LinkHealthStatus } from './linkHealthStatus';
+
+export { ignoreLinkInSettings } from './ignoreLinkInSettings';
 
 export interface LinkHealthDeps {
   storageUri: vscode.Uri | undefined;
@@ -72,8 +72,6 @@ export class LinkHealth extends Disposable {
         LinkHealthActions.metadata,
       ),
     );
-    this._register(vscode.commands.registerCommand(COMMANDS.ignoreLinkInSettings, ignoreLinkInSettings));
-    this._register(vscode.commands.registerCommand(COMMANDS.stopLinkHealthScan, () => this.indexer.stopScan()));
     showStatus();
   }
 }

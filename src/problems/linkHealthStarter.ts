@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
 import { Disposable, toDisposable } from '../common/lifecycle';
-import { SETTINGS } from '../ids';
+import { COMMANDS, SETTINGS } from '../ids';
 import type { LinkHealth, LinkHealthDeps } from './index';
 import { LinkHealthLoader } from './linkHealthLoader';
 
@@ -27,6 +27,15 @@ export class LinkHealthStarter extends Disposable {
       }),
     );
     this._register(toDisposable(() => this.running?.dispose()));
+    // Registered at activation, as every contributed command is.
+    this._register(
+      vscode.commands.registerCommand(COMMANDS.ignoreLinkInSettings, async (glob: unknown, scope?: vscode.Uri) =>
+        (await this.loader.load()).ignoreLinkInSettings(glob, scope),
+      ),
+    );
+    this._register(
+      vscode.commands.registerCommand(COMMANDS.stopLinkHealthScan, () => this.running?.indexer.stopScan()),
+    );
     this.follow(LINK_HEALTH_START_MS);
   }
 
