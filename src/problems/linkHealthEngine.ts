@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
-import { Disposable } from '../common/lifecycle';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import { LinkHealthRules } from '../health/healthRules';
 import type { CatalogController } from '../controllers/catalogController';
 import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
@@ -14,6 +14,7 @@ import {
   readLinkHealthSettings,
   type LinkHealthSettings,
 } from '../settings/linkHealthSettings';
+import { usesFrontMatter } from '../links/articleSubId';
 import { subIdFor } from '../settings/linkSettings';
 import type { SiteReader } from '../site/siteIndexer';
 
@@ -43,7 +44,7 @@ export class LinkHealthEngine extends Disposable {
         }
       }),
     );
-    this._register({ dispose: () => this.storeListener?.dispose() });
+    this._register(toDisposable(() => this.storeListener?.dispose()));
     this.followStore();
   }
 
@@ -70,7 +71,8 @@ export class LinkHealthEngine extends Disposable {
   /** The SubID the deeplinks of a file should carry (the SubID setting's template for it), if any. */
   expectedSubId(uri: vscode.Uri, document?: vscode.TextDocument): string | undefined {
     const template = this.settingsNow.subIdTemplate;
-    if (template === '') {
+    // A closed file's front matter is not kept in the index: its SubID is checked once it is open.
+    if (template === '' || (document === undefined && usesFrontMatter(template))) {
       return undefined;
     }
     const target =

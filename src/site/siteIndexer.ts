@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
-import { Disposable } from '../common/lifecycle';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import { DocumentLinkScanner, type DocumentLinks } from '../health/documentLinks';
 import { healthLanguageOf } from '../health/healthCodes';
 import { indexedFileOf, languageOfPath, SiteIndex, type IndexedFile } from '../health/siteIndex';
@@ -58,8 +58,8 @@ export class SiteIndexer extends Disposable {
     this._register(vscode.workspace.onDidOpenTextDocument((document) => this.documentChanged(document)));
     this._register(vscode.workspace.onDidChangeTextDocument((event) => this.documentChanged(event.document)));
     this._register(vscode.workspace.onDidCloseTextDocument((document) => this.documentClosed(document)));
-    this._register({ dispose: () => this.stopScan() });
-    this._register({ dispose: () => this.watchers.forEach((watcher) => watcher.dispose()) });
+    this._register(toDisposable(() => this.stopScan()));
+    this._register(toDisposable(() => this.watchers.forEach((watcher) => watcher.dispose())));
   }
 
   get state(): SiteScanState {
