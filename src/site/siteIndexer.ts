@@ -208,14 +208,19 @@ export class SiteIndexer extends Disposable {
   }
 
   private async readPending(): Promise<void> {
-    const uris = [...this.pendingDisk.values()].filter((uri) => !this.scanners.has(uri.toString()));
+    const inSite = (uri: vscode.Uri) => this.folders.some((folder) => folder.contains(uri));
+    const uris = [...this.pendingDisk.values()].filter((uri) => !this.scanners.has(uri.toString()) && inSite(uri));
     this.pendingDisk.clear();
     if (uris.length === 0 || this.reader === undefined) {
       return;
     }
     const outcome = await this.readFromDisk(uris, new vscode.CancellationTokenSource().token);
-    if (outcome.changed.length > 0) {
-      this.changed.fire(outcome.changed);
+    // A .gitignore changed while they were read may leave some out now.
+    const left = uris.filter((uri) => !inSite(uri)).map((uri) => uri.toString());
+    left.forEach((key) => this.index?.delete(key));
+    const changed = [...outcome.changed, ...left];
+    if (changed.length > 0) {
+      this.changed.fire(changed);
       this.saveSoon();
     }
   }
