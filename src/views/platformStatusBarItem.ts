@@ -1,8 +1,6 @@
 /**
- * "$(globe) Tech Review Blog" in the status bar: this workspace's platform, whose key the links
- * come from and whose clicks the figures count. Shown once there is a choice to make (several
- * platforms, or one chosen); choosing it runs Choose Platform. It reads nothing: the workspace's
- * keys say which platforms there are.
+ * The status bar's platform item ("$(globe) Tech Review Blog"): shown once there is a platform to choose; choosing it
+ * runs Choose Platform.
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';

@@ -1,13 +1,6 @@
 /**
- * "$(graph) 1,234 clicks today" in the status bar, while a key is set; choosing it opens the
- * report panel. While the active editor shows an article with figures, the item shows that
- * article's clicks over the figures period instead ("$(graph) 87 clicks · ↑12.3%", from
- * `ActiveArticleFigures`), and choosing it opens the panel filtered to its SubID.
- *
- * It reads nothing itself: today's clicks are counted by the figures (`FiguresService.today`)
- * from the report of the figures period, which covers today, and it re-renders when they
- * change. Offline, the cached figure stays, said in the tooltip; while the clicks wait for the
- * service's rate limit, the tooltip says so.
+ * The status bar's clicks item ("$(graph) 1,234 clicks today", or the active article's clicks); choosing it opens the
+ * report panel. It reads nothing itself.
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
@@ -28,6 +21,10 @@ function withClickHere(text: string): string {
   return `${text} ${vscode.l10n.t('Click to show reports.')}`;
 }
 
+/**
+ * Today's clicks are counted by the figures (`FiguresService.today`) from the report of the figures period; the item
+ * re-renders when they change. Offline, the cached figure stays, said in the tooltip, as is a wait for the rate limit.
+ */
 export class ReportsStatusBarItem extends Disposable {
   private readonly item: vscode.StatusBarItem;
 

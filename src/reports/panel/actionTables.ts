@@ -1,8 +1,6 @@
 /**
- * The actions tab's tables. By a grouping: the group, its actions and share, its commission per
- * currency (every status) and its earned (pending + confirmed + settled) commission per currency (what EPC
- * counts). By day: the date, its actions and its commission per currency. With no grouping:
- * the actions as the service sent them, newest first, each amount in the action's own currency.
+ * The actions tab's tables: by a grouping (actions, share, commission and earned commission per currency), by day, or
+ * the actions as the service sent them.
  */
 import * as l10n from '@vscode/l10n';
 import type { ActionItem } from '../../api/types';

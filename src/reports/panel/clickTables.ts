@@ -1,8 +1,6 @@
 /**
- * The clicks tab's tables. By a grouping: the group, its clicks and share, and for programs
- * and SubIDs the EPC per currency when the actions report of the same period is there. By day:
- * the date and its clicks, provisional days flagged. With no grouping: the items as the service
- * sent them, newest first.
+ * The clicks tab's tables: by a grouping (clicks, share, and EPC per currency for programs and SubIDs), by day with
+ * provisional days flagged, or the items as sent.
  */
 import * as l10n from '@vscode/l10n';
 import type { ClickItem } from '../../api/types';

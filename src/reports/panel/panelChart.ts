@@ -1,9 +1,6 @@
 /**
- * The report panel's chart: every day of the period, its provisional days flagged, and its
- * series. Clicks: one series "Clicks", or by a grouping its five biggest groups plus "Other"
- * (the rest, so the series always add up to the day's clicks). Actions: the commission per
- * day, one series per currency (amounts of two currencies are never added). The description
- * says the same in words, for screen readers and as the chart's text alternative.
+ * The report panel's chart: every day of the period with its series (clicks by the top five groups plus "Other", or
+ * commission per currency) and the chart in words.
  */
 import * as l10n from '@vscode/l10n';
 import type { ClickItem } from '../../api/types';

@@ -1,8 +1,6 @@
 /**
- * What the report panel says when a report cannot be read: the error's kind, what happened and
- * what to do, and the buttons to offer. Errors come from the client's bundle, so they are told
- * apart by shape (src/api/errors.ts), never by class. When a cached report is still shown, the
- * message says so and how old it is.
+ * What the report panel says when a report cannot be read: what happened, what to do, its buttons, and how old the
+ * cached report still shown is.
  */
 import * as l10n from '@vscode/l10n';
 import { httpStatusOf, isOfflineError, serviceErrorKind } from '../../api/errors';

@@ -1,9 +1,6 @@
 /**
- * The choices of the report panel's filters: platforms, programs and SubIDs seen in the report
- * of the same kind and period without filters when the store has it (so choosing one filter
- * does not empty the lists of the others), else in the report shown. Each list is cut to its
- * first entries (most clicks or actions first) to keep the snapshot small; the value chosen is
- * always offered, so the list can show it.
+ * The choices of the report panel's filters, from the unfiltered report of the same kind and period when the store has
+ * it, cut to the first entries.
  */
 import type { FilterOption, FilterOptions, PanelFilters } from '../../webviews/reports/protocol';
 import type { FilterChoice, FilterChoices } from '../model/filterChoices';

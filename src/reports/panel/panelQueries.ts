@@ -1,9 +1,6 @@
 /**
- * From a view state of the report panel to the store queries it needs: the report shown (the
- * tab's kind, the period, the filters), the previous period's report of the same kind and
- * filters (for the change figures), the other kind's report of the same period and filters
- * (for EPC), and the unfiltered report whose choices fill the filter lists. A custom period
- * the rules refuse gives the problem instead, in the period rules' words, and no query.
+ * From a panel view state to the store queries it needs: the report shown, the previous period's, the other kind's
+ * (for EPC) and the unfiltered one (for the filters).
  */
 import * as l10n from '@vscode/l10n';
 import { MAX_PERIOD_DAYS } from '../../api/period';

@@ -1,8 +1,6 @@
 /**
- * The figures above the report panel's chart: the total of clicks or actions and the
- * commission per currency, each with its change against the previous period when that
- * period's report is there; EPC per currency when the other kind's report of the same period
- * is there; the actions per status; and what the model could not count.
+ * The figures above the report panel's chart: totals and commission with their change, EPC, actions per status, and
+ * what the model could not count.
  */
 import * as l10n from '@vscode/l10n';
 import type { FigureChange, StatusSummary, SummaryData, SummaryFigure } from '../../webviews/reports/protocol';

@@ -1,8 +1,6 @@
 /**
- * One table of the report panel: its columns, its rows (grouped rows, days or items) and how
- * each row reads into cells, sorted by any column through the model's `SortedRows` (an index
- * built once per sort, so a page of rows costs its own length). Tables by kind and grouping
- * are defined in clickTables.ts and actionTables.ts; this holds what they share.
+ * One table of the report panel: its columns, rows and cells, sorted by any column through the model's `SortedRows`;
+ * what the tables of each kind share.
  */
 import type { Cell, ColumnInfo, PanelSort, RowAction, TableRow, TableShape } from '../../webviews/reports/protocol';
 import { SortedRows, type RowSort, type SortValue } from '../model/sortedRows';

@@ -1,9 +1,6 @@
 /**
- * How the report panel words its figures in text the host builds (the chart's description,
- * change titles, error and empty messages): dates as "1 Nov 2026", periods as "1–30 Nov 2026",
- * counts and amounts with thousands separators. The webview formats table cells itself; these
- * are only for sentences. Written out by hand, not with the locale's formats, so every machine
- * words them alike; the words and the order of a date's parts come from the translation.
+ * How the host words the panel's figures in sentences (the chart's description, change titles, messages), written out
+ * by hand so every machine words them alike.
  */
 import * as l10n from '@vscode/l10n';
 import type { GroupBy } from '../../webviews/reports/protocol';

@@ -1,9 +1,6 @@
 /**
- * Each report the panel shows, aggregated once: a 100,000-item report takes tens of
- * milliseconds to aggregate, and a view asks for the same report at every snapshot (refreshing,
- * ready, the other kind arriving) and at every change of grouping or sort. Kept per report
- * object in a WeakMap, so a report the store lets go takes its aggregate along; worked out
- * again when the local date changes (it moves the provisional days).
+ * Each report the panel shows aggregated once, kept per report object in a WeakMap and worked out again when the local
+ * date moves.
  */
 import { aggregateActions, type ActionReport } from '../model/actionReport';
 import { aggregateClicks, type ClickReport } from '../model/clickReport';

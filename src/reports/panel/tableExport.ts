@@ -1,14 +1,4 @@
-/**
- * The report panel's table as text: CSV for Export CSV (RFC 4180) and tab-separated text for
- * Copy Table (a spreadsheet pastes it into cells).
- *
- * Names in a report come from merchants and publishers, so a cell may read `=HYPERLINK(...)`:
- * a spreadsheet opening the file would run it. Every text that starts with `=`, `+`, `-`, `@`,
- * a tab, CR or LF is neutralised as OWASP advises (CSV injection): prefixed with `'`, and in
- * CSV quoted with its inner quotes doubled. Numbers stay numbers (a negative amount is not a
- * formula), written as JavaScript writes them: `.` for decimals, no thousands separators.
- * (papaparse's escapeFormulae misses a leading LF and `"=1\n2"`; the tests try both.)
- */
+/** The report panel's table as text: CSV for Export CSV (RFC 4180) and tab-separated text for Copy Table. */
 import type { Cell, ColumnInfo } from '../../webviews/reports/protocol';
 
 export interface ExportTable {
@@ -20,7 +10,12 @@ export interface ExportTable {
 const FORMULA_START = /^[=+\-@\t\r\n]/;
 const CSV_SPECIAL = /[",\r\n]/;
 
-/** The text with `'` in front when a spreadsheet would read it as a formula. */
+/**
+ * The text with `'` in front when a spreadsheet would read it as a formula. Names come from merchants and publishers,
+ * so a cell may read `=HYPERLINK(...)`: a text starting with `=`, `+`, `-`, `@`, a tab, CR or LF is neutralised as
+ * OWASP advises against CSV injection (papaparse's escapeFormulae misses a leading LF and `"=1\n2"`; the tests try
+ * both). Numbers stay numbers, written as JavaScript writes them.
+ */
 export function neutralise(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }

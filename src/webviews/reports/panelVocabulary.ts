@@ -1,8 +1,6 @@
 /**
- * The report panel's vocabulary, written once: its tabs, period presets, groupings (all of them,
- * each tab's, the model's dimensions), filters, actions, the limits of what the webview may send,
- * and the view a panel opens on. The protocol's and the report model's types derive from these
- * tuples. The one value module beside `protocol.ts`: both sides import it, so it holds data only.
+ * The report panel's vocabulary written once as tuples (tabs, presets, groupings, filters, actions, limits, the
+ * default view); the one value module both sides import.
  */
 import type { PanelViewState } from './protocol';
 

@@ -1,19 +1,4 @@
-/**
- * The report panel's protocol: every message between the extension (the host) and the webview
- * app, typed once. Both sides import it with `import type` only; it holds no code, so it adds
- * nothing to either bundle. Its vocabulary (tabs, presets, groupings, limits) is the tuples of
- * `panelVocabulary.ts`, the one value module beside it.
- *
- * - The webview says `ready` when it has started (with the view state it restored, if any).
- * - The webview owns the view state (tab, period, filters, grouping, sort) and keeps it with
- *   `setState`; when it changes, the webview asks for it with a `request` (method `view`), and
- *   the host replies with the view's first snapshot (summary, chart, table shape); later ones
- *   come as `snapshot` messages. Each snapshot has a `viewId`.
- * - Table rows are fetched by range with a `request` (method `rows`). Every request is answered
- *   by a `reply` carrying the same `id`. Rows of an older `viewId` are refused by the host.
- * - Everything the webview sends is untrusted input: the host validates it
- *   (`src/webviews/reports/host/messageValidation.ts`) and logs what it refuses.
- */
+/** Every message between the report panel's host and its webview app, typed once; both sides import it as types only. */
 
 // ---- The view state (what the webview keeps with setState and the serializer restores) ----
 
@@ -224,6 +209,12 @@ export type ReplyMessage =
 
 // ---- Notifications ----
 
+/**
+ * The webview says `ready` with the view state it restored; it owns the view state and asks for a view with a
+ * `request` (method `view`), answered by the view's first snapshot, later ones coming as `snapshot` messages with
+ * their `viewId`; rows are read by range (method `rows`). Every request gets a `reply` with its `id`. Everything the
+ * webview sends is checked by the host (`host/messageValidation.ts`).
+ */
 export type WebviewToHost =
   | { type: 'ready'; state: PanelViewState | null }
   | RequestMessage

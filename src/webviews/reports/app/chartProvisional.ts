@@ -1,8 +1,6 @@
 /**
- * How the chart draws provisional days (networks keep updating the last days): a hatched band
- * behind them and their line segments dashed. uPlot dashes a whole series or none, so each
- * series draws its solid path up to the last settled day (`solidPaths`) and a hook draws the
- * rest dashed (`drawProvisionalTail`) from the same data, so the hover readout stays whole.
+ * How the chart draws provisional days: a hatched band behind them and their segments dashed, the data whole so the
+ * hover readout stays whole.
  */
 import uPlot from 'uplot';
 

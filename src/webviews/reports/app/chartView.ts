@@ -1,8 +1,5 @@
 /**
- * The chart (uPlot, on a canvas): clicks per day by the grouping's top five plus "Other", or
- * commission per day per currency. Provisional days are hatched and dashed, with a line that
- * says why; the legend reads the values under the cursor; the chart in words is its text
- * alternative. Colours come from the theme and are read again when it changes.
+ * The chart (uPlot, on a canvas) with its legend, provisional days and text alternative; colours come from the theme.
  */
 import * as l10n from '@vscode/l10n';
 import uPlot from 'uplot';

@@ -1,8 +1,6 @@
 /**
- * A tiny element builder. Text goes in through `textContent` only, never markup: report data
- * (program names, SubIDs) can never become HTML. Styles come from reports.css by class; the
- * few computed sizes are set through the CSSOM, which the webview's CSP allows (inline style
- * attributes it blocks).
+ * A tiny element builder: text only through `textContent`, styles by class, computed sizes through the CSSOM (the CSP
+ * blocks inline style attributes).
  */
 
 export interface ElementOptions {

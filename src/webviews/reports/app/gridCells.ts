@@ -1,8 +1,6 @@
 /**
- * The table's rows as elements: the header of sortable columns, a body row (cells formatted by
- * their column's kind, provisional days marked, its actions as small buttons), a placeholder
- * while its block loads, and the totals row. Every cell is focusable by script only: the grid
- * moves a single tabindex="0" (roving tabindex).
+ * The table's rows as elements: sortable header, body rows, placeholders while a block loads, and the totals row;
+ * cells focusable by script only (roving tabindex).
  */
 import * as l10n from '@vscode/l10n';
 import type { ColumnInfo, PanelSort, RowAction, TableRow } from '../protocol';

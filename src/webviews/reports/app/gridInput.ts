@@ -1,9 +1,4 @@
-/**
- * What the mouse and keyboard do in the table: a header sorts (click, Enter, Space), a row's
- * button does its action, Enter on a row does its first one, the arrows and friends move the
- * focused cell (gridKeyboard.ts says where), and Left/Right go through an actions cell's
- * buttons before leaving it.
- */
+/** What the mouse and keyboard do in the table: sort from a header, a row's actions, and moving the focused cell. */
 import type { ColumnInfo, RowAction, TableRow } from '../protocol';
 import { moveFor, type GridBounds, type GridPosition } from './gridKeyboard';
 import { Disposable, listen } from './lifecycle';

@@ -1,8 +1,6 @@
 /**
- * The table's rows as the webview holds them: blocks of 100 read from the host by range (a
- * `rows` request each), the most recently used kept, the rest let go, so a table of 100,000
- * rows costs the webview a few blocks. A refreshed table of the same view keeps its blocks,
- * marked stale, to show while they are read again (no flash of placeholders). No DOM here.
+ * The table's rows as the webview holds them: blocks of 100 read from the host by range, the most recently used kept,
+ * stale blocks shown while read again.
  */
 import { LatestWins, type Turn } from '../../../common/latestWins';
 import type { RowsResult, TableRow } from '../protocol';

@@ -1,8 +1,6 @@
 /**
- * Tells the host what went wrong inside the webview, where nobody would see it otherwise: a
- * script error, a promise nobody caught, a file that did not load, something the CSP blocked.
- * The host logs it. A page gone wrong could repeat one error forever, so each message is sent
- * once and at most a few dozen in all.
+ * Tells the host what went wrong inside the webview (script errors, rejections, failed loads, CSP blocks), each
+ * message once and a few dozen at most.
  */
 import type { WebviewToHost } from '../protocol';
 import { Disposable, listen } from './lifecycle';

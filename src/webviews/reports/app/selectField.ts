@@ -1,12 +1,6 @@
 /**
- * A labelled native `<select>` styled as VS Code's dropdown. Native rather than
- * vscode-single-select: that element and its list machinery weigh about 47 KB minified, which
- * alone would break the bundle's 150 KB budget; a native select is also keyboard- and
- * screen-reader-ready as it is.
- *
- * For the e2e tests: the `data-testid` is on the `<select>` itself; setting its `value` and
- * dispatching a `change` event (`frame.evaluate`) chooses a value as a user would, and
- * Playwright's `selectOption` works too.
+ * A labelled native `<select>` styled as VS Code's dropdown: lighter than vscode-single-select (about 47 KB) and
+ * keyboard- and screen-reader-ready.
  */
 import { h } from './dom';
 import { listen, type IDisposable } from './lifecycle';
@@ -18,6 +12,7 @@ export interface Choice {
   title?: string;
 }
 
+/** For the e2e tests: `data-testid` is on the `<select>`; setting its `value` and dispatching `change` chooses as a user would. */
 export class SelectField implements IDisposable {
   readonly element: HTMLLabelElement;
   readonly select: HTMLSelectElement;

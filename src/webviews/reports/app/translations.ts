@@ -1,12 +1,6 @@
 /**
- * The panel's words in VS Code's display language. Every word the app shows goes through
- * `l10n.t` from `@vscode/l10n`; the translations come with the page: the host writes
- * `vscode.l10n.bundle` into a `<script type="application/json">` element (host/panelHtml.ts),
- * and `configureTranslations` gives it to `@vscode/l10n` before anything is drawn. In English
- * there is no such element and `l10n.t` gives back the text as written.
- *
- * So that a word is never read before that, `l10n.t` is called only when something is drawn,
- * never when a module loads (test/unit/webviewTranslations.test.ts checks it).
+ * The panel's words in VS Code's display language: the translations the host writes into the page, given to
+ * `@vscode/l10n` before anything is drawn.
  */
 import * as l10n from '@vscode/l10n';
 import type { TranslationsElementId } from '../protocol';
@@ -24,6 +18,7 @@ export interface TranslationsSource {
  * nothing without them. A bundle that cannot be read is reported (`problem`) and the panel
  * stays in English.
  */
+// `l10n.t` is called only when something is drawn, never when a module loads (test/unit/webviewTranslations.test.ts).
 export function configureTranslations(page: TranslationsSource, problem: (message: string) => void): void {
   const text = page.getElementById(TRANSLATIONS_ELEMENT_ID)?.textContent;
   if (text === null || text === undefined) {

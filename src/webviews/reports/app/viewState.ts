@@ -1,8 +1,6 @@
 /**
- * The view state the webview owns: its default, its loose restore from `getState()` (whatever
- * an older or damaged state holds, keep what is valid), and the changes the toolbar, the tabs
- * and the table make to it; and the names of its presets and groupings. No DOM here: plain data
- * in, plain data out.
+ * The view state the webview owns: its default, its loose restore from `getState()`, and the changes the toolbar, tabs
+ * and table make to it. No DOM.
  */
 import * as l10n from '@vscode/l10n';
 import type {

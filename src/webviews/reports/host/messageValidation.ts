@@ -1,19 +1,6 @@
 /**
- * Checks every message the report webview sends before the host acts on it, and the view state
- * the panel serializer restores. The webview is untrusted input: a script in it (or a bug) may
- * post anything, so each field is checked for its type, its list of values or its bounds.
- *
- * Decisions:
- * - Unknown keys are refused, not ignored: the protocol is typed on both sides, so an extra key
- *   means the two sides drifted apart, and the log should say so at once. A key whose value is
- *   `undefined` counts as absent (structured clone and the test hook keep such keys, JSON drops
- *   them).
- * - `ready` without a `state` reads as `state: null` (a webview with nothing saved).
- * - The result is a fresh object built from the checked fields, never the input itself.
- * - Reasons name the field (`request.params.state.period.from`) and what is wrong with it, never the
- *   value: the log keeps them, and the value may be anything.
- *
- * Pure (no vscode) and total: it returns a refusal for any input and never throws.
+ * Checks every message the report webview sends, and the view state the serializer restores: the webview is untrusted
+ * input. Pure and total.
  */
 import type { PanelFilters, PanelSort, PanelViewState, PeriodChoice, RowsParams, WebviewToHost } from '../protocol';
 import {
@@ -261,7 +248,11 @@ function attempt<T>(check: () => T): ParseResult<T> {
   }
 }
 
-/** Checks a message from the webview. `today` is the local date, `YYYY-MM-DD` (custom periods end by it). */
+/**
+ * Checks a message from the webview. `today` is the local date, `YYYY-MM-DD` (custom periods end by it). Unknown keys
+ * are refused (the two sides drifted apart; the log should say so), a key whose value is `undefined` counts as absent,
+ * the result is a fresh object built from the checked fields, and a reason names the field, never its value.
+ */
 export function parseWebviewMessage(raw: unknown, today: string): MessageParseResult {
   const result = attempt(() => message(raw, today));
   return result.ok ? { ok: true, message: result.value } : result;

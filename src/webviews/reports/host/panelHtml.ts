@@ -1,16 +1,6 @@
 /**
- * The report panel's page and its content security policy, in one place. The page is an empty
- * shell: the app (`dist/webview/reports.js`, built from `src/webviews/reports/app/`) draws
- * everything from the messages it receives, so nothing of the key or the service's data is ever
- * written into the HTML. What it does carry is the translations of the panel's words
- * (`vscode.l10n.bundle`, none in English), as a JSON data block the app reads before it draws.
- *
- * The policy allows only the extension's own files and the one script carrying this render's
- * nonce; no connect-src, so the page cannot reach the network (the host reads the service). A
- * `<script type="application/json">` is data, never run, so it needs no source in the policy.
- *
- * No `vscode` here (panelWebview.ts gives the URIs and the language), so the unit tests build
- * the page as it is shipped.
+ * The report panel's page and its content security policy, in one place; no `vscode`, so the unit tests build the page
+ * as shipped.
  */
 import { randomBytes } from 'node:crypto';
 import type { TranslationsElementId } from '../protocol';
@@ -37,7 +27,11 @@ export function newNonce(): string {
   return randomBytes(18).toString('base64');
 }
 
-/** The content security policy of one render. */
+/**
+ * The content security policy of one render: only the extension's own files and the one script carrying this
+ * render's nonce; no connect-src, so the page cannot reach the network (the host reads the service). The page carries
+ * no key and no data of the service, only the translations as a JSON data block, which is never run.
+ */
 export function reportPanelCsp(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",

@@ -1,9 +1,6 @@
 /**
- * The workspace files named after a SubID (`spring-sale.md` for the SubID `spring-sale`): the
- * report table offers "Open File" on SubID rows that have one. The base names of the
- * workspace's files are listed once per panel and followed with a file watcher, so the table
- * can ask about every row without touching the disk; opening searches again, so a stale list
- * never opens a wrong file.
+ * The workspace files named after a SubID, for the table's "Open File": listed once per panel and followed with a
+ * watcher.
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../../../common/lifecycle';
