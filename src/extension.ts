@@ -35,6 +35,8 @@ import { MerchantLinkIndex } from './controllers/merchantLinkIndex';
 import { ReportService } from './controllers/reportService';
 import { MerchantView } from './views/merchantView';
 import { LinkHealthStarter } from './problems/linkHealthStarter';
+import { MerchantLinksHub } from './problems/merchantLinksHub';
+import { ShowMerchantLinksCommand } from './commands/showMerchantLinksCommand';
 import { FIRST_READ_MS, ReportsStatusBarItem } from './views/reportsStatusBarItem';
 import { TreeViewOptions } from './views/treeViewOptions';
 import { ReportPanelKeeper } from './webviews/reports/host/reportPanelKeeper';
@@ -70,7 +72,9 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   // Reads nothing during activation: it starts a few seconds later, or on the first lens asked for.
   const figures = new FiguresService(reports, log);
   figures.startLater(FIRST_READ_MS);
-  const view = new MerchantView(controller, options, figures);
+  // The site's links per merchant, which link health publishes once it runs: the tree's tooltips read them.
+  const merchantLinks = new MerchantLinksHub();
+  const view = new MerchantView(controller, options, figures, merchantLinks);
   const commands = new CommandManager();
   const panels = new ReportPanelKeeper(
     { extensionUri: context.extensionUri, reports, keys, controller, merchants: view, log },
@@ -85,7 +89,14 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   // Reads nothing: it shows today's clicks as the figures count them.
   const reportsStatus = new ReportsStatusBarItem(figures, controller, activeArticle, testAdapter?.makeStatusBarItem);
   const platformStatus = new PlatformStatusBarItem(keys, testAdapter?.makeStatusBarItem);
-  const linkHealth = new LinkHealthStarter({ storageUri: context.storageUri, controller, links, log });
+  const linkHealth = new LinkHealthStarter({
+    storageUri: context.storageUri,
+    controller,
+    links,
+    log,
+    merchantLinks,
+    showWarning: testAdapter?.showWarning,
+  });
   context.subscriptions.push(
     keys,
     controller,
@@ -101,6 +112,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
     platformStatus,
     new SubIdCollisionCheck(log),
     linkHealth,
+    merchantLinks,
   );
   context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
   context.subscriptions.push(
@@ -123,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   commands.register(new CopyCpcTrackingLinkCommand({ controller, picker, log }));
   commands.register(new InsertDeeplinkCommand({ controller, links, picker, log }));
   commands.register(new MonetizeLinksCommand(controller, links, log));
+  commands.register(new ShowMerchantLinksCommand(controller, merchantLinks));
   context.subscriptions.push(
     vscode.languages.registerHoverProvider(
       HOVER_LANGUAGES.map((language) => ({ language })),
@@ -139,7 +152,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   // The catalog loads after activation returns: the cache at once, then a sync.
   void controller.start().catch((error: unknown) => log.error(`Starting the catalog failed: ${String(error)}`));
   return testAdapter?.api(
-    { controller, keys, view, reports, figures, figuresLenses, activeArticle, logUri: context.logUri },
+    { controller, keys, view, reports, figures, figuresLenses, activeArticle, logUri: context.logUri, merchantLinks },
     panels,
     serializer,
   );

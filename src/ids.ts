@@ -29,6 +29,8 @@ export const COMMANDS = {
   ignoreLinkInSettings: 'affiliateLinks.linkHealth.ignoreLinkInSettings',
   /** Internal: the link health status bar item stops the site's scan. */
   stopLinkHealthScan: 'affiliateLinks.linkHealth.stopScan',
+  /** The merchant row's context menu: every link of the site to the merchant, in a peek. */
+  showMerchantLinks: 'affiliateLinks.showMerchantLinks',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -41,6 +43,10 @@ export const WORKBENCH_COMMANDS = {
   revealFileInOS: 'revealFileInOS',
   /** Opens a walkthrough by `<publisher>.<name>#<walkthrough id>`. */
   openWalkthrough: 'workbench.action.openWalkthrough',
+  /** The Problems panel. */
+  showProblems: 'workbench.actions.view.problems',
+  /** Peeks locations in an editor: (uri, position, locations); opens the file if it is not. */
+  showReferences: 'editor.action.showReferences',
 } as const;
 
 /** The walkthrough of `contributes.walkthroughs` and its steps (ids within the extension). */

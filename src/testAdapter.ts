@@ -12,6 +12,8 @@ import type { WorkspaceKeys } from './controllers/workspaceKeys';
 import { STATUS_BAR_ITEMS } from './ids';
 import type { FiguresCodeLensProvider } from './lens/figuresCodeLensProvider';
 import type { MerchantView } from './views/merchantView';
+import type { MerchantLinksHub } from './problems/merchantLinksHub';
+import type { ShowWarning } from './prompts/catalogBreakagePrompts';
 import { makeStatusBarItem, type MakeStatusBarItem } from './views/statusBarItems';
 import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from './webviews/reports/protocol';
 import { parseWebviewMessage } from './webviews/reports/host/messageValidation';
@@ -64,10 +66,14 @@ export interface AffiliateLinksApi {
   readonly activeArticle: ActiveArticleFigures;
   /** The folder of the extension's log (the tests read it: no key may ever be in it). */
   readonly logUri: vscode.Uri;
+  /** The site's links per merchant, as link health published them. */
+  readonly merchantLinks: MerchantLinksHub;
+  /** The warnings shown through `showWarning` (link health's notices), oldest first. */
+  readonly warnings: readonly string[];
 }
 
 /** The parts of the api that activation hands over as they are. */
-export type ExtensionParts = Omit<AffiliateLinksApi, 'reportsPanel' | 'platformStatus' | 'reportsStatus'>;
+export type ExtensionParts = Omit<AffiliateLinksApi, 'reportsPanel' | 'platformStatus' | 'reportsStatus' | 'warnings'>;
 
 /** Ids of the `view` requests the tests send: far above the webview's own, which count from 1. */
 const FIRST_TEST_REQUEST_ID = 1_000_000_000;
@@ -81,6 +87,7 @@ export class TestAdapter extends vscode.Disposable {
   /** The product's handler of each watched panel's messages. */
   private readonly handlers = new WeakMap<vscode.WebviewPanel, (raw: unknown) => unknown>();
   private nextRequestId = FIRST_TEST_REQUEST_ID;
+  private readonly warned: string[] = [];
 
   constructor() {
     super(() => [this.posted, this.received, this.refused].forEach((emitter) => emitter.dispose()));
@@ -103,6 +110,12 @@ export class TestAdapter extends vscode.Disposable {
       dispose.call(item);
     };
     return item;
+  };
+
+  /** Shows a warning as the product does, and notes its text. */
+  readonly showWarning: ShowWarning = (message, ...items) => {
+    this.warned.push(message);
+    return vscode.window.showWarningMessage(message, ...items);
   };
 
   /** Wraps the webview of a panel the keeper is handing to a report panel: what it posts and receives. */
@@ -156,6 +169,7 @@ export class TestAdapter extends vscode.Disposable {
     };
     return {
       ...parts,
+      warnings: this.warned,
       platformStatus: shown(STATUS_BAR_ITEMS.platform),
       reportsStatus: shown(STATUS_BAR_ITEMS.todayClicks),
       reportsPanel: {

@@ -13,6 +13,10 @@ import { LinkHealthActions } from './linkHealthActions';
 import { LinkHealthDiagnostics } from './linkHealthDiagnostics';
 import { LinkHealthEngine } from './linkHealthEngine';
 import { LinkHealthStatus } from './linkHealthStatus';
+import { CatalogBreakageNotice } from './catalogBreakageNotice';
+import type { MerchantLinksHub } from './merchantLinksHub';
+import { SiteMerchantLinks } from './siteMerchantLinks';
+import type { ShowWarning } from '../prompts/catalogBreakagePrompts';
 
 export { ignoreLinkInSettings } from './ignoreLinkInSettings';
 
@@ -21,6 +25,10 @@ export interface LinkHealthDeps {
   controller: CatalogController;
   links: MerchantLinkIndex;
   log: vscode.LogOutputChannel;
+  /** Where the Merchants view and Show Links to Merchant read the site's links per merchant. */
+  merchantLinks: MerchantLinksHub;
+  /** How the notice of what a sync broke is shown (the test adapter watches it under tests). */
+  showWarning?: ShowWarning;
 }
 
 /** The languages whose documents get quick fixes. */
@@ -30,13 +38,16 @@ export class LinkHealth extends Disposable {
   readonly engine: LinkHealthEngine;
   readonly indexer: SiteIndexer;
 
-  constructor({ storageUri, controller, links, log }: LinkHealthDeps) {
+  constructor({ storageUri, controller, links, log, merchantLinks, showWarning }: LinkHealthDeps) {
     super();
     this.engine = this._register(new LinkHealthEngine(controller, links, log));
     this.indexer = this._register(
       new SiteIndexer(new SiteIndexFile(storageUri, log), () => readLinkHealthSettings().include, log),
     );
     this._register(new LinkHealthDiagnostics(this.indexer, this.engine));
+    const siteLinks = this._register(new SiteMerchantLinks(this.indexer, this.engine, merchantLinks));
+    const show = showWarning ?? ((message, ...items) => vscode.window.showWarningMessage(message, ...items));
+    this._register(new CatalogBreakageNotice(controller, siteLinks, () => this.engine.settings, show));
     const status = this._register(new LinkHealthStatus());
     const showStatus = () => status.show(this.indexer.state, this.engine.rules === undefined);
     this._register(this.indexer.onDidChangeState(showStatus));

@@ -75,16 +75,20 @@ export function createTreeItem(node: CatalogNode, showLogos = false): vscode.Tre
 
 /**
  * The merchant's tooltip, built only when VS Code asks for it: untrusted, no HTML, no command
- * links; with the publisher's figures of the period when they are loaded.
+ * links; with the publisher's figures of the period when they are loaded, and how many articles link to
+ * the merchant once link health counted them.
  */
 export function merchantTooltip(
   node: CatalogNode,
   figures?: MerchantTooltipFigures,
+  linkedArticles?: number,
 ): vscode.MarkdownString | undefined {
   if (node.kind !== 'merchant') {
     return undefined;
   }
-  const markdown = new vscode.MarkdownString(merchantTooltipMarkdown(node.merchant, undefined, figures));
+  const markdown = new vscode.MarkdownString(
+    merchantTooltipMarkdown(node.merchant, undefined, figures, linkedArticles),
+  );
   markdown.isTrusted = false;
   markdown.supportHtml = false;
   return markdown;

@@ -9,6 +9,7 @@ import { Disposable, toDisposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
 import type { FiguresAggregate } from '../reports/figures/figuresAggregate';
 import type { TreeViewOptions } from './treeViewOptions';
+import type { MerchantLinksSource } from '../problems/merchantLinksHub';
 import { createTreeItem, merchantTooltip } from './merchantTreeItem';
 
 /** Where the tree reads the publisher's figures: the figures service (it fetches nothing for the tree). */
@@ -48,6 +49,7 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   constructor(
     private readonly options: TreeViewOptions,
     private readonly figures?: TreeFiguresSource,
+    private readonly links?: MerchantLinksSource,
   ) {
     super();
     this._register(options.onDidChange(() => this.refreshAll()));
@@ -63,6 +65,10 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     if (figures) {
       this.shownAggregate = figures.aggregate;
       this._register(figures.onDidChange(() => this.onFiguresChange()));
+    }
+    if (links) {
+      // The same rows: their tooltips are resolved again with the new counts.
+      this._register(links.onDidChange(() => this.changed.fire(undefined)));
     }
   }
 
@@ -103,6 +109,7 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     item.tooltip = merchantTooltip(
       node,
       node.kind === 'merchant' ? this.tooltipFigures(node.merchant.merchantId) : undefined,
+      node.kind === 'merchant' ? this.links?.articlesLinking(node.key) : undefined,
     );
     return item;
   }

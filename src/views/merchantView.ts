@@ -8,6 +8,7 @@ import type { CatalogController } from '../controllers/catalogController';
 import { syncingText } from '../prompts/waitWords';
 import { MerchantTreeProvider, type TreeFiguresSource } from './merchantTreeProvider';
 import type { TreeViewOptions } from './treeViewOptions';
+import type { MerchantLinksSource } from '../problems/merchantLinksHub';
 
 /** The message line's sentence about the filter: what it keeps, and how many of all are shown. */
 function filterMessage(text: string, deeplinkOnly: boolean, shown: string, total: string): string {
@@ -42,9 +43,11 @@ export class MerchantView extends Disposable {
     private readonly options: TreeViewOptions,
     /** The publisher's figures, for the tooltips and the sort by clicks. */
     private readonly figures?: TreeFiguresSource,
+    /** How many articles link to each merchant, for the tooltips, once link health counted them. */
+    links?: MerchantLinksSource,
   ) {
     super();
-    this.provider = this._register(new MerchantTreeProvider(options, figures));
+    this.provider = this._register(new MerchantTreeProvider(options, figures, links));
     this.view = this._register(
       vscode.window.createTreeView(VIEWS.merchants, { treeDataProvider: this.provider, showCollapseAll: true }),
     );

@@ -151,6 +151,15 @@ describe('merchant tooltip', () => {
     });
   });
 
+  it('says how many articles link to the merchant once link health counted them, and nothing before', () => {
+    const lines = (linked?: number) =>
+      plain(merchantTooltipMarkdown(merchant(), 'en-US', undefined, linked)).split('\n\n');
+    assert.ok(!lines().some((line) => line.includes('Linked')));
+    assert.ok(lines(0).includes('Not linked from any article'));
+    assert.ok(lines(1).includes('Linked from 1 article'));
+    assert.ok(lines(1_234).includes('Linked from 1,234 articles'), lines(1_234).join(' | '));
+  });
+
   it('marks figures the service left out with —', () => {
     const markdown = merchantTooltipMarkdown(
       merchant({

@@ -72,11 +72,32 @@ function statusLine(m: Merchant): string {
   return parts.join(' · ');
 }
 
+/** How many of the site's articles link to the merchant (tracking links and deeplinks). */
+export function linkedArticlesText(articles: number): string {
+  const count = articles.toLocaleString('en-US');
+  if (articles === 0) {
+    return l10n.t('Not linked from any article');
+  }
+  return articles === 1
+    ? l10n.t({ message: 'Linked from 1 article', comment: ['An article: a Markdown, MDX or HTML file of the site.'] })
+    : l10n.t({
+        message: 'Linked from {0} articles',
+        args: [count],
+        comment: ['An article: a Markdown, MDX or HTML file of the site.'],
+      });
+}
+
 /**
  * The tooltip as Markdown; `locale` (BCP 47) for the figures, the runtime's default when left
- * out; `figures`, the publisher's own figures of the period, when they are loaded.
+ * out; `figures`, the publisher's own figures of the period, when they are loaded; `linkedArticles`,
+ * how many articles link to the merchant, once link health counted them.
  */
-export function merchantTooltipMarkdown(m: Merchant, locale?: string, figures?: MerchantTooltipFigures): string {
+export function merchantTooltipMarkdown(
+  m: Merchant,
+  locale?: string,
+  figures?: MerchantTooltipFigures,
+  linkedArticles?: number,
+): string {
   const currency = m.currencyCode;
   const rates = m.commissionRates
     .map((rate) => formatCommissionRate(rate, currency, locale))
@@ -105,6 +126,9 @@ export function merchantTooltipMarkdown(m: Merchant, locale?: string, figures?: 
   const paragraphs = [`**${name}**`, statusLine(m)];
   if (figures !== undefined) {
     paragraphs.push(escapeMarkdownText(merchantFiguresText(figures)));
+  }
+  if (linkedArticles !== undefined) {
+    paragraphs.push(escapeMarkdownText(linkedArticlesText(linkedArticles)));
   }
   const description = m.description === null ? '' : escapeMarkdownText(m.description);
   if (description !== '') {

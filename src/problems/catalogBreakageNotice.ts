@@ -1,0 +1,62 @@
+/**
+ * After a sync, one notice of what it broke on the site: merchants linked to that became inactive or stopped
+ * allowing deeplinks, counted with the links as they were before the sync. Nothing when nothing linked changed.
+ */
+import type * as vscode from 'vscode';
+import { Disposable, toDisposable } from '../common/lifecycle';
+import type { CatalogMap } from '../catalog/model/catalogTypes';
+import type { CatalogStore } from '../catalog/store/catalogStore';
+import type { CatalogController } from '../controllers/catalogController';
+import { breakageOf, brokenMerchants, type BreakKind } from '../health/catalogBreakage';
+import type { HealthCode } from '../health/healthCodes';
+import { showCatalogBreakage, type ShowWarning } from '../prompts/catalogBreakagePrompts';
+import type { LinkHealthSettings } from '../settings/linkHealthSettings';
+import type { SiteMerchantLinks } from './siteMerchantLinks';
+
+const RULE_OF: Readonly<Record<BreakKind, HealthCode>> = {
+  inactive: 'inactive-merchant',
+  deeplinks: 'deeplinks-not-allowed',
+};
+
+export class CatalogBreakageNotice extends Disposable {
+  private storeListener: vscode.Disposable | undefined;
+  /** The merchants as the last change left them (maps are never mutated once handed out). */
+  private seen: CatalogMap | undefined;
+
+  constructor(
+    controller: CatalogController,
+    private readonly links: SiteMerchantLinks,
+    private readonly settings: () => LinkHealthSettings,
+    private readonly show: ShowWarning,
+  ) {
+    super();
+    this._register(controller.onDidChangeStore((store) => this.follow(store)));
+    this._register(toDisposable(() => this.storeListener?.dispose()));
+    this.follow(controller.store);
+  }
+
+  private follow(store: CatalogStore | undefined): void {
+    this.storeListener?.dispose();
+    this.seen = store?.snapshot.merchants;
+    this.storeListener = store?.onDidChange((change) => {
+      const before = this.seen;
+      const { merchants, source } = store.snapshot;
+      this.seen = merchants;
+      // A cache read (this window's start, another window's sync) is no sync of this window's.
+      if (source !== 'network' || before === undefined || before.size === 0 || !this.links.counted) {
+        return;
+      }
+      const { enabled, severities } = this.settings();
+      const broken = brokenMerchants(before, merchants, change.keys);
+      for (const [key, kind] of broken) {
+        if (severities[RULE_OF[kind]] === 'off') {
+          broken.delete(key);
+        }
+      }
+      const breakage = enabled && broken.size > 0 ? breakageOf(broken, this.links.files()) : [];
+      if (breakage.length > 0) {
+        showCatalogBreakage(breakage, this.show);
+      }
+    });
+  }
+}
