@@ -6,7 +6,10 @@ import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { fileMerchantLinks, merchantLinkTotals, type FileMerchantLinks } from '../health/merchantLinkTally';
+import { runInSlices } from '../health/sliceLoop';
+import type { IndexedFile } from '../health/siteIndex';
 import type { MerchantKey } from '../merchant/merchantKey';
+import { HOST_CLOCK } from '../site/siteReads';
 import type { SiteChange, SiteIndexer } from '../site/siteIndexer';
 import type { LinkHealthEngine } from './linkHealthEngine';
 import type { MerchantLinksHub } from './merchantLinksHub';
@@ -15,6 +18,10 @@ export class SiteMerchantLinks extends Disposable {
   /** Files with at least one affiliate link, by URI. */
   private readonly byFile = new Map<string, FileMerchantLinks>();
   private readonly publishLater = this._register(new Delayer(300));
+  /** Each full count stops the one before it; a file's change counts it alone (its count is kept in order). */
+  private generation = 0;
+  /** Whether the last full count finished. */
+  private complete = false;
 
   constructor(
     private readonly indexer: SiteIndexer,
@@ -35,7 +42,7 @@ export class SiteMerchantLinks extends Disposable {
 
   /** Whether the site was counted (a catalog, a finished scan). */
   get counted(): boolean {
-    return this.engine.rules !== undefined && this.indexer.state.kind === 'ready';
+    return this.complete && this.engine.rules !== undefined && this.indexer.state.kind === 'ready';
   }
 
   /** Every link of the site to the merchant, by file and place. */
@@ -64,33 +71,50 @@ export class SiteMerchantLinks extends Disposable {
 
   private update(change: SiteChange): void {
     const rules = this.engine.rules;
+    // A full count (or no rules) stops the full count under way; a file's change does not.
+    const generation = change === 'all' || rules === undefined ? ++this.generation : this.generation;
     if (rules === undefined) {
       this.byFile.clear();
+      this.complete = false;
       this.hub.publish(undefined);
       return;
     }
     const verdictOf = (target: string) => rules.verdicts.of(target);
-    if (change === 'all') {
-      this.byFile.clear();
-    }
-    const files = change === 'all' ? this.indexer.entries() : change.map((key) => this.indexer.get(key) ?? key);
-    for (const file of files) {
-      if (typeof file === 'string') {
-        this.byFile.delete(file);
-        continue;
-      }
-      const links = fileMerchantLinks(file, verdictOf);
-      if (links.size > 0) {
-        this.byFile.set(file.path, links);
+    const count = (file: IndexedFile | string) => {
+      const links = typeof file === 'string' ? undefined : fileMerchantLinks(file, verdictOf);
+      const path = typeof file === 'string' ? file : file.path;
+      if (links !== undefined && links.size > 0) {
+        this.byFile.set(path, links);
       } else {
-        this.byFile.delete(file.path);
+        this.byFile.delete(path);
       }
+    };
+    if (change !== 'all') {
+      change.forEach((key) => count(this.indexer.get(key) ?? key));
+      this.publishSoon();
+      return;
     }
-    this.publishLater.trigger(() => {
-      if (this.isDisposed) {
-        return;
+    // Counted in slices, as the diagnostics are: a 10,000-article site never holds the host up.
+    this.byFile.clear();
+    this.complete = false;
+    void runInSlices(this.indexer.entries(), {
+      clock: HOST_CLOCK,
+      isCancelled: () => generation !== this.generation || this.isDisposed,
+      read: async (file) => file,
+      apply: (file) => count(this.indexer.get(file.path) ?? file.path),
+    }).then((outcome) => {
+      if (!outcome.cancelled) {
+        this.complete = true;
+        this.publishSoon();
       }
-      this.hub.publish(this.counted ? merchantLinkTotals(this.byFile.values()) : undefined, this);
+    });
+  }
+
+  private publishSoon(): void {
+    this.publishLater.trigger(() => {
+      if (!this.isDisposed) {
+        this.hub.publish(this.counted ? merchantLinkTotals(this.byFile.values()) : undefined, this);
+      }
     });
   }
 }

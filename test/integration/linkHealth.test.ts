@@ -50,6 +50,10 @@ describe('link health in the real host', function () {
   let inactive: MerchantRef;
   let active: MerchantRef;
   let other: MerchantRef;
+  /** Active merchants the site never links to. */
+  let unlinked: MerchantRef;
+  let inactiveUnlinked: MerchantRef;
+  let api: AffiliateLinksApi;
   const files: Record<string, { uri: vscode.Uri; text: string }> = {};
 
   async function write(name: string, text: string): Promise<vscode.Uri> {
@@ -64,7 +68,7 @@ describe('link health in the real host', function () {
     await setting('affiliateLinks.baseUrl', sandbox.url);
     await setting('affiliateLinks.subId', '${fileBasenameNoExtension}');
     assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
-    const api = (await activatedExtension()).exports as AffiliateLinksApi;
+    api = (await activatedExtension()).exports as AffiliateLinksApi;
     const merchants = await eventually(
       () =>
         api.controller.store?.snapshot.merchants.size === 1_200 ? api.controller.store.snapshot.merchants : undefined,
@@ -79,8 +83,12 @@ describe('link health in the real host', function () {
         return match.kind === 'merchant' && match.merchant.key === key && merchant.trackingLink !== null;
       });
     inactive = alone.find(({ merchant }) => !merchant.isActive && merchant.deeplinkAllowed)!;
-    [active, other] = alone.filter(({ merchant }) => merchant.isActive && merchant.deeplinkAllowed);
-    assert.ok(inactive && active && other, 'the sandbox has the merchants the site needs');
+    [active, other, unlinked] = alone.filter(({ merchant }) => merchant.isActive && merchant.deeplinkAllowed);
+    inactiveUnlinked = alone.filter(({ merchant }) => !merchant.isActive && merchant.deeplinkAllowed)[1]!;
+    assert.ok(
+      inactive && active && other && unlinked && inactiveUnlinked,
+      'the sandbox has the merchants the site needs',
+    );
 
     const folder = vscode.workspace.workspaceFolders![0]!.uri;
     site = vscode.Uri.joinPath(folder, 'health-site');
@@ -220,19 +228,87 @@ describe('link health in the real host', function () {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
-  it('shows a merchant’s links as dead once a sync finds it inactive', async () => {
-    const { uri, text } = files['linked.md']!;
-    await eventually(() => (shown(uri).length === 0 ? true : undefined), 'no finding while the merchant is active');
-    const at = sandbox.dataset.merchants.findIndex((m) => m.merchantId === active.merchant.merchantId);
+  /** Every place the site links to `ref`, as Show Links to Merchant lists them (once link health counted them). */
+  async function linksTo(ref: MerchantRef): Promise<vscode.Location[]> {
+    return eventually(
+      async () =>
+        vscode.commands.executeCommand<vscode.Location[] | undefined>('affiliateLinks.showMerchantLinks', ref.key),
+      'the links to the merchant',
+    );
+  }
+
+  /** The places of `locations` in the site of this test, as `file line:col-line:col`. */
+  function inSite(locations: vscode.Location[]): string[] {
+    return locations
+      .filter((l) => l.uri.toString().startsWith(`${site.toString()}/`))
+      .map(
+        (l) =>
+          `${l.uri.path.slice(site.path.length + 1)} ${l.range.start.line}:${l.range.start.character}-${l.range.end.line}:${l.range.end.character}`,
+      );
+  }
+
+  /** Deactivates a merchant in the sandbox and syncs; resolves once the catalog shows it inactive. */
+  async function deactivate(ref: MerchantRef): Promise<void> {
+    const at = sandbox.dataset.merchants.findIndex((m) => m.merchantId === ref.merchant.merchantId);
     sandbox.dataset.merchants[at]!.isActive = false;
     sandbox.touchMerchant(at);
     await vscode.commands.executeCommand('affiliateLinks.refreshMerchants');
+    await eventually(
+      () => api.controller.store?.snapshot.merchants.get(ref.key)?.isActive === false || undefined,
+      'the merchant inactive in the catalog',
+      30_000,
+    );
+  }
+
+  it('lists every link to a merchant (Show Links to Merchant) and counts its articles in its tooltip', async () => {
+    const locations = await linksTo(active);
+    const page = files['page.html']!.text;
+    const linked = files['linked.md']!.text;
+    assert.deepEqual(inSite(locations), [
+      `linked.md ${rangeOf(linked, /\]\(([^)]+)\)/.exec(linked)![1]!)}`,
+      `page.html ${rangeOf(page, /href="([^"]+)"/.exec(page)![1]!)}`,
+    ]);
+    assert.equal(
+      vscode.window.activeTextEditor?.document.uri.toString(),
+      locations[0]!.uri.toString(),
+      'the peek opens on the first link',
+    );
+    const articles = new Set(locations.map((l) => l.uri.toString())).size;
+    const provider = api.view.provider;
+    const tooltip = () => {
+      const node = provider.model!.nodeForMerchant(active.key)!;
+      const item = provider.resolveTreeItem(provider.getTreeItem(node), node);
+      return (item.tooltip as vscode.MarkdownString).value.replace(/\\/g, '');
+    };
+    await eventually(() => tooltip().includes(`Linked from ${articles} articles`) || undefined, 'the tooltip count');
+    assert.deepEqual(await linksTo(inactiveUnlinked), [], 'a merchant nobody links to has no place');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('says nothing after a sync that changes no linked merchant', async () => {
+    const before = api.warnings.length;
+    await deactivate(unlinked);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    assert.deepEqual(api.warnings.slice(before), []);
+  });
+
+  it('shows a merchant’s links as dead once a sync finds it inactive, in one notice with their counts', async () => {
+    const { uri, text } = files['linked.md']!;
+    await eventually(() => (shown(uri).length === 0 ? true : undefined), 'no finding while the merchant is active');
+    const locations = await linksTo(active);
+    const articles = new Set(locations.map((l) => l.uri.toString())).size;
+    const before = api.warnings.length;
+    await deactivate(active);
     const link = /\]\(([^)]+)\)/.exec(text)![1]!;
     await eventually(
       () => shown(uri).join() === `inactive-merchant ${rangeOf(text, link)}` || undefined,
       'the new finding',
       30_000,
     );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    assert.deepEqual(api.warnings.slice(before), [
+      `A merchant you link to became inactive: ${locations.length} links in ${articles} articles.`,
+    ]);
   });
 
   it('clears the diagnostics of a deleted file', async () => {
