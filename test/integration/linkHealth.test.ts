@@ -261,6 +261,7 @@ describe('link health in the real host', function () {
   }
 
   it('lists every link to a merchant (Show Links to Merchant) and counts its articles in its tooltip', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const locations = await linksTo(active);
     const page = files['page.html']!.text;
     const linked = files['linked.md']!.text;
