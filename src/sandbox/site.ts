@@ -62,7 +62,7 @@ const STREAM = 0x53495445;
 export function writeSite(
   directory: string,
   merchants: readonly WireMerchant[],
-  options: { articles: number; seed: number },
+  options: { articles: number; seed: number; moreDeeplinks?: number },
 ): { summary: SiteSummary; articles: SiteArticle[] } {
   const pools = siteMerchants(merchants);
   const random = new Random(options.seed ^ STREAM);
@@ -87,7 +87,9 @@ export function writeSite(
       random,
       reference: 0,
     };
-    const kinds = articleKinds(i, format, random);
+    // A denser site for the benches: more healthy deeplinks per article, which give no finding.
+    const more = Array.from({ length: options.moreDeeplinks ?? 0 }, (): LinkKindName => 'deeplink');
+    const kinds = [...articleKinds(i, format, random), ...more];
     const written = kinds.map((kind) => {
       ctx.reference += 1;
       return siteLink(kind, ctx);

@@ -5,6 +5,7 @@
  * these machines are noisy, so only ratios are worth comparing between runs.
  *
  * The client measured is the one that ships: the production build of `dist/api.js`.
+ * `npm run bench -- --only linkHealth` runs the link health figures alone.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { bareCatalogWalk } from './bareWalk';
 import { startSandboxProcess } from './sandboxProcess';
 import { benchCatalog } from './catalogBench';
 import { benchLinks } from './linksBench';
+import { benchLinkHealth } from './linkHealthBench';
 import { benchReportModel } from './reportModelBench';
 import { benchFigures } from './figuresBench';
 import { benchPanelInWorkbench } from './panelWorkbenchBench';
@@ -107,7 +109,24 @@ async function benchReport(url: string): Promise<void> {
   });
 }
 
+/** `--only linkHealth`: the link health figures alone, with a sandbox that counts the requests (none expected). */
+async function onlyLinkHealth(): Promise<void> {
+  const sandbox = await startSandboxProcess(['--merchants', '2000']);
+  try {
+    await benchLinkHealth(root, sandbox.url, CATALOG_SIZE);
+  } finally {
+    await sandbox.stop();
+  }
+}
+
 async function main(): Promise<void> {
+  const only = process.argv.indexOf('--only');
+  if (only >= 0) {
+    if (process.argv[only + 1] !== 'linkHealth') {
+      throw new Error(`--only takes linkHealth; got "${process.argv[only + 1]}"`);
+    }
+    return onlyLinkHealth();
+  }
   const started = performance.now();
   const sandbox = await startSandboxProcess([
     '--merchants',
@@ -121,6 +140,7 @@ async function main(): Promise<void> {
     await benchCatalogWalk(sandbox.url);
     await benchCatalog(root, sandbox.url, AffiliateServiceClient, CATALOG_SIZE);
     await benchLinks(root, CATALOG_SIZE);
+    await benchLinkHealth(root, sandbox.url, CATALOG_SIZE);
     await sandbox.setLatency(REPORT_LATENCY_MS);
     await benchReport(sandbox.url);
     await benchReportStore(root, sandbox.url, AffiliateServiceClient);

@@ -1,0 +1,222 @@
+/**
+ * Link health's figures (issue 25 §8) on the sandbox's generated site, each against a floor in the same run. The scan is the
+ * pure pipeline of linkHealthSite.ts, minified as it ships, in plain Node: VS Code's findFiles is not in it (the file list is made once).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type * as vscode from 'vscode';
+import { generateDataset } from '../../src/sandbox/dataset';
+import { SANDBOX_DEFAULTS } from '../../src/sandbox/sandboxOptions';
+import { SITE_EXCLUDED, writeSite } from '../../src/sandbox/site';
+import { siteDeeplink, siteMerchants } from '../../src/sandbox/siteLinks';
+import { emit, median, round2, settle, timed, timeOf } from './figures';
+import { loadShipped } from './shippedBundle';
+import { barePass, bareStats, checkAll, hostClock, READ_KEY, rulesOf, scanInto, type Shipped } from './linkHealthSite';
+
+const ARTICLES = 10_000;
+/** Healthy deeplinks added to each generated article, for about 100,000 links in all. */
+const MORE_DEEPLINKS = 5;
+const SCAN_ROUNDS = 3;
+const EDIT_ROUNDS = 21;
+const REOPEN_ROUNDS = 3;
+const NOW = new Date('2026-11-21T12:00:00Z');
+
+const MB = 1024 * 1024;
+
+function articleFiles(root: string): string[] {
+  return fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => !file.split(path.sep).includes(SITE_EXCLUDED) && /\.(md|mdx|html)$/.test(file))
+    .map((file) => path.join(root, file))
+    .sort();
+}
+
+async function requestsTo(sandboxUrl: string): Promise<number> {
+  const response = await fetch(`${sandboxUrl}/__sandbox/stats`);
+  return ((await response.json()) as { total: number }).total;
+}
+
+export async function benchLinkHealth(root: string, sandboxUrl: string, catalogSize: number): Promise<void> {
+  const requestsBefore = await requestsTo(sandboxUrl);
+  const h = await loadShipped<Shipped>(root, path.join(__dirname, 'shippedLinkHealth.ts'), 'linkHealth');
+  const merchants = generateDataset({
+    ...SANDBOX_DEFAULTS,
+    merchants: catalogSize,
+    clicks: 0,
+    actions: 0,
+    now: NOW,
+  }).merchants;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'link-health-bench-'));
+  try {
+    const { summary } = writeSite(path.join(dir, 'site'), merchants, {
+      articles: ARTICLES,
+      seed: SANDBOX_DEFAULTS.seed,
+      moreDeeplinks: MORE_DEEPLINKS,
+    });
+    const files = articleFiles(summary.site);
+    const rules = rulesOf(h, merchants, summary.disclosurePatterns);
+    const subIdOf = (file: string, text: string) => {
+      const variables = h.articleSubIdVariables(summary.subIdTemplate, { path: file, text }, { date: NOW });
+      const expanded = h.expandSubId(summary.subIdTemplate, variables);
+      return expanded.ok ? expanded.subId : undefined;
+    };
+
+    // First scan: read, scan and index every file, then check every entry, against the bare pass.
+    await barePass(files); // the page cache warmed for both
+    const scans: number[] = [];
+    const bares: number[] = [];
+    let longest = 0;
+    let first = 0;
+    let links = 0;
+    let urls = 0;
+    for (let round = 0; round < SCAN_ROUNDS; round++) {
+      settle();
+      const bare = await timed(() => barePass(files));
+      bares.push(bare.ms);
+      urls = bare.value;
+      settle();
+      const clock = hostClock();
+      const scan = await timed(async () => {
+        const index = new h.SiteIndex(READ_KEY);
+        const read = await scanInto(h, index, files, rules, subIdOf, clock);
+        return { index, counts: await checkAll(h, index, rules, read.subIds, clock) };
+      });
+      scans.push(scan.ms);
+      first = round === 0 ? scan.ms : first;
+      longest = Math.max(longest, clock.longest);
+      links = scan.value.index.entries().reduce((sum, entry) => sum + entry.links.length, 0);
+      const found = JSON.stringify(scan.value.counts);
+      if (found !== JSON.stringify(summary.findings)) {
+        throw new Error(`the scan found ${found}, the generator printed ${JSON.stringify(summary.findings)}`);
+      }
+    }
+    const scanMs = median(scans);
+    const bareMs = median(bares);
+    emit({
+      name: `link health: first scan of a ${ARTICLES}-article generated site (${links} links, ${summary.total} findings) vs reading the files and one URL regex (pure pipeline, no findFiles)`,
+      value: round2(scanMs),
+      unit: 'ms',
+      baseline: round2(bareMs),
+      ratio: round2(scanMs / bareMs),
+      target: 'ratio <= 2 and < 10 s',
+      note: `first round ${round2(first)} ms; longest slice ${round2(longest)} ms (< 50 ms); ${urls} URLs by the regex; findings per rule as printed`,
+    });
+
+    // Memory: the heap an index of the site holds, after full collections.
+    settle();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let held: InstanceType<Shipped['SiteIndex']> | undefined = new h.SiteIndex(READ_KEY);
+    await scanInto(h, held, files, rules, subIdOf, hostClock());
+    settle();
+    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / MB;
+    emit({
+      name: `link health: heap held by the index of the ${ARTICLES}-article site (${held.size} files)`,
+      value: round2(heapMb),
+      unit: 'MB',
+      target: '< 50 MB',
+    });
+
+    // Reopening: the saved index loaded, every file stated, the 10 changed read and checked.
+    const log = { warn: console.warn, info: () => undefined } as unknown as vscode.LogOutputChannel;
+    const store = new h.SiteIndexFile({ scheme: 'file', fsPath: path.join(dir, 'storage') } as vscode.Uri, log);
+    const reopens: number[] = [];
+    const statFloors: number[] = [];
+    const checkAllMs: number[] = [];
+    for (let round = 0; round < REOPEN_ROUNDS; round++) {
+      await store.save(held, () => new Promise((resolve) => setImmediate(resolve)));
+      const changed = files.slice(round * 10, round * 10 + 10);
+      changed.forEach((file) => fs.appendFileSync(file, `\nOne more line (${round}).\n`));
+      settle();
+      statFloors.push((await timed(() => bareStats(files))).ms);
+      settle();
+      const clock = hostClock();
+      const reopen = await timed(async () => {
+        const loaded = await store.load(READ_KEY);
+        const scan = await scanInto(h, loaded, files, rules, subIdOf, clock);
+        await checkAll(h, loaded, rules, scan.subIds, clock, new Set(changed));
+        return { loaded, read: scan.read };
+      });
+      if (reopen.value.read !== 10 || reopen.value.loaded.size !== files.length) {
+        throw new Error(`reopening read ${reopen.value.read} files of ${reopen.value.loaded.size}, expected 10`);
+      }
+      reopens.push(reopen.ms);
+      held = reopen.value.loaded;
+      settle();
+      checkAllMs.push((await timed(() => checkAll(h, held!, rules, new Map(), hostClock()))).ms);
+    }
+    emit({
+      name: `link health: rescan on reopening the ${ARTICLES}-article site with 10 files changed (saved index loaded, every file stated, 10 read and checked) vs stating every file`,
+      value: round2(median(reopens)),
+      unit: 'ms',
+      baseline: round2(median(statFloors)),
+      ratio: round2(median(reopens) / median(statFloors)),
+      target: '< 1 s',
+      note: `index file ${round2(fs.statSync(path.join(dir, 'storage/linkHealth/site-index.jsonl')).size / MB)} MB; every entry checked again from the index (the Problems panel after a reload): ${round2(median(checkAllMs))} ms more`,
+    });
+    held = undefined;
+
+    benchEdit(h, merchants, summary.disclosurePatterns);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const requests = (await requestsTo(sandboxUrl)) - requestsBefore;
+  emit({
+    name: 'link health: requests to the service for all of the above (counted by the sandbox)',
+    value: requests,
+    unit: 'requests',
+    target: '0',
+  });
+}
+
+/** Diagnostics of a 10,000-line article with 2,000 deeplinks after a one-line edit, vs the same from a fresh scanner. */
+function benchEdit(h: Shipped, merchants: Parameters<typeof siteMerchants>[0], disclosurePatterns: string[]): void {
+  const rules = rulesOf(h, merchants, disclosurePatterns);
+  const pools = siteMerchants(merchants);
+  const lines = Array.from({ length: 10_000 }, (_, line) => {
+    if (line % 5 !== 0) {
+      return `Paragraph text ${line}, written for readers, with no link in it.`;
+    }
+    const pool = line % 250 === 0 ? pools.inactive : pools.healthy;
+    const m = pool[(line / 5) % pool.length]!;
+    return `Our pick ${line}: [${m.name}](${siteDeeplink(m.trackingLink!, `https://${m.defaultDomain}/p/${line}`, 'my-article')}).`;
+  });
+  const texts = [0, 1].map((turn) => {
+    const edited = [...lines];
+    edited[5_000] = `${lines[5_000]} Edited ${turn}.`;
+    return edited.join('\n');
+  });
+  const scanner = new h.DocumentLinkScanner('markdown');
+  scanner.scan(lines.join('\n'));
+  const index = new h.SiteIndex(READ_KEY);
+  let findings = 0;
+  const diagnose = (scan: InstanceType<Shipped['DocumentLinkScanner']>, text: string) => {
+    const entry = h.indexedFileOf(
+      'article.md',
+      { size: text.length, mtime: 0 },
+      scan.scan(text),
+      rules.disclosureEnd(text),
+    );
+    index.set(entry);
+    findings = rules.check(h.documentOfIndexed(entry), 'my-article', entry.disclosureEnd).length;
+  };
+  const edits: number[] = [];
+  const fresh: number[] = [];
+  for (let round = 0; round < EDIT_ROUNDS + 1; round++) {
+    const text = texts[round % 2]!;
+    const edit = timeOf(() => diagnose(scanner, text));
+    const full = timeOf(() => diagnose(new h.DocumentLinkScanner('markdown'), text));
+    if (round > 0) {
+      edits.push(edit);
+      fresh.push(full);
+    }
+  }
+  emit({
+    name: `link health: diagnostics of a 10,000-line article (2,000 deeplinks, ${findings} findings) after a one-line edit vs the same from a fresh scan`,
+    value: round2(median(edits)),
+    unit: 'ms',
+    baseline: round2(median(fresh)),
+    ratio: round2(median(edits) / median(fresh)),
+    target: '< 5 ms',
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * Link health's site pipeline in plain Node, as the extension runs it but without VS Code's findFiles: each
+ * file stated and read unless the index holds its size and mtime, scanned and indexed, then every entry checked.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import type { WireMerchant } from '../../src/api/wire';
+import type { SliceClock } from '../../src/health/sliceLoop';
+import type { MerchantKey } from '../../src/merchant/merchantKey';
+import type { CatalogMerchant } from '../../src/merchant/merchantFields';
+import type { JsonObject } from '../../src/api/normalize/fields';
+
+export type Shipped = typeof import('./shippedLinkHealth');
+type Rules = InstanceType<Shipped['LinkHealthRules']>;
+type Index = InstanceType<Shipped['SiteIndex']>;
+
+export const READ_KEY = 'bench';
+
+/** The host's clock (src/site/siteReads.ts): a pause is a turn of the event loop; the longest slice is kept. */
+export function hostClock(): SliceClock & { longest: number } {
+  let last = performance.now();
+  const clock = {
+    longest: 0,
+    now: () => performance.now(),
+    pause: async () => {
+      clock.longest = Math.max(clock.longest, performance.now() - last);
+      await new Promise((resolve) => setImmediate(resolve));
+      last = performance.now();
+    },
+  };
+  return clock;
+}
+
+/** The rules over the catalog's domain index, merchants through JSON as the extension receives them. */
+export function rulesOf(h: Shipped, merchants: readonly WireMerchant[], disclosurePatterns: string[]): Rules {
+  const catalog = new Map<MerchantKey, CatalogMerchant>();
+  for (const wire of JSON.parse(JSON.stringify(merchants)) as JsonObject[]) {
+    const result = h.normalizeMerchant(wire);
+    if (result.ok) {
+      catalog.set(h.merchantKey(result.value), h.toCatalogMerchant(result.value));
+    }
+  }
+  return new h.LinkHealthRules(
+    { index: new h.MerchantDomainIndex(catalog) },
+    { ...h.DEFAULT_HEALTH_OPTIONS, disclosurePatterns },
+  );
+}
+
+interface Read {
+  size: number;
+  mtime: number;
+  text: string | undefined;
+}
+
+/** As src/site/siteReads.ts: stat, then the bytes decoded unless the index holds this size and mtime. */
+async function readSiteFile(file: string, isCurrent: (size: number, mtime: number) => boolean): Promise<Read> {
+  const stats = await stat(file);
+  if (isCurrent(stats.size, stats.mtimeMs)) {
+    return { size: stats.size, mtime: stats.mtimeMs, text: undefined };
+  }
+  return { size: stats.size, mtime: stats.mtimeMs, text: new TextDecoder().decode(await readFile(file)) };
+}
+
+export interface Scan {
+  /** Files read (not current in the index). */
+  read: number;
+  /** The article's SubID by path, from its text (the SubID template), for the check. */
+  subIds: Map<string, string | undefined>;
+}
+
+/** Reads into `index` what it does not hold as it is (SiteIndexer.readFromDisk). */
+export async function scanInto(
+  h: Shipped,
+  index: Index,
+  files: readonly string[],
+  rules: Rules,
+  subIdOf: (file: string, text: string) => string | undefined,
+  clock: SliceClock,
+): Promise<Scan> {
+  const scan: Scan = { read: 0, subIds: new Map() };
+  await h.runInSlices<string, Read>(files, {
+    clock,
+    read: (file) => readSiteFile(file, (size, mtime) => index.isCurrent(file, size, mtime)),
+    apply: (file, read) => {
+      if (!read.ok) {
+        throw read.error;
+      }
+      const text = read.value.text;
+      if (text === undefined) {
+        return;
+      }
+      const doc = new h.DocumentLinkScanner(h.languageOfPath(file)).scan(text);
+      index.set(h.indexedFileOf(file, read.value, doc, rules.disclosureEnd(text)));
+      scan.subIds.set(file, subIdOf(file, text));
+      scan.read += 1;
+    },
+  });
+  return scan;
+}
+
+/** The findings per code of the entries (LinkHealthDiagnostics: every entry, in slices). */
+export async function checkAll(
+  h: Shipped,
+  index: Index,
+  rules: Rules,
+  subIds: ReadonlyMap<string, string | undefined>,
+  clock: SliceClock,
+  only?: ReadonlySet<string>,
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = Object.fromEntries(h.HEALTH_CODES.map((code) => [code, 0]));
+  const entries = only === undefined ? index.entries() : [...only].map((file) => index.get(file)!);
+  await h.runInSlices(entries, {
+    clock,
+    read: async (entry) => entry,
+    apply: (entry) => {
+      for (const finding of rules.check(h.documentOfIndexed(entry), subIds.get(entry.path), entry.disclosureEnd)) {
+        counts[finding.code]! += 1;
+      }
+    },
+  });
+  return counts;
+}
+
+/** The floor: the same files read (8 at a time, as the scan reads ahead) and one URL regex run over each. */
+export async function barePass(files: readonly string[]): Promise<number> {
+  let urls = 0;
+  for (let at = 0; at < files.length; at += 8) {
+    const texts = await Promise.all(files.slice(at, at + 8).map((file) => readFile(file, 'utf8')));
+    for (const text of texts) {
+      urls += text.match(/https?:\/\/[^\s<>"')\]]+/g)?.length ?? 0;
+    }
+  }
+  return urls;
+}
+
+/** The floor of a rescan: every file stated. */
+export async function bareStats(files: readonly string[]): Promise<void> {
+  for (let at = 0; at < files.length; at += 8) {
+    await Promise.all(files.slice(at, at + 8).map((file) => stat(file)));
+  }
+}

@@ -1,0 +1,13 @@
+/** Entry of the benchmark's bundle of link health's pure core (what dist/linkHealth.js holds of it): built like the extension, minified. */
+export { DocumentLinkScanner } from '../../src/health/documentLinks';
+export { documentOfIndexed, indexedFileOf, languageOfPath, SiteIndex } from '../../src/health/siteIndex';
+export { runInSlices } from '../../src/health/sliceLoop';
+export { DEFAULT_HEALTH_OPTIONS, LinkHealthRules } from '../../src/health/healthRules';
+export { HEALTH_CODES } from '../../src/health/healthCodes';
+export { SiteIndexFile } from '../../src/site/siteIndexFile';
+export { MerchantDomainIndex } from '../../src/links/domainIndex';
+export { articleSubIdVariables } from '../../src/links/articleSubId';
+export { expandSubId } from '../../src/links/subId';
+export { normalizeMerchant } from '../../src/api/normalize/merchant';
+export { merchantKey } from '../../src/merchant/merchantKey';
+export { toCatalogMerchant } from '../../src/merchant/merchantFields';
