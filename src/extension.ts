@@ -110,7 +110,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
     activeArticle,
     reportsStatus,
     platformStatus,
-    new SubIdCollisionCheck(log),
+    new SubIdCollisionCheck(log, testAdapter?.showWarning),
     linkHealth,
     merchantLinks,
   );

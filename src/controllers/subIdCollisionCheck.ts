@@ -5,6 +5,7 @@ import { Delayer } from '../common/delayer';
 import { Disposable } from '../common/lifecycle';
 import { subIdCollisions, usesFileVariables, usesFrontMatter, type ArticleFile } from '../links/articleSubId';
 import { SETTINGS } from '../ids';
+import type { ShowWarning } from '../prompts/catalogBreakagePrompts';
 import { warnSubIdCollisions } from '../prompts/subIdPrompts';
 import { readLinkSettings } from '../settings/linkSettings';
 
@@ -23,7 +24,11 @@ export class SubIdCollisionCheck extends Disposable {
   /** Folder and template already warned about: each is said once a session. */
   private readonly warned = new Set<string>();
 
-  constructor(private readonly log?: { warn(message: string): void }) {
+  constructor(
+    private readonly log?: { warn(message: string): void },
+    /** Where the warning is shown (the window's warning, unless under test). */
+    private readonly showWarning?: ShowWarning,
+  ) {
     super();
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -51,7 +56,8 @@ export class SubIdCollisionCheck extends Disposable {
         if (collisions.length > 0 && !this.warned.has(key)) {
           this.warned.add(key);
           const byPath = new Map(uris.map((uri) => [uri.path, uri]));
-          warnSubIdCollisions(collisions, (p) => vscode.workspace.asRelativePath(byPath.get(p) ?? p, false));
+          const relative = (p: string) => vscode.workspace.asRelativePath(byPath.get(p) ?? p, false);
+          warnSubIdCollisions(collisions, relative, this.showWarning);
           return;
         }
       } catch (error) {

@@ -34,6 +34,27 @@ export interface IndexedFile {
   links: IndexedLink[];
   /** Where the first disclosure phrase ends in the text, -1 without one (LinkHealthRules.disclosureEnd). */
   disclosureEnd: number;
+  /** The front matter's values that the SubID template reads, when it reads any (a closed file's SubID). */
+  frontMatter?: Readonly<Record<string, string>>;
+}
+
+/** What an entry keeps of a file's text besides its links. */
+export interface SiteTextReader {
+  /** Where the first disclosure phrase ends (the rules' `disclosureEnd`). */
+  disclosureEnd(text: string): number;
+  /** The front matter's values an entry keeps (the SubID template's keys), if any. */
+  frontMatter?(text: string): Readonly<Record<string, string>> | undefined;
+}
+
+/** What the index keeps of a file whose text `text` was read as `doc`. */
+export function indexedTextOf(
+  path: string,
+  stat: { size: number; mtime: number },
+  doc: DocumentLinks,
+  text: string,
+  reader: SiteTextReader,
+): IndexedFile {
+  return indexedFileOf(path, stat, doc, reader.disclosureEnd(text), reader.frontMatter?.(text));
 }
 
 /** What the index keeps of a file read as `doc`. */
@@ -42,8 +63,9 @@ export function indexedFileOf(
   stat: { size: number; mtime: number },
   doc: DocumentLinks,
   disclosureEnd: number,
+  frontMatter?: Readonly<Record<string, string>>,
 ): IndexedFile {
-  return {
+  const file: IndexedFile = {
     path,
     size: stat.size,
     mtime: stat.mtime,
@@ -51,6 +73,10 @@ export function indexedFileOf(
     links: doc.links.map((link) => indexedLinkOf(doc, link)),
     disclosureEnd,
   };
+  if (frontMatter !== undefined) {
+    file.frontMatter = frontMatter;
+  }
+  return file;
 }
 
 function indexedLinkOf(doc: DocumentLinks, link: DocumentLink): IndexedLink {

@@ -30,6 +30,7 @@ export function* siteIndexLines(index: SiteIndex): Generator<string> {
       l: file.language,
       d: file.disclosureEnd,
       k: file.links.map(linkRow),
+      ...(file.frontMatter === undefined ? {} : { f: file.frontMatter }),
     });
   }
 }
@@ -103,12 +104,14 @@ function checkedJson(line: string): Record<string, unknown> | undefined {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isString);
 
 function indexedFileFrom(fields: Record<string, unknown> | undefined): IndexedFile | undefined {
   if (fields === undefined) {
     return undefined;
   }
-  const { p, s, m, l, d, k } = fields;
+  const { p, s, m, l, d, k, f } = fields;
   if (!isString(p) || !isNumber(s) || !isNumber(m) || !isNumber(d) || !Array.isArray(k)) {
     return undefined;
   }
@@ -123,7 +126,18 @@ function indexedFileFrom(fields: Record<string, unknown> | undefined): IndexedFi
     }
     links.push(link);
   }
-  return { path: p, size: s, mtime: m, language: l, disclosureEnd: d, links };
+  if (f !== undefined && !isStringRecord(f)) {
+    return undefined;
+  }
+  return {
+    path: p,
+    size: s,
+    mtime: m,
+    language: l,
+    disclosureEnd: d,
+    links,
+    ...(f === undefined ? {} : { frontMatter: f }),
+  };
 }
 
 function linkFrom(row: unknown): IndexedLink | undefined {

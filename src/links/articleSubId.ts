@@ -8,6 +8,8 @@ export interface ArticleFile {
   path: string;
   /** Its text, or just its beginning: only the front matter is read, and only when the template uses it. */
   text?: string;
+  /** Its front matter's values, read before (a closed file's, kept by the site index): used instead of `text`. */
+  frontMatter?: Readonly<Record<string, string>>;
 }
 
 export interface SubIdPlace {
@@ -25,6 +27,25 @@ export function usesFrontMatter(template: string): boolean {
   return template.includes('${frontMatter:');
 }
 
+/** The front matter keys the template reads (`${frontMatter:KEY}` and `${frontMatter:KEY:FALLBACK}`), sorted. */
+export function frontMatterKeys(template: string): string[] {
+  const keys = new Set([...template.matchAll(/\$\{frontMatter:([A-Za-z0-9_-]+)[^}]*\}/g)].map((match) => match[1]!));
+  return [...keys].sort();
+}
+
+/** The values of `keys` in the text's front matter (those it has). */
+export function frontMatterValues(text: string, keys: readonly string[]): Record<string, string> {
+  const all = frontMatterOf(text);
+  const values = Object.create(null) as Record<string, string>;
+  for (const key of keys) {
+    const value = all.get(key);
+    if (value !== undefined) {
+      values[key] = value;
+    }
+  }
+  return values;
+}
+
 /** The variables of a file for expandSubId: its name, its folder's name and its front matter. */
 export function articleSubIdVariables(
   template: string,
@@ -36,7 +57,13 @@ export function articleSubIdVariables(
     fileBasenameNoExtension: parsed?.name || undefined,
     fileDirnameBasename: parsed === undefined ? undefined : path.posix.basename(parsed.dir) || undefined,
     workspaceFolderBasename: place.workspaceFolderBasename,
-    frontMatter: file?.text !== undefined && usesFrontMatter(template) ? frontMatterOf(file.text) : undefined,
+    frontMatter: !usesFrontMatter(template)
+      ? undefined
+      : file?.frontMatter !== undefined
+        ? new Map(Object.entries(file.frontMatter))
+        : file?.text !== undefined
+          ? frontMatterOf(file.text)
+          : undefined,
     date: place.date,
   };
 }

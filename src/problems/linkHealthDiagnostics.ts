@@ -82,7 +82,11 @@ export class LinkHealthDiagnostics extends Disposable {
     }
     const uri = vscode.Uri.parse(file.path);
     const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === file.path);
-    const findings = rules.check(documentOfIndexed(file), this.engine.expectedSubId(uri, open), file.disclosureEnd);
+    const findings = rules.check(
+      documentOfIndexed(file),
+      this.engine.expectedSubId(uri, open, file.frontMatter),
+      file.disclosureEnd,
+    );
     const diagnostics: vscode.Diagnostic[] = [];
     for (const finding of findings) {
       const severity = severities[finding.code];

@@ -2,7 +2,6 @@
  * The link health rules of the catalog shown now and of the settings: made again when either changes, and
  * absent while there is no catalog (the cache only: nothing here asks the service).
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
 import { Disposable, toDisposable } from '../common/lifecycle';
@@ -14,8 +13,8 @@ import {
   readLinkHealthSettings,
   type LinkHealthSettings,
 } from '../settings/linkHealthSettings';
-import { usesFrontMatter } from '../links/articleSubId';
-import { subIdFor } from '../settings/linkSettings';
+import { frontMatterKeys, frontMatterValues, usesFrontMatter } from '../links/articleSubId';
+import { subIdFor, subIdOfFile } from '../settings/linkSettings';
 import type { SiteReader } from '../site/siteIndexer';
 
 export class LinkHealthEngine extends Disposable {
@@ -60,25 +59,31 @@ export class LinkHealthEngine extends Disposable {
   /** What the site index keeps of a text with these rules (their disclosure phrases). */
   get reader(): SiteReader | undefined {
     const rules = this.rulesNow;
+    const keys = frontMatterKeys(this.settingsNow.subIdTemplate);
     return (
       rules && {
-        readKey: JSON.stringify({ disclosure: rules.options.disclosurePatterns }),
+        readKey: JSON.stringify({ disclosure: rules.options.disclosurePatterns, frontMatter: keys }),
         disclosureEnd: (text) => rules.disclosureEnd(text),
+        frontMatter: keys.length === 0 ? undefined : (text) => frontMatterValues(text, keys),
       }
     );
   }
 
-  /** The SubID the deeplinks of a file should carry (the SubID setting's template for it), if any. */
-  expectedSubId(uri: vscode.Uri, document?: vscode.TextDocument): string | undefined {
+  /**
+   * The SubID the deeplinks of a file should carry (the SubID setting's template for it), if any: an open
+   * file's from its text, a closed file's from the front matter values the index kept of it.
+   */
+  expectedSubId(
+    uri: vscode.Uri,
+    document?: vscode.TextDocument,
+    frontMatter?: Readonly<Record<string, string>>,
+  ): string | undefined {
     const template = this.settingsNow.subIdTemplate;
-    // A closed file's front matter is not kept in the index: its SubID is checked once it is open.
-    if (template === '' || (document === undefined && usesFrontMatter(template))) {
+    // An entry read before the template used front matter has none: it is read again with the new template.
+    if (template === '' || (document === undefined && usesFrontMatter(template) && frontMatter === undefined)) {
       return undefined;
     }
-    const target =
-      document ??
-      ({ uri, isUntitled: uri.scheme === 'untitled', fileName: path.basename(uri.path) } as vscode.TextDocument);
-    const result = subIdFor(target, template);
+    const result = document !== undefined ? subIdFor(document, template) : subIdOfFile(uri, template, frontMatter);
     return result.ok ? result.subId : undefined;
   }
 

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SubIdCollision } from '../links/articleSubId';
 import { SETTINGS, WORKBENCH_COMMANDS } from '../ids';
+import type { ShowWarning } from './catalogBreakagePrompts';
 
 const quoted = (text: string) => `"${text}"`;
 
@@ -37,12 +38,14 @@ export function subIdCollisionMessage(collisions: readonly SubIdCollision[], rel
 }
 
 /** Shows the warning; the button opens the SubID setting. Does not wait for the user. */
-export function warnSubIdCollisions(collisions: readonly SubIdCollision[], relative: (p: string) => string): void {
+export function warnSubIdCollisions(
+  collisions: readonly SubIdCollision[],
+  relative: (p: string) => string,
+  show: ShowWarning = (message, ...items) => vscode.window.showWarningMessage(message, ...items),
+): void {
   const openSettings = vscode.l10n.t('Open Settings');
-  void vscode.window
-    .showWarningMessage(subIdCollisionMessage(collisions, relative), openSettings)
-    .then(
-      (choice) =>
-        choice === openSettings && vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, SETTINGS.subId),
-    );
+  void show(subIdCollisionMessage(collisions, relative), openSettings).then(
+    (choice) =>
+      choice === openSettings && vscode.commands.executeCommand(WORKBENCH_COMMANDS.openSettings, SETTINGS.subId),
+  );
 }

@@ -55,6 +55,22 @@ export function subIdFor(
   return expandSubId(template, variables);
 }
 
+/** The SubID of a closed file (a saved one) from the front matter values read before, as `subIdFor` gives it. */
+export function subIdOfFile(
+  uri: vscode.Uri,
+  template: string,
+  frontMatter: Readonly<Record<string, string>> | undefined,
+  now: Date = new Date(),
+): SubIdResult {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  const variables = articleSubIdVariables(
+    template,
+    { path: uri.path, frontMatter },
+    { workspaceFolderBasename: folder ? path.posix.basename(folder.uri.path) : undefined, date: now },
+  );
+  return expandSubId(template, variables);
+}
+
 /** The deeplink options for a document, or the SubID problem that stops links being built. */
 export function deeplinkOptionsFor(
   document: vscode.TextDocument | undefined,

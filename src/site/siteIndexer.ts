@@ -7,17 +7,16 @@ import { Delayer } from '../common/delayer';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { DocumentLinkScanner, type DocumentLinks } from '../health/documentLinks';
 import { healthLanguageOf } from '../health/healthCodes';
-import { indexedFileOf, languageOfPath, SiteIndex, type IndexedFile } from '../health/siteIndex';
+import { indexedTextOf, languageOfPath, SiteIndex, type IndexedFile, type SiteTextReader } from '../health/siteIndex';
 import { runInSlices } from '../health/sliceLoop';
 import { SiteFolderFiles } from './siteFiles';
 import type { SiteIndexFile } from './siteIndexFile';
 import { HOST_CLOCK, readSiteFile, type SiteFileRead } from './siteReads';
 import { watchSite } from './siteWatchers';
 
-/** What an index entry depends on besides the file: the disclosure phrases (the rules' `disclosureEnd`). */
-export interface SiteReader {
+/** What an index entry depends on besides the file (disclosure phrases, front matter keys), named by `readKey`. */
+export interface SiteReader extends SiteTextReader {
   readKey: string;
-  disclosureEnd(text: string): number;
 }
 
 export type SiteScanState =
@@ -170,7 +169,7 @@ export class SiteIndexer extends Disposable {
           return;
         }
         const doc = new DocumentLinkScanner(languageOfPath(uri.path)).scan(read.value.text);
-        this.index!.set(indexedFileOf(key, read.value, doc, this.reader!.disclosureEnd(read.value.text)));
+        this.index!.set(indexedTextOf(key, read.value, doc, read.value.text, this.reader!));
         changed.push(key);
       },
       onProgress: progress,
@@ -253,7 +252,7 @@ export class SiteIndexer extends Disposable {
     const text = document.getText();
     const doc = this.scannerOf(document).scan(text);
     // Size and mtime -1: never current, so the file is read again from disk once closed.
-    this.index.set(indexedFileOf(key, { size: -1, mtime: -1 }, doc, this.reader.disclosureEnd(text)));
+    this.index.set(indexedTextOf(key, { size: -1, mtime: -1 }, doc, text, this.reader));
     if (fire) {
       this.changed.fire([key]);
     }

@@ -4,9 +4,10 @@ import type { CatalogChange } from '../catalog/model/catalogTypes';
 import type { MerchantTooltipFigures } from '../catalog/present/merchantFigures';
 import type { CatalogStore } from '../catalog/store/catalogStore';
 import { CatalogTreeModel } from '../catalog/tree/catalogTree';
-import type { CatalogNode, TreeOptions } from '../catalog/tree/treeNodes';
+import { merchantNodeId, type CatalogNode, type MerchantNode, type TreeOptions } from '../catalog/tree/treeNodes';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
+import type { MerchantKey } from '../merchant/merchantKey';
 import type { FiguresAggregate } from '../reports/figures/figuresAggregate';
 import type { TreeViewOptions } from './treeViewOptions';
 import type { MerchantLinksSource } from '../problems/merchantLinksHub';
@@ -30,6 +31,12 @@ function logosSetting(): boolean {
  * A change that leaves every touched merchant where it was refreshes only those rows; anything else
  * refreshes the tree. The figures are read when a tooltip is resolved or the tree is sorted by
  * clicks; when they change, the tree is sorted again (sorted by clicks) or its rows re-rendered.
+ *
+ * VS Code knows a row by the object `getChildren` handed out, and a refresh of the whole tree forgets
+ * them all until the workbench asks again: a context-menu command chosen meanwhile gets no merchant,
+ * and the selection reads empty. So each merchant row keeps one object while the model's shape holds,
+ * and what only changes how rows look (link counts, figures, logos, a merchant's fields) refreshes
+ * those objects; the rows read their merchant afresh by id.
  */
 export class MerchantTreeProvider extends Disposable implements vscode.TreeDataProvider<CatalogNode> {
   private readonly changed = this._register(new vscode.EventEmitter<CatalogNode | CatalogNode[] | undefined>());
@@ -45,6 +52,8 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   private shownAggregate: FiguresAggregate | undefined;
   /** Merchants show their logos instead of codicons (the setting; off by default). */
   private showLogos = logosSetting();
+  /** The merchant rows handed out since the tree was last refreshed whole, by node id. */
+  private readonly rows = new Map<string, MerchantNode>();
 
   constructor(
     private readonly options: TreeViewOptions,
@@ -57,7 +66,7 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(SETTINGS.merchantLogos)) {
           this.showLogos = logosSetting();
-          this.changed.fire(undefined); // the same rows, drawn again with their new icons
+          this.refreshRows(); // the same rows, drawn again with their new icons
         }
       }),
     );
@@ -68,7 +77,7 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     }
     if (links) {
       // The same rows: their tooltips are resolved again with the new counts.
-      this._register(links.onDidChange(() => this.changed.fire(undefined)));
+      this._register(links.onDidChange(() => this.refreshRows()));
     }
   }
 
@@ -102,10 +111,11 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   getTreeItem(node: CatalogNode): vscode.TreeItem {
-    return createTreeItem(node, this.showLogos);
+    return createTreeItem(this.current(node), this.showLogos);
   }
 
-  resolveTreeItem(item: vscode.TreeItem, node: CatalogNode): vscode.TreeItem {
+  resolveTreeItem(item: vscode.TreeItem, shown: CatalogNode): vscode.TreeItem {
+    const node = this.current(shown);
     item.tooltip = merchantTooltip(
       node,
       node.kind === 'merchant' ? this.tooltipFigures(node.merchant.merchantId) : undefined,
@@ -119,7 +129,7 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     if (!model || model.totalCount === 0) {
       return []; // the view's welcome content shows instead
     }
-    return node ? model.children(node) : model.roots();
+    return (node ? model.children(node) : model.roots()).map((child) => this.row(child));
   }
 
   getParent(node: CatalogNode): CatalogNode | undefined {
@@ -144,14 +154,44 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     if (this.options.current.sort === 'clicks') {
       this.refreshAll();
     } else {
-      this.changed.fire(undefined); // the same order; the rows' tooltips are resolved again
+      this.refreshRows(); // the same order; the rows' tooltips are resolved again
     }
   }
 
   private refreshAll(): void {
     this.cachedModel = undefined;
+    this.rows.clear();
     this.changed.fire(undefined);
     this.modelChanged.fire();
+  }
+
+  /** The merchant rows handed out (all, or those of `keys`), drawn again where they are. */
+  private refreshRows(keys?: Iterable<MerchantKey>): void {
+    const rows =
+      keys === undefined
+        ? [...this.rows.values()]
+        : [...keys].flatMap((key) => this.rows.get(merchantNodeId(key)) ?? []);
+    if (rows.length > 0) {
+      this.changed.fire(rows);
+    }
+  }
+
+  /** The object this row was first handed out as, so VS Code can refresh the row it knows. */
+  private row(node: CatalogNode): CatalogNode {
+    if (node.kind !== 'merchant') {
+      return node;
+    }
+    const known = this.rows.get(node.id);
+    if (known !== undefined) {
+      return known;
+    }
+    this.rows.set(node.id, node);
+    return node;
+  }
+
+  /** A row as the current model has it (a merchant row may be older than the merchant's fields). */
+  private current(node: CatalogNode): CatalogNode {
+    return node.kind === 'merchant' ? (this.model?.nodeForMerchant(node.key) ?? node) : node;
   }
 
   private onCatalogChange(change: CatalogChange): void {
@@ -161,7 +201,7 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
       return;
     }
     const next = new CatalogTreeModel(this.store.snapshot.merchants, this.treeOptions());
-    const inPlace: CatalogNode[] = [];
+    const inPlace: MerchantKey[] = [];
     for (const key of change.keys) {
       const before = previous.nodeForMerchant(key);
       const after = next.nodeForMerchant(key);
@@ -169,11 +209,9 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
         this.refreshAll();
         return;
       }
-      inPlace.push(after);
+      inPlace.push(key);
     }
     this.cachedModel = next;
-    if (inPlace.length > 0) {
-      this.changed.fire(inPlace);
-    }
+    this.refreshRows(inPlace);
   }
 }

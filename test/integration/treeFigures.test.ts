@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CatalogNode, MerchantNode } from '../../src/catalog/tree/treeNodes';
 import type { AffiliateLinksApi } from '../../src/extension';
+import type { MerchantLinkTotals } from '../../src/health/merchantLinkTally';
+import type { MerchantKey } from '../../src/merchant/merchantKey';
 import type { FiguresAggregate } from '../../src/reports/figures/figuresAggregate';
 import { clickDay } from '../../src/sandbox/dataset';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
@@ -30,6 +32,21 @@ function datasetClicks(sandbox: Sandbox, period: { from: string; to: string }): 
     }
   }
   return sums;
+}
+
+/**
+ * What `view.selectedMerchants` answered on every turn of the extension host's event loop for `ms`: the tree's
+ * selection is read through the handles VS Code keeps for the rows, which a refresh of the whole tree clears until
+ * the workbench has asked for the rows again (a context-menu command then receives no merchant).
+ */
+async function selectionSamples(links: AffiliateLinksApi, ms: number): Promise<string[]> {
+  const seen = new Set<string>();
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    seen.add(links.view.selectedMerchants.join(', '));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return [...seen];
 }
 
 /** The merchants of the Active group in the order the tree lists them, through its pages. */
@@ -115,5 +132,45 @@ describe('tree figures in the real host', function () {
       [...byName].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'accent', numeric: true })),
       'back to the name order',
     );
+  });
+
+  it('keeps the selected merchant’s row when only what rows show changes (link counts, logos, figures)', async () => {
+    const links = await api();
+    const [first] = activeMerchants(links);
+    assert.ok(first, 'an active merchant');
+    // A reveal while the tree is still being drawn again (the last test sorted it) can be lost: reveal until selected.
+    await eventually(
+      async () => {
+        if (links.view.selectedMerchants.join() === first.merchant.name) {
+          return true;
+        }
+        assert.equal(await links.view.reveal(first.key), true);
+        return undefined;
+      },
+      'the merchant selected',
+      15_000,
+    );
+
+    const counted = new Map<MerchantKey, MerchantLinkTotals>([[first.key, { articles: 3, links: 5 }]]);
+    links.merchantLinks.publish(counted); // link health may publish its own counts at any time after this
+    const item = links.view.provider.resolveTreeItem(links.view.provider.getTreeItem(first), first);
+    assert.ok(item.tooltip instanceof vscode.MarkdownString);
+    assert.match(item.tooltip.value, /3 articles/, 'the tooltip has the new count');
+    assert.deepEqual(await selectionSamples(links, 1_500), [first.merchant.name], 'after link counts changed');
+
+    const before = links.figures.aggregate;
+    const sampling = selectionSamples(links, 3_000);
+    await links.figures.refresh();
+    await eventually(() => (links.figures.aggregate !== before ? true : undefined), 'the figures built again', 2_500);
+    assert.deepEqual(await sampling, [first.merchant.name], 'after the figures were loaded again');
+
+    const logos = vscode.workspace.getConfiguration('affiliateLinks.merchants');
+    await logos.update('logos', true, vscode.ConfigurationTarget.Global);
+    try {
+      assert.deepEqual(await selectionSamples(links, 1_500), [first.merchant.name], 'after the logos were switched on');
+    } finally {
+      await logos.update('logos', undefined, vscode.ConfigurationTarget.Global);
+      links.merchantLinks.publish(undefined);
+    }
   });
 });

@@ -1,6 +1,12 @@
 /** SubIDs for every site layout (issue 25 §5): the folder's name, the front matter, and the articles a template confuses. */
 import assert from 'node:assert/strict';
-import { articleSubIdVariables, subIdCollisions, usesFileVariables } from '../../src/links/articleSubId';
+import {
+  articleSubIdVariables,
+  frontMatterKeys,
+  frontMatterValues,
+  subIdCollisions,
+  usesFileVariables,
+} from '../../src/links/articleSubId';
 import { frontMatterOf } from '../../src/links/frontMatter';
 import { expandSubId } from '../../src/links/subId';
 
@@ -84,6 +90,44 @@ describe('SubID variables of a site layout', () => {
       const result = subIdOf(template, '/a/b.md', '---\nslug: s\n---');
       assert.ok(!result.ok && result.message.includes('not a known variable'), template);
     }
+  });
+
+  it('gives a closed file the SubID of its text from the front matter values kept of it', () => {
+    const text = '---\nslug: kept-slug\ntitle: T\n__proto__: x\n---\nBody';
+    for (const template of [
+      '${frontMatter:slug}',
+      'a-${frontMatter:slug:fileDirnameBasename}-${frontMatter:missing:fileBasenameNoExtension}',
+    ]) {
+      const keys = frontMatterKeys(template);
+      const kept = frontMatterValues(text, keys);
+      assert.ok(!('title' in kept), 'only the keys the template reads are kept');
+      const fromKept = expandSubId(
+        template,
+        articleSubIdVariables(template, { path: '/p/b/index.md', frontMatter: kept }, PLACE),
+      );
+      assert.deepEqual(fromKept, subIdOf(template, '/p/b/index.md', text), template);
+    }
+    assert.deepEqual(frontMatterKeys('${frontMatter:slug}-${frontMatter:id:fileDirnameBasename}-${frontMatter:slug}'), [
+      'id',
+      'slug',
+    ]);
+    assert.deepEqual(frontMatterKeys('${fileBasenameNoExtension}'), []);
+    assert.deepEqual(Object.entries(frontMatterValues(text, ['__proto__', 'slug'])), [
+      ['__proto__', 'x'],
+      ['slug', 'kept-slug'],
+    ]);
+    // Kept values without the key: the fallback, as with the text.
+    assert.deepEqual(
+      expandSubId(
+        '${frontMatter:slug:fileDirnameBasename}',
+        articleSubIdVariables(
+          '${frontMatter:slug:fileDirnameBasename}',
+          { path: '/p/b/index.md', frontMatter: {} },
+          PLACE,
+        ),
+      ),
+      { ok: true, subId: 'b' },
+    );
   });
 
   it('says no file is open when the folder’s name is asked for without a file', () => {

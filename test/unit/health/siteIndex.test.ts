@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { DocumentLinkScanner, documentLinks } from '../../../src/health/documentLinks';
+import { checkedLine } from '../../../src/common/checkedLines';
 import { gitignoreGlobs } from '../../../src/health/gitignoreGlobs';
 import { DEFAULT_HEALTH_OPTIONS } from '../../../src/health/healthRules';
 import {
@@ -138,6 +139,33 @@ describe('the site link index', () => {
       assert.ok(read.ok);
       assert.deepEqual(read.index.entries(), index.entries());
       assert.deepEqual(shown(read.index.get('posts/a.md')!), shown(index.get('posts/a.md')!));
+    });
+
+    it('keeps the front matter values an entry was read with, and refuses values that are not strings', () => {
+      const index = new SiteIndex('patterns-1');
+      const doc = documentLinks(ARTICLE, 'markdown');
+      index.set(indexedFileOf('posts/a.md', { size: 1, mtime: 1 }, doc, -1, { slug: 'shoes', 'two words': 'a "b"' }));
+      index.set(indexedFileOf('posts/b.md', { size: 1, mtime: 1 }, doc, -1, {}));
+      index.set(indexedFileOf('posts/c.md', { size: 1, mtime: 1 }, doc, -1));
+      const text = [...siteIndexLines(index)].join('');
+      const read = readSiteIndex(text, 'patterns-1');
+      assert.ok(read.ok);
+      assert.deepEqual(read.index.get('posts/a.md')!.frontMatter, { slug: 'shoes', 'two words': 'a "b"' });
+      assert.deepEqual(read.index.get('posts/b.md')!.frontMatter, {});
+      assert.equal(read.index.get('posts/c.md')!.frontMatter, undefined);
+      // The same file with other values (each line's check made right): strings read, anything else refused.
+      const withValues = (values: unknown) => {
+        const lines = text.split('\n');
+        const at = lines.findIndex((line) => line.includes('"slug":"shoes"'));
+        const row = JSON.parse(lines[at]!) as Record<string, unknown>;
+        delete row.crc32;
+        lines[at] = checkedLine({ ...row, f: values }).trimEnd();
+        return readSiteIndex(lines.join('\n'), 'patterns-1');
+      };
+      assert.ok(withValues({ slug: 'other' }).ok, 'the line rewritten as it was written is read');
+      for (const wrong of [{ slug: 1 }, ['shoes'], null, 'shoes']) {
+        assert.ok(!withValues(wrong).ok, JSON.stringify(wrong));
+      }
     });
 
     it('refuses a damaged, cut, foreign or differently read file as a whole', () => {
