@@ -7,8 +7,16 @@ import type { MerchantDomainIndex } from '../links/domainIndex';
 import type { CatalogController } from './catalogController';
 import type { DomainIndexLoader } from '../loaders/domainIndexLoader';
 
+/** Builds the index in slices: the extension host is never held for long, whatever the catalog's size. */
+const HOST_SLICES = {
+  now: () => performance.now(),
+  pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
+};
+
 export class MerchantLinkIndex {
   private cached: { merchants: CatalogMap; index: MerchantDomainIndex } | undefined;
+  /** The index being built, for the catalog it is built from: callers meanwhile wait for the same one. */
+  private building: { merchants: CatalogMap; index: Promise<MerchantDomainIndex> } | undefined;
 
   constructor(
     private readonly controller: CatalogController,
@@ -21,12 +29,27 @@ export class MerchantLinkIndex {
     if (!merchants || merchants.size === 0) {
       return undefined;
     }
-    if (this.cached?.merchants !== merchants) {
-      const { MerchantDomainIndex } = await this.loader.load();
-      if (this.cached?.merchants !== merchants) {
-        this.cached = { merchants, index: new MerchantDomainIndex(merchants) };
-      }
+    if (this.cached?.merchants === merchants) {
+      return this.cached.index;
     }
-    return this.cached.index;
+    if (this.building?.merchants !== merchants) {
+      const building = {
+        merchants,
+        index: this.loader
+          .load()
+          .then(({ MerchantDomainIndex }) => MerchantDomainIndex.inSlices(merchants, HOST_SLICES)),
+      };
+      this.building = building;
+      void building.index.then(
+        (index) => {
+          if (this.building === building) {
+            this.cached = { merchants, index };
+            this.building = undefined;
+          }
+        },
+        () => this.building === building && (this.building = undefined),
+      );
+    }
+    return this.building.index;
   }
 }

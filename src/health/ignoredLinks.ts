@@ -23,9 +23,10 @@ function globSource(glob: string): string {
     const char = glob[i];
     if (char === '*' && glob[i + 1] === '*') {
       const wholeTail = glob[i - 1] === '/' && i + 2 === glob.length;
-      // `x/**` also matches `x` itself.
-      out = wholeTail ? `${out.slice(0, -1)}(?:/.*)?` : `${out}.*`;
-      i++;
+      const middle = (i === 0 || glob[i - 1] === '/') && glob[i + 2] === '/';
+      // `x/**` also matches `x` itself, and `x/**/y` (or `**/y`) matches `x/y` (`y`): `**` stands for no folder too.
+      out = wholeTail ? `${out.slice(0, -1)}(?:/.*)?` : middle ? `${out}(?:.*/)?` : `${out}.*`;
+      i += middle ? 2 : 1;
     } else if (char === '*') {
       out += '[^/]*';
     } else if (char === '?') {

@@ -1,12 +1,15 @@
 /**
  * Which files are the site's: the articles' globs and the setting's, less `files.exclude`, `search.exclude`
- * and the folders of each workspace folder's root `.gitignore` (its plain patterns; `!` negations are not read).
+ * and what the workspace folder's `.gitignore` files leave out (their plain patterns; `!` negations are not read).
  */
 import * as vscode from 'vscode';
 import { gitignoreGlobs } from '../health/gitignoreGlobs';
 import { ignoredLinksMatcher } from '../health/ignoredLinks';
 
 export const ARTICLE_GLOB = '**/*.{md,markdown,mdx,html,htm}';
+/** The ignore files read: at the root, and in the folders below (never in dependencies). */
+export const GITIGNORE_GLOB = '**/.gitignore';
+const GITIGNORES_AT_MOST = 200;
 
 /** A test of a relative path against globs; `**\/x` also matches `x` at the top. */
 function matcher(globs: readonly string[]): ((path: string) => boolean) | undefined {
@@ -31,24 +34,36 @@ export class SiteFolderFiles {
   constructor(
     readonly folder: vscode.WorkspaceFolder,
     readonly includes: readonly string[],
-    gitignore: string,
+    /** Each `.gitignore`'s text by the folder it is in, relative to the workspace folder (`''` at its root). */
+    gitignores: ReadonlyMap<string, string>,
   ) {
     const files = vscode.workspace.getConfiguration('files', folder.uri).get('exclude');
     const search = vscode.workspace.getConfiguration('search', folder.uri).get('exclude');
-    this.excludes = [...new Set([...trueKeys(files), ...trueKeys(search), ...gitignoreGlobs(gitignore)])];
+    const ignored = [...gitignores].flatMap(([base, text]) => gitignoreGlobs(text, base));
+    this.excludes = [...new Set([...trueKeys(files), ...trueKeys(search), ...ignored])];
     this.excluded = matcher(this.excludes);
     this.included = matcher(includes);
   }
 
   static async read(folder: vscode.WorkspaceFolder, extraGlobs: readonly string[]): Promise<SiteFolderFiles> {
-    let gitignore = '';
-    try {
-      const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.gitignore'));
-      gitignore = new TextDecoder().decode(bytes);
-    } catch {
-      // No .gitignore: nothing more to leave out.
-    }
-    return new SiteFolderFiles(folder, [ARTICLE_GLOB, ...extraGlobs.filter((glob) => glob.trim() !== '')], gitignore);
+    const found = await vscode.workspace.findFiles(
+      new vscode.RelativePattern(folder, GITIGNORE_GLOB),
+      '**/node_modules/**',
+      GITIGNORES_AT_MOST,
+    );
+    const base = folder.uri.path.replace(/\/$/, '');
+    const texts = await Promise.all(
+      found.map((uri) =>
+        vscode.workspace.fs.readFile(uri).then(
+          (bytes) => new TextDecoder().decode(bytes),
+          () => '', // gone or unreadable meanwhile: nothing to leave out
+        ),
+      ),
+    );
+    const gitignores = new Map(
+      found.map((uri, i) => [uri.path.slice(base.length + 1, -'.gitignore'.length).replace(/\/$/, ''), texts[i]!]),
+    );
+    return new SiteFolderFiles(folder, [ARTICLE_GLOB, ...extraGlobs.filter((glob) => glob.trim() !== '')], gitignores);
   }
 
   /** Every file of the folder to index. */

@@ -1,6 +1,6 @@
-/** The watchers of the site's files: created or changed files, deleted files and folders, and the root `.gitignore`. */
+/** The watchers of the site's files: created or changed files, deleted files and folders, and the `.gitignore` files. */
 import * as vscode from 'vscode';
-import type { SiteFolderFiles } from './siteFiles';
+import { GITIGNORE_GLOB, type SiteFolderFiles } from './siteFiles';
 
 export interface SiteEvents {
   changed(uri: vscode.Uri): void;
@@ -27,7 +27,7 @@ export function watchSite(folders: readonly SiteFolderFiles[], events: SiteEvent
       const files = watcher(folder, glob, true, true, false);
       disposables.push(files.onDidCreate(events.changed), files.onDidChange(events.changed));
     }
-    const gitignore = watcher(folder, '.gitignore', true, true, true);
+    const gitignore = watcher(folder, GITIGNORE_GLOB, true, true, true);
     disposables.push(
       gitignore.onDidCreate(() => events.relist()),
       gitignore.onDidChange(() => events.relist()),

@@ -23,7 +23,10 @@ import { startSandbox } from '../../src/sandbox/server';
 import { launchChromium } from '../host/chromium';
 import { ensureCodeServer, startCodeServer } from '../host/codeServer';
 import { PROJECT_ROOT } from '../host/hostPaths';
-import { emit, round2 } from './figures';
+import { whoseBlocks, type BusyStretch, type CpuProfile } from './firstStart/profileBlocks';
+import type { FirstStartFigures } from './firstStartFigures';
+
+export { emitFirstStart } from './firstStartFigures';
 
 /** An account's size: its catalog, and its report items over the sandbox's 125 days of history. */
 export interface AccountSize {
@@ -130,24 +133,6 @@ function writeTimeline(file: string, from: number, marks: Record<string, number>
   fs.writeFileSync(file, lines.map((line) => line.text).join('\n') + '\n');
 }
 
-export interface FirstStartFigures {
-  size: AccountSize;
-  floorRequests: number;
-  requests: number;
-  refused: number;
-  lensS: number;
-  catalogS: number;
-  catalogFloorS: number;
-  everythingS: number;
-  everythingFloorS: number;
-  secondWindowRequests: number;
-  loopMaxMs: number;
-  /** Each refused request: when, what, and the arrivals of the second before it. */
-  refusals: string[];
-  /** When the first window's loop was blocked over 40 ms (ms after its start, and how long), with the log lines of that moment. */
-  blocks: string[];
-}
-
 /** Runs one first start of `size` and returns its figures (the caller emits them). */
 export async function firstStart(size: AccountSize): Promise<FirstStartFigures> {
   const arrivals: Arrival[] = [];
@@ -245,12 +230,16 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
           arrivals,
         );
       }
-      if (process.env.AFFILIATE_LINKS_BENCH_PROFILE) {
-        fs.copyFileSync(
-          path.join(results, 'first.cpuprofile'),
-          path.join(PROJECT_ROOT, `out/first-start-${size.name}.cpuprofile`),
-        );
-      }
+      const profileFile = path.join(PROJECT_ROOT, `out/first-start-${size.name}.cpuprofile`);
+      fs.copyFileSync(path.join(results, 'first.cpuprofile'), profileFile);
+      const stretches = whoseBlocks(
+        JSON.parse(fs.readFileSync(profileFile, 'utf8')) as CpuProfile,
+        `${PROJECT_ROOT}/dist/`,
+        (first.blocks as Array<{ at: number; ms: number }>).map(({ at, ms }) => ({ at: at - firstStarted, ms })),
+      );
+      const stretchText = (s: BusyStretch) =>
+        `+${(s.at / 1000).toFixed(1)} s: ${s.ms.toFixed(0)} ms, ${s.mostly} (${Math.round(s.own * 100)}% ours)`;
+      const own = stretches.filter((s) => s.own >= 0.5);
       return {
         size,
         floorRequests,
@@ -269,6 +258,9 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
         secondWindowRequests: sendsOf(ledger, second.pid as number, secondStarted, secondStarted + 5 * 60_000),
         loopMaxMs: first.loopMaxMs as number,
         blocks,
+        busiest: stretches.slice(0, 6).map(stretchText),
+        ownMaxMs: own[0]?.ms ?? 0,
+        ownBlocks: own.slice(0, 8).map(stretchText),
       };
     } finally {
       await browser.close().catch(() => undefined);
@@ -278,60 +270,4 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
     await sandbox.close();
     fs.rmSync(results, { recursive: true, force: true });
   }
-}
-
-/** Emits the figures of the README's table for one first start. */
-export function emitFirstStart(figures: FirstStartFigures): void {
-  const { size } = figures;
-  const account = `${size.merchants.toLocaleString('en-US')} merchants`;
-  emit({
-    name: `first start (${account}): requests for the catalog, the article's lens and the panel's default view vs the fewest the data needs`,
-    value: figures.requests,
-    unit: 'requests',
-    baseline: figures.floorRequests,
-    ratio: round2(figures.requests / figures.floorRequests),
-    target: 'ratio <= 1.05',
-  });
-  emit({
-    name: `first start (${account}): seconds from the key to the active article's lens`,
-    value: round2(figures.lensS),
-    unit: 's',
-    target: '<= 5 s',
-  });
-  emit({
-    name: `first start (${account}): seconds to the whole catalog vs its floor (${Math.ceil(size.merchants / PAGE)} pages at 3 a second)`,
-    value: round2(figures.catalogS),
-    unit: 's',
-    baseline: round2(figures.catalogFloorS),
-    ratio: round2(figures.catalogS / figures.catalogFloorS),
-    target: 'ratio <= 1.2',
-  });
-  emit({
-    name: `first start (${account}): seconds to everything vs the floor the limit sets for the requests the data needs`,
-    value: round2(figures.everythingS),
-    unit: 's',
-    baseline: round2(figures.everythingFloorS),
-    ratio: round2(figures.everythingS / figures.everythingFloorS),
-    target: 'ratio <= 1.2',
-  });
-  emit({
-    name: `first start (${account}): requests the sandbox refused`,
-    value: figures.refused,
-    unit: 'requests',
-    target: '0',
-    ...(figures.refusals.length > 0 ? { note: figures.refusals.join(' // ') } : {}),
-  });
-  emit({
-    name: `first start (${account}): requests in the first 5 minutes of a second window opened 1 minute later`,
-    value: figures.secondWindowRequests,
-    unit: 'requests',
-    target: '<= 5',
-  });
-  emit({
-    name: `first start (${account}): longest block of the extension host's event loop`,
-    value: round2(figures.loopMaxMs),
-    unit: 'ms',
-    target: '< 50 ms',
-    note: `blocks over 40 ms: ${figures.blocks.length === 0 ? 'none' : figures.blocks.join('; ')}`,
-  });
 }

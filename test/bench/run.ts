@@ -5,7 +5,7 @@
  * these machines are noisy, so only ratios are worth comparing between runs.
  *
  * The client measured is the one that ships: the production build of `dist/api.js`.
- * `npm run bench -- --only linkHealth` runs the link health figures alone.
+ * `npm run bench -- --only linkHealth` runs the link health figures alone; `--only figures` the figures' (lenses included).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -122,8 +122,12 @@ async function onlyLinkHealth(): Promise<void> {
 async function main(): Promise<void> {
   const only = process.argv.indexOf('--only');
   if (only >= 0) {
-    if (process.argv[only + 1] !== 'linkHealth') {
-      throw new Error(`--only takes linkHealth; got "${process.argv[only + 1]}"`);
+    const name = process.argv[only + 1];
+    if (name === 'figures') {
+      return benchFigures();
+    }
+    if (name !== 'linkHealth') {
+      throw new Error(`--only takes linkHealth or figures; got "${name}"`);
     }
     return onlyLinkHealth();
   }

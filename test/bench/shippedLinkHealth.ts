@@ -1,6 +1,12 @@
 /** Entry of the benchmark's bundle of link health's pure core (what dist/linkHealth.js holds of it): built like the extension, minified. */
-export { DocumentLinkScanner } from '../../src/health/documentLinks';
-export { documentOfIndexed, indexedFileOf, languageOfPath, SiteIndex } from '../../src/health/siteIndex';
+export { DocumentLinkScanner, documentLinks } from '../../src/health/documentLinks';
+export {
+  documentOfIndexed,
+  indexedFileOf,
+  languageOfPath,
+  positionOfIndexed,
+  SiteIndex,
+} from '../../src/health/siteIndex';
 export { runInSlices } from '../../src/health/sliceLoop';
 export { DEFAULT_HEALTH_OPTIONS, LinkHealthRules } from '../../src/health/healthRules';
 export { HEALTH_CODES } from '../../src/health/healthCodes';

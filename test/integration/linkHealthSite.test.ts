@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { writeSite, type SiteArticle } from '../../src/sandbox/site';
+import { siteDeeplink, siteMerchants } from '../../src/sandbox/siteLinks';
 import { activatedExtension, eventually } from './extensionUnderTest';
 
 const SOURCE = 'Affiliate Links';
@@ -117,5 +118,64 @@ describe('link health over the sandbox’s generated site, in the real host', fu
       assert.deepEqual(inside, [], `nothing under ${excluded}`);
     }
     assert.equal(sandbox.stats().byEndpoint.merchant, catalogRequests, 'no catalog request for the site');
+  });
+
+  it('shows all 500 findings of a file that has 500, each on its own link', async () => {
+    const inactive = siteMerchants(sandbox.dataset.merchants).inactive;
+    // Disclosed (the disclosure rule is on in this file), so each finding is a link's.
+    const text =
+      'This page has affiliate links.\n\n' +
+      Array.from({ length: 500 }, (_, i) => {
+        const m = inactive[i % inactive.length]!;
+        return `Pick ${i}: [${m.name}](${siteDeeplink(m.trackingLink!, `https://${m.defaultDomain}/p/${i}`, 'many')}).\n`;
+      }).join('\n');
+    const uri = vscode.Uri.joinPath(site, 'many.md');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    const lines = await eventually(
+      () => {
+        const found = vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
+        return found.length === 500 ? found.map((d) => d.range.start.line) : undefined;
+      },
+      '500 findings',
+      30_000,
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${vscode.languages.getDiagnostics(uri).length} shown`);
+    });
+    assert.deepEqual(
+      lines.sort((a, b) => a - b),
+      Array.from({ length: 500 }, (_, i) => 2 + 2 * i),
+    );
+    assert.ok(vscode.languages.getDiagnostics(uri).every((d) => d.code === 'inactive-merchant'));
+  });
+
+  it('leaves out what a .gitignore below the root leaves out, relative to its folder', async () => {
+    const [dead] = siteMerchants(sandbox.dataset.merchants).inactive;
+    const text = `This page has affiliate links.\n\n[old](${siteDeeplink(dead!.trackingLink!, `https://${dead!.defaultDomain}/p`, 'x')})\n`;
+    await vscode.workspace.fs.writeFile(
+      vscode.Uri.joinPath(site, 'blog', '.gitignore'),
+      new TextEncoder().encode('drafts/\n'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const drafted = vscode.Uri.joinPath(site, 'blog', 'drafts', 'old.md');
+    const kept = vscode.Uri.joinPath(site, 'drafts', 'old.md');
+    await vscode.workspace.fs.writeFile(drafted, new TextEncoder().encode(text));
+    await vscode.workspace.fs.writeFile(kept, new TextEncoder().encode(text));
+    const codes = (uri: vscode.Uri) =>
+      vscode.languages
+        .getDiagnostics(uri)
+        .filter((d) => d.source === SOURCE)
+        .map((d) => String(d.code));
+    // The kept file's finding shows, and the drafted one's never does (or goes once the .gitignore is read).
+    await eventually(
+      () => (codes(kept).join() === 'inactive-merchant' && codes(drafted).length === 0 ? true : undefined),
+      'the kept file checked, the drafted one left out',
+      30_000,
+    ).catch((error: unknown) => {
+      throw new Error(
+        `${String(error)}: kept ${codes(kept).join() || 'nothing'}, drafted ${codes(drafted).join() || 'nothing'}`,
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.deepEqual(codes(drafted), [], 'still left out once both files were read');
   });
 });

@@ -218,6 +218,46 @@ describe('merchant domain index', () => {
     }
   });
 
+  it('built in slices, answers every case as built at once, pausing whenever a slice’s time is up', async () => {
+    const specs: Spec[] = [
+      ...catalog,
+      ...Array.from({ length: 1_000 }, (_, i) => ({
+        key: `bulk${i}`,
+        defaultDomain: `bulk${i % 700}.example.com`,
+        domains: [`bulk${i}.example.org`],
+        trackingLink: `https://track.example.net/m/${i}`,
+        isActive: i % 3 !== 0,
+      })),
+    ];
+    const merchants = new Map(
+      specs.map(({ key, ...m }): [MerchantKey, CatalogMerchant] => [
+        asMerchantKey(key),
+        blankMerchant({ name: key, ...m }),
+      ]),
+    );
+    let now = 0;
+    let pauses = 0;
+    const clock = {
+      now: () => (now += 1), // each reading a millisecond later
+      pause: async () => {
+        pauses += 1;
+      },
+    };
+    const sliced = await MerchantDomainIndex.inSlices(merchants, clock, 2);
+    const whole = new MerchantDomainIndex(merchants);
+    assert.ok(pauses >= 3, `${pauses} pauses`);
+    assert.equal(sliced.domainCount, whole.domainCount);
+    const urls = [
+      ...specs.flatMap((m) => [m.defaultDomain, ...(m.domains ?? [])].map((d) => `https://${String(d)}/p`)),
+      ...specs.flatMap((m) => (m.trackingLink ? [m.trackingLink] : [])),
+      'https://nothing.example/',
+    ];
+    for (const url of urls) {
+      assert.equal(summary(sliced.match(url)), summary(whole.match(url)), url);
+    }
+    assert.equal(summary(sliced.match('https://bulk5.example.org/x')), 'merchant bulk5 @ bulk5.example.org');
+  });
+
   it('hands out the catalog merchant and fresh arrays', () => {
     const shop = idx.match('https://shop.com/');
     assert.ok(shop.kind === 'merchant');

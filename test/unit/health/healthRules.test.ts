@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { ignoredLinksMatcher } from '../../../src/health/ignoredLinks';
 import { documentLinks } from '../../../src/health/documentLinks';
 import { DEFAULT_SEVERITIES, HEALTH_CODES } from '../../../src/health/healthCodes';
 import { deeplink, findings, rules, SUBID } from './healthCatalog';
@@ -159,6 +160,23 @@ describe('link health rules', () => {
 });
 
 describe('link health: ignored-link globs', () => {
+  it('reads `**` between slashes as any folders, none included, as VS Code’s globs do', () => {
+    const matches = ignoredLinksMatcher(['blog/**/drafts', '**/node_modules', 'https://shop.example.com/**/sale'])!;
+    for (const path of ['blog/drafts', 'blog/a/drafts', 'blog/a/b/drafts', 'node_modules', 'x/node_modules']) {
+      assert.ok(matches(path), path);
+    }
+    assert.ok(matches('https://shop.example.com/sale') && matches('https://shop.example.com/de/summer/sale'));
+    for (const path of [
+      'blogx/drafts',
+      'blog/drafts2',
+      'blog/adrafts',
+      'xnode_modules',
+      'https://shop.example.com/wholesale',
+    ]) {
+      assert.ok(!matches(path), path);
+    }
+  });
+
   it('skips a glob that is no valid pattern instead of failing', () => {
     assert.deepEqual(
       findings('https://shop.example.com/x', 'markdown', { ignoredLinks: ['[z-a]', 'shop.example.com/*'] }),

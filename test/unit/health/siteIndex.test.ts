@@ -194,11 +194,20 @@ describe('the site link index', () => {
   });
 });
 
-describe('the root .gitignore as exclude globs', () => {
+describe('.gitignore files as exclude globs', () => {
   it('reads folders and files, anchored or at any depth, and leaves out comments and negations', () => {
     assert.deepEqual(
       gitignoreGlobs('# build output\nnode_modules/\n/dist\npublic/generated/\n*.log\n!keep.log\n\n  .cache  \n*\n'),
       ['**/node_modules', 'dist', 'public/generated', '**/*.log', '**/.cache'],
     );
+  });
+
+  it('reads a .gitignore below the root relative to its own folder', () => {
+    const text = 'node_modules/\n/dist\npublic/generated/\n*.log\n!keep.log\n';
+    const expected = ['docs/**/node_modules', 'docs/dist', 'docs/public/generated', 'docs/**/*.log'];
+    assert.deepEqual(gitignoreGlobs(text, 'docs'), expected);
+    assert.deepEqual(gitignoreGlobs(text, '/docs/'), expected);
+    assert.deepEqual(gitignoreGlobs('/dist\n', 'site/blog'), ['site/blog/dist']);
+    assert.deepEqual(gitignoreGlobs(text, ''), gitignoreGlobs(text));
   });
 });
