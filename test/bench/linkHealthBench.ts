@@ -233,16 +233,24 @@ function benchManyFindings(
 ): void {
   const rules = rulesOf(h, merchants, disclosurePatterns);
   const pools = siteMerchants(merchants);
-  const text = Array.from({ length: 2_500 }, (_, line) => {
-    if (line % 5 !== 0) {
-      return `Paragraph text ${line}, written for readers, with no link in it.`;
-    }
-    const m = pools.inactive[(line / 5) % pools.inactive.length]!;
-    return `Our old pick ${line}: [${m.name}](${siteDeeplink(m.trackingLink!, `https://${m.defaultDomain}/p/${line}`, 'my-article')}).`;
-  }).join('\n');
+  // Disclosed at the top, so every finding is a link's.
+  const text =
+    'This page has affiliate links.\n\n' +
+    Array.from({ length: 2_500 }, (_, line) => {
+      if (line % 5 !== 0) {
+        return `Paragraph text ${line}, written for readers, with no link in it.`;
+      }
+      const m = pools.inactive[(line / 5) % pools.inactive.length]!;
+      return `Our old pick ${line}: [${m.name}](${siteDeeplink(m.trackingLink!, `https://${m.defaultDomain}/p/${line}`, 'my-article')}).`;
+    }).join('\n');
   let shown = 0;
   const findings = () => {
-    const entry = h.indexedFileOf('old.md', { size: text.length, mtime: 0 }, h.documentLinks(text, 'markdown'), -1);
+    const entry = h.indexedFileOf(
+      'old.md',
+      { size: text.length, mtime: 0 },
+      h.documentLinks(text, 'markdown'),
+      rules.disclosureEnd(text),
+    );
     const found = rules.check(h.documentOfIndexed(entry), 'my-article', entry.disclosureEnd);
     shown = found.filter((f) => h.positionOfIndexed(entry, f.link, f.start).line >= 0).length;
   };
