@@ -82,7 +82,7 @@ export function emitFirstStart(figures: FirstStartFigures): void {
     note: `whose (CPU profile): ${figures.busiest.join('; ')} // blocks over 40 ms: ${figures.blocks.length === 0 ? 'none' : figures.blocks.join('; ')}`,
   });
   emit({
-    name: `first start (${account}): longest block of the event loop in this extension's code (a CPU profile's busy stretch, over half its samples in our bundles)`,
+    name: `first start (${account}): longest block of the event loop in this extension's code (a block the 5 ms timer saw, over half of the CPU profile's samples in it in our bundles)`,
     value: round2(figures.ownMaxMs),
     unit: 'ms',
     target: '< 50 ms',
