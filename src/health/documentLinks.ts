@@ -123,7 +123,17 @@ export class DocumentLinkScanner {
 
 /** The document's links at once, without reuse: what the scanner must always equal. */
 export function documentLinks(text: string, languageId: string): DocumentLinks {
-  return new DocumentLinkScanner(languageId).scan(text);
+  // Read once (a closed file of the site): no line is kept for a next scan, so none is looked up or remembered.
+  const language = healthLanguageOf(languageId);
+  const lines = text.split('\n');
+  const scans: LineScan[] = new Array(lines.length);
+  let state = DOCUMENT_START;
+  for (let i = 0; i < lines.length; i++) {
+    const scan = scanLine(lines[i], language, state);
+    scans[i] = scan;
+    state = scan.stateOut;
+  }
+  return assemble(text, language, scans);
 }
 
 function assemble(text: string, language: HealthLanguage, scans: readonly LineScan[]): DocumentLinks {

@@ -51,6 +51,22 @@ export interface HealthFinding {
   data: { commission?: number | null; subIds?: string[]; expectedSubId?: string; deeplinkTarget?: string };
 }
 
+/** A finding at its place: one literal shape (spreading the two costs a site's first scan a copy per finding). */
+function placed(
+  at: { start: number; end: number; link: number },
+  finding: Omit<HealthFinding, 'start' | 'end' | 'link'>,
+): HealthFinding {
+  return {
+    code: finding.code,
+    start: at.start,
+    end: at.end,
+    message: finding.message,
+    merchantKey: finding.merchantKey,
+    link: at.link,
+    data: finding.data,
+  };
+}
+
 /** The kinds a reader clicks, by language: the ones that can be monetized. */
 const CLICKED: ReadonlySet<LinkKind> = new Set(['inline', 'definition', 'autolink', 'bare', 'anchor']);
 
@@ -93,7 +109,7 @@ export class LinkHealthRules {
       if (verdict.kind === 'monetizable') {
         const finding = this.notMonetized(doc, link, verdict.ref);
         if (finding !== undefined) {
-          findings.push({ ...at, ...finding });
+          findings.push(placed(at, finding));
         }
         continue;
       }
@@ -102,7 +118,7 @@ export class LinkHealthRules {
       }
       const dead = this.deadLink(verdict, link.target);
       if (dead !== undefined) {
-        findings.push({ ...at, ...dead });
+        findings.push(placed(at, dead));
         continue;
       }
       const subId = expectedSubId?.trim();

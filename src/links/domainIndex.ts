@@ -138,12 +138,14 @@ export class MerchantDomainIndex {
    */
   match(url: string | URL): DomainMatch {
     try {
-      if (typeof url === 'string') {
-        return this.ownersOfTrackingLink(this.resolve(httpHostOf(url)), url);
-      }
-      return typeof url === 'object' && url !== null
-        ? this.ownersOfTrackingLink(this.resolve(httpHostOfUrl(url)), url)
-        : { kind: 'none' };
+      const host =
+        typeof url === 'string'
+          ? httpHostOf(url)
+          : typeof url === 'object' && url !== null
+            ? httpHostOfUrl(url)
+            : undefined;
+      // A tracking link's owners by its path, without a copy of the host's listing (all merchants may share it).
+      return host !== undefined && this.trackingHosts.has(host) ? this.ownersOfTrackingLink(url) : this.resolve(host);
     } catch {
       return { kind: 'none' };
     }
@@ -164,10 +166,7 @@ export class MerchantDomainIndex {
     return canonical !== undefined && this.trackingHosts.has(canonical);
   }
 
-  private ownersOfTrackingLink(match: DomainMatch, url: string | URL): DomainMatch {
-    if (match.kind !== 'tracking') {
-      return match;
-    }
+  private ownersOfTrackingLink(url: string | URL): DomainMatch {
     const link = trackingPathOf(url);
     // By a map: many merchants share one tracking host (all 20,000 of the sandbox's), and parsing each
     // one's link per lookup cost a site's first scan 15 ms a tracking link.

@@ -9,7 +9,8 @@ import type { MerchantKey } from '../merchant/merchantKey';
 
 /** What the Merchants view reads: how many articles link to a merchant, and when that changed. */
 export interface MerchantLinksSource {
-  readonly onDidChange: vscode.Event<void>;
+  /** The merchants whose article count changed (all of them when link health starts or stops counting). */
+  readonly onDidChange: vscode.Event<readonly MerchantKey[] | 'all'>;
   /** Undefined while link health has not counted (off, no catalog, scanning). */
   articlesLinking(key: MerchantKey): number | undefined;
 }
@@ -22,7 +23,7 @@ export interface MerchantLinksPublisher {
 export class MerchantLinksHub extends Disposable implements MerchantLinksSource {
   private totals: ReadonlyMap<MerchantKey, MerchantLinkTotals> | undefined;
   private publisher: MerchantLinksPublisher | undefined;
-  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  private readonly changed = this._register(new vscode.EventEmitter<readonly MerchantKey[] | 'all'>());
   readonly onDidChange = this.changed.event;
 
   /** The running link health's latest totals (undefined: it stopped); fires when any article count changed. */
@@ -30,8 +31,9 @@ export class MerchantLinksHub extends Disposable implements MerchantLinksSource 
     const before = this.totals;
     this.totals = totals;
     this.publisher = totals === undefined ? undefined : publisher;
-    if (!sameArticles(before, totals)) {
-      this.changed.fire();
+    const changed = changedArticles(before, totals);
+    if (changed === 'all' || changed.length > 0) {
+      this.changed.fire(changed);
     }
   }
 
@@ -45,20 +47,24 @@ export class MerchantLinksHub extends Disposable implements MerchantLinksSource 
   }
 }
 
-function sameArticles(
+/** The merchants whose article count differs between two totals; 'all' when one of them is no count at all. */
+function changedArticles(
   a: ReadonlyMap<MerchantKey, MerchantLinkTotals> | undefined,
   b: ReadonlyMap<MerchantKey, MerchantLinkTotals> | undefined,
-): boolean {
+): readonly MerchantKey[] | 'all' {
   if (a === undefined || b === undefined) {
-    return a === b;
+    return a === b ? [] : 'all';
   }
-  if (a.size !== b.size) {
-    return false;
-  }
+  const changed: MerchantKey[] = [];
   for (const [key, total] of a) {
-    if (b.get(key)?.articles !== total.articles) {
-      return false;
+    if ((b.get(key)?.articles ?? 0) !== total.articles) {
+      changed.push(key);
     }
   }
-  return true;
+  for (const [key, total] of b) {
+    if (!a.has(key) && total.articles !== 0) {
+      changed.push(key);
+    }
+  }
+  return changed;
 }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
 import { Disposable, toDisposable } from '../common/lifecycle';
-import { DocumentLinkScanner, type DocumentLinks } from '../health/documentLinks';
+import { DocumentLinkScanner, documentLinks, type DocumentLinks } from '../health/documentLinks';
 import { healthLanguageOf } from '../health/healthCodes';
 import { indexedTextOf, languageOfPath, SiteIndex, type IndexedFile, type SiteTextReader } from '../health/siteIndex';
 import { runInSlices } from '../health/sliceLoop';
@@ -168,7 +168,7 @@ export class SiteIndexer extends Disposable {
         if (read.value.text === undefined) {
           return;
         }
-        const doc = new DocumentLinkScanner(languageOfPath(uri.path)).scan(read.value.text);
+        const doc = documentLinks(read.value.text, languageOfPath(uri.path));
         this.index!.set(indexedTextOf(key, read.value, doc, read.value.text, this.reader!));
         changed.push(key);
       },

@@ -77,7 +77,7 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     }
     if (links) {
       // The same rows: their tooltips are resolved again with the new counts.
-      this._register(links.onDidChange(() => this.refreshRows()));
+      this._register(links.onDidChange((keys) => this.refreshRows(keys === 'all' ? undefined : keys)));
     }
   }
 

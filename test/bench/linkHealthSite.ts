@@ -88,7 +88,7 @@ export async function scanInto(
       if (text === undefined) {
         return;
       }
-      const doc = new h.DocumentLinkScanner(h.languageOfPath(file)).scan(text);
+      const doc = h.documentLinks(text, h.languageOfPath(file));
       index.set(h.indexedFileOf(file, read.value, doc, rules.disclosureEnd(text)));
       scan.subIds.set(file, subIdOf(file, text));
       scan.read += 1;

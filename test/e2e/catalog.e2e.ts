@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { eventually } from '../common/eventually';
 import { useE2eEnvironment } from './environment';
 
 describe('the merchant catalog in the real workbench', function () {
@@ -71,11 +72,19 @@ describe('the merchant catalog in the real workbench', function () {
     await row.click();
     await env.workbench.page.keyboard.press('ArrowRight');
     await env.workbench.treeRows('Domains').first().waitFor({ timeout: 15_000 });
-    await env.workbench.page.mouse.move(700, 400);
-    await row.locator('.monaco-icon-label').hover();
+    // The row is drawn again when what it shows changes (the figures' first load, link health's first count),
+    // and a hover over a row drawn again closes: hover again until its text is read.
     const hover = env.workbench.page.locator('.monaco-hover, .workbench-hover', { hasText: merchant.name }).first();
-    await hover.waitFor({ timeout: 15_000 });
-    const text = (await hover.textContent()) ?? '';
+    const text = await eventually(
+      async () => {
+        await env.workbench.page.mouse.move(700, 400);
+        await row.locator('.monaco-icon-label').hover();
+        await hover.waitFor({ timeout: 5_000 }).catch(() => undefined);
+        return (await hover.textContent({ timeout: 1_000 }).catch(() => null)) ?? undefined;
+      },
+      'the merchant’s tooltip',
+      30_000,
+    );
     assert.match(text, /commission/i);
     await env.workbench.screenshot('catalog-merchant-tooltip');
   });
