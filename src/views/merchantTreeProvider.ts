@@ -29,14 +29,15 @@ function logosSetting(): boolean {
 
 /**
  * A change that leaves every touched merchant where it was refreshes only those rows; anything else
- * refreshes the tree. The figures are read when a tooltip is resolved or the tree is sorted by
- * clicks; when they change, the tree is sorted again (sorted by clicks) or its rows re-rendered.
+ * refreshes the tree. The figures and link health's counts are read when a tooltip is resolved (a row
+ * hovered) or the tree is sorted by clicks: when they change, the tree is sorted again (sorted by clicks)
+ * and otherwise left as it is.
  *
  * VS Code knows a row by the object `getChildren` handed out, and a refresh of the whole tree forgets
  * them all until the workbench asks again: a context-menu command chosen meanwhile gets no merchant,
  * and the selection reads empty. So each merchant row keeps one object while the model's shape holds,
- * and what only changes how rows look (link counts, figures, logos, a merchant's fields) refreshes
- * those objects; the rows read their merchant afresh by id.
+ * and what changes how rows look (logos, a merchant's fields) refreshes those objects; the rows read
+ * their merchant afresh by id.
  */
 export class MerchantTreeProvider extends Disposable implements vscode.TreeDataProvider<CatalogNode> {
   private readonly changed = this._register(new vscode.EventEmitter<CatalogNode | CatalogNode[] | undefined>());
@@ -74,10 +75,6 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     if (figures) {
       this.shownAggregate = figures.aggregate;
       this._register(figures.onDidChange(() => this.onFiguresChange()));
-    }
-    if (links) {
-      // The same rows: their tooltips are resolved again with the new counts.
-      this._register(links.onDidChange((keys) => this.refreshRows(keys === 'all' ? undefined : keys)));
     }
   }
 
@@ -153,9 +150,9 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     this.shownAggregate = aggregate;
     if (this.options.current.sort === 'clicks') {
       this.refreshAll();
-    } else {
-      this.refreshRows(); // the same order; the rows' tooltips are resolved again
     }
+    // Sorted otherwise, only the tooltips change, and a tooltip is made when the row is hovered. Rows are not
+    // drawn again for it: that closes an open hover, and a Quick Pick over the view (the focus goes to the tree).
   }
 
   private refreshAll(): void {

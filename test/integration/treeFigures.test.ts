@@ -173,4 +173,30 @@ describe('tree figures in the real host', function () {
       links.merchantLinks.publish(undefined);
     }
   });
+
+  it('reveals a merchant of a collapsed group while the rows are being drawn again', async () => {
+    const links = await api();
+    const provider = links.view.provider;
+    const [, inactiveGroup] = provider.getChildren();
+    const inactive = provider
+      .getChildren(inactiveGroup!)
+      .filter((node): node is MerchantNode => node.kind === 'merchant');
+    assert.ok(inactive.length >= 3, 'inactive merchants');
+    for (const [round, target] of inactive.slice(-3).entries()) {
+      await vscode.commands.executeCommand('workbench.actions.treeView.affiliateLinks.merchants.collapseAll');
+      // Counts change for every row (as link health's first count does) just before and while revealing.
+      links.merchantLinks.publish(new Map([[target.key, { articles: round + 1, links: 1 }]]));
+      links.merchantLinks.publish(undefined);
+      links.merchantLinks.publish(new Map());
+      assert.equal(await links.view.reveal(target.key), true);
+      await eventually(
+        () => (links.view.selectedMerchants.join() === target.merchant.name ? true : undefined),
+        `${target.merchant.name} selected`,
+        10_000,
+      ).catch((error: unknown) => {
+        throw new Error(`${String(error)}: selected ${links.view.selectedMerchants.join() || 'nothing'}`);
+      });
+    }
+    links.merchantLinks.publish(undefined);
+  });
 });
