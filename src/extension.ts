@@ -112,7 +112,6 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
     platformStatus,
     new SubIdCollisionCheck(log, testAdapter?.showWarning),
     linkHealth,
-    merchantLinks,
   );
   context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
   context.subscriptions.push(
