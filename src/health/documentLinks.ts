@@ -5,6 +5,7 @@
  */
 import { healthLanguageOf, type HealthLanguage } from './healthCodes';
 import type { RelAttribute } from './inlineRegions';
+import { UrlScanner } from '../links/urlFinder';
 import { DOCUMENT_START, scanLine, type LineKind, type LineLink, type LineScan } from './lineScan';
 
 /** A tag in the document: offsets into the text; `start`/`end` -1 when the tag is cut off by the end of the text. */
@@ -46,6 +47,7 @@ export class DocumentLinkScanner {
   private cache = new Map<string, LineScan[]>();
   /** The lines of the last scan, in order. */
   private previous: LineScan[] = [];
+  private readonly urls = new UrlScanner();
 
   constructor(languageId: string) {
     this.language = healthLanguageOf(languageId);
@@ -104,7 +106,7 @@ export class DocumentLinkScanner {
         }
       }
     }
-    const scan = scanLine(line, this.language, state);
+    const scan = scanLine(line, this.language, state, this.urls);
     this.remember(scan);
     return scan;
   }
@@ -127,9 +129,10 @@ export function documentLinks(text: string, languageId: string): DocumentLinks {
   const language = healthLanguageOf(languageId);
   const lines = text.split('\n');
   const scans: LineScan[] = new Array(lines.length);
+  const urls = new UrlScanner();
   let state = DOCUMENT_START;
   for (let i = 0; i < lines.length; i++) {
-    const scan = scanLine(lines[i], language, state);
+    const scan = scanLine(lines[i], language, state, urls);
     scans[i] = scan;
     state = scan.stateOut;
   }

@@ -2,7 +2,7 @@
  * One line read on its own from the state it starts in (front matter, fence, indented code, comment,
  * raw element, open tag): its links and their kind, ignore comments, and the next line's state.
  */
-import { findUrls, type TextSpan, type UrlContext } from '../links/urlFinder';
+import { findUrls, UrlScanner, type TextSpan, type UrlContext } from '../links/urlFinder';
 import { decodeAttribute, targetOf } from '../links/urlReplacement';
 import { FRONT_MATTER_IGNORE_NEXT, type HealthLanguage } from './healthCodes';
 import { inlineRegions, type InlineMode, type LineTag } from './inlineRegions';
@@ -130,8 +130,16 @@ function result(text: string, stateIn: string, out: BlockState, kind: LineKind, 
   return { text, stateIn, stateOut: encode(out), kind, links, ignoreMarks: [], tagParts: [] };
 }
 
-/** Reads one line (without its `\n`; a trailing `\r` is allowed) that starts in `stateIn`. */
-export function scanLine(text: string, language: HealthLanguage, stateIn: string): LineScan {
+/**
+ * Reads one line (without its `\n`; a trailing `\r` is allowed) that starts in `stateIn`. A reader of a
+ * document's lines passes one `urls` scanner for them all.
+ */
+export function scanLine(
+  text: string,
+  language: HealthLanguage,
+  stateIn: string,
+  urls: UrlScanner = new UrlScanner(),
+): LineScan {
   let s = decode(stateIn);
   const body = text.endsWith('\r') ? text.slice(0, -1) : text;
   const isBlank = body.trim() === '';
@@ -143,7 +151,7 @@ export function scanLine(text: string, language: HealthLanguage, stateIn: string
   }
   if (s.mode === 'Y' || s.mode === 'O') {
     const closes = s.mode === 'Y' ? /^(?:---|\.\.\.)[ \t]*$/.test(body) : /^\+\+\+[ \t]*$/.test(body);
-    const links = closes ? [] : frontMatterLinks(text);
+    const links = closes ? [] : frontMatterLinks(text, urls);
     const scan = result(text, stateIn, closes ? { ...s, mode: 'T', blank: true } : s, 'front-matter', links);
     if (body.trim() === FRONT_MATTER_IGNORE_NEXT) {
       scan.ignoreMarks.push(text.length);
@@ -178,7 +186,7 @@ export function scanLine(text: string, language: HealthLanguage, stateIn: string
     s = { ...s, blank: isBlank && s.mode === 'T', indentedCode: false };
   }
   const regions = inlineRegions(text, language, inlineModeOf(s));
-  const links = classify(text, language, regions.excluded, regions.tags);
+  const links = classify(text, language, regions.excluded, regions.tags, urls);
   const out = withInlineMode(s, regions.modeOut);
   const kind: LineKind =
     isBlank && s.mode === 'T' ? 'blank' : links.some((link) => link.kind === 'definition') ? 'definition' : 'text';
@@ -186,8 +194,8 @@ export function scanLine(text: string, language: HealthLanguage, stateIn: string
   return { text, stateIn, stateOut: encode(out), kind, links, ignoreMarks: regions.ignoreMarks, tagParts };
 }
 
-function frontMatterLinks(text: string): LineLink[] {
-  return findUrls(text).map((found) => ({
+function frontMatterLinks(text: string, urls: UrlScanner): LineLink[] {
+  return findUrls(text, undefined, urls).map((found) => ({
     ...found,
     target: found.url,
     kind: 'front-matter' as const,
@@ -216,12 +224,18 @@ function textSpans(length: number, excluded: readonly TextSpan[]): TextSpan[] | 
   return spans;
 }
 
-function classify(text: string, language: HealthLanguage, excluded: TextSpan[], tags: LineTag[]): LineLink[] {
+function classify(
+  text: string,
+  language: HealthLanguage,
+  excluded: TextSpan[],
+  tags: LineTag[],
+  urls: UrlScanner,
+): LineLink[] {
   if (!text.includes('://')) {
     return [];
   }
   const links: LineLink[] = [];
-  for (const found of findUrls(text, textSpans(text.length, excluded))) {
+  for (const found of findUrls(text, textSpans(text.length, excluded), urls)) {
     const tag = tags.find((t) => t.start <= found.start && (t.end < 0 || found.end <= t.end));
     let kind: LinkKind;
     let constructStart = found.start;

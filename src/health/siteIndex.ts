@@ -118,7 +118,7 @@ export function documentOfIndexed(file: IndexedFile): DocumentLinks {
             start: -1,
             end: -1,
             nameEnd: -1,
-            rel: link.rel && { ...link.rel, start: -1, end: -1 },
+            rel: link.rel && { value: link.rel.value, quote: link.rel.quote, start: -1, end: -1 },
           }
         : undefined,
     }),

@@ -8,8 +8,8 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', quot: '"', 
 
 /** Decodes the character references an attribute value may hold (`&amp;`, `&#38;`, `&#x26;`). */
 export function decodeAttribute(value: string): string {
-  if (!value.includes('&')) {
-    return value; // no character reference: most addresses
+  if (!value.includes('&') || !value.includes(';')) {
+    return value; // no character reference (each ends with `;`): most addresses, query strings included
   }
   return value.replace(
     /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g,

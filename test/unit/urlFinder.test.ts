@@ -141,6 +141,12 @@ describe('urlFinder', () => {
     // Only href is an attribute context; other attributes' URLs are plain text.
     ['<img src="https://a.com/i.png">', [['https://a.com/i.png', 'bare']]],
     ['<a data-href="https://a.com/x">', [['https://a.com/x', 'bare']]],
+    ['<a data_href="https://a.com/x">', [['https://a.com/x', 'bare']]],
+    ['<a xhref="https://a.com/x">', [['https://a.com/x', 'bare']]],
+    ['<a ähref="https://a.com/x">', [['https://a.com/x', 'bare']]],
+    ['<a 𝔘href="https://a.com/x">', [['https://a.com/x', 'bare']]],
+    ['<a :href="https://a.com/x">', [['https://a.com/x', 'href']]],
+    ['<a HrEf="https://a.com/x">', [['https://a.com/x', 'href']]],
   ]);
 
   table('bare URLs and where they end', [
@@ -202,6 +208,17 @@ describe('urlFinder', () => {
     ['xhttps://a.com', []],
     ['1https://a.com', []],
     ['éhttps://a.com', []],
+    // Letters and numbers of any script, astral ones (a surrogate pair) included, go on a word.
+    ['𝔘https://a.com', []],
+    ['٣https://a.com', []],
+    ['例https://a.com', []],
+    ['Zhttps://a.com', []],
+    ['HTTPS://A.COM/X', [['HTTPS://A.COM/X', 'bare']]],
+    ['hTtP://a.com', [['hTtP://a.com', 'bare']]],
+    // Neither a lone surrogate nor punctuation or a symbol is a letter.
+    ['\udd18https://a.com', [['https://a.com', 'bare']]],
+    ['_https://a.com', [['https://a.com', 'bare']]],
+    ['😀https://a.com', [['https://a.com', 'bare']]],
     ['(https://a.com)', [['https://a.com', 'bare']]],
     ['-https://a.com', [['https://a.com', 'bare']]],
     ['https://', []],
