@@ -2,8 +2,20 @@
 export class GenerationMemo<V> {
   private generation: unknown;
   private values = new Map<string, V>();
+  private inputs: readonly unknown[] | undefined;
+  private token: object = {};
 
   constructor(private readonly maxSize = 50_000) {}
+
+  /** A generation of several inputs: the same object while each input stays the same (`===`). */
+  generationOf(...inputs: unknown[]): unknown {
+    const last = this.inputs;
+    if (last === undefined || last.length !== inputs.length || inputs.some((input, i) => input !== last[i])) {
+      this.inputs = inputs;
+      this.token = {};
+    }
+    return this.token;
+  }
 
   /** The value of `key` in `generation`, made by `make` when not kept yet. */
   get(generation: unknown, key: string, make: () => V): V {

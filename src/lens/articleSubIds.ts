@@ -5,13 +5,12 @@ import { DeeplinkSubIdMemo } from '../links/documentSubIds';
 import { readLinkSettings, subIdFor } from '../settings/linkSettings';
 import type { MerchantDomainIndex } from '../links/domainIndex';
 import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
+import { articleSubIdsOf, type ArticleSubIds, type LensMerchant } from '../reports/figures/figuresLenses';
+
+export type { ArticleSubIds };
 
 /** The merchant of a deeplink's target page (its `urlParameter`), when one merchant has its domain. */
-function targetMerchant(
-  index: MerchantDomainIndex,
-  deeplink: string,
-  urlParameter: string,
-): { merchantId: string; name: string } | undefined {
+function targetMerchant(index: MerchantDomainIndex, deeplink: string, urlParameter: string): LensMerchant | undefined {
   let target: string | null;
   try {
     target = new URL(deeplink).searchParams.get(urlParameter);
@@ -24,23 +23,9 @@ function targetMerchant(
     : undefined;
 }
 
-export interface ArticleSubIds {
-  /** Every SubID of the document, each once: the file's own (from the setting) first. */
-  all: string[];
-  /** The SubID the setting gives this file, when its template uses a variable. */
-  fromSetting: string | undefined;
-  /** The SubIDs of the deeplinks on each line (0-based) that holds any, each once per line. */
-  lines: Map<number, string[]>;
-  /**
-   * The merchants the deeplinks of each line go to, found by their target page's domain (a
-   * tracking host is shared by many merchants, so its own host cannot say), each once per line.
-   */
-  merchants: Map<number, Array<{ merchantId: string; name: string }>>;
-}
-
 const MAY_HOLD_URLS = /http/i;
 
-type TargetMerchant = { merchantId: string; name: string } | undefined;
+type TargetMerchant = LensMerchant | undefined;
 
 /**
  * What is kept of a document between edits: its links line by line (a line that did not change
@@ -112,10 +97,10 @@ export class ArticleSubIdReader {
     ) {
       return known.subIds;
     }
-    const lines = new Map<number, string[]>();
-    const merchants = new Map<number, Array<{ merchantId: string; name: string }>>();
-    const all = new Set<string>(fromSetting === undefined ? [] : [fromSetting]);
-    if (index !== undefined) {
+    let subIds: ArticleSubIds | undefined;
+    if (index === undefined) {
+      subIds = articleSubIdsOf([], fromSetting, () => undefined);
+    } else {
       let reading = this.readings.get(document);
       if (reading?.languageId !== document.languageId) {
         reading = new DocumentReading(document.languageId);
@@ -125,25 +110,9 @@ export class ArticleSubIdReader {
         subIdParameter: settings.subIdParameter,
         isTrackingHost: (host) => index.isTrackingHost(host),
       });
-      for (const deeplink of deeplinks) {
-        all.add(deeplink.subId);
-        const merchant = reading.merchant(index, deeplink.url, settings.urlParameter);
-        if (merchant !== undefined) {
-          const onLine = merchants.get(deeplink.line) ?? [];
-          if (!onLine.some((known) => known.merchantId === merchant.merchantId)) {
-            onLine.push(merchant);
-          }
-          merchants.set(deeplink.line, onLine);
-        }
-        const onLine = lines.get(deeplink.line);
-        if (onLine === undefined) {
-          lines.set(deeplink.line, [deeplink.subId]);
-        } else if (!onLine.includes(deeplink.subId)) {
-          onLine.push(deeplink.subId);
-        }
-      }
+      const found = reading;
+      subIds = articleSubIdsOf(deeplinks, fromSetting, (url) => found.merchant(index, url, settings.urlParameter));
     }
-    const subIds = all.size === 0 ? undefined : { all: [...all], fromSetting, lines, merchants };
     this.read.set(document, { version: document.version, index, parameter: settings.subIdParameter, subIds });
     return subIds;
   }

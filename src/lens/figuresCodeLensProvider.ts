@@ -3,74 +3,11 @@ import * as vscode from 'vscode';
 import { GenerationMemo } from '../common/generationMemo';
 import { Disposable } from '../common/lifecycle';
 import { COMMANDS } from '../ids';
-import { figuresOf, type FiguresAggregate } from '../reports/figures/figuresAggregate';
-import { articleLensText, figuresAgeText, lensTooltipText, lineLensText } from '../reports/figures/figuresWords';
+import { figuresLenses, type FiguresLens, type LineLenses } from '../reports/figures/figuresLenses';
+import { figuresAgeText } from '../reports/figures/figuresWords';
 import type { CatalogController } from '../controllers/catalogController';
 import type { FiguresService } from '../controllers/figuresService';
-import type { ArticleSubIds, ArticleSubIdReader } from './articleSubIds';
-
-/** What a lens shows, before it becomes a vscode.CodeLens (also what the tests read). */
-export interface FiguresLens {
-  line: number;
-  title: string;
-  tooltip: string;
-  /** The SubID the report panel is filtered to when the lens is chosen. */
-  subId: string;
-}
-
-/** A line's lens without its line, kept by its SubIDs and merchants for one aggregate and age. */
-export type LineLenses = GenerationMemo<Omit<FiguresLens, 'line'> | null>;
-
-/**
- * The lenses of a document's SubIDs from the aggregate: the article's at the top, then one per
- * line with deeplinks. With `memo`, a line whose SubIDs and merchants were seen with this
- * aggregate and age takes the lens made then: after an edit, only the changed lines' are made.
- */
-export function figuresLenses(
-  aggregate: FiguresAggregate,
-  subIds: ArticleSubIds,
-  age: string,
-  memo: LineLenses = new GenerationMemo(),
-): FiguresLens[] {
-  const lenses: FiguresLens[] = [];
-  const article = figuresOf(aggregate, subIds.all);
-  if (article === undefined) {
-    return lenses;
-  }
-  lenses.push({
-    line: 0,
-    title: articleLensText(article, aggregate.days),
-    tooltip: lensTooltipText(article, aggregate, age),
-    subId: article.subIds[0]!,
-  });
-  for (const [line, onLine] of subIds.lines) {
-    const lineMerchants = subIds.merchants.get(line);
-    const key = `${onLine.join('\n')}\u0001${lineMerchants?.map((m) => `${m.merchantId}\n${m.name}`).join('\n') ?? ''}`;
-    const lens = memo.get(aggregate, `${age}\u0002${key}`, () => {
-      const figures = figuresOf(aggregate, onLine);
-      if (figures === undefined) {
-        return null;
-      }
-      // Where click items carry merchantId, the line's clicks split by the merchants its links go to.
-      const merchants =
-        figures.clicksByMerchant === undefined
-          ? undefined
-          : lineMerchants?.map((merchant) => ({
-              name: merchant.name,
-              clicks: figures.clicksByMerchant!.get(merchant.merchantId) ?? 0,
-            }));
-      return {
-        title: lineLensText(figures, merchants),
-        tooltip: lensTooltipText(figures, aggregate, age),
-        subId: figures.subIds[0]!,
-      };
-    });
-    if (lens !== null) {
-      lenses.push({ line, ...lens });
-    }
-  }
-  return lenses;
-}
+import type { ArticleSubIdReader } from './articleSubIds';
 
 /**
  * On Markdown, MDX, HTML and plain-text articles. Lenses are worked out from the in-memory

@@ -158,50 +158,25 @@ export async function benchFigures(): Promise<void> {
   );
   let edits = 0;
   const afterAnEdit = () => memo.readLines(scanner.scanLines(++edits % 2 === 0 ? text : edited), options);
-  let lenses: string[] = [];
-  // As the lens provider keeps each line's lens for one aggregate, by the line's SubIDs and merchants.
-  const lineLenses = new shipped.GenerationMemo<string | null>();
-  const lensesOf = (deeplinks: Array<{ line: number; subId: string; url: string }>, reuse = false): string[] => {
-    const texts: string[] = [];
-    const all = shipped.figuresOf(
-      loaded,
-      deeplinks.map((link) => link.subId),
-    );
-    if (all !== undefined) {
-      texts.push(shipped.articleLensText(all, loaded.days));
+  let lenses: Array<{ title: string }> = [];
+  // As the SubID reader keeps the merchant of each deeplink's target for a document (src/lens/articleSubIds.ts).
+  const targetMerchants = new Map<string, { merchantId: string; name: string } | undefined>();
+  const merchantOf = (url: string) => {
+    if (!targetMerchants.has(url)) {
+      const merchant = merchantOfLink.get(url.slice(0, url.indexOf('?')));
+      targetMerchants.set(url, merchant && { merchantId: merchant.id, name: merchant.name });
     }
-    for (let start = 0; start < deeplinks.length; ) {
-      const line = deeplinks[start]!.line;
-      let end = start;
-      const subIds: string[] = [];
-      const onLine: Array<{ id: string; name: string }> = [];
-      while (end < deeplinks.length && deeplinks[end]!.line === line) {
-        const link = deeplinks[end++]!;
-        subIds.push(link.subId);
-        const merchant = merchantOfLink.get(link.url.slice(0, link.url.indexOf('?')));
-        if (merchant !== undefined) {
-          onLine.push(merchant);
-        }
-      }
-      start = end;
-      const lineText = () => {
-        const figures = shipped.figuresOf(loaded, subIds);
-        if (figures === undefined) {
-          return null;
-        }
-        const merchants = onLine.map((merchant) => ({
-          name: merchant.name,
-          clicks: figures.clicksByMerchant?.get(merchant.id) ?? 0,
-        }));
-        return shipped.lineLensText(figures, merchants);
-      };
-      const key = `${subIds.join('\n')}\u0001${onLine.map((merchant) => `${merchant.id}\n${merchant.name}`).join('\n')}`;
-      const lens = reuse ? lineLenses.get(loaded, key, lineText) : lineText();
-      if (lens !== null) {
-        texts.push(lens);
-      }
-    }
-    return texts;
+    return targetMerchants.get(url);
+  };
+  const age = shipped.figuresAgeText({ at: new Date(NOW.getTime() - 5 * 60_000).toISOString(), offline: false }, NOW);
+  // The lens provider's own model (src/reports/figures/figuresLenses.ts), with its memo of each line's lens when `reuse`.
+  const lineLenses = new shipped.GenerationMemo<Omit<
+    ReturnType<ShippedFigures['figuresLenses']>[number],
+    'line'
+  > | null>();
+  const lensesOf = (deeplinks: Array<{ line: number; subId: string; url: string }>, reuse = false) => {
+    const subIds = shipped.articleSubIdsOf(deeplinks, undefined, merchantOf);
+    return subIds === undefined ? [] : shipped.figuresLenses(loaded, subIds, age, reuse ? lineLenses : undefined);
   };
   let urls = 0;
   const urlPass = () => {
@@ -231,7 +206,7 @@ export async function benchFigures(): Promise<void> {
     baseline: round2(lensFigures.baseline),
     ratio: round2(lensFigures.value / lensFigures.baseline),
     target: '< 10 ms',
-    note: `first run ${round2(lensFigures.first)} ms; ${urls} URLs in the text; article lens: ${lenses[0]}`,
+    note: `first run ${round2(lensFigures.first)} ms; ${urls} URLs in the text; article lens: ${lenses[0]?.title}`,
   });
   emit({
     name: `the same lenses with the whole text read again (no per-line reuse), for comparison`,

@@ -1,6 +1,7 @@
 /** Entry of the benchmark's bundle of the figures: built like the extension, minified. */
 export { buildFiguresAggregate, figuresOf } from '../../src/reports/figures/figuresAggregate';
-export { articleLensText, lineLensText } from '../../src/reports/figures/figuresWords';
+export { figuresAgeText } from '../../src/reports/figures/figuresWords';
+export { articleSubIdsOf, figuresLenses } from '../../src/reports/figures/figuresLenses';
 export { DeeplinkSubIdMemo, deeplinkSubIds } from '../../src/links/documentSubIds';
 export { DocumentLinkScanner } from '../../src/health/documentLinks';
 export { canonicalHost } from '../../src/links/domainIndex';
