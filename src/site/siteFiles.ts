@@ -1,9 +1,9 @@
 /**
  * Which files are the site's: the articles' globs and the setting's, less `files.exclude`, `search.exclude`
- * and what the workspace folder's `.gitignore` files leave out (their plain patterns; `!` negations are not read).
+ * and what the workspace folder's `.gitignore` files leave out, read as git reads them (`!` negations included).
  */
 import * as vscode from 'vscode';
-import { gitignoreGlobs } from '../health/gitignoreGlobs';
+import { gitignoreExcluder, gitignoreRules, type GitignoreRule } from '../health/gitignoreGlobs';
 import { ignoredLinksMatcher } from '../health/ignoredLinks';
 
 export const ARTICLE_GLOB = '**/*.{md,markdown,mdx,html,htm}';
@@ -25,10 +25,24 @@ function trueKeys(setting: unknown): string[] {
     : [];
 }
 
+/**
+ * The globs a search can leave out at once: each plain rule that no `!` rule after it could bring back
+ * (the rest are judged file by file in `contains`).
+ */
+function searchExcludes(rules: readonly GitignoreRule[]): string[] {
+  let lastNegation = -1;
+  rules.forEach((rule, i) => (lastNegation = rule.negated ? i : lastNegation));
+  return rules.filter((rule, i) => !rule.negated && i > lastNegation).map((rule) => rule.glob);
+}
+
+/** A folder's `.gitignore` after its parents': git reads the deeper one's lines last, and they win. */
+const depthOf = (base: string) => (base === '' ? 0 : base.split('/').length);
+
 /** The site's files of one workspace folder: what to search, and what to leave out. */
 export class SiteFolderFiles {
   readonly excludes: string[];
   private readonly excluded: ((path: string) => boolean) | undefined;
+  private readonly gitignored: ((path: string) => boolean) | undefined;
   private readonly included: ((path: string) => boolean) | undefined;
 
   constructor(
@@ -39,9 +53,13 @@ export class SiteFolderFiles {
   ) {
     const files = vscode.workspace.getConfiguration('files', folder.uri).get('exclude');
     const search = vscode.workspace.getConfiguration('search', folder.uri).get('exclude');
-    const ignored = [...gitignores].flatMap(([base, text]) => gitignoreGlobs(text, base));
-    this.excludes = [...new Set([...trueKeys(files), ...trueKeys(search), ...ignored])];
-    this.excluded = matcher(this.excludes);
+    const rules = [...gitignores]
+      .sort(([a], [b]) => depthOf(a) - depthOf(b) || (a < b ? -1 : a > b ? 1 : 0))
+      .flatMap(([base, text]) => gitignoreRules(text, base));
+    const settings = [...trueKeys(files), ...trueKeys(search)];
+    this.excludes = [...new Set([...settings, ...searchExcludes(rules)])];
+    this.excluded = matcher(settings);
+    this.gitignored = gitignoreExcluder(rules);
     this.included = matcher(includes);
   }
 
@@ -91,6 +109,9 @@ export class SiteFolderFiles {
   }
 
   private isExcluded(relative: string): boolean {
+    if (this.gitignored?.(relative)) {
+      return true;
+    }
     if (this.excluded === undefined) {
       return false;
     }

@@ -148,34 +148,46 @@ describe('link health over the sandbox’s generated site, in the real host', fu
     assert.ok(vscode.languages.getDiagnostics(uri).every((d) => d.code === 'inactive-merchant'));
   });
 
-  it('leaves out what a .gitignore below the root leaves out, relative to its folder', async () => {
+  it('leaves out what a .gitignore below the root leaves out, relative to its folder, `!` lines as git reads them', async () => {
     const [dead] = siteMerchants(sandbox.dataset.merchants).inactive;
     const text = `This page has affiliate links.\n\n[old](${siteDeeplink(dead!.trackingLink!, `https://${dead!.defaultDomain}/p`, 'x')})\n`;
     await vscode.workspace.fs.writeFile(
       vscode.Uri.joinPath(site, 'blog', '.gitignore'),
-      new TextEncoder().encode('drafts/\n'),
+      // A negated file comes back; one in a folder left out does not.
+      new TextEncoder().encode('drafts/\nwip-*.md\n!wip-ready.md\n!drafts/back.md\n'),
     );
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const drafted = vscode.Uri.joinPath(site, 'blog', 'drafts', 'old.md');
-    const kept = vscode.Uri.joinPath(site, 'drafts', 'old.md');
-    await vscode.workspace.fs.writeFile(drafted, new TextEncoder().encode(text));
-    await vscode.workspace.fs.writeFile(kept, new TextEncoder().encode(text));
+    const leftOut = ['drafts/old.md', 'drafts/back.md', 'wip-draft.md'].map((path) =>
+      vscode.Uri.joinPath(site, 'blog', ...path.split('/')),
+    );
+    const kept = [vscode.Uri.joinPath(site, 'drafts', 'old.md'), vscode.Uri.joinPath(site, 'blog', 'wip-ready.md')];
+    for (const uri of [...leftOut, ...kept]) {
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    }
     const codes = (uri: vscode.Uri) =>
       vscode.languages
         .getDiagnostics(uri)
         .filter((d) => d.source === SOURCE)
         .map((d) => String(d.code));
-    // The kept file's finding shows, and the drafted one's never does (or goes once the .gitignore is read).
+    const shown = () =>
+      [...leftOut, ...kept].map((uri) => `${vscode.workspace.asRelativePath(uri)}: ${codes(uri).join() || 'nothing'}`);
+    // The kept files' findings show, and the left-out ones' never do (or go once the .gitignore is read).
     await eventually(
-      () => (codes(kept).join() === 'inactive-merchant' && codes(drafted).length === 0 ? true : undefined),
-      'the kept file checked, the drafted one left out',
+      () =>
+        kept.every((uri) => codes(uri).join() === 'inactive-merchant') &&
+        leftOut.every((uri) => codes(uri).length === 0)
+          ? true
+          : undefined,
+      'the kept files checked, the left-out ones not',
       30_000,
     ).catch((error: unknown) => {
-      throw new Error(
-        `${String(error)}: kept ${codes(kept).join() || 'nothing'}, drafted ${codes(drafted).join() || 'nothing'}`,
-      );
+      throw new Error(`${String(error)}: ${shown().join('; ')}`);
     });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    assert.deepEqual(codes(drafted), [], 'still left out once both files were read');
+    assert.deepEqual(
+      leftOut.map((uri) => codes(uri)),
+      [[], [], []],
+      `still left out once every file was read: ${shown().join('; ')}`,
+    );
   });
 });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { DocumentLinkScanner, documentLinks } from '../../../src/health/documentLinks';
 import { checkedLine } from '../../../src/common/checkedLines';
-import { gitignoreGlobs } from '../../../src/health/gitignoreGlobs';
+import fc from 'fast-check';
+import { gitignoreExcluder, gitignoreGlobs, gitignoreRules } from '../../../src/health/gitignoreGlobs';
+import { ignoredLinksMatcher } from '../../../src/health/ignoredLinks';
 import { DEFAULT_HEALTH_OPTIONS } from '../../../src/health/healthRules';
 import {
   documentOfIndexed,
@@ -209,5 +211,88 @@ describe('.gitignore files as exclude globs', () => {
     assert.deepEqual(gitignoreGlobs(text, '/docs/'), expected);
     assert.deepEqual(gitignoreGlobs('/dist\n', 'site/blog'), ['site/blog/dist']);
     assert.deepEqual(gitignoreGlobs(text, ''), gitignoreGlobs(text));
+  });
+});
+
+describe('.gitignore files as git reads them, `!` lines included', () => {
+  const excluder = (...files: Array<[string, string]>) =>
+    gitignoreExcluder(files.flatMap(([base, text]) => gitignoreRules(text, base)))!;
+
+  it('reads `!` lines in order, and `\\!` and `\\#` as the characters themselves', () => {
+    assert.deepEqual(gitignoreRules('*.log\n!keep.log\n\\!bang.md\n\\#hash.md\n!/docs/a.md\n', 'blog'), [
+      { glob: 'blog/**/*.log', negated: false },
+      { glob: 'blog/**/keep.log', negated: true },
+      { glob: 'blog/**/!bang.md', negated: false },
+      { glob: 'blog/**/#hash.md', negated: false },
+      { glob: 'blog/docs/a.md', negated: true },
+    ]);
+    assert.equal(gitignoreExcluder([]), undefined);
+  });
+
+  it('lets the last line that matches decide, and brings nothing back from a folder left out', () => {
+    const leftOut = excluder(['', 'wip-*.md\n!wip-ready.md\nbuild/*\n!build/keep.md\ndrafts/\n!drafts/back.md\n']);
+    const verdicts = Object.fromEntries(
+      [
+        'wip-a.md',
+        'wip-ready.md',
+        'posts/wip-ready.md',
+        'posts/wip-b.md',
+        'build/x.md',
+        'build/keep.md',
+        'build',
+        'drafts/back.md',
+        'posts/drafts/back.md',
+        'post.md',
+      ].map((path) => [path, leftOut(path)]),
+    );
+    assert.deepEqual(verdicts, {
+      'wip-a.md': true,
+      'wip-ready.md': false,
+      'posts/wip-ready.md': false,
+      'posts/wip-b.md': true,
+      'build/x.md': true,
+      'build/keep.md': false,
+      build: false,
+      'drafts/back.md': true,
+      'posts/drafts/back.md': true,
+      'post.md': false,
+    });
+  });
+
+  it('reads a folder’s .gitignore after its parents’, so its lines win below it', () => {
+    const leftOut = excluder(['', 'notes/*.md\n'], ['notes', '!keep.md\n']);
+    assert.equal(leftOut('notes/keep.md'), false);
+    assert.equal(leftOut('notes/other.md'), true);
+    const parentLast = excluder(['notes', '!keep.md\n'], ['', 'notes/*.md\n']);
+    assert.equal(parentLast('notes/keep.md'), true, 'the order given is the order read');
+  });
+
+  it('without `!` lines, leaves out exactly what the plain globs leave out (a path or any of its folders)', () => {
+    const segment = fc.constantFrom('a', 'b', 'node_modules', 'dist', 'x.md', 'y.log', 'docs');
+    const line = fc.constantFrom('node_modules/', '/dist', '*.log', 'docs/a', 'b/', 'x.md', '/a/b');
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 5 }),
+        fc.array(segment, { minLength: 1, maxLength: 4 }),
+        (lines, parts) => {
+          const text = lines.join('\n');
+          const globs = gitignoreGlobs(text);
+          const plain = ignoredLinksMatcher(globs);
+          const path = parts.join('/');
+          const expected =
+            plain !== undefined &&
+            parts.some((_, i) => {
+              const prefix = parts.slice(0, i + 1).join('/');
+              return plain(prefix) || plain(`/${prefix}`);
+            });
+          assert.equal(
+            gitignoreExcluder(gitignoreRules(text))?.(path) ?? false,
+            expected,
+            `${path} with ${globs.join()}`,
+          );
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });
