@@ -7,8 +7,6 @@ import type { MerchantDomainIndex } from '../links/domainIndex';
 import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
 import { articleSubIdsOf, type ArticleSubIds, type LensMerchant } from '../reports/figures/figuresLenses';
 
-export type { ArticleSubIds };
-
 /** The merchant of a deeplink's target page (its `urlParameter`), when one merchant has its domain. */
 function targetMerchant(index: MerchantDomainIndex, deeplink: string, urlParameter: string): LensMerchant | undefined {
   let target: string | null;
@@ -101,19 +99,24 @@ export class ArticleSubIdReader {
     if (index === undefined) {
       subIds = articleSubIdsOf([], fromSetting, () => undefined);
     } else {
-      let reading = this.readings.get(document);
-      if (reading?.languageId !== document.languageId) {
-        reading = new DocumentReading(document.languageId);
-        this.readings.set(document, reading);
-      }
+      const reading = this.readingOf(document);
       const deeplinks = reading.subIds.readLines(reading.scanner.scanLines(text), {
         subIdParameter: settings.subIdParameter,
         isTrackingHost: (host) => index.isTrackingHost(host),
       });
-      const found = reading;
-      subIds = articleSubIdsOf(deeplinks, fromSetting, (url) => found.merchant(index, url, settings.urlParameter));
+      subIds = articleSubIdsOf(deeplinks, fromSetting, (url) => reading.merchant(index, url, settings.urlParameter));
     }
     this.read.set(document, { version: document.version, index, parameter: settings.subIdParameter, subIds });
     return subIds;
+  }
+
+  /** What is kept of the document between reads, started again when its language changed. */
+  private readingOf(document: vscode.TextDocument): DocumentReading {
+    let reading = this.readings.get(document);
+    if (reading?.languageId !== document.languageId) {
+      reading = new DocumentReading(document.languageId);
+      this.readings.set(document, reading);
+    }
+    return reading;
   }
 }

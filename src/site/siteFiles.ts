@@ -30,9 +30,8 @@ function trueKeys(setting: unknown): string[] {
  * (the rest are judged file by file in `contains`).
  */
 function searchExcludes(rules: readonly GitignoreRule[]): string[] {
-  let lastNegation = -1;
-  rules.forEach((rule, i) => (lastNegation = rule.negated ? i : lastNegation));
-  return rules.filter((rule, i) => !rule.negated && i > lastNegation).map((rule) => rule.glob);
+  const afterNegations = rules.slice(rules.map((rule) => rule.negated).lastIndexOf(true) + 1);
+  return afterNegations.map((rule) => rule.glob);
 }
 
 /** A folder's `.gitignore` after its parents': git reads the deeper one's lines last, and they win. */

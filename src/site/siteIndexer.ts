@@ -47,6 +47,8 @@ export class SiteIndexer extends Disposable {
   readonly onDidChangeState = this.stateChanged.event;
   private stateNow: SiteScanState = { kind: 'waiting' };
   private watchers: vscode.Disposable[] = [];
+  /** While the site is listed: the files created or changed meanwhile, which the listing may miss. */
+  private listing: Map<string, vscode.Uri> | undefined;
 
   constructor(
     private readonly file: SiteIndexFile,
@@ -94,6 +96,9 @@ export class SiteIndexer extends Disposable {
     this.scan = source;
     this.setState({ kind: 'scanning', done: 0, total: 0 });
     const started = performance.now();
+    // Files created or changed while the site is listed: the listing may have missed them.
+    const touched = new Map<string, vscode.Uri>();
+    this.listing = touched;
     if (first) {
       this.index = await this.file.load(reader.readKey);
     } else if (!sameKey) {
@@ -104,10 +109,15 @@ export class SiteIndexer extends Disposable {
       (vscode.workspace.workspaceFolders ?? []).map((folder) => SiteFolderFiles.read(folder, this.include())),
     );
     this.watch();
-    const uris = (await Promise.all(this.folders.map((folder) => folder.find(source.token)))).flat();
+    const found = (await Promise.all(this.folders.map((folder) => folder.find(source.token)))).flat();
+    if (this.listing === touched) {
+      this.listing = undefined;
+    }
     if (source.token.isCancellationRequested) {
       return;
     }
+    const late = [...touched.values()].filter((uri) => this.folders.some((folder) => folder.contains(uri)));
+    const uris = [...new Map([...found, ...late].map((uri) => [uri.toString(), uri])).values()];
     const open = vscode.workspace.textDocuments.filter((document) => this.isSiteDocument(document));
     const present = new Set([...uris, ...open.map((document) => document.uri)].map((uri) => uri.toString()));
     index.keepOnly(present);
@@ -187,6 +197,7 @@ export class SiteIndexer extends Disposable {
   }
 
   private fileChanged(uri: vscode.Uri): void {
+    this.listing?.set(uri.toString(), uri);
     if (this.index === undefined || !this.folders.some((folder) => folder.contains(uri))) {
       return;
     }

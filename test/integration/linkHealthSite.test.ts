@@ -148,6 +148,33 @@ describe('link health over the sandbox’s generated site, in the real host', fu
     assert.ok(vscode.languages.getDiagnostics(uri).every((d) => d.code === 'inactive-merchant'));
   });
 
+  it('keeps the files created while the site is listed again (a .gitignore changed), each with its findings', async () => {
+    const [dead] = siteMerchants(sandbox.dataset.merchants).inactive;
+    const text = `This page has affiliate links.\n\n[old](${siteDeeplink(dead!.trackingLink!, `https://${dead!.defaultDomain}/p`, 'x')})\n`;
+    const created: vscode.Uri[] = [];
+    // The .gitignore makes the index list the site again; files come while it does, 40 ms apart.
+    await vscode.workspace.fs.writeFile(
+      vscode.Uri.joinPath(site, 'listed', '.gitignore'),
+      new TextEncoder().encode('tmp/\n'),
+    );
+    for (let i = 0; i < 25; i++) {
+      const uri = vscode.Uri.joinPath(site, 'listed', `late-${i}.md`);
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+      created.push(uri);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    const missing = () =>
+      created.filter(
+        (uri) =>
+          !vscode.languages.getDiagnostics(uri).some((d) => d.source === SOURCE && d.code === 'inactive-merchant'),
+      );
+    await eventually(() => (missing().length === 0 ? true : undefined), 'every late file checked', 30_000).catch(
+      (error: unknown) => {
+        throw new Error(`${String(error)}: ${missing().length} of 25 without their finding`);
+      },
+    );
+  });
+
   it('leaves out what a .gitignore below the root leaves out, relative to its folder, `!` lines as git reads them', async () => {
     const [dead] = siteMerchants(sandbox.dataset.merchants).inactive;
     const text = `This page has affiliate links.\n\n[old](${siteDeeplink(dead!.trackingLink!, `https://${dead!.defaultDomain}/p`, 'x')})\n`;
