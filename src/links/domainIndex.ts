@@ -73,7 +73,7 @@ export class MerchantDomainIndex {
   private readonly domains = new Map<string, Listing>();
   private readonly trackingHosts = new Map<string, Listing>();
   private readonly suffixMemo = new Map<string, string | null>();
-  /** Tracking host and path → merchants, made at the first tracking link (a URL parse per merchant). */
+  /** Tracking host and path → merchants (a URL parse per merchant): made in slices by `inSlices`, else at the first tracking link. */
   private trackingPaths: Map<string, Listing> | undefined;
 
   constructor(merchants: ReadonlyMap<MerchantKey, MerchantSummary>) {
@@ -95,13 +95,23 @@ export class MerchantDomainIndex {
     const index = new MerchantDomainIndex(new Map());
     let sliceStart = clock.now();
     let added = 0;
-    for (const [key, merchant] of merchants) {
-      index.add(key, merchant);
+    const step = async () => {
       if (++added % 64 === 0 && clock.now() - sliceStart >= sliceMs) {
         await clock.pause();
         sliceStart = clock.now();
       }
+    };
+    for (const [key, merchant] of merchants) {
+      index.add(key, merchant);
+      await step();
     }
+    // The tracking paths too (a URL parse per merchant), or the first tracking link checked would make them at once.
+    const paths = new Map<string, Listing>();
+    for (const ref of [...index.trackingHosts.values()].flatMap(refsOf)) {
+      index.addTrackingPath(paths, ref);
+      await step();
+    }
+    index.trackingPaths = paths;
     return index;
   }
 
@@ -171,17 +181,21 @@ export class MerchantDomainIndex {
     // By a map: many merchants share one tracking host (all 20,000 of the sandbox's), and parsing each
     // one's link per lookup cost a site's first scan 15 ms a tracking link.
     if (this.trackingPaths === undefined) {
-      this.trackingPaths = new Map();
+      const paths = new Map<string, Listing>();
       for (const ref of [...this.trackingHosts.values()].flatMap(refsOf)) {
-        const path =
-          typeof ref.merchant.trackingLink === 'string' ? trackingPathOf(ref.merchant.trackingLink) : undefined;
-        if (path !== undefined) {
-          addRef(this.trackingPaths, path, ref);
-        }
+        this.addTrackingPath(paths, ref);
       }
+      this.trackingPaths = paths;
     }
     const owners = link === undefined ? undefined : this.trackingPaths.get(link);
     return { kind: 'tracking', merchants: owners === undefined ? [] : refsOf(owners) };
+  }
+
+  private addTrackingPath(paths: Map<string, Listing>, ref: MerchantRef): void {
+    const path = typeof ref.merchant.trackingLink === 'string' ? trackingPathOf(ref.merchant.trackingLink) : undefined;
+    if (path !== undefined) {
+      addRef(paths, path, ref);
+    }
   }
 
   private addDomain(domain: unknown, ref: MerchantRef): void {

@@ -246,6 +246,11 @@ describe('merchant domain index', () => {
     const sliced = await MerchantDomainIndex.inSlices(merchants, clock, 2);
     const whole = new MerchantDomainIndex(merchants);
     assert.ok(pauses >= 3, `${pauses} pauses`);
+    // The tracking paths are made in the slices too: the first tracking link checked does not make them at once.
+    const pathsOf = (index: MerchantDomainIndex) =>
+      (index as unknown as { trackingPaths?: Map<string, unknown> }).trackingPaths;
+    assert.ok((pathsOf(sliced)?.size ?? 0) >= 1_000, 'the 1,000 tracking links’ paths, before any lookup');
+    assert.equal(pathsOf(whole), undefined, 'built at once, the index makes them at the first tracking link');
     assert.equal(sliced.domainCount, whole.domainCount);
     const urls = [
       ...specs.flatMap((m) => [m.defaultDomain, ...(m.domains ?? [])].map((d) => `https://${String(d)}/p`)),
@@ -256,6 +261,7 @@ describe('merchant domain index', () => {
       assert.equal(summary(sliced.match(url)), summary(whole.match(url)), url);
     }
     assert.equal(summary(sliced.match('https://bulk5.example.org/x')), 'merchant bulk5 @ bulk5.example.org');
+    assert.equal(pathsOf(whole)?.size, pathsOf(sliced)!.size);
   });
 
   it('hands out the catalog merchant and fresh arrays', () => {
