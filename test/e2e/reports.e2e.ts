@@ -262,6 +262,8 @@ describe('the report panel in the real workbench', function () {
         await page.locator(`.monaco-workbench.${kind}`).waitFor({ timeout: 60_000 });
         const panel = await ReportPanel.find(env.workbench);
         await panel.frame.locator(`body.${bodyClass}`).waitFor({ timeout: 15_000 });
+        // The panel comes back on the tab it was left on; the figures are the Clicks tab's.
+        await panel.byId('tab-clicks').click();
         await panel.chartDrawn();
         await panel.figure('clicks');
         await env.workbench.screenshot(name);

@@ -41,14 +41,20 @@ export class Workbench {
     const deadline = Date.now() + timeoutMs;
     const input = this.quickInput();
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-    for (;;) {
-      await this.page.keyboard.press('F1');
-      await input.waitFor();
-      await input.fill(`>${title}`);
-      const found = await row.waitFor({ timeout: 2_000 }).then(
+    // The palette closes when it loses focus, and a webview or editor that takes the focus
+    // just after F1 (a panel coming back, a save dialog closing) closes it before it is
+    // typed into: each step gets a short wait, and the palette is opened again.
+    const attempt = async (step: () => Promise<unknown>): Promise<boolean> =>
+      step().then(
         () => true,
         () => false,
       );
+    for (;;) {
+      await this.page.keyboard.press('F1');
+      const found =
+        (await attempt(() => input.waitFor({ timeout: 5_000 }))) &&
+        (await attempt(() => input.fill(`>${title}`, { timeout: 5_000 }))) &&
+        (await attempt(() => row.waitFor({ timeout: 2_000 })));
       if (found) {
         break;
       }
