@@ -109,17 +109,33 @@ export class Workbench {
 
   /**
    * Types `query` into the open quick pick and accepts the row labelled `label` once it is the
-   * focused one: the extension updates the items as the value changes, so Enter is pressed only
-   * after the list has caught up with what was typed.
+   * focused one and the list has settled. A pick whose extension replaces its items as the value
+   * changes is first filtered by the workbench itself, over the items it had: the row can be
+   * focused there before the extension's new items arrive, and the extension host reads the
+   * selection (an index) against its new items. So the rows must read the same twice, some
+   * time apart, before Enter.
    */
   async chooseInQuickPick(query: string, label: string): Promise<void> {
     const input = this.quickInput();
     await input.waitFor();
     await input.fill(query);
-    await this.page
-      .locator('.quick-input-list .monaco-list-row.focused', { hasText: label })
-      .first()
-      .waitFor({ timeout: 15_000 });
+    const focused = this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: label }).first();
+    const rows = this.page.locator('.quick-input-list .monaco-list-row');
+    const listed = async (): Promise<string> =>
+      `${await rows.first().getAttribute('aria-setsize')}|${(await rows.allTextContents()).join('\n')}`;
+    const deadline = Date.now() + 15_000;
+    for (let before = ''; ; ) {
+      await focused.waitFor({ timeout: Math.max(1, deadline - Date.now()) });
+      const now = await listed();
+      if (now === before) {
+        break;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`the quick pick's rows never settled on "${label}"`);
+      }
+      before = now;
+      await this.page.waitForTimeout(500);
+    }
     await input.press('Enter');
   }
 
