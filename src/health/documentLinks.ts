@@ -5,8 +5,7 @@
  */
 import { healthLanguageOf, type HealthLanguage } from './healthCodes';
 import type { RelAttribute } from './inlineRegions';
-import { UrlScanner } from '../links/urlFinder';
-import { DOCUMENT_START, scanLine, type LineKind, type LineLink, type LineScan } from './lineScan';
+import { DOCUMENT_START, LineReader, scanLine, type LineKind, type LineLink, type LineScan } from './lineScan';
 
 /** A tag in the document: offsets into the text; `start`/`end` -1 when the tag is cut off by the end of the text. */
 export interface DocumentTag {
@@ -47,7 +46,7 @@ export class DocumentLinkScanner {
   private cache = new Map<string, LineScan[]>();
   /** The lines of the last scan, in order. */
   private previous: LineScan[] = [];
-  private readonly urls = new UrlScanner();
+  private readonly reader = new LineReader();
 
   constructor(languageId: string) {
     this.language = healthLanguageOf(languageId);
@@ -106,7 +105,7 @@ export class DocumentLinkScanner {
         }
       }
     }
-    const scan = scanLine(line, this.language, state, this.urls);
+    const scan = scanLine(line, this.language, state, this.reader);
     this.remember(scan);
     return scan;
   }
@@ -123,16 +122,18 @@ export class DocumentLinkScanner {
   }
 }
 
-/** The document's links at once, without reuse: what the scanner must always equal. */
-export function documentLinks(text: string, languageId: string): DocumentLinks {
+/**
+ * The document's links at once, without reuse: what the scanner must always equal. A reader of many
+ * documents (one after another) passes one `reader` for them all.
+ */
+export function documentLinks(text: string, languageId: string, reader: LineReader = new LineReader()): DocumentLinks {
   // Read once (a closed file of the site): no line is kept for a next scan, so none is looked up or remembered.
   const language = healthLanguageOf(languageId);
   const lines = text.split('\n');
   const scans: LineScan[] = new Array(lines.length);
-  const urls = new UrlScanner();
   let state = DOCUMENT_START;
   for (let i = 0; i < lines.length; i++) {
-    const scan = scanLine(lines[i], language, state, urls);
+    const scan = scanLine(lines[i], language, state, reader);
     scans[i] = scan;
     state = scan.stateOut;
   }

@@ -46,19 +46,65 @@ export interface InlineRegions {
 /** Elements whose content is code or raw text: links in them are not links. */
 const RAW_ELEMENTS = new Set(['pre', 'code', 'script', 'style', 'textarea', 'kbd', 'samp']);
 const TEXT: InlineMode = Object.freeze({ kind: 'text' });
+const NOTHING: readonly never[] = Object.freeze([]);
+/** A line of text with nothing else in it (shared: never written to). */
+const TEXT_ONLY: InlineRegions = Object.freeze({
+  excluded: NOTHING as never[],
+  tags: NOTHING as never[],
+  ignoreMarks: NOTHING as never[],
+  modeOut: TEXT,
+});
+
+/**
+ * The regular expressions a reader of lines uses. They keep `lastIndex`, so a reader of a document's
+ * lines passes one for them all (made once, not for every line) and no two reads share one at once.
+ */
+export class InlineReader {
+  readonly htmlTrigger = /<!--|<(\/?)(?![a-z][a-z0-9+.-]*:\/\/)([A-Za-z][A-Za-z0-9:-]*)(?=[\s/>]|$)/gi;
+  readonly markdownTrigger = /<!--|\{\/\*|(`+)|<(\/?)(?![a-z][a-z0-9+.-]*:\/\/)([A-Za-z][A-Za-z0-9.:-]*)(?=[\s/>]|$)/gi;
+  readonly rel = new RegExp(REL, 'gi');
+  private readonly rawClosings = new Map<string, RegExp>();
+
+  /** `shortcuts` false reads a line with nothing but text by the full rules too (see LineReader). */
+  constructor(readonly shortcuts = true) {}
+
+  /** The closing tag of the raw element `name` (a lower-case tag name). */
+  rawClosing(name: string): RegExp {
+    let closing = this.rawClosings.get(name);
+    if (closing === undefined) {
+      if (this.rawClosings.size >= 64) {
+        this.rawClosings.clear();
+      }
+      closing = new RegExp(`</${name}(?=[\\s>]|$)`, 'gi');
+      this.rawClosings.set(name, closing);
+    }
+    return closing;
+  }
+}
 
 /** Reads a line that starts in `modeIn`. */
-export function inlineRegions(line: string, language: HealthLanguage, modeIn: InlineMode): InlineRegions {
+export function inlineRegions(
+  line: string,
+  language: HealthLanguage,
+  modeIn: InlineMode,
+  reader: InlineReader = new InlineReader(),
+): InlineRegions {
+  // Every construct starts with `<` (or, outside HTML, a backtick or `{/*`): most lines hold none.
+  if (
+    reader.shortcuts &&
+    modeIn.kind === 'text' &&
+    !line.includes('<') &&
+    (language === 'html' || (!line.includes('`') && !line.includes('{')))
+  ) {
+    return TEXT_ONLY;
+  }
   const out: InlineRegions = { excluded: [], tags: [], ignoreMarks: [], modeOut: TEXT };
-  let at = resume(line, modeIn, out);
+  let at = resume(line, modeIn, out, reader);
   if (at < 0) {
     return out;
   }
   // Comments, MDX comments, backtick runs (not in HTML), tags.
-  const trigger =
-    language === 'html'
-      ? /<!--|<(\/?)(?![a-z][a-z0-9+.-]*:\/\/)([A-Za-z][A-Za-z0-9:-]*)(?=[\s/>]|$)/gi
-      : /<!--|\{\/\*|(`+)|<(\/?)(?![a-z][a-z0-9+.-]*:\/\/)([A-Za-z][A-Za-z0-9.:-]*)(?=[\s/>]|$)/gi;
+  const trigger = language === 'html' ? reader.htmlTrigger : reader.markdownTrigger;
   while (at < line.length) {
     trigger.lastIndex = at;
     const match = trigger.exec(line);
@@ -87,7 +133,7 @@ export function inlineRegions(line: string, language: HealthLanguage, modeIn: In
     }
     const closing = language === 'html' ? match[1] : match[2];
     const name = (language === 'html' ? match[2] : match[3]).toLowerCase();
-    at = tag(line, start, start + token.length, name, closing === '/', out);
+    at = tag(line, start, start + token.length, name, closing === '/', out, reader);
     if (at < 0) {
       return out;
     }
@@ -96,23 +142,23 @@ export function inlineRegions(line: string, language: HealthLanguage, modeIn: In
 }
 
 /** Ends the construct the line starts in; returns where text resumes, or -1 when the line ends inside it. */
-function resume(line: string, mode: InlineMode, out: InlineRegions): number {
+function resume(line: string, mode: InlineMode, out: InlineRegions, reader: InlineReader): number {
   switch (mode.kind) {
     case 'text':
       return 0;
     case 'comment':
       return comment(line, 0, 0, mode.close, out);
     case 'raw':
-      return rawContent(line, 0, mode.name, out);
+      return rawContent(line, 0, mode.name, out, reader);
     case 'tag': {
       const end = tagEnd(line, 0);
-      const rel = relOf(line, 0, end < 0 ? line.length : end);
+      const rel = relOf(line, 0, end < 0 ? line.length : end, reader);
       out.tags.push({ name: mode.name, start: -1, end, rel, nameEnd: -1 });
       if (end < 0) {
         out.modeOut = mode;
         return -1;
       }
-      return afterOpenTag(line, end, mode.name, line[end - 2] === '/', out);
+      return afterOpenTag(line, end, mode.name, line[end - 2] === '/', out, reader);
     }
   }
 }
@@ -147,26 +193,41 @@ function closingBackticks(line: string, from: number, length: number): number {
   return -1;
 }
 
-function tag(line: string, start: number, nameEnd: number, name: string, closing: boolean, out: InlineRegions): number {
+function tag(
+  line: string,
+  start: number,
+  nameEnd: number,
+  name: string,
+  closing: boolean,
+  out: InlineRegions,
+  reader: InlineReader,
+): number {
   const end = tagEnd(line, nameEnd);
   if (closing) {
     return end < 0 ? line.length : end;
   }
-  out.tags.push({ name, start, end, rel: relOf(line, nameEnd, end < 0 ? line.length : end), nameEnd });
+  out.tags.push({ name, start, end, rel: relOf(line, nameEnd, end < 0 ? line.length : end, reader), nameEnd });
   if (end < 0) {
     out.modeOut = { kind: 'tag', name };
     return -1;
   }
-  return afterOpenTag(line, end, name, line[end - 2] === '/', out);
+  return afterOpenTag(line, end, name, line[end - 2] === '/', out, reader);
 }
 
-function afterOpenTag(line: string, end: number, name: string, selfClosing: boolean, out: InlineRegions): number {
-  return RAW_ELEMENTS.has(name) && !selfClosing ? rawContent(line, end, name, out) : end;
+function afterOpenTag(
+  line: string,
+  end: number,
+  name: string,
+  selfClosing: boolean,
+  out: InlineRegions,
+  reader: InlineReader,
+): number {
+  return RAW_ELEMENTS.has(name) && !selfClosing ? rawContent(line, end, name, out, reader) : end;
 }
 
 /** Skips a raw element's content up to its closing tag; -1 when the line ends first. */
-function rawContent(line: string, from: number, name: string, out: InlineRegions): number {
-  const closing = new RegExp(`</${name}(?=[\\s>]|$)`, 'gi');
+function rawContent(line: string, from: number, name: string, out: InlineRegions, reader: InlineReader): number {
+  const closing = reader.rawClosing(name);
   closing.lastIndex = from;
   const match = closing.exec(line);
   if (!match) {
@@ -181,12 +242,12 @@ function rawContent(line: string, from: number, name: string, out: InlineRegions
 /** Just after the `>` that ends a tag whose attributes start at `from`; quotes and `{...}` are skipped; -1 at the line's end. */
 function tagEnd(line: string, from: number): number {
   for (let at = from; at < line.length; at++) {
-    const char = line[at];
-    if (char === '>') {
+    const code = line.charCodeAt(at);
+    if (code === 0x3e /* > */) {
       return at + 1;
     }
-    if (char === '"' || char === "'" || char === '{') {
-      const close = line.indexOf(char === '{' ? '}' : char, at + 1);
+    if (code === 0x22 /* " */ || code === 0x27 /* ' */ || code === 0x7b /* { */) {
+      const close = line.indexOf(code === 0x7b ? '}' : line[at], at + 1);
       if (close < 0) {
         return -1;
       }
@@ -199,8 +260,8 @@ function tagEnd(line: string, from: number): number {
 const REL = String.raw`(?<![\w:-])rel[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|\{([^}]*)\}|([^\s"'=<>\x60{}/]+))`;
 
 /** The `rel` attribute inside line[from, to), if any. */
-function relOf(line: string, from: number, to: number): RelAttribute | undefined {
-  const rel = new RegExp(REL, 'gi');
+function relOf(line: string, from: number, to: number, reader: InlineReader): RelAttribute | undefined {
+  const rel = reader.rel;
   rel.lastIndex = from;
   const match = rel.exec(line.slice(0, to));
   if (!match) {

@@ -2,41 +2,12 @@
  * One line read on its own from the state it starts in (front matter, fence, indented code, comment,
  * raw element, open tag): its links and their kind, ignore comments, and the next line's state.
  */
-import { findUrls, UrlScanner, type TextSpan, type UrlContext } from '../links/urlFinder';
-import { decodeAttribute, targetOf } from '../links/urlReplacement';
+import { UrlScanner } from '../links/urlFinder';
 import { FRONT_MATTER_IGNORE_NEXT, type HealthLanguage } from './healthCodes';
-import { inlineRegions, type InlineMode, type LineTag } from './inlineRegions';
+import { InlineReader, inlineRegions, type InlineMode, type LineTag } from './inlineRegions';
+import { frontMatterLinks, lineLinks, NO_LINKS, type LineLink } from './lineLinks';
 
-/**
- * What a URL is in its document: a Markdown `inline` link, reference `definition`, `image`,
- * `autolink` or `bare` URL (GFM makes it a link); an `anchor` (`href` of `<a>` or `<area>`);
- * another tag's `attribute`; `text` that is no link (a URL in HTML text); or `front-matter`.
- */
-export type LinkKind =
-  | 'inline'
-  | 'definition'
-  | 'image'
-  | 'autolink'
-  | 'bare'
-  | 'anchor'
-  | 'attribute'
-  | 'text'
-  | 'front-matter';
-
-export interface LineLink {
-  /** The URL as written, and its UTF-16 range in the line. */
-  url: string;
-  start: number;
-  end: number;
-  /** The address it stands for (character references decoded in an attribute). */
-  target: string;
-  context: UrlContext;
-  kind: LinkKind;
-  /** Where the link's construct starts in the line (`[`, `!`, `<`, the URL); -1 when on an earlier line. */
-  constructStart: number;
-  /** The tag the URL stands in (anchor, attribute). */
-  tag: LineTag | undefined;
-}
+export type { LineLink, LinkKind } from './lineLinks';
 
 /** What kind of line it is, for the fixes that insert lines. */
 export type LineKind = 'blank' | 'text' | 'code' | 'front-matter' | 'definition';
@@ -46,11 +17,11 @@ export interface LineScan {
   stateIn: string;
   stateOut: string;
   kind: LineKind;
-  links: LineLink[];
+  readonly links: readonly LineLink[];
   /** Offsets just after each comment that ignores the next link. */
-  ignoreMarks: number[];
+  readonly ignoreMarks: readonly number[];
   /** The parts of tags that run over a line break (start or end -1), in order. */
-  tagParts: LineTag[];
+  readonly tagParts: readonly LineTag[];
 }
 
 /** The state of a document's first line. */
@@ -64,6 +35,74 @@ interface BlockState {
   blank: boolean;
   indentedCode: boolean;
   inList: boolean;
+}
+
+/**
+ * What reads a document's lines: the regular expressions of the URL finder and of the inline
+ * constructs (made once per reader, not per line) and the states read so far. Not reentrant: one
+ * reader per document being read at a time.
+ */
+export class LineReader {
+  readonly urls = new UrlScanner();
+  readonly inline: InlineReader;
+  /** A state as written → as read (a document has few distinct states). */
+  private readonly states = new Map<string, Readonly<BlockState>>();
+  /** The last state written or read: most lines end in the state they start in. */
+  private last: { encoded: string; state: Readonly<BlockState> } = {
+    encoded: DOCUMENT_START,
+    state: decode(DOCUMENT_START),
+  };
+
+  /**
+   * `shortcuts` false reads every line by the full rules, the states decoded and written afresh: what
+   * the shortcuts (a paragraph's line, a line with nothing but text, the states kept) must equal.
+   */
+  constructor(readonly shortcuts = true) {
+    this.inline = new InlineReader(shortcuts);
+  }
+
+  state(encoded: string): Readonly<BlockState> {
+    if (!this.shortcuts) {
+      return decode(encoded);
+    }
+    if (encoded === this.last.encoded) {
+      return this.last.state;
+    }
+    let state = this.states.get(encoded);
+    if (state === undefined) {
+      if (this.states.size >= 256) {
+        this.states.clear();
+      }
+      state = decode(encoded);
+      if (encode(state) !== encoded) {
+        return state; // not as this module writes states: neither kept nor written back
+      }
+      this.states.set(encoded, state);
+    }
+    this.last = { encoded, state };
+    return state;
+  }
+
+  /** `state` as written: the very string it was read from when it is the last one. */
+  encode(state: Readonly<BlockState>): string {
+    if (!this.shortcuts) {
+      return encode(state);
+    }
+    const last = this.last.state;
+    if (
+      state === last ||
+      (state.mode === last.mode &&
+        state.arg === last.arg &&
+        state.blank === last.blank &&
+        state.indentedCode === last.indentedCode &&
+        state.inList === last.inList)
+    ) {
+      return this.last.encoded;
+    }
+    const encoded = encode(state);
+    this.last = { encoded, state };
+    return encoded;
+  }
 }
 
 function decode(state: string): BlockState {
@@ -84,7 +123,7 @@ function encode(s: BlockState): string {
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
-const DEFINITION_PREFIX = /^[ \t>]*\[(?!\^)(?:[^[\]\\\n\r]|\\.)+\]:[ \t]*<?$/;
+const NOTHING: readonly never[] = Object.freeze([]);
 
 function indentOf(line: string): number {
   let columns = 0;
@@ -100,7 +139,24 @@ function indentOf(line: string): number {
   return columns;
 }
 
-function inlineModeOf(s: BlockState): InlineMode {
+/**
+ * Whether a Markdown line starting with this character is a paragraph's text whatever came before:
+ * printable ASCII that is no blank, indent, fence, list marker or front matter fence.
+ */
+function startsText(code: number): boolean {
+  return (
+    code > 0x20 &&
+    code < 0x7f &&
+    code !== 0x2d && // -
+    code !== 0x2b && // +
+    code !== 0x2a && // *
+    code !== 0x60 && // `
+    code !== 0x7e && // ~
+    !(code >= 0x30 && code <= 0x39)
+  );
+}
+
+function inlineModeOf(s: Readonly<BlockState>): InlineMode {
   switch (s.mode) {
     case 'C':
       return { kind: 'comment', close: s.arg === '*/}' ? '*/}' : '-->' };
@@ -113,10 +169,10 @@ function inlineModeOf(s: BlockState): InlineMode {
   }
 }
 
-function withInlineMode(s: BlockState, mode: InlineMode): BlockState {
+function withInlineMode(s: Readonly<BlockState>, mode: InlineMode): Readonly<BlockState> {
   switch (mode.kind) {
     case 'text':
-      return { ...s, mode: 'T', arg: '' };
+      return s.mode === 'T' && s.arg === '' ? s : { ...s, mode: 'T', arg: '' };
     case 'comment':
       return { ...s, mode: 'C', arg: mode.close };
     case 'raw':
@@ -126,21 +182,32 @@ function withInlineMode(s: BlockState, mode: InlineMode): BlockState {
   }
 }
 
-function result(text: string, stateIn: string, out: BlockState, kind: LineKind, links: LineLink[] = []): LineScan {
-  return { text, stateIn, stateOut: encode(out), kind, links, ignoreMarks: [], tagParts: [] };
+function result(
+  text: string,
+  stateIn: string,
+  out: BlockState,
+  kind: LineKind,
+  links: readonly LineLink[] = NO_LINKS,
+): LineScan {
+  return { text, stateIn, stateOut: encode(out), kind, links, ignoreMarks: NOTHING, tagParts: NOTHING };
 }
 
 /**
  * Reads one line (without its `\n`; a trailing `\r` is allowed) that starts in `stateIn`. A reader of a
- * document's lines passes one `urls` scanner for them all.
+ * document's lines passes one `reader` for them all.
  */
 export function scanLine(
   text: string,
   language: HealthLanguage,
   stateIn: string,
-  urls: UrlScanner = new UrlScanner(),
+  reader: LineReader = new LineReader(),
 ): LineScan {
-  let s = decode(stateIn);
+  let s = reader.state(stateIn);
+  // A paragraph's line in Markdown (most lines): no block construct can start or end on it.
+  if (reader.shortcuts && s.mode === 'T' && language !== 'html' && startsText(text.charCodeAt(0))) {
+    const paragraph = { ...s, inList: s.inList && !s.blank, blank: false, indentedCode: false };
+    return inlinePart(text, language, stateIn, paragraph, false, reader);
+  }
   const body = text.endsWith('\r') ? text.slice(0, -1) : text;
   const isBlank = body.trim() === '';
   if (s.mode === 'S') {
@@ -151,12 +218,9 @@ export function scanLine(
   }
   if (s.mode === 'Y' || s.mode === 'O') {
     const closes = s.mode === 'Y' ? /^(?:---|\.\.\.)[ \t]*$/.test(body) : /^\+\+\+[ \t]*$/.test(body);
-    const links = closes ? [] : frontMatterLinks(text, urls);
+    const links = closes ? NO_LINKS : frontMatterLinks(text, reader.urls);
     const scan = result(text, stateIn, closes ? { ...s, mode: 'T', blank: true } : s, 'front-matter', links);
-    if (body.trim() === FRONT_MATTER_IGNORE_NEXT) {
-      scan.ignoreMarks.push(text.length);
-    }
-    return scan;
+    return body.trim() === FRONT_MATTER_IGNORE_NEXT ? { ...scan, ignoreMarks: [text.length] } : scan;
   }
   if (s.mode === 'F') {
     const fence = FENCE.exec(body);
@@ -185,120 +249,23 @@ export function scanLine(
   } else if (language !== 'html') {
     s = { ...s, blank: isBlank && s.mode === 'T', indentedCode: false };
   }
-  const regions = inlineRegions(text, language, inlineModeOf(s));
-  const links = classify(text, language, regions.excluded, regions.tags, urls);
+  return inlinePart(text, language, stateIn, s, isBlank, reader);
+}
+
+/** The comments, code spans, tags and links of a line whose block state is `s`. */
+function inlinePart(
+  text: string,
+  language: HealthLanguage,
+  stateIn: string,
+  s: Readonly<BlockState>,
+  isBlank: boolean,
+  reader: LineReader,
+): LineScan {
+  const regions = inlineRegions(text, language, inlineModeOf(s), reader.inline);
+  const links = lineLinks(text, language, regions.excluded, regions.tags, reader.urls);
   const out = withInlineMode(s, regions.modeOut);
   const kind: LineKind =
     isBlank && s.mode === 'T' ? 'blank' : links.some((link) => link.kind === 'definition') ? 'definition' : 'text';
-  const tagParts = regions.tags.filter((tag) => tag.start < 0 || tag.end < 0);
-  return { text, stateIn, stateOut: encode(out), kind, links, ignoreMarks: regions.ignoreMarks, tagParts };
-}
-
-function frontMatterLinks(text: string, urls: UrlScanner): LineLink[] {
-  return findUrls(text, undefined, urls).map((found) => ({
-    ...found,
-    target: found.url,
-    kind: 'front-matter' as const,
-    // The construct is the line (a YAML or TOML entry): a comment above ignores all its URLs.
-    constructStart: 0,
-    tag: undefined,
-  }));
-}
-
-/** The parts of the line outside the excluded ranges (which come in order and do not overlap). */
-function textSpans(length: number, excluded: readonly TextSpan[]): TextSpan[] | undefined {
-  if (excluded.length === 0) {
-    return undefined;
-  }
-  const spans: TextSpan[] = [];
-  let at = 0;
-  for (const range of excluded) {
-    if (range.start > at) {
-      spans.push({ start: at, end: range.start });
-    }
-    at = Math.max(at, range.end);
-  }
-  if (at < length) {
-    spans.push({ start: at, end: length });
-  }
-  return spans;
-}
-
-function classify(
-  text: string,
-  language: HealthLanguage,
-  excluded: TextSpan[],
-  tags: LineTag[],
-  urls: UrlScanner,
-): LineLink[] {
-  if (!text.includes('://')) {
-    return [];
-  }
-  const links: LineLink[] = [];
-  for (const found of findUrls(text, textSpans(text.length, excluded), urls)) {
-    const tag = tags.find((t) => t.start <= found.start && (t.end < 0 || found.end <= t.end));
-    let kind: LinkKind;
-    let constructStart = found.start;
-    if (tag !== undefined) {
-      kind = found.context === 'href' && (tag.name === 'a' || tag.name === 'area') ? 'anchor' : 'attribute';
-      constructStart = tag.start;
-    } else if (language === 'html' || found.context === 'href') {
-      kind = 'text';
-      constructStart = found.context === 'href' ? text.toLowerCase().lastIndexOf('href', found.start) : found.start;
-    } else if (found.context === 'autolink') {
-      kind = 'autolink';
-      constructStart = found.start - 1;
-    } else if (found.context === 'bare') {
-      kind = 'bare';
-    } else if (DEFINITION_PREFIX.test(text.slice(0, found.start))) {
-      kind = 'definition';
-      constructStart = 0;
-    } else {
-      const open = linkTextOpen(text, text.lastIndexOf('](', found.start));
-      const image = open > 0 && text[open - 1] === '!' && !isEscaped(text, open - 1);
-      kind = image ? 'image' : 'inline';
-      constructStart = open < 0 ? found.start : image ? open - 1 : open;
-    }
-    // In HTML (an attribute, or text) character references stand for what they mean.
-    const html = kind === 'anchor' || kind === 'attribute' || kind === 'text';
-    // A literal of one shape (a spread of `found` costs a copy through the runtime for every link of a site).
-    links.push({
-      url: found.url,
-      start: found.start,
-      end: found.end,
-      target: html ? decodeAttribute(found.url) : targetOf(found),
-      context: found.context,
-      kind,
-      constructStart,
-      tag,
-    });
-  }
-  return links;
-}
-
-function isEscaped(text: string, at: number): boolean {
-  let slashes = 0;
-  for (let i = at - 1; i >= 0 && text[i] === '\\'; i--) {
-    slashes++;
-  }
-  return slashes % 2 === 1;
-}
-
-/** The `[` that opens the link text closed by the `]` at `close`, or -1. */
-function linkTextOpen(text: string, close: number): number {
-  let depth = 0;
-  for (let i = close - 1; i >= 0; i--) {
-    const char = text[i];
-    if ((char !== '[' && char !== ']') || isEscaped(text, i)) {
-      continue;
-    }
-    if (char === ']') {
-      depth++;
-    } else if (depth === 0) {
-      return i;
-    } else {
-      depth--;
-    }
-  }
-  return -1;
+  const tagParts = regions.tags.length === 0 ? NOTHING : regions.tags.filter((tag) => tag.start < 0 || tag.end < 0);
+  return { text, stateIn, stateOut: reader.encode(out), kind, links, ignoreMarks: regions.ignoreMarks, tagParts };
 }

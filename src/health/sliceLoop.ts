@@ -14,8 +14,13 @@ export interface SliceOptions<T, R> {
   clock: SliceClock;
   /** Work between pauses; 10 ms keeps every slice well under 50 ms for items that take a few ms each. */
   sliceMs?: number;
-  /** Reads in flight at once (their waits do not hold the host). */
-  concurrency?: number;
+  /**
+   * Items read at once, as one batch, before they are applied (their waits do not hold the host).
+   * A read's steps (open, stat, read, close) only go on when the loop yields, so reads started
+   * while items are applied would wait for the next pause: a batch read while nothing else runs
+   * takes a third less time than reading ahead one item at a time (see docs/performance.md).
+   */
+  batchSize?: number;
   /** Asked before each item. */
   isCancelled?: () => boolean;
   /** Reads an item (a file); a rejection is handed to `apply` as the error. */
@@ -33,12 +38,13 @@ export interface SliceOutcome {
 }
 
 export const DEFAULT_SLICE_MS = 10;
+export const DEFAULT_BATCH_SIZE = 64;
 
-/** Reads ahead up to `concurrency` items and applies them in order, pausing between slices. */
+/** Reads items a batch at a time and applies them in order, pausing between slices. */
 export async function runInSlices<T, R>(items: readonly T[], options: SliceOptions<T, R>): Promise<SliceOutcome> {
   const { clock, read, apply } = options;
   const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
-  const concurrency = Math.max(1, options.concurrency ?? 8);
+  const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
   const cancelled = () => options.isCancelled?.() ?? false;
   const reads: Array<Promise<{ ok: true; value: R } | { ok: false; error: unknown }>> = [];
   const start = (i: number) => {
@@ -55,8 +61,10 @@ export async function runInSlices<T, R>(items: readonly T[], options: SliceOptio
     if (cancelled()) {
       return { done, cancelled: true, pauses };
     }
-    while (started < items.length && started < done + concurrency) {
-      start(started++);
+    if (started === done) {
+      while (started < items.length && started < done + batchSize) {
+        start(started++);
+      }
     }
     const result = await reads[done];
     delete reads[done];

@@ -11,6 +11,9 @@ export function decodeAttribute(value: string): string {
   if (!value.includes('&') || !value.includes(';')) {
     return value; // no character reference (each ends with `;`): most addresses, query strings included
   }
+  if (onlyAmpersands(value)) {
+    return value.replaceAll('&amp;', '&'); // the one reference of most HTML links: `?a=1&amp;b=2`
+  }
   return value.replace(
     /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g,
     (whole, dec?: string, hex?: string, name?: string) => {
@@ -21,6 +24,16 @@ export function decodeAttribute(value: string): string {
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     },
   );
+}
+
+/** Whether every `&` of the value starts `&amp;`. */
+function onlyAmpersands(value: string): boolean {
+  for (let at = value.indexOf('&'); at >= 0; at = value.indexOf('&', at + 1)) {
+    if (!value.startsWith('amp;', at + 1)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** The address a found URL stands for. */

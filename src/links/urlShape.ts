@@ -44,6 +44,14 @@ function parses(candidate: string): boolean {
  * it (the link's own `)`), or at `to`. Backslash-escaped parentheses do not count.
  */
 export function unbalancedClose(text: string, from: number, to: number): number {
+  // Most destinations hold no `(` and no `\\` before their end: the first `)` (or `to`) is the end.
+  const close = text.indexOf(')', from);
+  const end = close < 0 || close > to ? to : close;
+  const open = text.indexOf('(', from);
+  const escape = text.indexOf('\\', from);
+  if ((open < 0 || open >= end) && (escape < 0 || escape >= end)) {
+    return end;
+  }
   let depth = 0;
   for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i); // codes, not one-character strings: this runs over every destination

@@ -9,10 +9,11 @@ import { DocumentLinkScanner, documentLinks, type DocumentLinks } from '../healt
 import { healthLanguageOf } from '../health/healthCodes';
 import { indexedTextOf, languageOfPath, SiteIndex, type IndexedFile, type SiteTextReader } from '../health/siteIndex';
 import { runInSlices } from '../health/sliceLoop';
+import { LineReader } from '../health/lineScan';
 import { SiteFolderFiles } from './siteFiles';
 import type { SiteIndexFile } from './siteIndexFile';
-import { HOST_CLOCK, readSiteFile, type SiteFileRead } from './siteReads';
-import { watchSite } from './siteWatchers';
+import { HOST_CLOCK, readForIndex, type SiteFileRead } from './siteReads';
+import { SiteWatchers } from './siteWatchers';
 
 /** What an index entry depends on besides the file (disclosure phrases, front matter keys), named by `readKey`. */
 export interface SiteReader extends SiteTextReader {
@@ -46,7 +47,13 @@ export class SiteIndexer extends Disposable {
   private readonly stateChanged = this._register(new vscode.EventEmitter<SiteScanState>());
   readonly onDidChangeState = this.stateChanged.event;
   private stateNow: SiteScanState = { kind: 'waiting' };
-  private watchers: vscode.Disposable[] = [];
+  private readonly watchers = this._register(
+    new SiteWatchers({
+      changed: (uri) => this.fileChanged(uri),
+      deleted: (uri) => this.fileDeleted(uri),
+      relist: () => this.reader && void this.start(this.reader, true),
+    }),
+  );
   /** While the site is listed: the files created or changed meanwhile, which the listing may miss. */
   private listing: Map<string, vscode.Uri> | undefined;
 
@@ -60,7 +67,6 @@ export class SiteIndexer extends Disposable {
     this._register(vscode.workspace.onDidChangeTextDocument((event) => this.documentChanged(event.document)));
     this._register(vscode.workspace.onDidCloseTextDocument((document) => this.documentClosed(document)));
     this._register(toDisposable(() => this.stopScan()));
-    this._register(toDisposable(() => this.watchers.forEach((watcher) => watcher.dispose())));
   }
 
   get state(): SiteScanState {
@@ -108,7 +114,7 @@ export class SiteIndexer extends Disposable {
     this.folders = await Promise.all(
       (vscode.workspace.workspaceFolders ?? []).map((folder) => SiteFolderFiles.read(folder, this.include())),
     );
-    this.watch();
+    this.watchers.watch(this.folders);
     const found = (await Promise.all(this.folders.map((folder) => folder.find(source.token)))).flat();
     if (this.listing === touched) {
       this.listing = undefined;
@@ -154,10 +160,11 @@ export class SiteIndexer extends Disposable {
   ) {
     const changed: string[] = [];
     let failed = 0;
+    const lines = new LineReader();
     const outcome = await runInSlices<vscode.Uri, SiteFileRead>(uris, {
       clock: HOST_CLOCK,
       isCancelled: () => token.isCancellationRequested || this.reader === undefined,
-      read: (uri) => readSiteFile(uri, (size, mtime) => this.index!.isCurrent(uri.toString(), size, mtime)),
+      read: (uri) => readForIndex(this.index!, uri),
       apply: (uri, read) => {
         const key = uri.toString();
         if (this.scanners.has(key)) {
@@ -178,22 +185,13 @@ export class SiteIndexer extends Disposable {
         if (read.value.text === undefined) {
           return;
         }
-        const doc = documentLinks(read.value.text, languageOfPath(uri.path));
+        const doc = documentLinks(read.value.text, languageOfPath(uri.path), lines);
         this.index!.set(indexedTextOf(key, read.value, doc, read.value.text, this.reader!));
         changed.push(key);
       },
       onProgress: progress,
     });
     return { cancelled: outcome.cancelled, read: changed.length - failed, failed, changed };
-  }
-
-  private watch(): void {
-    this.watchers.forEach((watcher) => watcher.dispose());
-    this.watchers = watchSite(this.folders, {
-      changed: (uri) => this.fileChanged(uri),
-      deleted: (uri) => this.fileDeleted(uri),
-      relist: () => this.reader && void this.start(this.reader, true),
-    });
   }
 
   private fileChanged(uri: vscode.Uri): void {

@@ -38,3 +38,31 @@ export function watchSite(folders: readonly SiteFolderFiles[], events: SiteEvent
   }
   return disposables;
 }
+
+/**
+ * The site's watchers, made again only when the folders or their globs change. A `.gitignore` changes
+ * which files are the site's, not what is watched: watchers made again on each of them would miss
+ * what happens before the new ones start (a `.gitignore` written just after another was lost so).
+ */
+export class SiteWatchers implements vscode.Disposable {
+  private watchers: vscode.Disposable[] = [];
+  private watched = '';
+
+  constructor(private readonly events: SiteEvents) {}
+
+  watch(folders: readonly SiteFolderFiles[]): void {
+    const key = JSON.stringify(folders.map((folder) => [folder.folder.uri.toString(), folder.includes]));
+    if (key === this.watched) {
+      return;
+    }
+    this.dispose();
+    this.watchers = watchSite(folders, this.events);
+    this.watched = key;
+  }
+
+  dispose(): void {
+    this.watchers.forEach((watcher) => watcher.dispose());
+    this.watchers = [];
+    this.watched = '';
+  }
+}

@@ -2,7 +2,7 @@
  * Link health's site pipeline in plain Node, as the extension runs it but without VS Code's findFiles: each
  * file stated and read unless the index holds its size and mtime, scanned and indexed, then every entry checked.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import type { WireMerchant } from '../../src/api/wire';
 import type { SliceClock } from '../../src/health/sliceLoop';
 import type { MerchantKey } from '../../src/merchant/merchantKey';
@@ -51,8 +51,33 @@ interface Read {
   text: string | undefined;
 }
 
-/** As src/site/siteReads.ts: stat, then the bytes decoded unless the index holds this size and mtime. */
-async function readSiteFile(file: string, isCurrent: (size: number, mtime: number) => boolean): Promise<Read> {
+/**
+ * As src/site/siteReads.ts: a file the index holds is stated, then its bytes decoded unless the index
+ * holds this size and mtime; a file it does not hold is opened at once (stat and bytes through the handle).
+ */
+async function readSiteFile(
+  file: string,
+  isCurrent: (size: number, mtime: number) => boolean,
+  indexed: boolean,
+): Promise<Read> {
+  if (!indexed) {
+    const handle = await open(file, 'r');
+    try {
+      const stats = await handle.stat();
+      const bytes = Buffer.allocUnsafe(stats.size);
+      let length = 0;
+      while (length < stats.size) {
+        const { bytesRead } = await handle.read(bytes, length, stats.size - length, length);
+        if (bytesRead === 0) {
+          break;
+        }
+        length += bytesRead;
+      }
+      return { size: stats.size, mtime: stats.mtimeMs, text: new TextDecoder().decode(bytes.subarray(0, length)) };
+    } finally {
+      await handle.close();
+    }
+  }
   const stats = await stat(file);
   if (isCurrent(stats.size, stats.mtimeMs)) {
     return { size: stats.size, mtime: stats.mtimeMs, text: undefined };
@@ -77,9 +102,11 @@ export async function scanInto(
   clock: SliceClock,
 ): Promise<Scan> {
   const scan: Scan = { read: 0, subIds: new Map() };
+  const lines = new h.LineReader();
   await h.runInSlices<string, Read>(files, {
     clock,
-    read: (file) => readSiteFile(file, (size, mtime) => index.isCurrent(file, size, mtime)),
+    read: (file) =>
+      readSiteFile(file, (size, mtime) => index.isCurrent(file, size, mtime), index.get(file) !== undefined),
     apply: (file, read) => {
       if (!read.ok) {
         throw read.error;
@@ -88,7 +115,7 @@ export async function scanInto(
       if (text === undefined) {
         return;
       }
-      const doc = h.documentLinks(text, h.languageOfPath(file));
+      const doc = h.documentLinks(text, h.languageOfPath(file), lines);
       index.set(h.indexedFileOf(file, read.value, doc, rules.disclosureEnd(text)));
       scan.subIds.set(file, subIdOf(file, text));
       scan.read += 1;

@@ -1,5 +1,6 @@
 /** Entry of the benchmark's bundle of link health's pure core (what dist/linkHealth.js holds of it): built like the extension, minified. */
 export { DocumentLinkScanner, documentLinks } from '../../src/health/documentLinks';
+export { LineReader } from '../../src/health/lineScan';
 export {
   documentOfIndexed,
   indexedFileOf,

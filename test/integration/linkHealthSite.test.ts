@@ -148,6 +148,25 @@ describe('link health over the sandbox’s generated site, in the real host', fu
     assert.ok(vscode.languages.getDiagnostics(uri).every((d) => d.code === 'inactive-merchant'));
   });
 
+  it('leaves out a new file over 8 MB, and still checks a small one written after it', async () => {
+    const [dead] = siteMerchants(sandbox.dataset.merchants).inactive;
+    const link = `[old](${siteDeeplink(dead!.trackingLink!, `https://${dead!.defaultDomain}/p`, 'x')})`;
+    const large = vscode.Uri.joinPath(site, 'large', 'dump.md');
+    const small = vscode.Uri.joinPath(site, 'large', 'small.md');
+    const filler = `${'Filler text of a generated dump. '.repeat(31)}\n`;
+    const text = `This page has affiliate links.\n\n${link}\n\n${filler.repeat(Math.ceil((8.5 * 1024 * 1024) / filler.length))}`;
+    assert.ok(text.length > 8 * 1024 * 1024);
+    await vscode.workspace.fs.writeFile(large, new TextEncoder().encode(text));
+    await vscode.workspace.fs.writeFile(small, new TextEncoder().encode(text.slice(0, 200)));
+    const findings = (uri: vscode.Uri) =>
+      vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE && d.code === 'inactive-merchant');
+    await eventually(() => (findings(small).length === 1 ? true : undefined), 'the small file checked', 30_000);
+    // Both were written before the small one was checked: the large one was read (or left out) by then.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.deepEqual(findings(large), [], 'nothing for the file over 8 MB');
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(site, 'large'), { recursive: true });
+  });
+
   it('keeps the files created while the site is listed again (a .gitignore changed), each with its findings', async () => {
     const [dead] = siteMerchants(sandbox.dataset.merchants).inactive;
     const text = `This page has affiliate links.\n\n[old](${siteDeeplink(dead!.trackingLink!, `https://${dead!.defaultDomain}/p`, 'x')})\n`;

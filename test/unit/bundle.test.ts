@@ -120,8 +120,10 @@ describe('bundles', () => {
     // host (once dist/reports.js and dist/reportsPanel.js), which cost activation about 2.6 ms:
     // 296,387 → 463,216 bytes (244,313 minified). Issue 25: the SubID's front matter and folder
     // variables with the collision warning, and the link health's per-line scanner that the lenses
-    // read documents with, to 493,482 bytes. The cap leaves about 2.3% of headroom.
-    assert.ok(report.extensionBytes < 505_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // read documents with, to 493,482 bytes; then to 504,605. Its faster line scanner (a reader that
+    // keeps a run of documents' regular expressions and states, a paragraph's lines read without the
+    // block rules, a line's links in a file of their own) to 508,517 bytes. The cap leaves 0.7%.
+    assert.ok(report.extensionBytes < 512_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('holds the report store, its model and the report panel’s host in the extension bundle: no bundle of their own', () => {

@@ -30,6 +30,25 @@ describe('link health: a document’s links', () => {
     ]);
   });
 
+  it('reads a paragraph’s line as ending indented code and a list, so an indented line after it goes on the paragraph', () => {
+    const text = [
+      '    https://code.com/1',
+      'Words https://after-code.com/2',
+      '    https://continued.com/3',
+      '',
+      '- item',
+      '',
+      'Paragraph https://after-list.com/4',
+      '    https://continued.com/5',
+    ].join('\n');
+    assert.deepEqual(links(text), [
+      'bare https://after-code.com/2',
+      'bare https://continued.com/3',
+      'bare https://after-list.com/4',
+      'bare https://continued.com/5',
+    ]);
+  });
+
   it('skips code spans, fenced and indented code, HTML and MDX comments, and raw elements', () => {
     const text = [
       'Before `https://span.com` and ``x `https://span2.com` y`` then https://keep.com/1',

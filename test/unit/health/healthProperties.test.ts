@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { DocumentLinkScanner, documentLinks, type DocumentLinks } from '../../../src/health/documentLinks';
 import { fixesFor } from '../../../src/health/healthFixes';
 import type { TextEdit } from '../../../src/health/linkEscaping';
+import { LineReader } from '../../../src/health/lineScan';
 import { insertedMarkup } from '../../../src/health/markupFixes';
 import { checkProperty } from '../properties/propertyRun';
 import { applyEdits } from './applyEdits';
@@ -101,7 +102,103 @@ function comparable(doc: DocumentLinks) {
   };
 }
 
+/** Pieces of any document, the awkward ones included: what opens or closes a block, a comment or a tag, at any place of a line. */
+const PIECES = [
+  'https://a.com/p?q=1&amp;r=2',
+  'http://x.y',
+  '[x](https://s.com/a) ',
+  '![i](https://s.com/i.png)',
+  '<https://auto.link/x>',
+  '[d]: https://def.example/',
+  'href=',
+  'HREF = "',
+  "href='",
+  'rel="nofollow"',
+  " rel='sponsored' ",
+  'rel={x}',
+  '<a ',
+  '<A href="https://b.org/x">',
+  '</a>',
+  '<pre>',
+  '</pre>',
+  '<code>',
+  '</code>',
+  '<script>',
+  '</script>',
+  '<!--',
+  '-->',
+  '<!-- affiliate-links-ignore-next -->',
+  '{/*',
+  '*/}',
+  '{/* affiliate-links-ignore-next */}',
+  '# affiliate-links-ignore-next\n',
+  '<img src="https://i.com/a.png"',
+  '/>',
+  '>',
+  '<',
+  'é',
+  '\u00a0',
+  '\ud835',
+  '1',
+  'a',
+  '_',
+  '-',
+  ' ',
+  '  ',
+  '    ',
+  '\t',
+  '\n',
+  '\n',
+  '\n\n',
+  '\r\n',
+  '[',
+  ']',
+  '(',
+  ')',
+  '"',
+  "'",
+  '`',
+  '``',
+  '```',
+  '~~~',
+  '\\',
+  ':',
+  '/',
+  '.',
+  '&amp;',
+  '&',
+  ';',
+  '](',
+  '> [r]:',
+  '!',
+  '*',
+  '- ',
+  '1. ',
+  '+ ',
+  '#',
+  '{',
+  '}',
+  '---\n',
+  '+++\n',
+  '...',
+  'title: x\n',
+];
+
 describe('link health properties', () => {
+  it('reads every document as the full rules do, with its shortcuts (a paragraph’s line, a line of text only, the states kept)', async () => {
+    // One reader for all the documents, as a scan of the site has: nothing it keeps may leak into the next.
+    const reader = new LineReader();
+    await checkProperty(
+      fc.property(language, fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }), (languageId, pieces) => {
+        const text = pieces.join('');
+        const full = documentLinks(text, languageId, new LineReader(false));
+        assert.deepEqual(documentLinks(text, languageId, reader), full);
+        assert.deepEqual(documentLinks(text, languageId), full);
+      }),
+      { base: 5_000 },
+    );
+  });
+
   it('reads a document after any edits as a fresh scan does', async () => {
     await checkProperty(
       fc.property(

@@ -62,16 +62,18 @@ describe('the time-sliced scan loop', () => {
     assert.equal(applied.length, 42);
   });
 
-  it('hands a failed read to apply and goes on, with at most `concurrency` reads in flight', async () => {
+  it('hands a failed read to apply and goes on, reading a batch at once and the next once it is applied', async () => {
     const { clock } = fakeClock();
     let inFlight = 0;
     let most = 0;
+    const events: string[] = [];
     const seen: string[] = [];
     const progress: number[] = [];
     await runInSlices([...Array(20).keys()], {
       clock,
-      concurrency: 3,
+      batchSize: 8,
       read: async (i) => {
+        events.push(`read ${i}`);
         inFlight++;
         most = Math.max(most, inFlight);
         await new Promise((resolve) => setTimeout(resolve, 1));
@@ -81,10 +83,23 @@ describe('the time-sliced scan loop', () => {
         }
         return i;
       },
-      apply: (i, read) => seen.push(read.ok ? String(read.value) : `${i}: ${(read.error as Error).message}`),
+      apply: (i, read) => {
+        events.push(`apply ${i}`);
+        seen.push(read.ok ? String(read.value) : `${i}: ${(read.error as Error).message}`);
+      },
       onProgress: (done) => progress.push(done),
     });
-    assert.equal(most, 3);
+    assert.equal(most, 8, 'a batch of 8 in flight at once');
+    const batch = (from: number, to: number, what: string) =>
+      Array.from({ length: to - from }, (_, k) => `${what} ${from + k}`);
+    assert.deepEqual(events, [
+      ...batch(0, 8, 'read'),
+      ...batch(0, 8, 'apply'),
+      ...batch(8, 16, 'read'),
+      ...batch(8, 16, 'apply'),
+      ...batch(16, 20, 'read'),
+      ...batch(16, 20, 'apply'),
+    ]);
     assert.equal(seen[5], '5: EACCES');
     assert.equal(seen.length, 20);
     assert.deepEqual(

@@ -1,0 +1,166 @@
+/**
+ * A line's URLs as links of the document: what each is (an inline link, a reference definition, an
+ * anchor's `href`, ...), where its construct starts, and the address it stands for.
+ */
+import { findUrls, type TextSpan, type UrlContext, type UrlScanner } from '../links/urlFinder';
+import { decodeAttribute, targetOf } from '../links/urlReplacement';
+import type { HealthLanguage } from './healthCodes';
+import type { LineTag } from './inlineRegions';
+
+/**
+ * What a URL is in its document: a Markdown `inline` link, reference `definition`, `image`,
+ * `autolink` or `bare` URL (GFM makes it a link); an `anchor` (`href` of `<a>` or `<area>`);
+ * another tag's `attribute`; `text` that is no link (a URL in HTML text); or `front-matter`.
+ */
+export type LinkKind =
+  | 'inline'
+  | 'definition'
+  | 'image'
+  | 'autolink'
+  | 'bare'
+  | 'anchor'
+  | 'attribute'
+  | 'text'
+  | 'front-matter';
+
+export interface LineLink {
+  /** The URL as written, and its UTF-16 range in the line. */
+  url: string;
+  start: number;
+  end: number;
+  /** The address it stands for (character references decoded in an attribute). */
+  target: string;
+  context: UrlContext;
+  kind: LinkKind;
+  /** Where the link's construct starts in the line (`[`, `!`, `<`, the URL); -1 when on an earlier line. */
+  constructStart: number;
+  /** The tag the URL stands in (anchor, attribute). */
+  tag: LineTag | undefined;
+}
+
+/** What a line without a URL holds (shared: never written to). */
+export const NO_LINKS: readonly LineLink[] = Object.freeze([]);
+
+const DEFINITION_PREFIX = /^[ \t>]*\[(?!\^)(?:[^[\]\\\n\r]|\\.)+\]:[ \t]*<?$/;
+
+/** Whether the line goes on with `[` after its blockquote marks and blanks: a reference definition may. */
+function opensWithBracket(text: string): boolean {
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code !== 0x20 && code !== 0x09 && code !== 0x3e) {
+      return code === 0x5b;
+    }
+  }
+  return false;
+}
+
+/** The URLs of a line of front matter: its entry is the link's construct. */
+export function frontMatterLinks(text: string, urls: UrlScanner): LineLink[] {
+  return findUrls(text, undefined, urls).map((found) => ({
+    ...found,
+    target: found.url,
+    kind: 'front-matter' as const,
+    // The construct is the line (a YAML or TOML entry): a comment above ignores all its URLs.
+    constructStart: 0,
+    tag: undefined,
+  }));
+}
+
+/** The parts of the line outside the excluded ranges (which come in order and do not overlap). */
+function textSpans(length: number, excluded: readonly TextSpan[]): TextSpan[] | undefined {
+  if (excluded.length === 0) {
+    return undefined;
+  }
+  const spans: TextSpan[] = [];
+  let at = 0;
+  for (const range of excluded) {
+    if (range.start > at) {
+      spans.push({ start: at, end: range.start });
+    }
+    at = Math.max(at, range.end);
+  }
+  if (at < length) {
+    spans.push({ start: at, end: length });
+  }
+  return spans;
+}
+
+/** The URLs of a line outside its `excluded` ranges, as links. */
+export function lineLinks(
+  text: string,
+  language: HealthLanguage,
+  excluded: TextSpan[],
+  tags: LineTag[],
+  urls: UrlScanner,
+): readonly LineLink[] {
+  if (!text.includes('://')) {
+    return NO_LINKS;
+  }
+  const links: LineLink[] = [];
+  for (const found of findUrls(text, textSpans(text.length, excluded), urls)) {
+    const tag = tags.find((t) => t.start <= found.start && (t.end < 0 || found.end <= t.end));
+    let kind: LinkKind;
+    let constructStart = found.start;
+    if (tag !== undefined) {
+      kind = found.context === 'href' && (tag.name === 'a' || tag.name === 'area') ? 'anchor' : 'attribute';
+      constructStart = tag.start;
+    } else if (language === 'html' || found.context === 'href') {
+      kind = 'text';
+      constructStart = found.context === 'href' ? text.toLowerCase().lastIndexOf('href', found.start) : found.start;
+    } else if (found.context === 'autolink') {
+      kind = 'autolink';
+      constructStart = found.start - 1;
+    } else if (found.context === 'bare') {
+      kind = 'bare';
+    } else if (opensWithBracket(text) && DEFINITION_PREFIX.test(text.slice(0, found.start))) {
+      kind = 'definition';
+      constructStart = 0;
+    } else {
+      const open = linkTextOpen(text, text.lastIndexOf('](', found.start));
+      const image = open > 0 && text[open - 1] === '!' && !isEscaped(text, open - 1);
+      kind = image ? 'image' : 'inline';
+      constructStart = open < 0 ? found.start : image ? open - 1 : open;
+    }
+    // In HTML (an attribute, or text) character references stand for what they mean.
+    const html = kind === 'anchor' || kind === 'attribute' || kind === 'text';
+    // A literal of one shape (a spread of `found` costs a copy through the runtime for every link of a site).
+    links.push({
+      url: found.url,
+      start: found.start,
+      end: found.end,
+      target: html ? decodeAttribute(found.url) : targetOf(found),
+      context: found.context,
+      kind,
+      constructStart,
+      tag,
+    });
+  }
+  return links;
+}
+
+function isEscaped(text: string, at: number): boolean {
+  let slashes = 0;
+  for (let i = at - 1; i >= 0 && text.charCodeAt(i) === 0x5c; i--) {
+    slashes++;
+  }
+  return slashes % 2 === 1;
+}
+
+/** The `[` that opens the link text closed by the `]` at `close`, or -1. */
+function linkTextOpen(text: string, close: number): number {
+  let depth = 0;
+  for (let i = close - 1; i >= 0; i--) {
+    const code = text.charCodeAt(i); // codes, not one-character strings: this runs back over every link text
+    if ((code !== 0x5b && code !== 0x5d) || isEscaped(text, i)) {
+      continue;
+    }
+    if (code === 0x5d) {
+      depth++;
+    } else if (depth === 0) {
+      return i;
+    } else {
+      depth--;
+    }
+  }
+  return -1;
+}
