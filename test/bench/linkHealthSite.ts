@@ -30,8 +30,15 @@ export function hostClock(): SliceClock & { longest: number } {
   return clock;
 }
 
-/** The rules over the catalog's domain index, merchants through JSON as the extension receives them. */
-export function rulesOf(h: Shipped, merchants: readonly WireMerchant[], disclosurePatterns: string[]): Rules {
+/**
+ * The rules over the catalog's domain index, merchants through JSON as the extension receives them, the
+ * index built in slices as the extension builds it (src/controllers/merchantLinkIndex.ts).
+ */
+export async function rulesOf(
+  h: Shipped,
+  merchants: readonly WireMerchant[],
+  disclosurePatterns: string[],
+): Promise<Rules> {
   const catalog = new Map<MerchantKey, CatalogMerchant>();
   for (const wire of JSON.parse(JSON.stringify(merchants)) as JsonObject[]) {
     const result = h.normalizeMerchant(wire);
@@ -40,7 +47,7 @@ export function rulesOf(h: Shipped, merchants: readonly WireMerchant[], disclosu
     }
   }
   return new h.LinkHealthRules(
-    { index: new h.MerchantDomainIndex(catalog) },
+    { index: await h.MerchantDomainIndex.inSlices(catalog, hostClock()) },
     { ...h.DEFAULT_HEALTH_OPTIONS, disclosurePatterns },
   );
 }
