@@ -39,8 +39,14 @@ export async function runFromPalette(workbench: Workbench, title = TITLE): Promi
   // knew when it opened: press F1 until the palette opens, and open it again until it lists the command.
   for (let attempt = 0; ; attempt++) {
     await page.keyboard.press('F1');
-    if (await shown(input)) {
-      await input.fill(`>${title}`);
+    // The palette closes if something takes the focus between F1 and the typing: open it again.
+    const typed =
+      (await shown(input)) &&
+      (await input.fill(`>${title}`, { timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      ));
+    if (typed) {
       if (await shown(row)) {
         break;
       }
