@@ -6,6 +6,7 @@
 import type { DeeplinkOptions } from '../links/deeplink';
 import { deeplinkOf } from '../links/deeplink';
 import { MerchantDomainIndex } from '../links/domainIndex';
+import { queryParametersOf } from '../links/queryParameters';
 import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
 
@@ -83,12 +84,11 @@ export class LinkVerdicts {
     const owner = owners[0];
     let deeplinkTarget: string | undefined;
     let subIds: string[] = [];
-    try {
-      const params = new URL(target).searchParams;
+    // A tracking host was matched, so the address parses; nothing to add if not.
+    const params = queryParametersOf(target);
+    if (params !== undefined) {
       deeplinkTarget = params.get(this.deeplink.urlParameter.trim()) ?? undefined;
       subIds = params.getAll(this.deeplink.subIdParameter.trim()).filter((s) => s !== '');
-    } catch {
-      // A tracking host was matched, so the address parses; nothing to add if not.
     }
     let problem: DeadCode | undefined;
     if (owner === undefined) {

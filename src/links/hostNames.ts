@@ -46,6 +46,12 @@ export function withoutTrailingDot(host: string): string {
   return host.endsWith('.') ? host.slice(0, -1) : host;
 }
 
+/** The host of an http(s) URL whose host is plain (see PLAIN_HOST): such a URL always parses. Undefined for any other. */
+export function plainHttpHostOf(url: string): string | undefined {
+  const plain = PLAIN_HTTP_URL.exec(url);
+  return plain ? withoutTrailingDot(plain[1]) : undefined;
+}
+
 /** The canonical host of an absolute http(s) URL; undefined for anything else. */
 export function httpHostOf(url: string): string | undefined {
   const plain = PLAIN_HTTP_URL.exec(url);
@@ -66,8 +72,26 @@ export function httpHostOfUrl(url: URL): string | undefined {
   return protocol === 'http:' || protocol === 'https:' ? canonicalHost(hostname) : undefined;
 }
 
+/**
+ * A path the URL API leaves as written: segments of letters, digits, `_`, `~`, `-` and `.` that do not
+ * start with a dot (no `.` or `..` segment to resolve, nothing to escape), then any trailing slashes.
+ */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/*$/;
+
 /** A tracking link's host and path (what tells one merchant's link from another's on a shared tracking host). */
 export function trackingPathOf(url: string | URL): string | undefined {
+  if (typeof url === 'string') {
+    // Most tracking links need no URL parse (one per link of a site's first check): a plain host, a plain path.
+    const plain = PLAIN_HTTP_URL.exec(url);
+    if (plain) {
+      const hostEnd = url.indexOf('//') + 2 + plain[1].length;
+      const end = url.slice(hostEnd).search(/[?#]/);
+      const raw = end < 0 ? url.slice(hostEnd) : url.slice(hostEnd, hostEnd + end);
+      if (PLAIN_PATH.test(raw)) {
+        return `${withoutTrailingDot(plain[1])}${plainPathname(raw === '' ? '/' : raw)}`;
+      }
+    }
+  }
   let parsed: URL;
   try {
     parsed = typeof url === 'string' ? new URL(url) : url;
@@ -75,6 +99,10 @@ export function trackingPathOf(url: string | URL): string | undefined {
     return undefined;
   }
   const host = httpHostOfUrl(parsed);
-  const path = parsed.pathname.length > 1 ? parsed.pathname.replace(/\/+$/, '') : parsed.pathname;
-  return host === undefined ? undefined : `${host}${path}`;
+  return host === undefined ? undefined : `${host}${plainPathname(parsed.pathname)}`;
+}
+
+/** A pathname without its trailing slashes (`/` stays). */
+function plainPathname(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
