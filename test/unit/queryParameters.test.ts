@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { queryParametersOf } from '../../src/links/queryParameters';
+import { urlApiReading } from './helpers/urls';
 import { checkProperty } from './properties/propertyRun';
 
 /** What URLSearchParams reads of `url`, for the names asked. */
 function expected(url: string, names: readonly string[]) {
-  let params: URLSearchParams;
-  try {
-    params = new URL(url).searchParams;
-  } catch {
+  const params = urlApiReading(url)?.searchParams;
+  if (params === undefined) {
     return undefined;
   }
   return names.map((name) => [params.get(name), params.getAll(name)]);
