@@ -111,10 +111,14 @@ export class SiteIndexer extends Disposable {
       this.index = new SiteIndex(reader.readKey);
     }
     const index = this.index!;
-    this.folders = await Promise.all(
+    const folders = await Promise.all(
       (vscode.workspace.workspaceFolders ?? []).map((folder) => SiteFolderFiles.read(folder, this.include())),
     );
-    this.watchers.watch(this.folders);
+    if (this.scan !== source) {
+      return; // a later start (a .gitignore's create and change events come in pairs) read the newer rules
+    }
+    this.folders = folders;
+    this.watchers.watch(folders);
     const found = (await Promise.all(this.folders.map((folder) => folder.find(source.token)))).flat();
     if (this.listing === touched) {
       this.listing = undefined;

@@ -11,7 +11,8 @@ export interface SiteEvents {
 }
 
 export function watchSite(folders: readonly SiteFolderFiles[], events: SiteEvents): vscode.Disposable[] {
-  const disposables: vscode.Disposable[] = [];
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const disposables: vscode.Disposable[] = [{ dispose: () => timers.forEach((timer) => clearTimeout(timer)) }];
   const watcher = (folder: SiteFolderFiles, glob: string, create: boolean, change: boolean, remove: boolean) => {
     const made = vscode.workspace.createFileSystemWatcher(
       new vscode.RelativePattern(folder.folder, glob),
@@ -33,10 +34,45 @@ export function watchSite(folders: readonly SiteFolderFiles[], events: SiteEvent
       gitignore.onDidChange(() => events.relist()),
       gitignore.onDidDelete(() => events.relist()),
     );
-    const deletes = watcher(folder, '**', false, false, true);
-    disposables.push(deletes.onDidDelete(events.deleted));
+    const paths = watcher(folder, '**', true, false, true);
+    disposables.push(
+      paths.onDidDelete(events.deleted),
+      paths.onDidCreate((uri) => {
+        // The file watcher can miss the files written into a folder just made (a page bundle's
+        // `index.md`, a `.gitignore`): a new folder is looked into once they are likely written.
+        if (!/\/(?:node_modules|\.git)(?:\/|$)/.test(uri.path)) {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            void lookIntoNewFolder(folder, uri, events);
+          }, NEW_FOLDER_DELAY_MS);
+          timers.add(timer);
+        }
+      }),
+    );
   }
   return disposables;
+}
+
+/** How long after a folder appears its files are looked for. */
+const NEW_FOLDER_DELAY_MS = 1_000;
+
+/** If `uri` is a folder: a relist when it holds a `.gitignore`, else each of its site files as changed. */
+async function lookIntoNewFolder(folder: SiteFolderFiles, uri: vscode.Uri, events: SiteEvents): Promise<void> {
+  const stat = await vscode.workspace.fs.stat(uri).then(
+    (found) => found,
+    () => undefined,
+  );
+  if (stat === undefined || (stat.type & vscode.FileType.Directory) === 0) {
+    return;
+  }
+  const inside = (glob: string) => vscode.workspace.findFiles(new vscode.RelativePattern(uri, glob));
+  if ((await inside(GITIGNORE_GLOB)).length > 0) {
+    events.relist();
+    return;
+  }
+  for (const glob of folder.includes) {
+    (await inside(glob)).forEach((file) => events.changed(file));
+  }
 }
 
 /**
