@@ -5,14 +5,13 @@
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
 import { Disposable, toDisposable } from '../common/lifecycle';
-import { DocumentLinkScanner, documentLinks, type DocumentLinks } from '../health/documentLinks';
-import { healthLanguageOf } from '../health/healthCodes';
-import { indexedTextOf, languageOfPath, SiteIndex, type IndexedFile, type SiteTextReader } from '../health/siteIndex';
-import { runInSlices } from '../health/sliceLoop';
-import { LineReader } from '../health/lineScan';
+import type { DocumentLinks } from '../health/documentLinks';
+import { indexedTextOf, SiteIndex, type IndexedFile, type SiteTextReader } from '../health/siteIndex';
 import { SiteFolderFiles } from './siteFiles';
 import type { SiteIndexFile } from './siteIndexFile';
-import { HOST_CLOCK, readForIndex, type SiteFileRead } from './siteReads';
+import { HOST_CLOCK } from './siteReads';
+import { readIntoIndex } from './siteIndexReads';
+import { SiteDocuments } from './siteDocuments';
 import { SiteWatchers } from './siteWatchers';
 
 /** What an index entry depends on besides the file (disclosure phrases, front matter keys), named by `readKey`. */
@@ -31,16 +30,20 @@ export type SiteChange = readonly string[] | 'all';
 
 const HEALTH_LANGUAGES = new Set(['markdown', 'mdx', 'html']);
 
+/** How long after a scan with new watchers the site is checked again (they miss what changes as they start). */
+export const WATCHERS_SETTLE_MS = 2_000;
+
 export class SiteIndexer extends Disposable {
   private index: SiteIndex | undefined;
   private reader: SiteReader | undefined;
   private folders: SiteFolderFiles[] = [];
-  private readonly scanners = new Map<string, DocumentLinkScanner>();
+  private readonly documents = this._register(new SiteDocuments());
   private readonly pendingDisk = new Map<string, vscode.Uri>();
-  private readonly pendingDocuments = new Set<vscode.TextDocument>();
   private readonly readLater = this._register(new Delayer(100));
-  private readonly editLater = this._register(new Delayer(30));
   private readonly saveLater = this._register(new Delayer(2_000));
+  private readonly recheckLater = this._register(new Delayer(WATCHERS_SETTLE_MS));
+  /** False while the watchers are new and no scan has checked the site again since they started. */
+  private settled = false;
   private scan: vscode.CancellationTokenSource | undefined;
   private readonly changed = this._register(new vscode.EventEmitter<SiteChange>());
   readonly onDidChange = this.changed.event;
@@ -83,7 +86,7 @@ export class SiteIndexer extends Disposable {
 
   /** The document's links as its text is now (its scanner reuses the unchanged lines), for the fixes. */
   documentLinksOf(document: vscode.TextDocument): DocumentLinks | undefined {
-    return this.isSiteDocument(document) ? this.scannerOf(document).scan(document.getText()) : undefined;
+    return this.isSiteDocument(document) ? this.documents.linksOf(document) : undefined;
   }
 
   /**
@@ -118,7 +121,9 @@ export class SiteIndexer extends Disposable {
       return; // a later start (a .gitignore's create and change events come in pairs) read the newer rules
     }
     this.folders = folders;
-    this.watchers.watch(folders);
+    if (this.watchers.watch(folders)) {
+      this.settled = false;
+    }
     const found = (await Promise.all(this.folders.map((folder) => folder.find(source.token)))).flat();
     if (this.listing === touched) {
       this.listing = undefined;
@@ -132,7 +137,7 @@ export class SiteIndexer extends Disposable {
     const present = new Set([...uris, ...open.map((document) => document.uri)].map((uri) => uri.toString()));
     index.keepOnly(present);
     open.forEach((document) => this.indexDocument(document, false));
-    const onDisk = uris.filter((uri) => !this.scanners.has(uri.toString()));
+    const onDisk = uris.filter((uri) => !this.documents.isOpen(uri.toString()));
     const outcome = await this.readFromDisk(onDisk, source.token, (done, total) =>
       this.setState({ kind: 'scanning', done, total }),
     );
@@ -143,6 +148,33 @@ export class SiteIndexer extends Disposable {
     this.setState(outcome.cancelled ? { kind: 'stopped', files } : { kind: 'ready', files });
     this.changed.fire('all');
     this.saveSoon();
+    if (!outcome.cancelled && !this.settled) {
+      this.recheckLater.trigger(() => void this.recheck(source.token));
+    }
+  }
+
+  /**
+   * Lists and stats the site again once the watchers run: they miss what changes while they start (after
+   * a window's reload, a file saved just after the scan read it kept its old findings). Only what
+   * changed is read, and only changed files fire.
+   */
+  private async recheck(token: vscode.CancellationToken): Promise<void> {
+    const found = (await Promise.all(this.folders.map((folder) => folder.find(token)))).flat();
+    if (token.isCancellationRequested || this.index === undefined) {
+      return;
+    }
+    const listed = new Set(found.map((uri) => uri.toString()));
+    this.forget(
+      this.entries()
+        .map((file) => file.path)
+        .filter((path) => !listed.has(path)),
+    );
+    found.forEach((uri) => this.pendingDisk.set(uri.toString(), uri));
+    const changed = await this.readPending();
+    this.settled = !token.isCancellationRequested;
+    this.log.info(
+      `Link health: checked the site's ${found.length} files again once its watchers ran: ${changed} changed.`,
+    );
   }
 
   /** Stops the scan under way, keeping what it read. */
@@ -157,45 +189,15 @@ export class SiteIndexer extends Disposable {
     this.stateChanged.fire(state);
   }
 
-  private async readFromDisk(
-    uris: vscode.Uri[],
-    token: vscode.CancellationToken,
-    progress?: (d: number, t: number) => void,
-  ) {
-    const changed: string[] = [];
-    let failed = 0;
-    const lines = new LineReader();
-    const outcome = await runInSlices<vscode.Uri, SiteFileRead>(uris, {
-      clock: HOST_CLOCK,
-      isCancelled: () => token.isCancellationRequested || this.reader === undefined,
-      read: (uri) => readForIndex(this.index!, uri),
-      apply: (uri, read) => {
-        const key = uri.toString();
-        if (this.scanners.has(key)) {
-          return; // opened meanwhile: its document is the truth
-        }
-        if (!read.ok) {
-          failed++;
-          this.log.warn(`Link health: could not read ${uri.fsPath || key}: ${String(read.error)}`);
-          changed.push(key);
-          this.index!.delete(key);
-          return;
-        }
-        if (read.value.tooLarge) {
-          this.log.info(
-            `Link health: left out ${uri.fsPath || key}, ${read.value.size} bytes: too large for an article.`,
-          );
-        }
-        if (read.value.text === undefined) {
-          return;
-        }
-        const doc = documentLinks(read.value.text, languageOfPath(uri.path), lines);
-        this.index!.set(indexedTextOf(key, read.value, doc, read.value.text, this.reader!));
-        changed.push(key);
-      },
-      onProgress: progress,
+  private readFromDisk(uris: vscode.Uri[], token: vscode.CancellationToken, progress?: (d: number, t: number) => void) {
+    return readIntoIndex(uris, {
+      index: this.index!,
+      reader: () => this.reader,
+      isOpen: (key) => this.documents.isOpen(key),
+      log: this.log,
+      token,
+      progress,
     });
-    return { cancelled: outcome.cancelled, read: changed.length - failed, failed, changed };
   }
 
   private fileChanged(uri: vscode.Uri): void {
@@ -209,9 +211,16 @@ export class SiteIndexer extends Disposable {
 
   private fileDeleted(uri: vscode.Uri): void {
     const key = uri.toString();
-    const gone = this.entries()
-      .map((file) => file.path)
-      .filter((path) => (path === key || path.startsWith(`${key}/`)) && !this.scanners.has(path));
+    this.forget(
+      this.entries()
+        .map((file) => file.path)
+        .filter((path) => path === key || path.startsWith(`${key}/`)),
+    );
+  }
+
+  /** Drops the entries of files no longer on disk (an open document's stays: its text is the truth). */
+  private forget(paths: readonly string[]): void {
+    const gone = paths.filter((path) => !this.documents.isOpen(path));
     gone.forEach((path) => this.index?.delete(path));
     if (gone.length > 0) {
       this.changed.fire(gone);
@@ -219,12 +228,13 @@ export class SiteIndexer extends Disposable {
     }
   }
 
-  private async readPending(): Promise<void> {
+  /** Reads the pending files that changed; returns how many entries changed. */
+  private async readPending(): Promise<number> {
     const inSite = (uri: vscode.Uri) => this.folders.some((folder) => folder.contains(uri));
-    const uris = [...this.pendingDisk.values()].filter((uri) => !this.scanners.has(uri.toString()) && inSite(uri));
+    const uris = [...this.pendingDisk.values()].filter((uri) => !this.documents.isOpen(uri.toString()) && inSite(uri));
     this.pendingDisk.clear();
     if (uris.length === 0 || this.reader === undefined) {
-      return;
+      return 0;
     }
     const outcome = await this.readFromDisk(uris, new vscode.CancellationTokenSource().token);
     // A .gitignore changed while they were read may leave some out now.
@@ -235,6 +245,7 @@ export class SiteIndexer extends Disposable {
       this.changed.fire(changed);
       this.saveSoon();
     }
+    return changed.length;
   }
 
   private isSiteDocument(document: vscode.TextDocument): boolean {
@@ -248,10 +259,7 @@ export class SiteIndexer extends Disposable {
     if (this.index === undefined || this.reader === undefined || !this.isSiteDocument(document)) {
       return;
     }
-    this.pendingDocuments.add(document);
-    this.editLater.trigger(() => {
-      const documents = [...this.pendingDocuments].filter((pending) => !pending.isClosed);
-      this.pendingDocuments.clear();
+    this.documents.changed(document, (documents) => {
       documents.forEach((pending) => this.indexDocument(pending, false));
       this.changed.fire(documents.map((pending) => pending.uri.toString()));
     });
@@ -263,7 +271,7 @@ export class SiteIndexer extends Disposable {
     }
     const key = document.uri.toString();
     const text = document.getText();
-    const doc = this.scannerOf(document).scan(text);
+    const doc = this.documents.linksOf(document, text);
     // Size and mtime -1: never current, so the file is read again from disk once closed.
     this.index.set(indexedTextOf(key, { size: -1, mtime: -1 }, doc, text, this.reader));
     if (fire) {
@@ -271,20 +279,9 @@ export class SiteIndexer extends Disposable {
     }
   }
 
-  private scannerOf(document: vscode.TextDocument): DocumentLinkScanner {
-    const key = document.uri.toString();
-    let scanner = this.scanners.get(key);
-    if (scanner === undefined || scanner.language !== healthLanguageOf(document.languageId)) {
-      scanner = new DocumentLinkScanner(document.languageId);
-      this.scanners.set(key, scanner);
-    }
-    return scanner;
-  }
-
   private documentClosed(document: vscode.TextDocument): void {
     const key = document.uri.toString();
-    this.pendingDocuments.delete(document);
-    if (!this.scanners.delete(key) || this.index === undefined) {
+    if (!this.documents.closed(document) || this.index === undefined) {
       return;
     }
     if (this.folders.some((folder) => folder.contains(document.uri))) {

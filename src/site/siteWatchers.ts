@@ -86,14 +86,16 @@ export class SiteWatchers implements vscode.Disposable {
 
   constructor(private readonly events: SiteEvents) {}
 
-  watch(folders: readonly SiteFolderFiles[]): void {
+  /** True when it made new watchers (the first time, or the folders or their globs changed). */
+  watch(folders: readonly SiteFolderFiles[]): boolean {
     const key = JSON.stringify(folders.map((folder) => [folder.folder.uri.toString(), folder.includes]));
     if (key === this.watched) {
-      return;
+      return false;
     }
     this.dispose();
     this.watchers = watchSite(folders, this.events);
     this.watched = key;
+    return true;
   }
 
   dispose(): void {
