@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { CatalogMap } from '../catalog/model/catalogTypes';
 import { merchantDescription } from '../catalog/present/merchantFormat';
 import { MerchantSearchIndex } from '../catalog/search/merchantSearch';
+import { acceptedItem } from '../catalog/search/pickAcceptance';
 import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { CatalogController } from '../controllers/catalogController';
@@ -76,7 +77,9 @@ export class MerchantPicker {
           });
     pick.placeholder = options.placeholder ?? vscode.l10n.t('Type a merchant name or domain');
     pick.matchOnDescription = false;
+    let itemsChangedAt = 0;
     const show = (query: string): void => {
+      itemsChangedAt = performance.now();
       pick.items = search.search(query, SHOWN).map((hit) =>
         toPick(
           hit.key,
@@ -91,7 +94,9 @@ export class MerchantPicker {
       pick.onDidTriggerItemButton(({ item, button }) =>
         buttons.find((b) => b.button === button)?.run({ key: item.key, merchant: item.merchant }),
       );
-      pick.onDidAccept(() => resolve(pick.selectedItems[0]));
+      pick.onDidAccept(() =>
+        resolve(acceptedItem(pick.selectedItems[0], pick.items, performance.now() - itemsChangedAt)),
+      );
       pick.onDidHide(() => resolve(undefined));
       pick.show();
     });

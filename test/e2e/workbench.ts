@@ -139,6 +139,27 @@ export class Workbench {
     await input.press('Enter');
   }
 
+  /**
+   * Pastes `text` into the open quick pick (once the pick titled `title` shows) and presses Enter in
+   * the same task of the page, so that the extension's items for the text cannot be on screen yet:
+   * the race a person pasting a name and pressing Enter at once can lose, made certain.
+   */
+  async pasteInQuickPickAndEnter(title: string, text: string): Promise<void> {
+    await this.page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor({ timeout: 15_000 });
+    await this.quickInput().focus();
+    // A string, not a function: the test's compiler would wrap named functions in a helper the page lacks.
+    await this.page.evaluate(`(() => {
+      const box = document.activeElement;
+      box.value = ${JSON.stringify(text)};
+      box.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+      const enter = new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true });
+      // The workbench reads the legacy key code, which a constructed event leaves at 0.
+      Object.defineProperty(enter, 'keyCode', { get: () => 13 });
+      Object.defineProperty(enter, 'which', { get: () => 13 });
+      box.dispatchEvent(enter);
+    })()`);
+  }
+
   /** Tree rows (in any tree view) whose text contains `text`. */
   treeRows(text: string): Locator {
     return this.page.locator('.monaco-list-row[role="treeitem"]', { hasText: text });
