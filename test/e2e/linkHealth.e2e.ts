@@ -44,10 +44,14 @@ describe('link health in the real workbench, light and dark, with its README scr
       const env = environment();
       const page = env.workbench.page;
       await page.keyboard.press('Escape');
+      // The article as the demo wrote it (the other theme's scenario fixed and saved it), put back before
+      // the reload, so that the reloaded window reads it from disk: written just after, the workbench's
+      // own watcher could miss it, and the save below then met a newer file on disk (a save conflict).
+      if (fs.readFileSync(article.file, 'utf8') !== original) {
+        fs.writeFileSync(article.file, original);
+      }
       await useTheme(env, theme);
       await env.workbench.runCommand('View: Close All Editors');
-      // The article as the demo wrote it (the other theme's scenario fixed it): the watcher reads it again.
-      fs.writeFileSync(article.file, original);
       // The palette lists this command only while the side bar shows (a reload may restore it closed).
       if (await page.locator('.part.sidebar').isVisible()) {
         await env.workbench.runCommand('View: Close Primary Side Bar');

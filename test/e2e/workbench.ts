@@ -63,11 +63,36 @@ export class Workbench {
         throw new Error(`the command palette never listed "${title}"`);
       }
     }
+    await this.focusCommandRow(title);
     await input.press('Enter');
     await this.page
       .locator('.quick-input-widget')
       .waitFor({ state: 'hidden', timeout: 15_000 })
       .catch(() => undefined);
+  }
+
+  /**
+   * Enter runs the focused row, and the palette may focus another match first: ">File: Save" focused
+   * "File: Compare Active File with Saved". The row labelled exactly `title`, when listed, is focused.
+   */
+  private async focusCommandRow(title: string): Promise<void> {
+    const label = (row: Locator) => row.locator('.label-name').first();
+    const rows = this.page.locator('.quick-input-list .monaco-list-row');
+    const exact = rows.filter({ has: this.page.locator('.label-name', { hasText: title }) });
+    const labels = (await exact.locator('.label-name').allTextContents()).map((text) => text.trim());
+    if (!labels.includes(title)) {
+      return;
+    }
+    for (let step = 0; step < 30; step++) {
+      const focused = await label(rows.and(this.page.locator('.focused')))
+        .textContent({ timeout: 2_000 })
+        .catch(() => null);
+      if (focused?.trim() === title) {
+        return;
+      }
+      await this.quickInput().press('ArrowDown');
+    }
+    throw new Error(`the command palette never focused "${title}"`);
   }
 
   /** Opens a view container from the activity bar by its title, e.g. "Affiliate Links". */

@@ -5,6 +5,7 @@
  * only the index's second look at the site, once its new watchers run, can find them.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
@@ -57,19 +58,30 @@ describe('link health when the file watchers say nothing, in the real host', fun
     await sandbox?.close();
   });
 
-  it('reads again, once its new watchers run, a file changed after the first scan read it', async () => {
+  it('reads again, once its new watchers run, a file changed or deleted after the first scan read it', async () => {
     const inactive = sandbox.dataset.merchants.find((merchant) => !merchant.isActive && merchant.trackingLink)!;
     const article = vscode.Uri.joinPath(blind, 'review.md');
+    const deleted = vscode.Uri.joinPath(blind, 'old/review.md');
     const dead = `# Review\n\nBuy it [here](${inactive.trackingLink}).\n`;
     await write(article, dead);
+    await write(deleted, dead);
     // Link health made again: a first scan with new watchers, as after a window's reload.
     await setting('affiliateLinks.linkHealth.enabled', false);
     await setting('affiliateLinks.linkHealth.enabled', true);
-    await eventually(() => (codes(article).includes('inactive-merchant') ? true : undefined), 'the first scan', 30_000);
+    await eventually(
+      () => (codes(article).includes('inactive-merchant') && codes(deleted).length > 0 ? true : undefined),
+      'the first scan',
+      30_000,
+    );
 
-    // Saved just after the first scan read it: no watcher reports it, the second look finds it.
+    // Saved, and deleted, just after the first scan read them: no watcher reports it, the second look finds it.
     await write(article, '# Review\n\nSold out, sorry.\n');
-    await eventually(() => (codes(article).length === 0 ? true : undefined), 'the second look at the site', 15_000);
+    fs.rmSync(deleted.fsPath);
+    await eventually(
+      () => (codes(article).length === 0 && codes(deleted).length === 0 ? true : undefined),
+      'the second look at the site',
+      15_000,
+    );
 
     // The premise: once the index has looked again, a change in this folder stays unseen.
     await write(article, dead);
