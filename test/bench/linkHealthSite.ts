@@ -2,6 +2,7 @@
  * Link health's site pipeline in plain Node, as the extension runs it but without VS Code's findFiles: each
  * file stated and read unless the index holds its size and mtime, scanned and indexed, then every entry checked.
  */
+import { readFileSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import type { WireMerchant } from '../../src/api/wire';
 import type { SliceClock } from '../../src/health/sliceLoop';
@@ -162,6 +163,19 @@ export async function barePass(files: readonly string[]): Promise<number> {
     for (const text of texts) {
       urls += text.match(/https?:\/\/[^\s<>"')\]]+/g)?.length ?? 0;
     }
+  }
+  return urls;
+}
+
+/**
+ * The same pass with each file read synchronously: what the reading itself costs, without the event loop's
+ * turns between the four steps of an asynchronous read. Not a way the extension host may read (a blocking read
+ * of a slow or remote disk stalls every extension); it says how much of the bare pass is the file system.
+ */
+export function bareSyncPass(files: readonly string[]): number {
+  let urls = 0;
+  for (const file of files) {
+    urls += readFileSync(file, 'utf8').match(/https?:\/\/[^\s<>"')\]]+/g)?.length ?? 0;
   }
   return urls;
 }
