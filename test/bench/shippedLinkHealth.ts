@@ -18,3 +18,5 @@ export { expandSubId } from '../../src/links/subId';
 export { normalizeMerchant } from '../../src/api/normalize/merchant';
 export { merchantKey } from '../../src/merchant/merchantKey';
 export { toCatalogMerchant } from '../../src/merchant/merchantFields';
+export { LinkVerdicts } from '../../src/health/linkVerdict';
+export { queryParametersOf } from '../../src/links/queryParameters';
