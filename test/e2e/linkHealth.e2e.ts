@@ -51,11 +51,11 @@ describe('link health in the real workbench, light and dark, with its README scr
         fs.writeFileSync(article.file, original);
       }
       await useTheme(env, theme);
+      // The extension activates lazily (an article, the Merchants view, a command): a reload that restores
+      // neither leaves it asleep, and the Problems panel empty. The publisher's view wakes it, as a person would.
+      await env.workbench.openView('Affiliate Links');
       await env.workbench.runCommand('View: Close All Editors');
-      // The palette lists this command only while the side bar shows (a reload may restore it closed).
-      if (await page.locator('.part.sidebar').isVisible()) {
-        await env.workbench.runCommand('View: Close Primary Side Bar');
-      }
+      await env.workbench.runCommand('View: Close Primary Side Bar');
       await env.workbench.runCommand('Focus on Problems View');
       const panel = page.locator('.part.panel');
       const row = (code: string) => panel.locator('.monaco-list-row', { hasText: code }).first();
