@@ -76,8 +76,21 @@ describe('link health in the real workbench, light and dark, with its README scr
       await env.workbench.runCommand('Notifications: Clear All Notifications');
       // The finding opens in the editor with its link selected; the light bulb offers the fixes.
       await row('inactive-merchant').dblclick();
+      // Off the row at once: resting there brings the row's hover, which the picture would show over the panel.
+      await page.mouse.move(1_000, 30);
       const name = path.basename(article.file);
       await page.locator('.part.editor .tab.active', { hasText: name }).waitFor({ timeout: 15_000 });
+      // The article as a publisher sees it, its figures' lenses drawn: a window just reloaded draws them last.
+      // (Playwright calls the decoration hidden even while its text shows, so it is awaited as attached.)
+      await page
+        .locator('.part.editor .codelens-decoration', { hasText: /clicks/ })
+        .first()
+        .waitFor({ state: 'attached', timeout: 60_000 });
+      // The finding's line near the top, so that the quick-fix menu opens over the editor, not over the
+      // Problems panel's rows the picture is about (Scroll Line Down: the cursor stays on the link).
+      for (let line = 0; line < 7; line++) {
+        await page.keyboard.press('Control+ArrowDown');
+      }
       const plain = `https://${inactive.defaultDomain}/`;
       const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Replace with the plain address' });
       const bulb = page.locator('.monaco-editor .lightBulbWidget:visible').first();
