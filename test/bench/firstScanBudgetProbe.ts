@@ -10,16 +10,12 @@ import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { generateDataset } from '../../src/sandbox/dataset';
-import { SANDBOX_DEFAULTS } from '../../src/sandbox/sandboxOptions';
-import { SITE_EXCLUDED, writeSite } from '../../src/sandbox/site';
 import { median, round2, settle, timed } from './figures';
-import { barePass, hostClock, READ_KEY, rulesOf, scanInto, type Shipped } from './linkHealthSite';
+import { barePass, hostClock, READ_KEY, rulesOf, scanInto, type Shipped, writeBenchSite } from './linkHealthSite';
 import { loadShipped } from './shippedBundle';
 
 const ROUNDS = 3;
 const SPIN_US = [0, 50, 100];
-const NOW = new Date('2026-11-21T12:00:00Z');
 
 /** Holds the thread for `us` microseconds: the stand-in for a file's scanning. */
 function spin(us: number): void {
@@ -58,20 +54,9 @@ function timeParts<T>(items: readonly string[], fresh: () => T, body: (state: T,
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '../..');
   const h = await loadShipped<Shipped>(root, path.join(__dirname, 'shippedLinkHealth.ts'), 'linkHealthProbe');
-  const dataset = { ...SANDBOX_DEFAULTS, merchants: 20_000, clicks: 0, actions: 0, now: NOW };
-  const merchants = generateDataset(dataset).merchants;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'first-scan-budget-'));
   try {
-    const { summary } = writeSite(path.join(dir, 'site'), merchants, {
-      articles: 10_000,
-      seed: SANDBOX_DEFAULTS.seed,
-      moreDeeplinks: 5,
-    });
-    const files = fs
-      .readdirSync(summary.site, { recursive: true, encoding: 'utf8' })
-      .filter((file) => !file.split(path.sep).includes(SITE_EXCLUDED) && /\.(md|mdx|html)$/.test(file))
-      .map((file) => path.join(summary.site, file))
-      .sort();
+    const { merchants, summary, files } = writeBenchSite(dir, 20_000);
     await barePass(files); // the page cache warmed
     const rows: string[][] = [];
     const bares: number[] = [];

@@ -6,9 +6,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type * as vscode from 'vscode';
-import { generateDataset } from '../../src/sandbox/dataset';
-import { SANDBOX_DEFAULTS } from '../../src/sandbox/sandboxOptions';
-import { SITE_EXCLUDED, writeSite } from '../../src/sandbox/site';
 import { siteDeeplink, siteMerchants } from '../../src/sandbox/siteLinks';
 import { emit, median, round2, settle, timed, timeOf } from './figures';
 import { loadShipped } from './shippedBundle';
@@ -20,27 +17,18 @@ import {
   hostClock,
   READ_KEY,
   rulesOf,
+  SITE_ARTICLES,
+  SITE_NOW,
+  writeBenchSite,
   scanInto,
   type Shipped,
 } from './linkHealthSite';
 
-const ARTICLES = 10_000;
-/** Healthy deeplinks added to each generated article, for about 100,000 links in all. */
-const MORE_DEEPLINKS = 5;
 const SCAN_ROUNDS = 3;
 const EDIT_ROUNDS = 21;
 const REOPEN_ROUNDS = 3;
-const NOW = new Date('2026-11-21T12:00:00Z');
 
 const MB = 1024 * 1024;
-
-function articleFiles(root: string): string[] {
-  return fs
-    .readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => !file.split(path.sep).includes(SITE_EXCLUDED) && /\.(md|mdx|html)$/.test(file))
-    .map((file) => path.join(root, file))
-    .sort();
-}
 
 async function requestsTo(sandboxUrl: string): Promise<number> {
   const response = await fetch(`${sandboxUrl}/__sandbox/stats`);
@@ -50,24 +38,12 @@ async function requestsTo(sandboxUrl: string): Promise<number> {
 export async function benchLinkHealth(root: string, sandboxUrl: string, catalogSize: number): Promise<void> {
   const requestsBefore = await requestsTo(sandboxUrl);
   const h = await loadShipped<Shipped>(root, path.join(__dirname, 'shippedLinkHealth.ts'), 'linkHealth');
-  const merchants = generateDataset({
-    ...SANDBOX_DEFAULTS,
-    merchants: catalogSize,
-    clicks: 0,
-    actions: 0,
-    now: NOW,
-  }).merchants;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'link-health-bench-'));
   try {
-    const { summary } = writeSite(path.join(dir, 'site'), merchants, {
-      articles: ARTICLES,
-      seed: SANDBOX_DEFAULTS.seed,
-      moreDeeplinks: MORE_DEEPLINKS,
-    });
-    const files = articleFiles(summary.site);
+    const { merchants, summary, files } = writeBenchSite(dir, catalogSize);
     const rules = await rulesOf(h, merchants, summary.disclosurePatterns);
     const subIdOf = (file: string, text: string) => {
-      const variables = h.articleSubIdVariables(summary.subIdTemplate, { path: file, text }, { date: NOW });
+      const variables = h.articleSubIdVariables(summary.subIdTemplate, { path: file, text }, { date: SITE_NOW });
       const expanded = h.expandSubId(summary.subIdTemplate, variables);
       return expanded.ok ? expanded.subId : undefined;
     };
@@ -87,7 +63,7 @@ export async function benchLinkHealth(root: string, sandboxUrl: string, catalogS
     const readIndexMs = median(scans.map((ms, round) => ms - coldChecks[round]!));
     const syncBareMs = median(syncBares);
     emit({
-      name: `link health: first scan of a ${ARTICLES}-article generated site (${links} links, ${summary.total} findings) vs reading the files and one URL regex (pure pipeline, no findFiles)`,
+      name: `link health: first scan of a ${SITE_ARTICLES}-article generated site (${links} links, ${summary.total} findings) vs reading the files and one URL regex (pure pipeline, no findFiles)`,
       value: round2(scanMs),
       unit: 'ms',
       baseline: round2(bareMs),
@@ -104,7 +80,7 @@ export async function benchLinkHealth(root: string, sandboxUrl: string, catalogS
     settle();
     const heapMb = (process.memoryUsage().heapUsed - heapBefore) / MB;
     emit({
-      name: `link health: heap held by the index of the ${ARTICLES}-article site (${held.size} files)`,
+      name: `link health: heap held by the index of the ${SITE_ARTICLES}-article site (${held.size} files)`,
       value: round2(heapMb),
       unit: 'MB',
       target: '< 50 MB',
@@ -139,7 +115,7 @@ export async function benchLinkHealth(root: string, sandboxUrl: string, catalogS
       checkAllMs.push((await timed(() => checkAll(h, held!, rules, new Map(), hostClock()))).ms);
     }
     emit({
-      name: `link health: rescan on reopening the ${ARTICLES}-article site with 10 files changed (saved index loaded, every file stated, 10 read and checked) vs stating every file`,
+      name: `link health: rescan on reopening the ${SITE_ARTICLES}-article site with 10 files changed (saved index loaded, every file stated, 10 read and checked) vs stating every file`,
       value: round2(median(reopens)),
       unit: 'ms',
       baseline: round2(median(statFloors)),

@@ -2,8 +2,12 @@
  * Link health's site pipeline in plain Node, as the extension runs it but without VS Code's findFiles: each
  * file stated and read unless the index holds its size and mtime, scanned and indexed, then every entry checked.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { generateDataset } from '../../src/sandbox/dataset';
+import { SANDBOX_DEFAULTS } from '../../src/sandbox/sandboxOptions';
+import { SITE_EXCLUDED, writeSite } from '../../src/sandbox/site';
 import type { WireMerchant } from '../../src/api/wire';
 import type { SliceClock } from '../../src/health/sliceLoop';
 import type { MerchantKey } from '../../src/merchant/merchantKey';
@@ -15,6 +19,28 @@ type Rules = InstanceType<Shipped['LinkHealthRules']>;
 type Index = InstanceType<Shipped['SiteIndex']>;
 
 export const READ_KEY = 'bench';
+
+/** The benches' site: this many generated articles, about 100,000 links with the healthy deeplinks added to each. */
+export const SITE_ARTICLES = 10_000;
+const MORE_DEEPLINKS = 5;
+/** The day the site's catalog and its articles' SubID dates are made for. */
+export const SITE_NOW = new Date('2026-11-21T12:00:00Z');
+
+/** Writes the site over a generated catalog of `catalogSize` merchants under `dir`; its articles, sorted. */
+export function writeBenchSite(dir: string, catalogSize: number) {
+  const dataset = { ...SANDBOX_DEFAULTS, merchants: catalogSize, clicks: 0, actions: 0, now: SITE_NOW };
+  const merchants = generateDataset(dataset).merchants;
+  const { summary } = writeSite(path.join(dir, 'site'), merchants, {
+    articles: SITE_ARTICLES,
+    seed: SANDBOX_DEFAULTS.seed,
+    moreDeeplinks: MORE_DEEPLINKS,
+  });
+  const files = readdirSync(summary.site, { recursive: true, encoding: 'utf8' })
+    .filter((file) => !file.split(path.sep).includes(SITE_EXCLUDED) && /\.(md|mdx|html)$/.test(file))
+    .map((file) => path.join(summary.site, file))
+    .sort();
+  return { merchants, summary, files };
+}
 
 /** The host's clock (src/site/siteReads.ts): a pause is a turn of the event loop; the longest slice is kept. */
 export function hostClock(): SliceClock & { longest: number } {
