@@ -7,7 +7,8 @@ import connect from 'undici/lib/api/api-connect.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import type { Dispatcher } from 'undici';
 import { ApiError, RequestAbortedError, redact, type ServiceError } from './errors';
-import type { RequestBudget } from './budget/requestBudget';
+import type { RequestBudget, SendSlot } from './budget/requestBudget';
+import { SocketWrites } from './socketWrites';
 import { readText } from './normalize/fields';
 import {
   bodyFailure,
@@ -55,6 +56,7 @@ export class Transport {
   private readonly dispatcher: Dispatcher;
   private readonly origin: string;
   private readonly basePath: string;
+  private readonly writes = new SocketWrites();
 
   constructor(private readonly options: TransportOptions) {
     this.origin = options.baseUrl.origin;
@@ -116,6 +118,7 @@ export class Transport {
   }
 
   close(): Promise<void> {
+    this.writes.dispose();
     return this.dispatcher.close();
   }
 
@@ -134,23 +137,13 @@ export class Transport {
     const priority = call.priority ?? 'foreground';
     let firstRefusal: number | undefined;
     for (let attempt = 1; ; ) {
-      if (!(await this.options.budget.take(priority, signal, call.onWait))) {
+      const slot = await this.options.budget.acquire(priority, signal, call.onWait);
+      if (slot === undefined) {
         throw this.seal(new RequestAbortedError(cancelled(path), path));
       }
-      const sentAt = Date.now();
       let response: Dispatcher.ResponseData;
       try {
-        response = await request.call(this.dispatcher, {
-          origin: this.origin,
-          path,
-          method: 'GET',
-          signal,
-          headers: {
-            authorization: `Bearer ${this.options.apiKey}`,
-            accept: 'application/json',
-            'user-agent': this.options.userAgent,
-          },
-        });
+        response = await this.send(path, signal, slot);
       } catch (error) {
         const failure = requestFailure(error, path, signal, this.origin, this.options.timeouts);
         const delay =
@@ -163,7 +156,7 @@ export class Transport {
       }
       if (REFUSAL_STATUSES.includes(response.statusCode)) {
         firstRefusal ??= Date.now();
-        const refusal = await this.refusal(response, path, firstRefusal, sentAt);
+        const refusal = await this.refusal(response, path, firstRefusal, slot.wroteAt ?? slot.grantedAt);
         if (refusal !== undefined) {
           throw this.seal(refusal);
         }
@@ -192,6 +185,32 @@ export class Transport {
         }
         await this.pauseOrCancel(delay, path, signal);
       }
+    }
+  }
+
+  /**
+   * Sends one GET, telling `slot` the moment undici writes it to its socket. When that moment
+   * was not heard (the connection failed first), the request counts as sent when it ended.
+   */
+  private async send(path: string, signal: AbortSignal | undefined, slot: SendSlot): Promise<Dispatcher.ResponseData> {
+    try {
+      return await this.writes.during(
+        (at) => slot.wrote(at),
+        () =>
+          request.call(this.dispatcher, {
+            origin: this.origin,
+            path,
+            method: 'GET',
+            signal,
+            headers: {
+              authorization: `Bearer ${this.options.apiKey}`,
+              accept: 'application/json',
+              'user-agent': this.options.userAgent,
+            },
+          }),
+      );
+    } finally {
+      slot.wrote(Date.now());
     }
   }
 

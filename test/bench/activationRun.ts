@@ -4,7 +4,7 @@
  */
 import { DEFAULT_SANDBOX_KEY } from '../../src/sandbox/sandboxOptions';
 import { ACTIVATION_SANDBOX, benchActivation } from './activationBench';
-import { startSandboxProcess } from './sandboxProcess';
+import { startSandboxProcess } from '../common/sandboxProcess';
 
 const argument = (name: string, fallback: string): string => {
   const index = process.argv.indexOf(name);

@@ -14,7 +14,7 @@ import type { ClickItem } from '../../src/api/types';
 import { periodWindows } from '../../src/reports/model/reportPeriods';
 import { DEFAULT_SANDBOX_KEY } from '../../src/sandbox/sandboxOptions';
 import { emit, median, round2, settle, timed } from './figures';
-import { startSandboxProcess } from './sandboxProcess';
+import { startSandboxProcess } from '../common/sandboxProcess';
 import { loadShipped } from './shippedBundle';
 
 type ShippedReports = typeof import('./shippedReports');

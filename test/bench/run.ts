@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { DEFAULT_SANDBOX_KEY } from '../../src/sandbox/sandboxOptions';
 import { bareCatalogWalk } from './bareWalk';
-import { startSandboxProcess } from './sandboxProcess';
+import { startSandboxProcess } from '../common/sandboxProcess';
 import { benchCatalog } from './catalogBench';
 import { benchLinks } from './linksBench';
 import { benchLinkHealth } from './linkHealthBench';

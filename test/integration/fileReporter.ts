@@ -1,7 +1,8 @@
 /**
  * A mocha reporter for suites that run inside an extension host, whose console nobody sees:
  * it writes mocha's usual spec-style lines to a file (as they happen, so a run cut short
- * still shows how far it got) and ends with one machine-readable summary line.
+ * still shows how far it got), with the figures a test measured under its line (`TestFigures`),
+ * and ends with one machine-readable summary line.
  */
 import fs from 'node:fs';
 import Mocha from 'mocha';
@@ -12,6 +13,11 @@ export interface RunSummary {
   passes: number;
   failures: number;
   pending: number;
+}
+
+/** What a test measured, set on its `this.test` and written under its line (the host's console is seen by nobody). */
+export interface TestFigures {
+  figures?: string;
 }
 
 export function createFileReporter(file: string): typeof Mocha.reporters.Base {
@@ -31,7 +37,13 @@ export function createFileReporter(file: string): typeof Mocha.reporters.Base {
           write(`${indent()}${suite.title}`);
         }
       });
-      runner.on(EVENT_TEST_PASS, (test) => write(`${indent()}  ✔ ${test.title} (${test.duration ?? 0} ms)`));
+      runner.on(EVENT_TEST_PASS, (test) => {
+        write(`${indent()}  ✔ ${test.title} (${test.duration ?? 0} ms)`);
+        const figures = (test as Mocha.Test & TestFigures).figures;
+        if (typeof figures === 'string') {
+          write(`${indent()}    ${figures}`);
+        }
+      });
       runner.on(EVENT_TEST_PENDING, (test) => write(`${indent()}  - ${test.title}`));
       runner.on(EVENT_TEST_FAIL, (test, error: Error) => {
         failures.push({ title: test.fullTitle(), error });

@@ -55,10 +55,10 @@ describe('the stores under the rate limit', function () {
   function reportWindow(now: () => Date) {
     const budget = new RequestBudget({ windows: 'off' });
     const priorities: RequestPriority[] = [];
-    const take = budget.take.bind(budget);
-    budget.take = (priority, signal, onWait) => {
+    const acquire = budget.acquire.bind(budget);
+    budget.acquire = (priority, signal, onWait) => {
       priorities.push(priority);
-      return take(priority, signal, onWait);
+      return acquire(priority, signal, onWait);
     };
     const client = clientFor(service, { budget });
     const store = new ReportStore({

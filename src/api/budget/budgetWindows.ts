@@ -17,8 +17,8 @@ export interface BudgetWindow {
 
 /**
  * The budget's windows of the service's: each one longer by a margin (100 ms and 1% of its
- * length: network latency, and the event loop between a slot and its request's write, move
- * arrivals against sends), and with a tenth of a window of a
+ * length: network latency moves arrivals against writes; the event loop between a slot and its
+ * request's write is counted by the writes themselves, see SendSlot), and with a tenth of a window of a
  * minute or more (10 of 100 in 5 minutes) kept from background reads, so that a person who
  * asks for something while a long read runs waits seconds, not minutes.
  */

@@ -11,11 +11,17 @@ const RETRY_FILE_AFTER_MS = 60_000;
 export const LEDGER_BUCKET_MS = 300_000;
 const NAME = /^([0-9a-f]{16})-(\d+)\.ledger$/;
 
-/** One entry as a line: `{"s":t,"id":…}`, `{"c":t,"id":…}` or `{"h":until,"t":t}`. */
+/**
+ * One entry as a line: `{"s":t,"id":…}` (with `"p":1` when pending), `{"w":t,"id":…}`,
+ * `{"c":t,"id":…}` or `{"h":until,"t":t}`. A window of an earlier version reads a pending send as
+ * sent at its time and skips the write.
+ */
 export function ledgerLine(entry: LedgerEntry): string {
   switch (entry.kind) {
     case 'send':
-      return JSON.stringify({ s: entry.t, id: entry.id });
+      return JSON.stringify(entry.pending ? { s: entry.t, id: entry.id, p: 1 } : { s: entry.t, id: entry.id });
+    case 'wrote':
+      return JSON.stringify({ w: entry.t, id: entry.id });
     case 'cancel':
       return JSON.stringify({ c: entry.t, id: entry.id });
     case 'hold':
@@ -38,7 +44,12 @@ export function parseLedgerLine(line: string): LedgerEntry | undefined {
   const time = (field: unknown): field is number => Number.isSafeInteger(field) && (field as number) > 0;
   const id = typeof fields.id === 'string' && fields.id.length > 0 && fields.id.length <= 64;
   if (time(fields.s) && id) {
-    return { kind: 'send', t: fields.s, id: fields.id as string };
+    return fields.p === 1
+      ? { kind: 'send', t: fields.s, id: fields.id as string, pending: true }
+      : { kind: 'send', t: fields.s, id: fields.id as string };
+  }
+  if (time(fields.w) && id) {
+    return { kind: 'wrote', t: fields.w, id: fields.id as string };
   }
   if (time(fields.c) && id) {
     return { kind: 'cancel', t: fields.c, id: fields.id as string };

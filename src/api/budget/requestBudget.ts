@@ -9,7 +9,7 @@ import {
   type RequestPriority,
 } from './budgetWindows';
 import { MemoryLedger, viewOf, type BudgetLedger, type LedgerView } from './budgetLedger';
-import { SlotReservations } from './slotReservations';
+import { SlotReservations, type SendSlot } from './slotReservations';
 import type { RateWindow } from '../rateLimit';
 import { REAL_CLOCK, type BudgetClock } from './budgetClock';
 import { MinuteLog, type BudgetCounts } from './minuteLog';
@@ -19,7 +19,7 @@ import { NOTEWORTHY_WAIT_MS, type BudgetState, type WaitReason } from './budgetS
 export type { BudgetClock } from './budgetClock';
 export type { BudgetCounts } from './minuteLog';
 export { NOTEWORTHY_WAIT_MS, type BudgetState, type WaitReason } from './budgetState';
-export { LATE_GRANT_MS } from './slotReservations';
+export { LATE_GRANT_MS, type SendSlot } from './slotReservations';
 
 export interface RequestBudgetOptions {
   /** The service's windows, or 'off' (refusals are still waited for). */
@@ -43,7 +43,7 @@ interface Waiter {
   order: number;
   since: number;
   signal: AbortSignal | undefined;
-  resolve(granted: boolean): void;
+  resolve(slot: SendSlot | undefined): void;
   onWait?: (until: number | undefined, reason: WaitReason | undefined) => void;
   /** The wait last told to `onWait`. */
   told?: number;
@@ -100,15 +100,26 @@ export class RequestBudget {
   }
 
   /**
-   * Waits for a slot for one request of `priority`; true when it may be sent now, false when
-   * `signal` fired first. `onWait` hears when this request starts waiting longer than pacing
-   * (with when the slot is expected and why) and when it gets its slot (undefined).
+   * Waits for a slot for one request of `priority` that goes at once: true when it may be sent
+   * now, false when `signal` fired first. See `acquire` for `onWait`.
    */
-  take(priority: RequestPriority, signal?: AbortSignal, onWait?: Waiter['onWait']): Promise<boolean> {
+  async take(priority: RequestPriority, signal?: AbortSignal, onWait?: Waiter['onWait']): Promise<boolean> {
+    const slot = await this.acquire(priority, signal, onWait);
+    slot?.wrote(slot.grantedAt);
+    return slot !== undefined;
+  }
+
+  /**
+   * Waits for a slot for one request of `priority`: the slot when it may be sent now, undefined
+   * when `signal` fired first. The request counts as going now until the slot is told when it
+   * was written. `onWait` hears when this request starts waiting longer than pacing (with when
+   * the slot is expected and why) and when it gets its slot (undefined).
+   */
+  acquire(priority: RequestPriority, signal?: AbortSignal, onWait?: Waiter['onWait']): Promise<SendSlot | undefined> {
     if (signal?.aborted) {
-      return Promise.resolve(false);
+      return Promise.resolve(undefined);
     }
-    return new Promise<boolean>((resolve) => {
+    return new Promise<SendSlot | undefined>((resolve) => {
       const waiter: Waiter = {
         priority,
         order: ++this.orders,
@@ -117,10 +128,10 @@ export class RequestBudget {
         onWait,
         resolve: () => undefined,
       };
-      const onAbort = (): void => this.remove(waiter, false);
-      waiter.resolve = (granted) => {
+      const onAbort = (): void => this.remove(waiter);
+      waiter.resolve = (slot) => {
         signal?.removeEventListener('abort', onAbort);
-        resolve(granted);
+        resolve(slot);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       const rank = PRIORITIES.indexOf(priority);
@@ -186,14 +197,14 @@ export class RequestBudget {
     }
   }
 
-  private remove(waiter: Waiter, granted: boolean): void {
+  private remove(waiter: Waiter): void {
     const index = this.queue.indexOf(waiter);
     if (index >= 0) {
       this.queue.splice(index, 1);
       if (waiter.told !== undefined) {
         waiter.onWait?.(undefined, undefined);
       }
-      waiter.resolve(granted);
+      waiter.resolve(undefined);
       this.changed();
       this.nudge();
     }
@@ -223,7 +234,7 @@ export class RequestBudget {
       this.wake = new AbortController();
       const head = this.queue[0]!;
       const now = this.clock.now();
-      const view = viewOf(await this.ledger.read(now, this.spanMs), now, this.spanMs);
+      const view = viewOf(await this.reservations.read(now), now, this.spanMs);
       this.last = {
         sends: view.sends,
         holdUntil: Math.max(view.holdUntil, this.last.holdUntil > now ? this.last.holdUntil : 0),
@@ -242,7 +253,10 @@ export class RequestBudget {
           at,
           this.last.holdUntil >= at ? 'refused' : at - this.clock.now() > NOTEWORTHY_WAIT_MS ? 'window' : 'pace',
         );
-        await this.clock.sleep(at - this.clock.now(), this.wake.signal);
+        if (!this.wake.signal.aborted) {
+          // Nudged while the ledger was read (a write told, a request came): look again at once.
+          await this.clock.sleep(at - this.clock.now(), this.wake.signal);
+        }
         continue;
       }
       if (this.queue[0] !== head) {
@@ -273,7 +287,7 @@ export class RequestBudget {
       if (winner.told !== undefined) {
         winner.onWait?.(undefined, undefined);
       }
-      winner.resolve(true);
+      winner.resolve(this.reservations.slot(granted.id, this.clock.now(), () => this.nudge()));
       this.changed();
     }
     this.waiting = undefined;

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import diagnostics from 'node:diagnostics_channel';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -14,6 +15,7 @@ import { MemoryLedger } from '../../../src/api/budget/budgetLedger';
 import { RequestBudget } from '../../../src/api/budget/requestBudget';
 import { parseRateLimit, type RateWindow } from '../../../src/api/rateLimit';
 import type { Sandbox } from '../../../src/sandbox/server';
+import { startSandboxProcess } from '../../common/sandboxProcess';
 import { clientFor, sandbox } from '../helpers/fixtures';
 import { RecordingLogger } from '../helpers/recordingLogger';
 
@@ -88,6 +90,49 @@ describe('the request budget against a sandbox that enforces a rate limit', func
     assert.deepEqual(
       stats.windows.map((window) => window.peak),
       [4, 10],
+    );
+  });
+
+  it('is never refused when the event loop blocks between a slot and the write of its request: 12 pages at 3 a second', async () => {
+    // Every fourth request is held 300 ms as undici creates it, after its slot and before its
+    // write (as a busy extension host does): the service counts the write, and so must the budget.
+    // The service runs in a process of its own, so the blocks never delay its clock of arrivals.
+    const remote = await startSandboxProcess([
+      '--merchants',
+      '40',
+      '--clicks',
+      '10',
+      '--actions',
+      '10',
+      '--rate-limit',
+      '3/1',
+    ]);
+    let created = 0;
+    const block = (): void => {
+      if (created++ % 4 === 0) {
+        const until = Date.now() + 300;
+        while (Date.now() < until) {
+          // the event loop is busy
+        }
+      }
+    };
+    diagnostics.subscribe('undici:request:create', block);
+    let stats;
+    try {
+      const client = clientFor(remote, { budget: new RequestBudget({ windows: windows('3/1') }) });
+      await Promise.all(Array.from({ length: 12 }, (_, index) => client.getMerchantPage({ limit: 1, next: index })));
+      await client.close();
+      diagnostics.unsubscribe('undici:request:create', block);
+      stats = (await remote.stats()).rateLimit;
+    } finally {
+      diagnostics.unsubscribe('undici:request:create', block);
+      await remote.stop();
+    }
+    assert.equal(stats.refused, 0, JSON.stringify(stats));
+    assert.equal(created, 12, 'one request a page, each held at its creation');
+    assert.deepEqual(
+      stats.windows.map((window) => window.peak),
+      [3],
     );
   });
 

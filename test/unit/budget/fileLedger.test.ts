@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { viewOf, type LedgerEntry } from '../../../src/api/budget/budgetLedger';
+import { UNWRITTEN_COUNTS_MS, viewOf, type LedgerEntry } from '../../../src/api/budget/budgetLedger';
 import { FileLedger, LEDGER_BUCKET_MS, ledgerLine, parseLedgerLine } from '../../../src/api/budget/fileLedger';
 import { RequestBudget } from '../../../src/api/budget/requestBudget';
 
@@ -68,15 +68,43 @@ describe('request ledger in files', function () {
       { kind: 'send', t: NOW - 10, id: 'b:1' },
       { kind: 'cancel', t: NOW - 5, id: 'b:1' },
       { kind: 'hold', t: NOW, until: NOW + 4_000 },
+      { kind: 'send', t: NOW - 400, id: 'c:1', pending: true },
+      { kind: 'wrote', t: NOW - 100, id: 'c:1' },
+      { kind: 'send', t: NOW - 300, id: 'c:2', pending: true },
     ];
     for (const entry of entries) {
       await files.append(entry);
     }
     assert.deepEqual(await files.read(NOW, 303_100), entries);
-    assert.deepEqual(viewOf(entries, NOW, 303_100), { sends: [NOW - LEDGER_BUCKET_MS], holdUntil: NOW + 4_000 });
+    // c:1 counts when it was written; c:2, not yet written, as going now.
+    assert.deepEqual(viewOf(entries, NOW, 303_100), {
+      sends: [NOW - LEDGER_BUCKET_MS, NOW - 100, NOW],
+      holdUntil: NOW + 4_000,
+    });
     for (const entry of entries) {
       assert.deepEqual(parseLedgerLine(ledgerLine(entry)), entry);
     }
+  });
+
+  it('counts a pending send at its write, as going now until then, and at its time once unwritten for UNWRITTEN_COUNTS_MS', () => {
+    const pending: LedgerEntry = { kind: 'send', t: NOW, id: 'a:1', pending: true };
+    assert.deepEqual(viewOf([pending], NOW + 200, 303_100).sends, [NOW + 200], 'going now');
+    assert.deepEqual(viewOf([pending, { kind: 'wrote', t: NOW + 150, id: 'a:1' }], NOW + 200, 303_100).sends, [
+      NOW + 150,
+    ]);
+    assert.deepEqual(viewOf([pending], NOW + UNWRITTEN_COUNTS_MS + 1, 303_100).sends, [NOW], 'its window closed');
+    // A send of an earlier version, or one written at its grant, counts at its time.
+    assert.deepEqual(viewOf([{ kind: 'send', t: NOW, id: 'a:2' }], NOW + 200, 303_100).sends, [NOW]);
+    // A write that stands after the send of `before` still tells when the sends before it went.
+    assert.deepEqual(
+      viewOf(
+        [pending, { kind: 'send', t: NOW + 100, id: 'b:1', pending: true }, { kind: 'wrote', t: NOW + 50, id: 'a:1' }],
+        NOW + 200,
+        303_100,
+        'b:1',
+      ).sends,
+      [NOW + 50],
+    );
   });
 
   it('keeps two processes taking slots at once within the windows together', async () => {

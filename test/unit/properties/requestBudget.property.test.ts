@@ -1,10 +1,12 @@
 /**
  * Properties of the request budget (src/api/budget/), on a virtual clock: for any rate windows,
  * any arrivals of requests of any priority in one to three windows (processes) sharing a ledger
- * whose appends land a few milliseconds late (so that entries are not in time order), and any
- * refusals of the service, no window of the service is ever exceeded by the sends of all
- * of them together, every request is sent, and an interactive request never waits while a
- * background request of its window is sent.
+ * whose appends land up to 80 ms late (so that entries are not in time order, and a grant may
+ * come later than LATE_GRANT_MS after its send was appended), any block of up to 300 ms between a
+ * slot's grant and its request's write (a busy event loop), and any refusals of the service: no
+ * window of the service is ever exceeded by the writes of all of them together, no slot is
+ * granted inside a refusal's hold once the hold is in the ledger, every request is sent, and an
+ * interactive request never waits while a background request of its window is sent.
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -47,19 +49,30 @@ interface Request {
   priority: RequestPriority;
   asked: number;
   granted?: number;
+  /** When its slot was granted. */
   at?: number;
+  /** When it was written, after a block of the event loop. */
+  wrote?: number;
+}
+
+/** A refusal's hold: from when it was in the ledger until it ends. */
+interface Hold {
+  from: number;
+  until: number;
 }
 
 describe('request budget properties', () => {
-  it('keeps every window of the service, sends every request, and never sends background while interactive waits', async () => {
+  it('keeps every window of the service by the writes, grants nothing in a hold, sends every request, and never sends background while interactive waits', async () => {
     await checkProperty(
       fc.asyncProperty(
         windowsArb,
         fc.integer({ min: 1, max: 3 }),
         fc.array(eventArb, { minLength: 1, maxLength: 20 }),
-        fc.infiniteStream(fc.integer({ min: 0, max: 8 })),
-        async (windows, processes, events, lags) => {
+        fc.infiniteStream(fc.integer({ min: 0, max: 80 })),
+        fc.infiniteStream(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 300 }))),
+        async (windows, processes, events, lags, blocks) => {
           const lag = (): number => lags.next().value as number;
+          const never = new AbortController().signal;
           const clock = new VirtualClock();
           const start = clock.now();
           // Appends land a random moment after the clock was read, as files written by several
@@ -78,13 +91,16 @@ describe('request budget properties', () => {
             (_, index) => new RequestBudget({ windows, clock, ledger, owner: `p${index}`, random: () => 0.5 }),
           );
           const requests: Request[] = [];
+          const holds: Hold[] = [];
           let sequence = 0;
           const pending: Array<Promise<unknown>> = [];
           for (const event of [...events].sort((a, b) => a.at - b.at)) {
             await clock.run(start + event.at);
             const budget = budgets[event.budget % processes]!;
             if (event.kind === 'refusal') {
-              pending.push(budget.refused(event.retryAfterMs));
+              pending.push(
+                budget.refused(event.retryAfterMs).then((until) => holds.push({ from: clock.now(), until })),
+              );
               continue;
             }
             for (let index = 0; index < event.count; index++) {
@@ -95,10 +111,13 @@ describe('request budget properties', () => {
               };
               requests.push(request);
               pending.push(
-                budget.take(event.priority).then((granted) => {
-                  assert.ok(granted);
+                budget.acquire(event.priority).then(async (slot) => {
+                  assert.ok(slot);
                   request.granted = ++sequence;
                   request.at = clock.now();
+                  await clock.sleep(blocks.next().value as number, never);
+                  request.wrote = clock.now();
+                  slot.wrote(request.wrote);
                 }),
               );
             }
@@ -106,18 +125,26 @@ describe('request budget properties', () => {
           await clock.run();
           await Promise.all(pending);
           assert.ok(
-            requests.every((request) => request.at !== undefined),
+            requests.every((request) => request.wrote !== undefined),
             'every request was sent',
           );
-          const times = requests.map((request) => request.at!).sort((a, b) => a - b);
+          const writes = requests.map((request) => request.wrote!).sort((a, b) => a - b);
           for (const window of windows) {
-            for (const time of times) {
-              const inWindow = times.filter((other) => other > time - window.seconds * 1000 && other <= time).length;
+            for (const time of writes) {
+              const inWindow = writes.filter((other) => other > time - window.seconds * 1000 && other <= time).length;
               assert.ok(
                 inWindow <= window.requests,
-                `${inWindow} sends in ${window.seconds} s ending at +${time - start} ms (limit ${window.requests})`,
+                `${inWindow} writes in ${window.seconds} s ending at +${time - start} ms (limit ${window.requests})`,
               );
             }
+          }
+          for (const hold of holds) {
+            const inside = requests.find((request) => request.at! >= hold.from && request.at! < hold.until);
+            assert.equal(
+              inside,
+              undefined,
+              `a slot granted at +${(inside?.at ?? start) - start} ms, inside the hold from +${hold.from - start} to +${hold.until - start} ms`,
+            );
           }
           for (const background of requests.filter((request) => request.priority === 'background')) {
             const waiting = requests.find(

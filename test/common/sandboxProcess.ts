@@ -1,10 +1,16 @@
-/** Runs the sandbox in a process of its own, so the client's work is measured apart from the server's. */
+/**
+ * Runs the sandbox in a process of its own, so the client's work is measured apart from the
+ * server's, and the server hears requests arrive on its own clock, as the real service does,
+ * whatever blocks the client's event loop.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { SandboxStats } from '../../src/sandbox/requestStats';
 
 export interface SandboxProcess {
   url: string;
   setLatency(ms: number): Promise<void>;
+  stats(): Promise<SandboxStats>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +48,13 @@ export async function startSandboxProcess(args: string[]): Promise<SandboxProces
       if (!response.ok) {
         throw new Error(`setting the latency failed: ${response.status}`);
       }
+    },
+    async stats() {
+      const response = await fetch(`${url}/__sandbox/stats`);
+      if (!response.ok) {
+        throw new Error(`reading the stats failed: ${response.status}`);
+      }
+      return (await response.json()) as SandboxStats;
     },
     stop: () =>
       new Promise<void>((resolve) => {
