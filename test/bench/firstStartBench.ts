@@ -23,6 +23,7 @@ import { startSandbox } from '../../src/sandbox/server';
 import { launchChromium } from '../host/chromium';
 import { ensureCodeServer, startCodeServer } from '../host/codeServer';
 import { PROJECT_ROOT } from '../host/hostPaths';
+import { busiestSpan } from '../common/busiestSpan';
 import { whoseBlocks, type BusyStretch, type CpuProfile } from './firstStart/profileBlocks';
 import type { FirstStartFigures } from './firstStartFigures';
 
@@ -91,8 +92,8 @@ function logLines(userDataDir: string): Array<{ at: number; text: string }> {
   return lines;
 }
 
-/** The sends of process `pid` in the shared ledger between `from` and `to`. */
-function sendsOf(ledgerFolder: string, pid: number, from: number, to: number): number {
+/** Every entry of the shared ledger. */
+function ledgerEntries(ledgerFolder: string): LedgerEntry[] {
   const entries: LedgerEntry[] = [];
   for (const name of fs.existsSync(ledgerFolder) ? fs.readdirSync(ledgerFolder) : []) {
     for (const line of fs.readFileSync(path.join(ledgerFolder, name), 'utf8').split('\n')) {
@@ -102,8 +103,19 @@ function sendsOf(ledgerFolder: string, pid: number, from: number, to: number): n
       }
     }
   }
-  const own = entries.filter((entry) => entry.kind !== 'send' || entry.id.startsWith(`${pid}:`));
+  return entries;
+}
+
+/** The sends of process `pid` in the shared ledger between `from` and `to`, at the times they were written. */
+function sendsOf(ledgerFolder: string, pid: number, from: number, to: number): number {
+  const own = ledgerEntries(ledgerFolder).filter((entry) => entry.kind !== 'send' || entry.id.startsWith(`${pid}:`));
   return viewOf(own, to, to - from).sends.filter((time) => time >= from && time <= to).length;
+}
+
+/** The most writes of every window in any span of each of the service's windows, as the ledger says they went. */
+function busiestWrites(ledgerFolder: string, to: number): number[] {
+  const writes = viewOf(ledgerEntries(ledgerFolder), to, 3_600_000).sends;
+  return SERVICE_WINDOWS.map((window) => busiestSpan(writes, window.ms).count);
 }
 
 /** A request as the sandbox saw it arrive. */
@@ -256,6 +268,7 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
         // The last request's slot, and its answer (20 ms of latency).
         everythingFloorS: (timeToSend(floorRequests, [], SERVICE_WINDOWS, 'interactive', 0) + 20) / 1000,
         secondWindowRequests: sendsOf(ledger, second.pid as number, secondStarted, secondStarted + 5 * 60_000),
+        busiestWrites: busiestWrites(ledger, Date.now()),
         loopMaxMs: first.loopMaxMs as number,
         blocks,
         busiest: stretches.slice(0, 6).map(stretchText),

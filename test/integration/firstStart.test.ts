@@ -18,6 +18,7 @@ import type { PanelViewState } from '../../src/webviews/reports/protocol';
 import { expectedGroups, groups } from './catalogView';
 import { activatedExtension, eventually } from './extensionUnderTest';
 import type { TestFigures } from './fileReporter';
+import { busiestSpan } from '../common/busiestSpan';
 import { defaultViewState } from '../../src/webviews/reports/panelVocabulary';
 
 const LENS_COMMAND = 'affiliateLinks.showReportsForSubId';
@@ -38,22 +39,6 @@ function localToday(): string {
 
 function daysBefore(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The most arrivals in any span of `ms` (each span ending at an arrival), and where it starts. */
-function busiestSpan(arrivals: readonly number[], ms: number): { count: number; from: number } {
-  const sorted = [...arrivals].sort((a, b) => a - b);
-  let busiest = { count: 0, from: 0 };
-  let first = 0;
-  for (let last = 0; last < sorted.length; last++) {
-    while (sorted[first]! <= sorted[last]! - ms) {
-      first++;
-    }
-    if (last - first + 1 > busiest.count) {
-      busiest = { count: last - first + 1, from: sorted[first]! };
-    }
-  }
-  return busiest;
 }
 
 /** The notifications the extension shows, recorded: the test's `vscode` is the extension's own API object. */
