@@ -271,6 +271,11 @@ export class RequestBudget {
         await this.clock.sleep(10 + this.random() * 40, this.wake.signal);
         continue;
       }
+      if (this.last.holdUntil > this.clock.now()) {
+        // The service refused a request of this window while the send was written: hold first.
+        await this.reservations.cancel(granted.id);
+        continue;
+      }
       this.last = { ...this.last, sends: [...this.last.sends, granted.t] };
       // The slot goes to the request first in line now: one of a higher priority may have come,
       // or the one it was taken for may have gone, while its send was written.

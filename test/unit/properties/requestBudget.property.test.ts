@@ -5,7 +5,8 @@
  * come later than LATE_GRANT_MS after its send was appended), any block of up to 300 ms between a
  * slot's grant and its request's write (a busy event loop), and any refusals of the service: no
  * window of the service is ever exceeded by the writes of all of them together, no slot is
- * granted inside a refusal's hold once the hold is in the ledger, every request is sent, and an
+ * granted inside a refusal's hold once its window heard the refusal or any window read the hold
+ * in the ledger, every request is sent, and an
  * interactive request never waits while a background request of its window is sent.
  */
 import assert from 'node:assert/strict';
@@ -44,6 +45,18 @@ const eventArb = fc.oneof(
   }),
 );
 
+/** An endless stream of `values`, then zeros. */
+function streamOf(values: number[]): fc.Stream<number> {
+  return new fc.Stream(
+    (function* () {
+      yield* values;
+      for (;;) {
+        yield 0;
+      }
+    })(),
+  );
+}
+
 interface Request {
   budget: number;
   priority: RequestPriority;
@@ -55,8 +68,12 @@ interface Request {
   wrote?: number;
 }
 
-/** A refusal's hold: from when it was in the ledger until it ends. */
+/**
+ * A refusal's hold, from when it was known until it ends: in its own window (`budget`) from the
+ * refusal, in every window from when its entry was in the ledger (`budget` undefined).
+ */
 interface Hold {
+  budget?: number;
   from: number;
   until: number;
 }
@@ -78,12 +95,16 @@ describe('request budget properties', () => {
           // Appends land a random moment after the clock was read, as files written by several
           // processes do: a later time may be appended before an earlier one.
           const shared = new MemoryLedger();
+          const holds: Hold[] = [];
           const ledger: BudgetLedger = {
             description: shared.description,
             read: (now, span) => shared.read(now, span),
             append: async (entry) => {
               await clock.sleep(lag(), new AbortController().signal);
               await shared.append(entry);
+              if (entry.kind === 'hold') {
+                holds.push({ from: clock.now(), until: entry.until });
+              }
             },
           };
           const budgets = Array.from(
@@ -91,15 +112,17 @@ describe('request budget properties', () => {
             (_, index) => new RequestBudget({ windows, clock, ledger, owner: `p${index}`, random: () => 0.5 }),
           );
           const requests: Request[] = [];
-          const holds: Hold[] = [];
           let sequence = 0;
           const pending: Array<Promise<unknown>> = [];
           for (const event of [...events].sort((a, b) => a.at - b.at)) {
             await clock.run(start + event.at);
             const budget = budgets[event.budget % processes]!;
             if (event.kind === 'refusal') {
+              const from = clock.now();
               pending.push(
-                budget.refused(event.retryAfterMs).then((until) => holds.push({ from: clock.now(), until })),
+                budget
+                  .refused(event.retryAfterMs)
+                  .then((until) => holds.push({ budget: event.budget % processes, from, until })),
               );
               continue;
             }
@@ -139,11 +162,17 @@ describe('request budget properties', () => {
             }
           }
           for (const hold of holds) {
-            const inside = requests.find((request) => request.at! >= hold.from && request.at! < hold.until);
+            // A grant of the same moment may have read the ledger just before the hold was in it.
+            const inside = requests.find(
+              (request) =>
+                (hold.budget === undefined || hold.budget === request.budget) &&
+                request.at! > hold.from &&
+                request.at! < hold.until,
+            );
             assert.equal(
               inside,
               undefined,
-              `a slot granted at +${(inside?.at ?? start) - start} ms, inside the hold from +${hold.from - start} to +${hold.until - start} ms`,
+              `a slot granted at +${(inside?.at ?? start) - start} ms in window ${inside?.budget}, inside the hold known ${hold.budget === undefined ? 'to every window' : `to window ${hold.budget}`} from +${hold.from - start} to +${hold.until - start} ms`,
             );
           }
           for (const background of requests.filter((request) => request.priority === 'background')) {
@@ -158,7 +187,36 @@ describe('request budget properties', () => {
           }
         },
       ),
-      { base: 1_000 },
+      {
+        base: 1_000,
+        examples: [
+          // A refusal while a slot's send was still being appended: the slot must wait for the hold.
+          [
+            SERVICE_RATE_LIMIT.map((window) => ({ ...window })),
+            1,
+            [
+              { kind: 'refusal' as const, at: 1, budget: 0, retryAfterMs: 2220 },
+              { kind: 'refusal' as const, at: 1, budget: 0, retryAfterMs: undefined },
+              { kind: 'ask' as const, at: 0, budget: 0, priority: 'interactive' as const, count: 1 },
+            ],
+            streamOf([15, 16, 46]),
+            streamOf([0]),
+          ],
+          // Another window granted in the very moment the hold came into the ledger.
+          [
+            SERVICE_RATE_LIMIT.map((window) => ({ ...window })),
+            2,
+            [
+              { kind: 'ask' as const, at: 393206, budget: 1, priority: 'interactive' as const, count: 1 },
+              { kind: 'refusal' as const, at: 393208, budget: 0, retryAfterMs: undefined },
+              { kind: 'ask' as const, at: 0, budget: 0, priority: 'interactive' as const, count: 1 },
+              { kind: 'refusal' as const, at: 0, budget: 0, retryAfterMs: undefined },
+            ],
+            streamOf([44, 46, 15, 44, 45, 0, 58, 7, 5, 70]),
+            streamOf([30, 4]),
+          ],
+        ],
+      },
     );
   });
 });
