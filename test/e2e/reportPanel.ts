@@ -57,6 +57,27 @@ export class ReportPanel {
     return this.byId(testId).evaluate((element) => (element as unknown as { value: string }).value);
   }
 
+  /**
+   * Shows every period change on screen as going `direction` (the class the app gives it) while `look`
+   * runs, then gives each its own class back: the sandbox's periods may all go up, and each direction
+   * has its own colour to be read on the figure's card.
+   */
+  async withChangesShownAs<T>(direction: 'up' | 'down' | 'same' | 'new', look: () => Promise<T>): Promise<T> {
+    // Strings, evaluated in the frame: this file is compiled without the DOM library.
+    await this.frame.evaluate(`document.querySelectorAll('.figure-change').forEach((change) => {
+      change.dataset.shownClass ??= change.className;
+      change.className = 'figure-change change-' + ${JSON.stringify(direction)};
+    })`);
+    try {
+      return await look();
+    } finally {
+      await this.frame.evaluate(`document.querySelectorAll('.figure-change').forEach((change) => {
+        change.className = change.dataset.shownClass ?? change.className;
+        delete change.dataset.shownClass;
+      })`);
+    }
+  }
+
   /** The body rows in the DOM now (the grid is virtualized: a window of the rows). */
   rows(): Locator {
     return this.byId('row');

@@ -241,35 +241,4 @@ describe('the report panel in the real workbench', function () {
       env.sandbox.setLatency(0);
     }
   });
-
-  it('is readable in dark, light, high contrast and high contrast light themes', async () => {
-    const env = environment();
-    const page = env.workbench.page;
-    const settingsFile = path.join(env.server.userDataDir, 'User/settings.json');
-    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
-    // code-server reads the user settings when the window loads: each theme takes a reload,
-    // after which the serializer brings the panel back. The workbench marks the theme's kind
-    // with a class (vs, vs-dark, hc-black, hc-light); the webview, its body.
-    try {
-      for (const [theme, kind, bodyClass, name] of [
-        ['Default Dark Modern', 'vs-dark', 'vscode-dark', 'reports-dark'],
-        ['Default Light Modern', 'vs', 'vscode-light', 'reports-light'],
-        ['Default High Contrast', 'hc-black', 'vscode-high-contrast', 'reports-high-contrast'],
-        ['Default High Contrast Light', 'hc-light', 'vscode-high-contrast-light', 'reports-high-contrast-light'],
-      ] as const) {
-        fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'workbench.colorTheme': theme }, null, 2));
-        await page.reload();
-        await page.locator(`.monaco-workbench.${kind}`).waitFor({ timeout: 60_000 });
-        const panel = await ReportPanel.find(env.workbench);
-        await panel.frame.locator(`body.${bodyClass}`).waitFor({ timeout: 15_000 });
-        // The panel comes back on the tab it was left on; the figures are the Clicks tab's.
-        await panel.byId('tab-clicks').click();
-        await panel.chartDrawn();
-        await panel.figure('clicks');
-        await env.workbench.screenshot(name);
-      }
-    } finally {
-      fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
-    }
-  });
 });
