@@ -2,10 +2,10 @@
  * The site index's file in the workspace's storage: read once at start (a damaged file is refused and the
  * site read again), written a while after changes, to a temporary file renamed into place. Failures are logged.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { tempFileBeside } from '../common/cacheFiles';
+import { NODE_FILE_OPS, tempFileBeside, type CacheFileOps } from '../common/cacheFiles';
 import { SiteIndex } from '../health/siteIndex';
 import { readSiteIndex, siteIndexLines } from '../health/siteIndexFormat';
 
@@ -16,9 +16,11 @@ const LINES_PER_TURN = 500;
 export class SiteIndexFile {
   private readonly file: string | undefined;
 
+  /** `files`: the disk's operations; only tests pass their own, to inject disk faults (src/common/cacheFiles.ts). */
   constructor(
     storage: vscode.Uri | undefined,
     private readonly log: vscode.LogOutputChannel,
+    private readonly files: CacheFileOps = NODE_FILE_OPS,
   ) {
     this.file = storage?.scheme === 'file' ? path.join(storage.fsPath, 'linkHealth', FILE_NAME) : undefined;
   }
@@ -61,13 +63,19 @@ export class SiteIndexFile {
       }
     }
     const temp = tempFileBeside(this.file);
+    const files = this.files;
     try {
-      await mkdir(path.dirname(this.file), { recursive: true });
-      await writeFile(temp, parts.join(''), 'utf8');
-      await rename(temp, this.file);
+      await files.mkdir(path.dirname(this.file), { recursive: true });
+      const handle = await files.open(temp, 'wx');
+      try {
+        await handle.writeFile(parts.join(''), 'utf8');
+      } finally {
+        await handle.close();
+      }
+      await files.rename(temp, this.file);
       return true;
     } catch (error) {
-      await rm(temp, { force: true }).catch(() => undefined);
+      await files.rm(temp, { force: true }).catch(() => undefined);
       this.log.warn(
         `Link health: could not save the site index to ${this.file} (${String(error)}); the index in memory is kept and the files are read again next time.`,
       );

@@ -6,6 +6,7 @@ import type * as vscode from 'vscode';
 import { DocumentLinkScanner } from '../../../src/health/documentLinks';
 import { indexedFileOf, SiteIndex } from '../../../src/health/siteIndex';
 import { SiteIndexFile } from '../../../src/site/siteIndexFile';
+import { FaultDisk, faultName } from '../disk/faultDisk';
 
 function logger() {
   const lines: string[] = [];
@@ -58,37 +59,49 @@ describe('the site index file in the workspace storage', () => {
     assert.equal((await new SiteIndexFile(storageOf(dir), log).load('k')).size, 20);
   });
 
-  it('keeps the previous file and the index in memory when the disk refuses the write', async () => {
-    const { log, lines } = logger();
-    await new SiteIndexFile(storageOf(dir), log).save(siteOf(3), pause);
-    const folder = path.join(dir, 'linkHealth');
-    fs.chmodSync(folder, 0o500);
-    try {
-      const writable = (() => {
+  // Real faults where this process may mount (root in CI: a full tmpfs, a read-only remount, a bind-mounted
+  // target), which no permission bit can stand for; else injected through the file operations (faultDisk.ts).
+  for (const fault of ['full', 'read-only', 'rename'] as const) {
+    it(`keeps the previous file whole when the disk refuses the write: ${faultName(fault)}`, async () => {
+      const disk = FaultDisk.create();
+      try {
+        const { log, lines } = logger();
+        const storage = storageOf(disk.folder);
+        const previous = siteOf(3);
+        assert.equal(await new SiteIndexFile(storage, log, disk.files).save(previous, pause), true);
+        const file = path.join(disk.folder, 'linkHealth', 'site-index.jsonl');
+        const before = fs.readFileSync(file, 'utf8');
+        // Room for a part of the new index only: a writer that wrote over the old file would leave it cut.
+        disk.inject(fault, { room: Math.floor(before.length / 2), target: file });
         try {
-          fs.writeFileSync(path.join(folder, 'probe'), '');
-          return true;
-        } catch {
-          return false;
+          const newer = siteOf(400);
+          assert.equal(await new SiteIndexFile(storage, log, disk.files).save(newer, pause), false);
+        } finally {
+          disk.clear();
         }
-      })();
-      if (writable) {
-        return; // running as root: permissions do not refuse the write; the ENOTDIR case below still runs
+        assert.match(lines.join('\n'), /could not save the site index .*(ENOSPC|EROFS|EBUSY)/);
+        assert.ok(fs.existsSync(file), 'the previous file is kept');
+        assert.equal(fs.readFileSync(file, 'utf8'), before, 'the previous file, as it was');
+        assert.deepEqual(
+          fs.readdirSync(path.dirname(file)).filter((name) => name !== 'site-index.jsonl'),
+          [],
+          'no temporary file left',
+        );
+        const loaded = await new SiteIndexFile(storage, log).load('k');
+        assert.deepEqual(loaded.entries(), previous.entries(), 'the previous index reads back whole');
+      } finally {
+        disk.dispose();
       }
-      assert.equal(await new SiteIndexFile(storageOf(dir), log).save(siteOf(5), pause), false);
-      assert.match(lines.join('\n'), /could not save the site index/);
-      assert.equal((await new SiteIndexFile(storageOf(dir), log).load('k')).size, 3, 'the previous file kept');
-    } finally {
-      fs.chmodSync(folder, 0o700);
-    }
-  });
+    });
+  }
 
   it('logs a write that cannot happen (storage under a file) and throws nothing', async () => {
     const { log, lines } = logger();
     const blocker = path.join(dir, 'not-a-folder');
-    fs.writeFileSync(blocker, '');
+    fs.writeFileSync(blocker, 'what was here');
     assert.equal(await new SiteIndexFile(storageOf(blocker), log).save(siteOf(2), pause), false);
     assert.match(lines.join('\n'), /could not save the site index .*ENOTDIR|could not save the site index .*EEXIST/);
+    assert.equal(fs.readFileSync(blocker, 'utf8'), 'what was here', 'the file in the folder’s place is left as it was');
     assert.equal((await new SiteIndexFile(storageOf(blocker), log).load('k')).size, 0);
     assert.match(lines.join('\n'), /could not read the saved site index/);
     assert.equal((await new SiteIndexFile(undefined, log).load('k')).size, 0, 'no workspace: nothing saved');
