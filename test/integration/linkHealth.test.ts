@@ -100,6 +100,12 @@ describe('link health in the real host', function () {
     await write('subid.md', `# SubID\n\nSee ${live('another-article', other.merchant)} now.\n`);
     await write('page.html', `<p>\n  <a href="${live('page').replace(/&/g, '&amp;')}">deal</a>\n</p>\n`);
     await write('linked.md', `# Linked\n\n[shop](${live('linked')})\n`);
+    // Fixed on save: a SubID (safe), a dead link with no other merchant for its page (unwrapping it is not
+    // safe) and a plain link to a merchant (making it a deeplink is not safe): only the SubID may change.
+    await write(
+      'saved.md',
+      `# Saved\n\nSee ${live('another-article', other.merchant)} now.\n\nRead [the old review](${dead('saved')}).\n\nOr go to https://${other.merchant.defaultDomain}/plain directly.\n`,
+    );
     await write('node_modules/pkg/readme.md', `${dead('readme')}\n`);
     await write('build/out.md', `${dead('out')}\n`);
     await vscode.workspace.fs.writeFile(
@@ -213,17 +219,39 @@ describe('link health in the real host', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  it('fixes what is safe on save with source.fixAll.affiliateLinks', async () => {
+  it('fixes what is safe on save with source.fixAll.affiliateLinks, and leaves what is not', async () => {
     await setting('editor.codeActionsOnSave', { 'source.fixAll.affiliateLinks': 'explicit' });
-    const { uri } = files['subid.md']!;
+    const { uri, text } = files['saved.md']!;
+    const wrong = /See (\S+) now/.exec(text)![1]!;
+    const dead = /\]\(([^)]+)\)/.exec(text)![1]!;
+    const plain = `https://${other.merchant.defaultDomain}/plain`;
     const editor = await vscode.window.showTextDocument(uri);
-    await eventually(() => shown(uri).length === 1 || undefined, 'the SubID finding');
+    const unsafe = (shifted: string) =>
+      [`inactive-merchant ${rangeOf(shifted, dead)}`, `not-monetized ${rangeOf(shifted, plain)}`].sort();
+    await eventually(
+      () =>
+        JSON.stringify(shown(uri)) ===
+          JSON.stringify([...unsafe(text), `subid-mismatch ${rangeOf(text, wrong)}`].sort()) || undefined,
+      'the SubID, dead link and plain link findings',
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${JSON.stringify(shown(uri))}`);
+    });
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '<!-- saved -->\n'));
     assert.ok(await editor.document.save());
     const onDisk = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    assert.match(onDisk, /[?&]s=subid(&|\s)/, onDisk);
-    assert.doesNotMatch(onDisk, /another-article/);
-    await eventually(() => shown(uri).length === 0 || undefined, 'no finding after the save');
+    const fixed = wrong.replace('s=another-article', 's=saved');
+    assert.notEqual(fixed, wrong);
+    assert.equal(
+      onDisk,
+      `<!-- saved -->\n${text.replace(wrong, fixed)}`,
+      'the SubID fixed; the dead link and the plain link as they were',
+    );
+    await eventually(
+      () => JSON.stringify(shown(uri)) === JSON.stringify(unsafe(onDisk)) || undefined,
+      'the unsafe findings, still shown after the save',
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${JSON.stringify(shown(uri))}`);
+    });
     await setting('editor.codeActionsOnSave', undefined);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });

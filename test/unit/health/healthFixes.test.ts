@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { documentLinks } from '../../../src/health/documentLinks';
-import type { HealthCode } from '../../../src/health/healthCodes';
+import { HEALTH_CODES, type HealthCode } from '../../../src/health/healthCodes';
 import { fixesFor, type FixKind, type HealthFix } from '../../../src/health/healthFixes';
 import type { HealthOptions } from '../../../src/health/healthRules';
 import { applyEdits } from './applyEdits';
@@ -156,6 +156,66 @@ describe('link health fixes', () => {
     assert.equal(
       fixed(html, 'html', 'disclosure-missing', 'insert-disclosure', options),
       html.replace('<body class="x">', `<body class="x">\n${SNIPPET}`),
+    );
+  });
+
+  it('marks safe, per rule, only the fixes that cannot change where a reader lands', () => {
+    const options = { disclosurePatterns: ['affiliate links'] };
+    const link = deeplink('shop', 'https://shop.example.com/x');
+    const safety = (text: string, languageId: string, code: HealthCode) =>
+      fixes(text, languageId, code, code === 'disclosure-missing' ? options : {}).map((f) => `${f.kind} ${f.safe}`);
+    const cases: Array<[HealthCode, string, string, string[]]> = [
+      // The one merchant left for the page's domain: the same page, through a live merchant.
+      [
+        'inactive-merchant',
+        `[a](${oldDeep})`,
+        'markdown',
+        ['replace-deeplink true', 'unwrap false', 'ignore-link false'],
+      ],
+      // Two merchants fit: which one is the writer's choice.
+      [
+        'target-off-merchant',
+        deeplink('shop', 'https://twins.example.com/t'),
+        'markdown',
+        ['replace-deeplink false', 'replace-deeplink false', 'unwrap false', 'ignore-link false'],
+      ],
+      // No merchant left: unwrapping drops the earning link, and a home page is not the linked page.
+      [
+        'inactive-merchant',
+        `[g](${deeplink('gone', 'https://gone.example.org/a')})`,
+        'markdown',
+        ['unwrap false', 'ignore-link false'],
+      ],
+      [
+        'deeplinks-not-allowed',
+        `[n](${deeplink('nodeep', 'https://nodeep.example.com/a')})`,
+        'markdown',
+        ['replace-tracking-link false', 'unwrap false', 'ignore-link false'],
+      ],
+      [
+        'unknown-tracking-link',
+        'x https://trk.example.net/click/left?url=https%3A%2F%2Fx.com%2F y',
+        'markdown',
+        ['unwrap false', 'ignore-link false'],
+      ],
+      [
+        'subid-mismatch',
+        deeplink('shop', 'https://shop.example.com/x', 'other'),
+        'markdown',
+        ['fix-subid true', 'ignore-link false'],
+      ],
+      ['not-monetized', '[a](https://shop.example.com/a)', 'markdown', ['monetize false', 'ignore-link false']],
+      ['rel-sponsored-missing', `<a href="${amp(link)}">a</a>`, 'html', ['add-rel true', 'ignore-link false']],
+      ['disclosure-missing', `See [a](${link})`, 'markdown', ['insert-disclosure false']],
+    ];
+    for (const [code, text, languageId, expected] of cases) {
+      assert.deepEqual(safety(text, languageId, code), expected, `${code} in ${text}`);
+    }
+    const covered = new Set(cases.map(([code]) => code));
+    assert.deepEqual(
+      HEALTH_CODES.filter((code) => !covered.has(code)),
+      [],
+      'every rule’s fixes are marked',
     );
   });
 
