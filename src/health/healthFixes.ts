@@ -41,6 +41,11 @@ export interface FixInputs {
   expectedSubId?: string;
   /** The disclosure snippet to insert (a setting); no fix without it. */
   disclosureSnippet?: string;
+  /**
+   * Whether the rule that asks `<a>` tags of affiliate links for `rel="sponsored"` is on (default true): a
+   * fix that writes an affiliate link into an `<a>` without it then adds it, leaving no finding behind.
+   */
+  relSponsored?: boolean;
 }
 
 /** The fixes of one finding, the preferred one first and "ignore" last. */
@@ -48,6 +53,7 @@ export function fixesFor(rules: LinkHealthRules, doc: DocumentLinks, finding: He
   const link = doc.links[finding.link];
   const fixes: HealthFix[] = [];
   const subId = inputs.expectedSubId?.trim() || undefined;
+  const writeLink = (address: string) => linkWritten(rules, doc, link, address, inputs);
   const verdict = rules.verdicts.of(link.target);
   const owner = verdict.kind === 'tracking' ? verdict.owner : undefined;
   switch (finding.code) {
@@ -56,7 +62,7 @@ export function fixesFor(rules: LinkHealthRules, doc: DocumentLinks, finding: He
     case 'deeplinks-not-allowed':
     case 'target-off-merchant': {
       const target = verdict.kind === 'tracking' ? plainTarget(verdict.deeplinkTarget, owner) : undefined;
-      const replacements = target === undefined ? [] : replacementsFor(rules, doc, link, target, owner, subId);
+      const replacements = target === undefined ? [] : replacementsFor(rules, doc, link, target, owner, inputs);
       fixes.push(...replacements.map((fix) => ({ ...fix, preferred: replacements.length === 1 })));
       if (finding.code === 'deeplinks-not-allowed' && owner !== undefined) {
         const tracking = trackingLinkOf(owner.merchant);
@@ -66,14 +72,14 @@ export function fixesFor(rules: LinkHealthRules, doc: DocumentLinks, finding: He
           fixes,
           'replace-tracking-link',
           fixWords.replaceWithTrackingLink(owner.merchant.name),
-          address === undefined ? undefined : replaceLink(doc, link, address),
+          address === undefined ? undefined : writeLink(address),
           {
             merchantKey: owner.key,
           },
         );
       }
       if (target !== undefined) {
-        push(fixes, 'unwrap', fixWords.unwrap(target), replaceLink(doc, link, target), {
+        push(fixes, 'unwrap', fixWords.unwrap(target), writeLink(target), {
           preferred: replacements.length === 0,
         });
       }
@@ -81,16 +87,10 @@ export function fixesFor(rules: LinkHealthRules, doc: DocumentLinks, finding: He
     }
     case 'subid-mismatch': {
       const address = subId === undefined ? undefined : withSubId(rules, link.target, subId);
-      push(
-        fixes,
-        'fix-subid',
-        fixWords.fixSubId(subId ?? ''),
-        address === undefined ? undefined : replaceLink(doc, link, address),
-        {
-          preferred: true,
-          safe: true,
-        },
-      );
+      push(fixes, 'fix-subid', fixWords.fixSubId(subId ?? ''), address === undefined ? undefined : writeLink(address), {
+        preferred: true,
+        safe: true,
+      });
       break;
     }
     case 'not-monetized': {
@@ -103,30 +103,27 @@ export function fixesFor(rules: LinkHealthRules, doc: DocumentLinks, finding: He
       });
       const candidate = plan.candidates.find((c) => c.found.start === span.start);
       if (candidate !== undefined) {
-        push(
-          fixes,
-          'monetize',
-          fixWords.monetize(candidate.ref.merchant.name),
-          replaceLink(doc, link, candidate.link),
-          {
-            preferred: true,
-            merchantKey: candidate.ref.key,
-          },
-        );
+        push(fixes, 'monetize', fixWords.monetize(candidate.ref.merchant.name), writeLink(candidate.link), {
+          preferred: true,
+          merchantKey: candidate.ref.key,
+        });
       }
       break;
     }
     case 'rel-sponsored-missing':
-      push(fixes, 'add-rel', fixWords.addRelSponsored(), addRelSponsored(link), { preferred: true, safe: true });
+      push(fixes, 'add-rel', fixWords.addRelSponsored(), edited(addRelSponsored(link)), {
+        preferred: true,
+        safe: true,
+      });
       break;
     case 'disclosure-missing':
       if (inputs.disclosureSnippet?.trim()) {
         const edit = disclosureInsertion(doc, inputs.disclosureSnippet.trim());
-        push(fixes, 'insert-disclosure', fixWords.insertDisclosure(), edit, { preferred: true });
+        push(fixes, 'insert-disclosure', fixWords.insertDisclosure(), [edit], { preferred: true });
       }
       return fixes;
   }
-  push(fixes, 'ignore-link', fixWords.ignoreLink(), ignoreLinkInsertion(doc, link), {});
+  push(fixes, 'ignore-link', fixWords.ignoreLink(), edited(ignoreLinkInsertion(doc, link)), {});
   return fixes;
 }
 
@@ -134,19 +131,41 @@ function push(
   fixes: HealthFix[],
   kind: FixKind,
   title: string,
-  edit: TextEdit | undefined,
+  edits: TextEdit[] | undefined,
   extra: { preferred?: boolean; safe?: boolean; merchantKey?: MerchantKey },
 ): void {
-  if (edit !== undefined) {
+  if (edits !== undefined) {
     fixes.push({
       kind,
       title,
-      edits: [edit],
+      edits,
       preferred: extra.preferred ?? false,
       safe: extra.safe ?? false,
       merchantKey: extra.merchantKey,
     });
   }
+}
+
+const edited = (edit: TextEdit | undefined): TextEdit[] | undefined => (edit === undefined ? undefined : [edit]);
+
+/**
+ * The edits that write `address` in the link's place. An `<a>` without `rel="sponsored"` that now
+ * holds an affiliate link gets it in the same fix: a fix leaves no finding for another fix to clear.
+ */
+function linkWritten(
+  rules: LinkHealthRules,
+  doc: DocumentLinks,
+  link: DocumentLink,
+  address: string,
+  inputs: FixInputs,
+): TextEdit[] | undefined {
+  const edit = replaceLink(doc, link, address);
+  const affiliateAnchor = link.kind === 'anchor' && rules.verdicts.of(address).kind === 'tracking';
+  if (edit === undefined || !affiliateAnchor || inputs.relSponsored === false) {
+    return edited(edit);
+  }
+  const rel = rules.needsRel(doc, link) ? addRelSponsored(link) : undefined;
+  return rel === undefined ? [edit] : [edit, rel];
 }
 
 function lineEndOf(doc: DocumentLinks, line: number): number {
@@ -175,8 +194,9 @@ function replacementsFor(
   link: DocumentLink,
   target: string,
   owner: MerchantRef | undefined,
-  subId: string | undefined,
+  inputs: FixInputs,
 ): HealthFix[] {
+  const subId = inputs.expectedSubId?.trim() || undefined;
   const match = rules.catalog.index.match(target);
   const refs = match.kind === 'merchant' ? [match.merchant] : match.kind === 'ambiguous' ? match.candidates : [];
   const fixes: HealthFix[] = [];
@@ -185,8 +205,8 @@ function replacementsFor(
       continue;
     }
     const deeplink = deeplinkOf(ref.merchant, target, { ...rules.options.deeplink, subId });
-    const edit = deeplink.ok ? replaceLink(doc, link, deeplink.link) : undefined;
-    push(fixes, 'replace-deeplink', fixWords.replaceWithDeeplink(ref.merchant.name), edit, {
+    const edits = deeplink.ok ? linkWritten(rules, doc, link, deeplink.link, inputs) : undefined;
+    push(fixes, 'replace-deeplink', fixWords.replaceWithDeeplink(ref.merchant.name), edits, {
       safe: refs.length === 1,
       merchantKey: ref.key,
     });

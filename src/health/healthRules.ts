@@ -237,7 +237,8 @@ export class LinkHealthRules {
     };
   }
 
-  private needsRel(doc: DocumentLinks, link: DocumentLink): boolean {
+  /** Whether the link, were it a live affiliate link, would need `rel="sponsored"` (an `<a>` without it; Markdown links by the setting). */
+  needsRel(doc: DocumentLinks, link: DocumentLink): boolean {
     if (link.kind === 'anchor') {
       const rel = link.tag?.rel;
       return (

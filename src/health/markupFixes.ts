@@ -1,7 +1,7 @@
 /**
  * The fixes that add markup rather than change a link: `rel="sponsored"` merged into an `<a>`
  * tag, the disclosure snippet at the top of the article, and the comment that ignores a link.
- * Each is one edit; what it inserts is exactly what `insertedMarkup` (for tests) allows.
+ * Each is one edit (the fixes' property in test/unit/health/healthProperties.test.ts writes down what each may insert).
  */
 import { FRONT_MATTER_IGNORE_NEXT, ignoreComment } from './healthCodes';
 import type { DocumentLink, DocumentLinks } from './documentLinks';
@@ -89,13 +89,4 @@ export function ignoreLinkInsertion(doc: DocumentLinks, link: DocumentLink): Tex
   // A line of its own, inside the same block quote and indentation.
   const prefix = CONTAINER_PREFIX.exec(before)![0];
   return { start: lineStart, end: lineStart, newText: `${prefix}${comment}\n` };
-}
-
-/** What a fix may insert besides a link's new text: for the property that fixes touch nothing else. */
-export function insertedMarkup(languageId: string, snippet: string): RegExp {
-  const comment = ignoreComment(languageId).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const snippetSource = snippet.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return new RegExp(
-    `^(?: rel="sponsored"| sponsored|"sponsored"|sponsored|[ \\t>]*${comment}\\n?| ${comment}|[ \\t]*${FRONT_MATTER_IGNORE_NEXT}\\n|\\n?${snippetSource}\\n{0,2})$`,
-  );
 }

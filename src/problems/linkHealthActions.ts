@@ -84,7 +84,8 @@ export class LinkHealthActions implements vscode.CodeActionProvider {
     }
     const expectedSubId = this.engine.expectedSubId(document.uri, document);
     const findings = rules.check(doc, expectedSubId).filter((finding) => severities[finding.code] !== 'off');
-    return { rules, doc, findings, inputs: { expectedSubId, disclosureSnippet } };
+    const relSponsored = severities['rel-sponsored-missing'] !== 'off';
+    return { rules, doc, findings, inputs: { expectedSubId, disclosureSnippet, relSponsored } };
   }
 
   private fixesOf(checked: Checked, finding: HealthFinding): HealthFix[] {
@@ -134,7 +135,7 @@ type Checked = {
   rules: LinkHealthRules;
   doc: DocumentLinks;
   findings: HealthFinding[];
-  inputs: { expectedSubId: string | undefined; disclosureSnippet: string };
+  inputs: { expectedSubId: string | undefined; disclosureSnippet: string; relSponsored: boolean };
 };
 
 /** A glob of the ignored-links setting that matches this link: its glob characters stand as `?`. */

@@ -159,6 +159,41 @@ describe('link health fixes', () => {
     );
   });
 
+  it('adds rel="sponsored" in the same fix when it writes an affiliate link into an <a> without it, never to a plain link', () => {
+    const nofollow = (url: string) => `<a href="${amp(url)}" rel="nofollow">a</a>`;
+    assert.equal(
+      fixed(`<a href="${amp(oldDeep)}">a</a>`, 'html', 'inactive-merchant', 'replace-deeplink'),
+      `<a rel="sponsored" href="${amp(heirDeep)}">a</a>`,
+    );
+    assert.equal(
+      fixed(nofollow(oldDeep), 'html', 'inactive-merchant', 'replace-deeplink'),
+      `<a href="${amp(heirDeep)}" rel="nofollow sponsored">a</a>`,
+    );
+    assert.equal(
+      fixed(nofollow('https://shop.example.com/a'), 'html', 'not-monetized', 'monetize'),
+      `<a href="${amp(deeplink('shop', 'https://shop.example.com/a'))}" rel="nofollow sponsored">a</a>`,
+    );
+    assert.equal(
+      fixed(nofollow(deeplink('shop', 'https://shop.example.com/x', 'other')), 'html', 'subid-mismatch', 'fix-subid'),
+      `<a href="${amp(deeplink('shop', 'https://shop.example.com/x'))}" rel="nofollow sponsored">a</a>`,
+    );
+    assert.equal(
+      fixed(
+        `<a href="${amp(deeplink('gone', 'https://gone.example.org/a'))}">g</a>`,
+        'html',
+        'inactive-merchant',
+        'unwrap',
+      ),
+      '<a href="https://gone.example.org/a">g</a>',
+    );
+    // With its rule off, nothing asks for rel="sponsored": the fix writes the link alone.
+    const text = `<a href="${amp(oldDeep)}">a</a>`;
+    const doc = documentLinks(text, 'html');
+    const finding = rules().check(doc, SUBID)[0];
+    const replace = fixesFor(rules(), doc, finding, { expectedSubId: SUBID, relSponsored: false })[0];
+    assert.equal(applyEdits(text, replace.edits), `<a href="${amp(heirDeep)}">a</a>`);
+  });
+
   it('marks safe, per rule, only the fixes that cannot change where a reader lands', () => {
     const options = { disclosurePatterns: ['affiliate links'] };
     const link = deeplink('shop', 'https://shop.example.com/x');

@@ -1,15 +1,21 @@
 /**
  * Properties of the link health: a document scanned after any sequence of edits, reusing its
- * lines, reads exactly as a fresh scan; and the fixes of every finding, applied round after
- * round, leave no finding and change nothing but links and the markup the fixes insert.
+ * lines, reads exactly as a fresh scan; and one round of the fixes of every finding leaves only the findings
+ * whose fix overlapped another's, changing nothing but links (each affiliate link with the article's SubID)
+ * and the markup each fix adds, written in this file.
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { DocumentLinkScanner, documentLinks, type DocumentLinks } from '../../../src/health/documentLinks';
-import { fixesFor } from '../../../src/health/healthFixes';
+import {
+  DocumentLinkScanner,
+  documentLinks,
+  type DocumentLink,
+  type DocumentLinks,
+} from '../../../src/health/documentLinks';
+import { fixesFor, type FixKind } from '../../../src/health/healthFixes';
+import type { HealthFinding } from '../../../src/health/healthRules';
 import type { TextEdit } from '../../../src/health/linkEscaping';
 import { LineReader } from '../../../src/health/lineScan';
-import { insertedMarkup } from '../../../src/health/markupFixes';
 import { checkProperty } from '../properties/propertyRun';
 import { applyEdits } from './applyEdits';
 import { deeplink, rules, SUBID } from './healthCatalog';
@@ -217,56 +223,164 @@ describe('link health properties', () => {
     );
   });
 
-  it('leaves no finding once every finding’s fix is applied, and changes only links and inserted markup', async () => {
+  it('leaves after one round of fixes only the findings whose fix overlapped another’s, changing only links (each with the article’s SubID) and the markup written here', async () => {
     const snippet = 'This article has affiliate links.';
     await checkProperty(
       fc.property(
         language.chain((id) => fc.tuple(fc.constant(id), documentOf(id), fc.boolean())),
         ([languageId, start, relSponsoredInMarkdown]) => {
           const health = rules({ disclosurePatterns: ['affiliate links'], relSponsoredInMarkdown });
-          const allowed = insertedMarkup(languageId, snippet);
           let text = start;
-          for (let round = 0; round < 4; round++) {
+          // Each round may leave only what it skipped; a skipped fix waits for the next round, so every
+          // round fixes at least one finding and the findings run out.
+          for (let round = 0; ; round++) {
             const doc = documentLinks(text, languageId);
             const findings = health.check(doc, SUBID);
             if (findings.length === 0) {
               return;
             }
+            assert.ok(round < findings.length + 2, `round ${round} of ${JSON.stringify(start)}`);
             const edits: TextEdit[] = [];
+            const skipped: HealthFinding[] = [];
+            const writes: Array<{ kind: FixKind; edit: TextEdit }> = [];
             for (const finding of findings) {
               const fixes = fixesFor(health, doc, finding, { expectedSubId: SUBID, disclosureSnippet: snippet });
               assert.ok(fixes.length > 0, `no fix for ${finding.code} in ${JSON.stringify(text)}`);
               const fix = fixes.find((f) => f.preferred) ?? fixes[0];
               const link = doc.links[finding.link];
               for (const e of fix.edits) {
-                const inLink = e.start >= link.start && e.end <= link.end;
-                const inRel =
-                  link.tag?.rel !== undefined && e.start === link.tag.rel.start && e.end === link.tag.rel.end;
-                const inserted = e.start === e.end && allowed.test(e.newText);
-                const ok =
-                  fix.kind === 'ignore-link'
-                    ? inserted && e.start <= link.start
-                    : fix.kind === 'add-rel'
-                      ? inRel || inserted
-                      : inLink || inserted;
-                assert.ok(ok, `${fix.kind} edit ${JSON.stringify(e)} of ${JSON.stringify(text)}`);
+                const what = `${fix.kind} edit ${JSON.stringify(e)} of ${JSON.stringify(text)}`;
+                assert.ok(editAllowed(fix.kind, e, doc, link, snippet), what);
+                if (writesLink(fix.kind) && e.start === link.start && e.end === link.end) {
+                  checkWrittenLink(fix.kind, e, languageId, what);
+                }
               }
               // One fix per place, as one edit each: the first wins, as when fixing one after another.
-              if (!fix.edits.some((e) => edits.some((o) => e.start <= o.end && o.start <= e.end))) {
+              if (fix.edits.some((e) => edits.some((o) => e.start <= o.end && o.start <= e.end))) {
+                skipped.push(finding);
+              } else {
                 edits.push(...fix.edits);
+                const written = fix.edits.filter((e) => e.start === link.start && e.end === link.end);
+                writes.push(...(writesLink(fix.kind) ? written.map((edit) => ({ kind: fix.kind, edit })) : []));
               }
             }
-            text = applyEdits(text, edits);
+            const after = applyEdits(text, edits);
+            const afterDoc = documentLinks(after, languageId);
+            const left = health.check(afterDoc, SUBID);
+            const sorted = [...edits].sort((a, b) => a.start - b.start);
+            const written = writes.map(({ kind, edit }) => {
+              const at = shifted(edit.start, sorted, 'start');
+              return { kind, start: at, end: at + edit.newText.length };
+            });
+            const within = (f: HealthFinding, w: { start: number; end: number }) =>
+              w.start <= f.start && f.end <= w.end;
+            const unexplained = left.filter(
+              (f) =>
+                !skipped.some((s) => explains(s, f, sorted)) &&
+                // No fix can write rel="sponsored" on a Markdown link: the setting says the site's build must.
+                !(
+                  f.code === 'rel-sponsored-missing' &&
+                  relSponsoredInMarkdown &&
+                  afterDoc.links[f.link].kind !== 'anchor' &&
+                  written.some((w) => within(f, w))
+                ) &&
+                // A plain link made an affiliate one may be the document's first: its disclosure is the writer's call.
+                !(f.code === 'disclosure-missing' && written.some((w) => w.kind === 'monetize' && within(f, w))),
+            );
+            assert.deepEqual(
+              unexplained.map((f) => `${f.code} ${after.slice(f.start, f.end)}`),
+              [],
+              `round ${round}: ${JSON.stringify(text)} fixed as ${JSON.stringify(after)} (skipped: ${skipped.map((f) => f.code).join(', ')})`,
+            );
+            text = after;
           }
-          const left = health.check(documentLinks(text, languageId), SUBID);
-          assert.deepEqual(
-            left.map((f) => `${f.code} ${text.slice(f.start, f.end)}`),
-            [],
-            `after fixing: ${JSON.stringify(text)}`,
-          );
         },
       ),
       { base: 500 },
     );
   });
 });
+
+/** The comment that ignores the next link, as the docs write it: `{/* … *\/}` in MDX, `<!-- … -->` elsewhere. */
+const IGNORE_NEXT = 'affiliate-links-ignore-next';
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The fixes that write a new address in the link's place. */
+const writesLink = (kind: FixKind) => !['add-rel', 'ignore-link', 'insert-disclosure'].includes(kind);
+
+/** Whether `e` adds `rel="sponsored"` to the link's tag: after its name, or to its `rel` value. */
+function relAdded(e: TextEdit, doc: DocumentLinks, link: DocumentLink): boolean {
+  const rel = link.tag?.rel;
+  if (rel === undefined) {
+    return e.start === e.end && e.start === link.tag?.nameEnd && e.newText === ' rel="sponsored"';
+  }
+  const value = doc.text.slice(rel.start, rel.end);
+  const replaced =
+    e.start === rel.start &&
+    e.end === rel.end &&
+    ['sponsored', '"sponsored"', `"${value} sponsored"`].includes(e.newText);
+  return replaced || (e.start === e.end && e.start === rel.end && e.newText === ' sponsored');
+}
+
+/**
+ * Whether `e`, an edit of a `kind` fix of `link`, writes the link's new address in its place, or inserts only
+ * the markup its kind adds: `rel="sponsored"` (also with a new affiliate link in an `<a>`), the comment that
+ * ignores the link, the disclosure.
+ */
+function editAllowed(kind: FixKind, e: TextEdit, doc: DocumentLinks, link: DocumentLink, snippet: string): boolean {
+  const insertion = e.start === e.end;
+  switch (kind) {
+    case 'add-rel':
+      return relAdded(e, doc, link);
+    case 'ignore-link': {
+      const comment = escaped(doc.language === 'mdx' ? `{/* ${IGNORE_NEXT} */}` : `<!-- ${IGNORE_NEXT} -->`);
+      const forms = new RegExp(`^(?:${comment}| ${comment}|[ \\t>]*${comment}\\n|[ \\t]*# ${IGNORE_NEXT}\\n)$`);
+      return insertion && e.start <= link.start && forms.test(e.newText);
+    }
+    case 'insert-disclosure':
+      return (
+        insertion &&
+        (doc.language === 'html' ? [`\n${snippet}`, `${snippet}\n`] : [`${snippet}\n\n`]).includes(e.newText)
+      );
+    default:
+      return (e.start === link.start && e.end === link.end) || (link.kind === 'anchor' && relAdded(e, doc, link));
+  }
+}
+
+/** The link a fix writes, read back as a URL: every affiliate link it writes carries the article's SubID, once. */
+function checkWrittenLink(kind: FixKind, e: TextEdit, languageId: string, what: string): void {
+  const url = new URL(
+    languageId === 'html' || e.newText.includes('&amp;') ? e.newText.replace(/&amp;/g, '&') : e.newText,
+  );
+  const tracking = url.hostname === 'trk.example.net';
+  assert.equal(tracking, kind !== 'unwrap', `${what}: ${kind === 'unwrap' ? 'unwrapped to' : 'writes'} ${url.href}`);
+  if (tracking) {
+    assert.deepEqual(url.searchParams.getAll('s'), [SUBID], `${what}: the SubID of ${url.href}`);
+  }
+}
+
+/** Where an offset of the text before `edits` (sorted) is after them (inside an edit: where that edit's new text starts or ends). */
+function shifted(offset: number, edits: readonly TextEdit[], side: 'start' | 'end'): number {
+  let shift = 0;
+  for (const e of edits) {
+    if (e.end <= offset) {
+      shift += e.newText.length - (e.end - e.start);
+    } else if (e.start < offset) {
+      return side === 'start' ? e.start + shift : e.start + shift + e.newText.length;
+    }
+  }
+  return offset + shift;
+}
+
+/** Whether a finding left after the round is the skipped `s`: the same rule, on the same link (moved by the `sorted` edits). */
+function explains(s: HealthFinding, left: HealthFinding, sorted: readonly TextEdit[]): boolean {
+  if (s.code !== left.code) {
+    return false;
+  }
+  if (s.code === 'disclosure-missing') {
+    return true; // the document's, wherever its first affiliate link now is
+  }
+  const start = shifted(s.start, sorted, 'start');
+  const end = shifted(s.end, sorted, 'end');
+  return left.start <= end && start <= left.end;
+}
