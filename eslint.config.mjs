@@ -14,7 +14,7 @@ const undici = {
 const vscode = {
   name: 'vscode',
   message:
-    'The pure core (api, sandbox, common, merchant, catalog, links, health, reports) must not import vscode: it is unit-tested in plain Node.',
+    'The pure core (api, sandbox, common, merchant, catalog, links, health, siteDisk, reports) must not import vscode: it is unit-tested in plain Node.',
 };
 
 /** Import patterns (gitignore-style, matched against the import's text) and why they are refused. */
@@ -65,6 +65,14 @@ const noLinks = refuse(
 const healthOwnInputs = refuse(
   ['**/reports/**', '**/sandbox/**', '**/webviews/**', '**/keys/**'],
   "Link health judges a document against the catalog it is handed: it imports the link rules, the merchant module, the client's types and the building blocks, never the reports, the sandbox, the webviews or the keys.",
+);
+const noSiteDisk = refuse(
+  ['**/siteDisk/**'],
+  'Link health judges texts: src/siteDisk/ reads the site from disk for it, never the other way.',
+);
+const siteDiskOwnInputs = refuse(
+  ['**/api/**', '**/reports/**', '**/sandbox/**', '**/webviews/**', '**/keys/**'],
+  "src/siteDisk/ reads a site's files into link health's index in plain Node (the extension, a command line, the benchmark): it imports link health and the building blocks, never the client, the reports, the sandbox, the webviews or the keys.",
 );
 const noCacheOrStore = refuse(
   ['../cache', '../cache/**', '../store/**'],
@@ -206,7 +214,8 @@ export default tseslint.config(
   room(['src/keys/**/*.ts'], { pure: true, patterns: [onlyKeysOwn] }),
   room(['src/merchant/**/*.ts'], { pure: true, patterns: [noCatalog, noLinks, noShell] }),
   room(['src/links/**/*.ts'], { pure: true, patterns: [noCatalog, noShell] }),
-  room(['src/health/**/*.ts'], { pure: true, patterns: [noCatalog, healthOwnInputs, noShell] }),
+  room(['src/health/**/*.ts'], { pure: true, patterns: [noCatalog, healthOwnInputs, noSiteDisk, noShell] }),
+  room(['src/siteDisk/**/*.ts'], { pure: true, patterns: [noCatalog, siteDiskOwnInputs, noShell] }),
   room(['src/catalog/model/**/*.ts'], { pure: true, patterns: [noUpperRooms, noLinks, noShell] }),
   room(['src/catalog/tree/**/*.ts', 'src/catalog/search/**/*.ts', 'src/catalog/present/**/*.ts'], {
     pure: true,

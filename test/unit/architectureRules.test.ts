@@ -548,6 +548,40 @@ const CASES: Case[] = [
     code: "import { SiteIndexer } from '../site/siteIndexer';\nvoid SiteIndexer;",
     refused: /never imports the VS Code shell/,
   },
+  {
+    rule: 'the pure core never imports vscode',
+    file: 'src/siteDisk/wrong.ts',
+    code: "import * as vscode from 'vscode';\nvoid vscode;",
+    refused: /must not import vscode/,
+  },
+  {
+    rule: "the site's disk reading never imports the shell",
+    file: 'src/siteDisk/wrong.ts',
+    code: "import { readSiteFile } from '../site/siteReads';\nvoid readSiteFile;",
+    refused: /never imports the VS Code shell/,
+  },
+  {
+    rule: "the site's disk reading never imports the client, the reports or the keys",
+    file: 'src/siteDisk/wrong.ts',
+    code: "import { ReportStore } from '../reports/store/reportStore';\nvoid ReportStore;",
+    refused: /src\/siteDisk\/ reads a site's files/,
+  },
+  {
+    rule: "the site's disk reading may use link health and the building blocks",
+    file: 'src/siteDisk/right.ts',
+    code: "import { SiteIndex } from '../health/siteIndex';\nimport { Delayer } from '../common/delayer';\nimport { readFile } from 'node:fs/promises';\nvoid SiteIndex; void Delayer; void readFile;",
+  },
+  {
+    rule: "link health never imports the site's disk reading (it reads texts)",
+    file: 'src/health/wrong.ts',
+    code: "import { readIntoIndex } from '../siteDisk/siteIndexReads';\nvoid readIntoIndex;",
+    refused: /src\/siteDisk\/ reads the site from disk for it/,
+  },
+  {
+    rule: "the site index may use the site's disk reading",
+    file: 'src/site/right.ts',
+    code: "import { readIntoIndex } from '../siteDisk/siteIndexReads';\nvoid readIntoIndex;",
+  },
 ];
 
 describe('architecture rules (lint)', function () {

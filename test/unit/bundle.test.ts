@@ -147,9 +147,12 @@ describe('bundles', () => {
     assert.deepEqual([...report.nodeOutfiles].sort(), ['api.js', 'extension.js', 'linkHealth.js', 'links.js']);
     assert.deepEqual([...report.extensionRequires].sort(), ['./api.js', './linkHealth.js', './links.js']);
     assert.deepEqual(
-      report.extensionInputs.filter((input) => input.startsWith('src/site/') || input === 'src/health/healthRules.ts'),
+      report.extensionInputs.filter(
+        (input) =>
+          input.startsWith('src/site/') || input.startsWith('src/siteDisk/') || input === 'src/health/healthRules.ts',
+      ),
       [],
-      'the site index and the rules load with dist/linkHealth.js',
+      'the site index, its reading from disk and the rules load with dist/linkHealth.js',
     );
   });
 
