@@ -11,7 +11,16 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { median, round2, settle, timed } from './figures';
-import { barePass, hostClock, READ_KEY, rulesOf, scanInto, type Shipped, writeBenchSite } from './linkHealthSite';
+import {
+  barePass,
+  hostClock,
+  READ_KEY,
+  readerOf,
+  rulesOf,
+  scanInto,
+  type Shipped,
+  writeBenchSite,
+} from './linkHealthSite';
 import { loadShipped } from './shippedBundle';
 
 const ROUNDS = 3;
@@ -95,7 +104,7 @@ async function main(): Promise<void> {
     texts.clear();
     const rules = await rulesOf(h, merchants, summary.disclosurePatterns);
     const index = new h.SiteIndex(READ_KEY);
-    await scanInto(h, index, files, rules, () => undefined, hostClock());
+    await scanInto(h, index, files, readerOf(h, rules, summary.subIdTemplate), hostClock());
     const distinct = [
       ...new Set(index.entries().flatMap((entry) => h.documentOfIndexed(entry).links.map((l) => l.target))),
     ];

@@ -1,6 +1,8 @@
 /**
  * Link health's figures (issue 25 §8) on the sandbox's generated site, each against a floor in the same run. The scan is the
- * pure pipeline of linkHealthSite.ts, minified as it ships, in plain Node: VS Code's findFiles is not in it (the file list is made once).
+ * pipeline of linkHealthSite.ts, minified as it ships, in plain Node: the product's reading of the site (src/siteDisk/), its
+ * rules and index; VS Code's findFiles is not in it (the file list is made once). The requests link health sends while it
+ * scans a site are counted in the real host (integration test `link health over the sandbox’s generated site`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,11 +18,12 @@ import {
   checkAll,
   hostClock,
   READ_KEY,
+  readerOf,
   rulesOf,
   SITE_ARTICLES,
-  SITE_NOW,
   writeBenchSite,
   scanInto,
+  subIdOfEntry,
   type Shipped,
 } from './linkHealthSite';
 
@@ -30,23 +33,14 @@ const REOPEN_ROUNDS = 3;
 
 const MB = 1024 * 1024;
 
-async function requestsTo(sandboxUrl: string): Promise<number> {
-  const response = await fetch(`${sandboxUrl}/__sandbox/stats`);
-  return ((await response.json()) as { total: number }).total;
-}
-
-export async function benchLinkHealth(root: string, sandboxUrl: string, catalogSize: number): Promise<void> {
-  const requestsBefore = await requestsTo(sandboxUrl);
+export async function benchLinkHealth(root: string, catalogSize: number): Promise<void> {
   const h = await loadShipped<Shipped>(root, path.join(__dirname, 'shippedLinkHealth.ts'), 'linkHealth');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'link-health-bench-'));
   try {
     const { merchants, summary, files } = writeBenchSite(dir, catalogSize);
     const rules = await rulesOf(h, merchants, summary.disclosurePatterns);
-    const subIdOf = (file: string, text: string) => {
-      const variables = h.articleSubIdVariables(summary.subIdTemplate, { path: file, text }, { date: SITE_NOW });
-      const expanded = h.expandSubId(summary.subIdTemplate, variables);
-      return expanded.ok ? expanded.subId : undefined;
-    };
+    const template = summary.subIdTemplate;
+    const subIdOf = subIdOfEntry(h, template);
 
     // First scan: read, scan and index every file, then check every entry, against the bare pass.
     // In a function of its own, so that nothing of its rounds is still held when the heap is measured.
@@ -54,7 +48,7 @@ export async function benchLinkHealth(root: string, sandboxUrl: string, catalogS
       h,
       files,
       () => rulesOf(h, merchants, summary.disclosurePatterns),
-      subIdOf,
+      template,
       summary.findings,
     );
     const scanMs = median(scans);
@@ -76,7 +70,7 @@ export async function benchLinkHealth(root: string, sandboxUrl: string, catalogS
     settle();
     const heapBefore = process.memoryUsage().heapUsed;
     let held: InstanceType<Shipped['SiteIndex']> | undefined = new h.SiteIndex(READ_KEY);
-    await scanInto(h, held, files, rules, subIdOf, hostClock());
+    await scanInto(h, held, files, readerOf(h, rules, template), hostClock());
     settle();
     const heapMb = (process.memoryUsage().heapUsed - heapBefore) / MB;
     emit({
@@ -102,9 +96,9 @@ export async function benchLinkHealth(root: string, sandboxUrl: string, catalogS
       const clock = hostClock();
       const reopen = await timed(async () => {
         const loaded = await store.load(READ_KEY);
-        const scan = await scanInto(h, loaded, files, rules, subIdOf, clock);
-        await checkAll(h, loaded, rules, scan.subIds, clock, new Set(changed));
-        return { loaded, read: scan.read };
+        const read = await scanInto(h, loaded, files, readerOf(h, rules, template), clock);
+        await checkAll(h, loaded, rules, subIdOf, clock, new Set(changed));
+        return { loaded, read };
       });
       if (reopen.value.read !== 10 || reopen.value.loaded.size !== files.length) {
         throw new Error(`reopening read ${reopen.value.read} files of ${reopen.value.loaded.size}, expected 10`);
@@ -112,7 +106,7 @@ export async function benchLinkHealth(root: string, sandboxUrl: string, catalogS
       reopens.push(reopen.ms);
       held = reopen.value.loaded;
       settle();
-      checkAllMs.push((await timed(() => checkAll(h, held!, rules, new Map(), hostClock()))).ms);
+      checkAllMs.push((await timed(() => checkAll(h, held!, rules, subIdOf, hostClock()))).ms);
     }
     emit({
       name: `link health: rescan on reopening the ${SITE_ARTICLES}-article site with 10 files changed (saved index loaded, every file stated, 10 read and checked) vs stating every file`,
@@ -130,13 +124,6 @@ export async function benchLinkHealth(root: string, sandboxUrl: string, catalogS
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  const requests = (await requestsTo(sandboxUrl)) - requestsBefore;
-  emit({
-    name: 'link health: requests to the service for all of the above (counted by the sandbox)',
-    value: requests,
-    unit: 'requests',
-    target: '0',
-  });
 }
 
 /** The first scan's rounds, each with rules of its own: a first scan judges every address for the first time. */
@@ -144,9 +131,10 @@ async function firstScanRounds(
   h: Shipped,
   files: readonly string[],
   freshRules: () => ReturnType<typeof rulesOf>,
-  subIdOf: (file: string, text: string) => string | undefined,
+  template: string,
   printed: Record<string, number>,
 ) {
+  const subIdOf = subIdOfEntry(h, template);
   await barePass(files); // the page cache warmed for both
   const rounds = {
     scans: [] as number[],
@@ -174,16 +162,14 @@ async function firstScanRounds(
     const clock = hostClock();
     const scan = await timed(async () => {
       const index = new h.SiteIndex(READ_KEY);
-      const read = await scanInto(h, index, files, fresh, subIdOf, clock);
-      const check = await timed(() => checkAll(h, index, fresh, read.subIds, clock));
-      return { index, subIds: read.subIds, counts: check.value, checkMs: check.ms };
+      await scanInto(h, index, files, readerOf(h, fresh, template), clock);
+      const check = await timed(() => checkAll(h, index, fresh, subIdOf, clock));
+      return { index, counts: check.value, checkMs: check.ms };
     });
     rounds.scans.push(scan.ms);
     rounds.coldChecks.push(scan.value.checkMs);
     // The same check again, every verdict known (what a check after a settings change costs).
-    rounds.warmChecks.push(
-      (await timed(() => checkAll(h, scan.value.index, fresh, scan.value.subIds, hostClock()))).ms,
-    );
+    rounds.warmChecks.push((await timed(() => checkAll(h, scan.value.index, fresh, subIdOf, hostClock()))).ms);
     first = round === 0 ? scan.ms : first;
     longest = Math.max(longest, clock.longest);
     links = scan.value.index.entries().reduce((sum, entry) => sum + entry.links.length, 0);

@@ -1,15 +1,18 @@
 /**
- * Link health's site pipeline in plain Node, as the extension runs it but without VS Code's findFiles: each
- * file stated and read unless the index holds its size and mtime, scanned and indexed, then every entry checked.
+ * Link health's site pipeline in plain Node, as the extension runs it but without VS Code's findFiles: the
+ * product's reading of the site (src/siteDisk/: each file stated and read unless the index holds its size and
+ * mtime, too large files left out, scanned and indexed with its disclosure and front matter), then every entry
+ * checked with the SubID its front matter gives.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { generateDataset } from '../../src/sandbox/dataset';
 import { SANDBOX_DEFAULTS } from '../../src/sandbox/sandboxOptions';
 import { SITE_EXCLUDED, writeSite } from '../../src/sandbox/site';
 import type { WireMerchant } from '../../src/api/wire';
 import type { SliceClock } from '../../src/health/sliceLoop';
+import type { IndexedFile, SiteTextReader } from '../../src/health/siteIndex';
 import type { MerchantKey } from '../../src/merchant/merchantKey';
 import type { CatalogMerchant } from '../../src/merchant/merchantFields';
 import type { JsonObject } from '../../src/api/normalize/fields';
@@ -79,83 +82,61 @@ export async function rulesOf(
   );
 }
 
-interface Read {
-  size: number;
-  mtime: number;
-  text: string | undefined;
+/**
+ * What the index keeps of a text with these rules and the site's SubID template (LinkHealthEngine.reader):
+ * where its disclosure ends, and the front matter values the template reads.
+ */
+export function readerOf(h: Shipped, rules: Rules, template: string): SiteTextReader {
+  const keys = h.frontMatterKeys(template);
+  return {
+    disclosureEnd: (text) => rules.disclosureEnd(text),
+    frontMatter: keys.length === 0 ? undefined : (text) => h.frontMatterValues(text, keys),
+  };
 }
 
 /**
- * As src/site/siteReads.ts: a file the index holds is stated, then its bytes decoded unless the index
- * holds this size and mtime; a file it does not hold is opened at once (stat and bytes through the handle).
+ * The SubID an entry's deeplinks should carry, from its path and the front matter values the index kept
+ * (LinkHealthEngine.expectedSubId of a closed file).
  */
-async function readSiteFile(
-  file: string,
-  isCurrent: (size: number, mtime: number) => boolean,
-  indexed: boolean,
-): Promise<Read> {
-  if (!indexed) {
-    const handle = await open(file, 'r');
-    try {
-      const stats = await handle.stat();
-      const bytes = Buffer.allocUnsafe(stats.size);
-      let length = 0;
-      while (length < stats.size) {
-        const { bytesRead } = await handle.read(bytes, length, stats.size - length, length);
-        if (bytesRead === 0) {
-          break;
-        }
-        length += bytesRead;
-      }
-      return { size: stats.size, mtime: stats.mtimeMs, text: new TextDecoder().decode(bytes.subarray(0, length)) };
-    } finally {
-      await handle.close();
+export function subIdOfEntry(h: Shipped, template: string): (entry: IndexedFile) => string | undefined {
+  return (entry) => {
+    if (h.usesFrontMatter(template) && entry.frontMatter === undefined) {
+      return undefined;
     }
-  }
-  const stats = await stat(file);
-  if (isCurrent(stats.size, stats.mtimeMs)) {
-    return { size: stats.size, mtime: stats.mtimeMs, text: undefined };
-  }
-  return { size: stats.size, mtime: stats.mtimeMs, text: new TextDecoder().decode(await readFile(file)) };
+    const variables = h.articleSubIdVariables(
+      template,
+      { path: entry.path, frontMatter: entry.frontMatter },
+      { date: SITE_NOW },
+    );
+    const expanded = h.expandSubId(template, variables);
+    return expanded.ok ? expanded.subId : undefined;
+  };
 }
 
-export interface Scan {
-  /** Files read (not current in the index). */
-  read: number;
-  /** The article's SubID by path, from its text (the SubID template), for the check. */
-  subIds: Map<string, string | undefined>;
-}
-
-/** Reads into `index` what it does not hold as it is (SiteIndexer.readFromDisk). */
+/**
+ * Reads into `index` what it does not hold as it is, through the product's reading of local files
+ * (src/siteDisk/siteIndexReads.ts, as SiteIndexer.readFromDisk runs it); returns how many files it read.
+ */
 export async function scanInto(
   h: Shipped,
   index: Index,
   files: readonly string[],
-  rules: Rules,
-  subIdOf: (file: string, text: string) => string | undefined,
+  reader: SiteTextReader,
   clock: SliceClock,
-): Promise<Scan> {
-  const scan: Scan = { read: 0, subIds: new Map() };
-  const lines = new h.LineReader();
-  await h.runInSlices<string, Read>(files, {
+): Promise<number> {
+  const warnings: string[] = [];
+  const outcome = await h.readIntoIndex(files, {
+    index,
+    files: h.LOCAL_SITE_FILES,
+    reader: () => reader,
+    isOpen: () => false,
+    log: { warn: (line) => warnings.push(line), info: (line) => warnings.push(line) },
     clock,
-    read: (file) =>
-      readSiteFile(file, (size, mtime) => index.isCurrent(file, size, mtime), index.get(file) !== undefined),
-    apply: (file, read) => {
-      if (!read.ok) {
-        throw read.error;
-      }
-      const text = read.value.text;
-      if (text === undefined) {
-        return;
-      }
-      const doc = h.documentLinks(text, h.languageOfPath(file), lines);
-      index.set(h.indexedFileOf(file, read.value, doc, rules.disclosureEnd(text)));
-      scan.subIds.set(file, subIdOf(file, text));
-      scan.read += 1;
-    },
   });
-  return scan;
+  if (outcome.failed > 0 || outcome.cancelled || warnings.length > 0) {
+    throw new Error(`the scan of the site failed: ${JSON.stringify(outcome)}; ${warnings.join('; ')}`);
+  }
+  return outcome.read;
 }
 
 /** The findings per code of the entries (LinkHealthDiagnostics: every entry, in slices). */
@@ -163,7 +144,7 @@ export async function checkAll(
   h: Shipped,
   index: Index,
   rules: Rules,
-  subIds: ReadonlyMap<string, string | undefined>,
+  subIdOf: (entry: IndexedFile) => string | undefined,
   clock: SliceClock,
   only?: ReadonlySet<string>,
 ): Promise<Record<string, number>> {
@@ -173,7 +154,7 @@ export async function checkAll(
     clock,
     read: async (entry) => entry,
     apply: (entry) => {
-      for (const finding of rules.check(h.documentOfIndexed(entry), subIds.get(entry.path), entry.disclosureEnd)) {
+      for (const finding of rules.check(h.documentOfIndexed(entry), subIdOf(entry), entry.disclosureEnd)) {
         counts[finding.code]! += 1;
       }
     },

@@ -13,7 +13,13 @@ export { DEFAULT_HEALTH_OPTIONS, LinkHealthRules } from '../../src/health/health
 export { HEALTH_CODES } from '../../src/health/healthCodes';
 export { SiteIndexFile } from '../../src/site/siteIndexFile';
 export { MerchantDomainIndex } from '../../src/links/domainIndex';
-export { articleSubIdVariables } from '../../src/links/articleSubId';
+export {
+  articleSubIdVariables,
+  frontMatterKeys,
+  frontMatterValues,
+  usesFrontMatter,
+} from '../../src/links/articleSubId';
+export { LOCAL_SITE_FILES, readIntoIndex } from '../../src/siteDisk/siteIndexReads';
 export { expandSubId } from '../../src/links/subId';
 export { normalizeMerchant } from '../../src/api/normalize/merchant';
 export { merchantKey } from '../../src/merchant/merchantKey';
