@@ -13,6 +13,7 @@ import {
   type DocumentLinks,
 } from '../../../src/health/documentLinks';
 import { fixesFor, type FixKind } from '../../../src/health/healthFixes';
+import type { HealthCode } from '../../../src/health/healthCodes';
 import type { HealthFinding } from '../../../src/health/healthRules';
 import type { TextEdit } from '../../../src/health/linkEscaping';
 import { LineReader } from '../../../src/health/lineScan';
@@ -242,7 +243,7 @@ describe('link health properties', () => {
             assert.ok(round < findings.length + 2, `round ${round} of ${JSON.stringify(start)}`);
             const edits: TextEdit[] = [];
             const skipped: HealthFinding[] = [];
-            const writes: Array<{ kind: FixKind; edit: TextEdit }> = [];
+            const writes: Array<{ kind: FixKind; from: HealthCode; edit: TextEdit }> = [];
             for (const finding of findings) {
               const fixes = fixesFor(health, doc, finding, { expectedSubId: SUBID, disclosureSnippet: snippet });
               assert.ok(fixes.length > 0, `no fix for ${finding.code} in ${JSON.stringify(text)}`);
@@ -255,37 +256,48 @@ describe('link health properties', () => {
                   checkWrittenLink(fix.kind, e, languageId, what);
                 }
               }
-              // One fix per place, as one edit each: the first wins, as when fixing one after another.
+              // One fix per place: the first wins, as when fixing one after another.
               if (fix.edits.some((e) => edits.some((o) => e.start <= o.end && o.start <= e.end))) {
                 skipped.push(finding);
               } else {
                 edits.push(...fix.edits);
                 const written = fix.edits.filter((e) => e.start === link.start && e.end === link.end);
-                writes.push(...(writesLink(fix.kind) ? written.map((edit) => ({ kind: fix.kind, edit })) : []));
+                writes.push(
+                  ...(writesLink(fix.kind)
+                    ? written.map((edit) => ({ kind: fix.kind, from: finding.code, edit }))
+                    : []),
+                );
               }
             }
             const after = applyEdits(text, edits);
             const afterDoc = documentLinks(after, languageId);
             const left = health.check(afterDoc, SUBID);
             const sorted = [...edits].sort((a, b) => a.start - b.start);
-            const written = writes.map(({ kind, edit }) => {
+            const written = writes.map(({ kind, from, edit }) => {
               const at = shifted(edit.start, sorted, 'start');
-              return { kind, start: at, end: at + edit.newText.length };
+              return { kind, from, start: at, end: at + edit.newText.length };
             });
+            const undisclosed = findings.some((f) => f.code === 'disclosure-missing');
             const within = (f: HealthFinding, w: { start: number; end: number }) =>
               w.start <= f.start && f.end <= w.end;
             const unexplained = left.filter(
               (f) =>
                 !skipped.some((s) => explains(s, f, sorted)) &&
-                // No fix can write rel="sponsored" on a Markdown link: the setting says the site's build must.
+                // A dead or plain Markdown link made a live affiliate one: no fix can write rel="sponsored" on a
+                // Markdown link (the setting says the site's build must).
                 !(
                   f.code === 'rel-sponsored-missing' &&
                   relSponsoredInMarkdown &&
                   afterDoc.links[f.link].kind !== 'anchor' &&
-                  written.some((w) => within(f, w))
+                  written.some((w) => NOT_LIVE.includes(w.from) && within(f, w))
                 ) &&
-                // A plain link made an affiliate one may be the document's first: its disclosure is the writer's call.
-                !(f.code === 'disclosure-missing' && written.some((w) => w.kind === 'monetize' && within(f, w))),
+                // A plain link made the first affiliate link of a document that needed no disclosure before:
+                // whether to disclose is the writer's call.
+                !(
+                  f.code === 'disclosure-missing' &&
+                  !undisclosed &&
+                  written.some((w) => w.kind === 'monetize' && within(f, w))
+                ),
             );
             assert.deepEqual(
               unexplained.map((f) => `${f.code} ${after.slice(f.start, f.end)}`),
@@ -300,6 +312,15 @@ describe('link health properties', () => {
     );
   });
 });
+
+/** The findings of links that are no live affiliate link: dead, or plain. */
+const NOT_LIVE: readonly HealthCode[] = [
+  'inactive-merchant',
+  'deeplinks-not-allowed',
+  'unknown-tracking-link',
+  'target-off-merchant',
+  'not-monetized',
+];
 
 /** The comment that ignores the next link, as the docs write it: `{/* … *\/}` in MDX, `<!-- … -->` elsewhere. */
 const IGNORE_NEXT = 'affiliate-links-ignore-next';
