@@ -8,7 +8,7 @@ import { createTally } from './reliabilityTally';
 import { summaryText } from './summaryHook';
 
 describe('the reliability summary', () => {
-  it('sums counters, keeps the least value given, and prints one line per section in the order first used', () => {
+  it('sums counters, keeps the least value given, adds the time of the tests that counted, and prints one line per section in the order first used', () => {
     const tally = createTally();
     tally.count('fault runs', { run: 1, survived: 1 });
     tally.testStarted('a.test.ts › first');
@@ -19,11 +19,14 @@ describe('the reliability summary', () => {
     tally.least('properties', 'fewest cases in a run', 500);
     tally.countForTest('properties', { run: 1, 'cases tried': 2_000 });
     tally.least('properties', 'fewest cases in a run', 2_000);
+    tally.testEnded(120.4);
+    tally.testStarted('b.test.ts › counts nothing');
+    tally.testEnded(5_000);
     tally.count('fault runs', { run: 1, survived: 0 });
     tally.simulated('fault runs', 'the service');
     assert.deepEqual(tally.lines(), [
       'fault runs: 2 run, 1 survived; simulated: the service',
-      'properties: 3 run, 3,500 cases tried, 500 fewest cases in a run',
+      'properties: 3 run, 3,500 cases tried, 500 fewest cases in a run, 120 ms',
     ]);
     assert.deepEqual(tally.rows(), [
       {
@@ -41,6 +44,7 @@ describe('the reliability summary', () => {
             amounts: [
               ['run', 2],
               ['cases tried', 2_500],
+              ['ms', 120],
             ],
           },
         ],

@@ -42,8 +42,10 @@ export interface ReliabilityTally {
   least(section: string, label: string, value: number): void;
   /** Names the test that runs now (the root hook tells), whose row `countForTest` adds to. */
   testStarted(title: string): void;
-  /** `count`, and the same amounts added to the running test's row of the section (in `report`). */
+  /** `count`, and the same amounts added to the running test's row of the section (in `rows`). */
   countForTest(section: string, amounts: Readonly<Record<string, number>>): void;
+  /** The running test took `ms`: added as `ms` to each section it counted for, and to its row there. */
+  testEnded(ms: number): void;
   /** Names something a section does for real where it could also be simulated; printed once each. */
   real(section: string, what: string): void;
   /** Names something a section simulates rather than does for real; printed once each. */
@@ -61,6 +63,8 @@ export const NUMBER = new Intl.NumberFormat('en-US');
 export function createTally(): ReliabilityTally {
   const sections = new Map<string, Section>();
   let runningTest = '(outside a test)';
+  /** The sections the running test counted for. */
+  let countedFor = new Set<string>();
   const section = (name: string): Section => {
     let found = sections.get(name);
     if (found === undefined) {
@@ -85,15 +89,25 @@ export function createTally(): ReliabilityTally {
     },
     testStarted(title) {
       runningTest = title;
+      countedFor = new Set();
     },
     countForTest(name, amounts) {
       tally.count(name, amounts);
+      countedFor.add(name);
       const { tests } = section(name);
       const row = tests.get(runningTest) ?? new Map<string, number>();
       for (const [label, amount] of Object.entries(amounts)) {
         row.set(label, (row.get(label) ?? 0) + amount);
       }
       tests.set(runningTest, row);
+    },
+    testEnded(ms) {
+      for (const name of countedFor) {
+        tally.count(name, { ms: Math.round(ms) });
+        const row = section(name).tests.get(runningTest);
+        row?.set('ms', (row.get('ms') ?? 0) + Math.round(ms));
+      }
+      countedFor = new Set();
     },
     real(name, what) {
       section(name).real.add(what);

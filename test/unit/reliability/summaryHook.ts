@@ -3,8 +3,8 @@
  * (see `reliabilityTally.ts`) which test runs, and once every unit test has run, prints the
  * figures the run gathered, one line per section, just before the reporter's own summary. It also
  * writes them to `test-results/reliability-summary.md` (git-ignored), with each test's own figures
- * where a section counts per test (each property: its runs and cases), for the docs to take their
- * numbers from. Prints and writes nothing when nothing was counted.
+ * where a section counts per test (each property: its runs, cases and milliseconds), for the docs
+ * to take their numbers from. Prints and writes nothing when nothing was counted.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -50,6 +50,9 @@ export const mochaHooks = {
     const test = this.currentTest;
     const file = test?.file === undefined ? [] : [path.relative(process.cwd(), test.file)];
     reliabilityTally().testStarted(test === undefined ? '(no test)' : [...file, ...test.titlePath()].join(' › '));
+  },
+  afterEach(this: Mocha.Context): void {
+    reliabilityTally().testEnded(this.currentTest?.duration ?? 0);
   },
   afterAll(): void {
     const tally = reliabilityTally();
