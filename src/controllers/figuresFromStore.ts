@@ -130,6 +130,7 @@ export function figuresFromStore(watched: Watched): FiguresRead {
               ? items(([, previous]) => previous)
               : undefined,
             actions: items(([, , actions]) => actions),
+            ...(accountWide ? {} : { subIdsOnly: [...watched.focus.keys()] }),
           });
   const newReports =
     reports.length !== watched.builtFrom.length || reports.some((report, index) => report !== watched.builtFrom[index]);

@@ -3,11 +3,12 @@
  * its CSP to be the strict one the README promises. Shared by the unit test (the page as
  * rendered) and the integration test (the page VS Code was given), so both judge alike.
  *
- * A page passes when: it has one CSP meta element; `default-src 'none'`; scripts only by one
- * nonce of at least 128 bits, which every script element that runs carries; no `unsafe-*`
- * keyword, wildcard, scheme or host source anywhere; no `connect-src` (nor any directive but
- * script, style, font and img sources); styles and fonts only from the webview's own source,
- * images from it and `data:`.
+ * A page passes when: it has one CSP meta element, which gives each directive once (browsers
+ * enforce the first of a directive given twice); `default-src 'none'`; scripts only by one nonce
+ * of at least 128 bits, which every script element that runs carries; no `unsafe-*` keyword,
+ * wildcard, scheme or host source anywhere; no `connect-src` (nor any directive but script,
+ * style, font and img sources); styles and fonts only from the webview's own source, images
+ * from it and `data:`.
  */
 
 /**
@@ -36,16 +37,36 @@ export function cspPolicies(html: string): string[] {
   );
 }
 
-/** The policy's directives: name → sources, in order. */
-export function cspDirectives(policy: string): Map<string, string[]> {
-  const directives = new Map<string, string[]>();
+/** The policy's directives, split as browsers split them: name (lower case) → sources, in order. */
+function parsedDirectives(policy: string): Array<[name: string, sources: string[]]> {
+  const parsed: Array<[string, string[]]> = [];
   for (const part of policy.split(';')) {
     const [name, ...sources] = part.trim().split(/\s+/);
     if (name) {
-      directives.set(name.toLowerCase(), sources);
+      parsed.push([name.toLowerCase(), sources]);
+    }
+  }
+  return parsed;
+}
+
+/**
+ * The directives a browser enforces: name → sources, in order. A directive named again is
+ * ignored, as browsers do (CSP 3, "parse a serialized CSP": the first one wins).
+ */
+export function cspDirectives(policy: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const [name, sources] of parsedDirectives(policy)) {
+    if (!directives.has(name)) {
+      directives.set(name, sources);
     }
   }
   return directives;
+}
+
+/** The names of directives the policy gives more than once, each once, in order. */
+export function repeatedDirectives(policy: string): string[] {
+  const names = parsedDirectives(policy).map(([name]) => name);
+  return [...new Set(names.filter((name, at) => names.indexOf(name) !== at))];
 }
 
 /** The nonce of `script-src`, or undefined. */
@@ -62,6 +83,10 @@ export function strictCspProblems(html: string, cspSource: string): string[] {
     return [`the page has ${policies.length} CSP meta elements, not one`];
   }
   const problems: string[] = [];
+  // Browsers enforce a directive's first occurrence; one written twice is a policy nobody reads right.
+  for (const name of repeatedDirectives(policies[0]!)) {
+    problems.push(`${name} is given more than once (browsers enforce the first and ignore the others)`);
+  }
   const directives = cspDirectives(policies[0]!);
   for (const [name, sources] of directives) {
     const allowed = ALLOWED[name];

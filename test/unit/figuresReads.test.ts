@@ -1,14 +1,16 @@
 /**
  * How the figures ask the report store, against the sandbox over HTTP: the active article's SubIDs
  * read by one window serve a second window sharing the cache folder within the figures' refresh
- * interval (six hours for the previous period), so the second window sends no request for them.
+ * interval (six hours for the previous period), so the second window sends no request for them;
+ * and what the aggregate built from those reads holds: their clicks alone, said so, until the
+ * account's are read.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { watchFigures, type Watched } from '../../src/controllers/figuresFromStore';
-import { PREVIOUS_FRESH_MS, readFocus } from '../../src/controllers/figuresReads';
+import { figuresFromStore, watchFigures, type Watched } from '../../src/controllers/figuresFromStore';
+import { PREVIOUS_FRESH_MS, readFigures, readFocus } from '../../src/controllers/figuresReads';
 import type { RequestPriority } from '../../src/api/budget/budgetWindows';
 import { reportCacheFileName } from '../../src/reports/cache/reportCacheFile';
 import { periodWindows } from '../../src/reports/model/reportPeriods';
@@ -108,5 +110,46 @@ describe('the figures’ reads of the active article’s SubIDs', function () {
     // A person who waits (Refresh Figures) reads them again.
     const person = figuresWindow(2 * MINUTE);
     assert.ok((await requests(() => focus(person, subIds, 'interactive'))) >= 6);
+  });
+
+  it('builds an aggregate of the focused SubIDs’ clicks alone and says so, then the account’s once they are read', async () => {
+    const subIds = [...new Set(service.dataset.clicks.map((item) => item.subId))]
+      .filter((subId): subId is string => typeof subId === 'string' && subId !== '')
+      .slice(0, 2);
+    /** The sandbox's clicks over `period`, of `subIds` only when given. */
+    const clicksIn = (period: { from: string; to: string }, only?: readonly string[]): number =>
+      service.dataset.clicks
+        .filter((item) => item.date >= period.from && item.date <= period.to)
+        .filter((item) => only === undefined || (item.subId !== null && only.includes(item.subId)))
+        .reduce((sum, item) => sum + item.count, 0);
+    const watched = figuresWindow(0);
+
+    await focus(watched, subIds);
+    const early = figuresFromStore(watched);
+    assert.equal(early.source, `SubIDs ${subIds.join(', ')}`);
+    const ofSubIds = early.build!();
+    assert.deepEqual(ofSubIds.subIdsOnly, subIds, 'it says whose clicks it holds');
+    assert.deepEqual(ofSubIds.totals, {
+      clicks: clicksIn(ofSubIds.period, subIds),
+      previousClicks: clicksIn(ofSubIds.previousPeriod, subIds),
+    });
+    assert.equal(
+      ofSubIds.dailyClicks?.reduce((sum, day) => sum + day.clicks, 0),
+      clicksIn(ofSubIds.period, subIds),
+    );
+
+    await readFigures(watched, 'foreground', REFRESH_MINUTES);
+    const late = figuresFromStore(watched);
+    assert.equal(late.source, 'the account');
+    const ofAccount = late.build!();
+    assert.equal(ofAccount.subIdsOnly, undefined, 'it holds the account’s clicks');
+    assert.deepEqual(ofAccount.totals, {
+      clicks: clicksIn(ofAccount.period),
+      previousClicks: clicksIn(ofAccount.previousPeriod),
+    });
+    assert.ok(
+      ofSubIds.totals!.clicks > 0 && ofSubIds.totals!.clicks < ofAccount.totals!.clicks,
+      `the SubIDs have some of the account's clicks: ${ofSubIds.totals!.clicks} of ${ofAccount.totals!.clicks}`,
+    );
   });
 });

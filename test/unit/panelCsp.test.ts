@@ -58,7 +58,16 @@ describe('report panel content security policy', () => {
         withPolicy(policy.replace(`script-src 'nonce-${nonce}'`, `script-src 'nonce-${nonce}' 'unsafe-inline'`)),
         /script-src allows 'unsafe-inline'/,
       ],
-      ["'unsafe-eval'", withPolicy(`${policy}; script-src 'unsafe-eval'`), /unsafe-eval/],
+      [
+        "'unsafe-eval'",
+        withPolicy(policy.replace(`script-src 'nonce-${nonce}'`, `script-src 'nonce-${nonce}' 'unsafe-eval'`)),
+        /script-src allows 'unsafe-eval'/,
+      ],
+      [
+        'script-src given again',
+        withPolicy(`${policy}; script-src 'unsafe-eval'`),
+        /script-src is given more than once/,
+      ],
       [
         "'unsafe-inline' styles",
         withPolicy(policy.replace(`style-src ${CSP_SOURCE}`, `style-src ${CSP_SOURCE} 'unsafe-inline'`)),

@@ -33,13 +33,23 @@ export interface FiguresAggregate {
   /** The figures period in days (7, 30 or 90). */
   days: number;
   subIds: ReadonlyMap<string, SubIdFigures>;
-  /** By merchantId as text. */
+  /** By merchantId as text: the clicks of the reports it was built from (see `subIdsOnly`). */
   merchants: ReadonlyMap<string, MerchantFigures>;
   /** Each SubID's figures alone, as `figuresOf` gives them for that SubID (built once, shared). */
   figuresAlone?: ReadonlyMap<string, ArticleFigures>;
-  /** The account's clicks over the period and the previous one, whatever their SubID. */
+  /**
+   * Set while the aggregate is built from the reports of these SubIDs alone (the active article's,
+   * read before anything account-wide): `totals`, `dailyClicks` and `merchants` then count their
+   * clicks only. Undefined when it is built from the account's reports (of the workspace's
+   * platform, with a platform filter).
+   */
+  subIdsOnly?: readonly string[];
+  /**
+   * The clicks over the period and the previous one of the reports it was built from, whatever
+   * their SubID: the account's, or those of `subIdsOnly` alone while that is set.
+   */
   totals?: { clicks: number; previousClicks: number };
-  /** The account's clicks of each day of the period, earliest first (the last is the period's last day). */
+  /** The clicks of each day of the period (of the account, or of `subIdsOnly`), earliest first (the last is the period's last day). */
   dailyClicks?: ReadonlyArray<{ date: string; clicks: number }>;
   /** False while the previous period is not read yet: no change is shown (rather than "new"). */
   previousKnown?: boolean;
@@ -53,6 +63,8 @@ export interface FiguresInput {
   /** Undefined while the previous period is not read yet: the figures then show no change. */
   previousClicks: readonly ClickItem[] | undefined;
   actions: readonly ActionItem[];
+  /** The SubIDs the reports were read for, when they were read for these alone; undefined for the account's reports. */
+  subIdsOnly?: readonly string[];
 }
 
 /** The figures of several SubIDs together (an article's or a line's). */
@@ -156,6 +168,7 @@ export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
     subIds,
     merchants,
     figuresAlone: figuresAlone(subIds, previousKnown),
+    ...(input.subIdsOnly === undefined ? {} : { subIdsOnly: [...input.subIdsOnly] }),
     totals: { clicks: clicks.total, previousClicks: previous.total },
     dailyClicks,
     previousKnown,

@@ -8,9 +8,26 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { walkOnce } from '../../../src/catalog/store/sharedWalk';
+import { takeLease } from '../../../src/common/readLeases';
 import { ProcessWindow, SharedCache } from './windows';
 
 const MERCHANTS = 1_200;
+
+/** Resolves when `file` is there, told by the file system (a watch on its folder), not found by polling; until `signal` aborts. */
+function fileAppears(file: string, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = fs.watch(path.dirname(file), { signal }, () => {
+      if (fs.existsSync(file)) {
+        watcher.close();
+        resolve();
+      }
+    });
+    if (fs.existsSync(file)) {
+      watcher.close();
+      resolve();
+    }
+  });
+}
 
 describe('a catalog walked once for every window', function () {
   this.timeout(120_000);
@@ -36,20 +53,25 @@ describe('a catalog walked once for every window', function () {
     assert.ok(pagesOfOneWalk >= 3, `a walk of ${MERCHANTS} merchants takes pages (${pagesOfOneWalk})`);
     fs.rmSync(shared.cacheFile, { force: true });
 
-    // Slow pages, and the second window starts once the first holds the lease: it starts while
-    // the first walks, however slowly the machine runs the two processes.
+    // Slow pages, and the second window starts the moment the first's lease appears: it starts
+    // while the first walks, however slowly the machine runs the two processes.
     shared.service.setLatency(500);
     const windows = [new ProcessWindow(shared, 0), new ProcessWindow(shared, 7)];
     try {
       await Promise.all(windows.map((window) => window.ready()));
       const start = shared.service.stats().byEndpoint.merchant;
-      const first = windows[0]!.syncShared();
       const lease = `${shared.cacheFile}.reading`;
-      const deadline = Date.now() + 30_000;
-      while (!fs.existsSync(lease) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+      const watching = new AbortController();
+      const appeared = fileAppears(lease, watching.signal);
+      const first = windows[0]!.syncShared();
+      try {
+        await Promise.race([
+          appeared,
+          first.then(() => assert.fail('the first window ended its walk before its lease appeared')),
+        ]);
+      } finally {
+        watching.abort();
       }
-      assert.ok(fs.existsSync(lease), 'the first window holds the lease while it walks');
       const results = await Promise.all([first, windows[1]!.syncShared()]);
       const pages = shared.service.stats().byEndpoint.merchant - start;
       assert.deepEqual(results.map((result) => result.shared).sort(), ['followed', 'walked']);
@@ -63,6 +85,41 @@ describe('a catalog walked once for every window', function () {
     } finally {
       await Promise.all(windows.map((window) => window.close()));
     }
+  });
+
+  it('writes its lease whole: a window that reads it the moment it appears finds the window that holds it', async () => {
+    // A lease file seen empty or half written counts for nothing, and the window that read it
+    // walks too: two windows starting together then both walk (the test above, under load).
+    const seen: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      const leaseFile = path.join(folder, `round-${round}.reading`);
+      const read = new Promise<void>((resolve) => {
+        const watcher = fs.watch(folder, (_event, name) => {
+          if (name === path.basename(leaseFile) && fs.existsSync(leaseFile)) {
+            watcher.close();
+            seen.push(fs.readFileSync(leaseFile, 'utf8'));
+            resolve();
+          }
+        });
+      });
+      const lease = await takeLease(leaseFile);
+      await read;
+      assert.ok('release' in lease);
+      await lease.release();
+    }
+    const holders = seen.map((text) => {
+      try {
+        return (JSON.parse(text) as { pid?: number }).pid;
+      } catch {
+        return JSON.stringify(text);
+      }
+    });
+    assert.deepEqual(holders, Array(20).fill(process.pid), 'the lease as first seen names its holder every time');
+    assert.deepEqual(
+      fs.readdirSync(folder).filter((name) => name.includes('.reading')),
+      [],
+      'no lease or temporary file left',
+    );
   });
 
   it('walks after all when the window it waited for saved nothing, and never waits for an ended process', async () => {

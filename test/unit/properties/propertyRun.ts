@@ -1,8 +1,11 @@
 /**
  * Runs a fast-check property with the run's case count and adds it to the reliability tally
  * (see ../reliability/reliabilityTally.ts): one property run, its cases tried, and whether it
- * failed. `npm test` tries each property `base` times (1,000 unless a property asks for more);
- * `npm run fuzz` sets FUZZ_RUNS (20,000) and every property tries at least that many.
+ * failed, in all and for the test that ran it, and the fewest cases of a run. `npm test` tries
+ * each property `base` times (1,000 unless a property asks for another count); `npm run fuzz`
+ * sets FUZZ_RUNS (20,000) and every property tries at least that many. The run's summary
+ * (`summaryHook.ts`) prints the totals and writes each test's figures to
+ * test-results/reliability-summary.md.
  *
  * A failure throws fast-check's own report: the counterexample, shrunk, with the seed and
  * path that replay it (`{ seed, path }` in the property's parameters). A case found that way
@@ -11,7 +14,7 @@
 import fc from 'fast-check';
 import { reliabilityTally } from '../reliability/reliabilityTally';
 
-/** The fewest cases each property tries in `npm test`. */
+/** The cases a property tries in `npm test` unless it asks for another count (`base`). */
 export const BASE_RUNS = 1_000;
 
 /** Cases a property tries: `base`, or FUZZ_RUNS when that is set and larger. */
@@ -34,7 +37,9 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(
     ...rest,
     numRuns: propertyRuns(base),
   });
-  reliabilityTally().count('properties', { run: 1, 'cases tried': details.numRuns, failed: details.failed ? 1 : 0 });
+  const tally = reliabilityTally();
+  tally.countForTest('properties', { run: 1, 'cases tried': details.numRuns, failed: details.failed ? 1 : 0 });
+  tally.least('properties', 'fewest cases in a run', details.numRuns);
   if (details.failed) {
     throw new Error(fc.defaultReportMessage(details), { cause: details.errorInstance });
   }
