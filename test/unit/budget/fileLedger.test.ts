@@ -132,19 +132,17 @@ describe('request ledger in files', function () {
     const now = Date.now();
     const afterCrash = ledger(() => now);
     await afterCrash.append({ kind: 'send', t: now, id: 'next:1' });
+    // Counted as the budget counts them: a slot taken again (a grant that came late on a busy
+    // machine) leaves a send and its cancel, which count for nothing.
     const read = await afterCrash.read(now, 303_100);
-    assert.deepEqual(
-      read.filter((entry) => entry.kind === 'send').length,
+    assert.equal(
+      viewOf(read, now, 303_100).sends.length,
       4,
       'three sends of the killed writer and the one after its torn line',
     );
     fs.truncateSync(file, fs.statSync(file).size - 5);
     const cut = await afterCrash.read(now, 303_100);
-    assert.equal(
-      cut.filter((entry) => entry.kind === 'send').length,
-      3,
-      'the entry cut off is skipped, the others read',
-    );
+    assert.equal(viewOf(cut, now, 303_100).sends.length, 3, 'the entry cut off is skipped, the others read');
   });
 
   it('ignores entries no clock of the machine wrote: a send far in the future, a hold past the longest window', () => {
