@@ -1,0 +1,111 @@
+/**
+ * The rooms `npm run mutate` mutates, and for each the unit test files that can reach its code:
+ * those whose imports lead, directly or through other modules, to one of its files. The others
+ * cannot cover a mutant of the room, so Stryker does not load them (its dry run would run them
+ * all once for nothing; per-test coverage then picks, for each mutant, the tests that ran it).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface MutationRoom {
+  name: string;
+  /** What the room holds, in a few words (for the summary). */
+  holds: string;
+  /** Files mutated, relative to the repository (Stryker's `mutate` globs). */
+  mutate: string[];
+}
+
+/** The report model's money: what the clicks and actions tallies add up, per currency, EPC and the change from the previous period. */
+const REPORT_MONEY = [
+  'actionReport',
+  'actionTally',
+  'clickReport',
+  'currencyAmounts',
+  'earningsPerClick',
+  'groupTable',
+  'periodComparison',
+];
+
+export const MUTATION_ROOMS: readonly MutationRoom[] = [
+  { name: 'keys', holds: 'keys and platforms', mutate: ['src/keys/**/*.ts'] },
+  {
+    name: 'reports',
+    holds: "the report model's tallies, EPC and period change",
+    mutate: REPORT_MONEY.map((file) => `src/reports/model/${file}.ts`),
+  },
+  { name: 'links', holds: 'the link rules and the URL finder', mutate: ['src/links/**/*.ts'] },
+  { name: 'health', holds: 'link health', mutate: ['src/health/**/*.ts'] },
+  { name: 'budget', holds: 'the request budget', mutate: ['src/api/budget/**/*.ts'] },
+];
+
+/** `import … from`, `export … from`, `import '…'` and `import('…')`; `import type` and `export type` load nothing. */
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)(?!\s+type\b)\b[^'";]*?from\s*'([^']+)'|(?:^|\n)\s*import\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/g;
+
+/** The repository's TypeScript files a file loads, by relative specifier (packages are not followed). */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const specifier = match[1] ?? match[2] ?? match[3]!;
+    if (!specifier.startsWith('.')) {
+      continue;
+    }
+    const base = path.resolve(path.dirname(file), specifier);
+    const target = [`${base}.ts`, path.join(base, 'index.ts'), base].find(
+      (candidate) => candidate.endsWith('.ts') && fs.existsSync(candidate),
+    );
+    if (target !== undefined) {
+      found.push(target);
+    }
+  }
+  return found;
+}
+
+function testFilesUnder(folder: string): string[] {
+  return fs
+    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => path.join(folder, name))
+    .sort();
+}
+
+/** Whether `file` is under one of the room's folders or is one of its files. */
+function inRoom(root: string, room: MutationRoom, file: string): boolean {
+  const relative = path.relative(root, file).split(path.sep).join('/');
+  return room.mutate.some((glob) =>
+    glob.endsWith('/**/*.ts') ? relative.startsWith(glob.slice(0, -'**/*.ts'.length)) : relative === glob,
+  );
+}
+
+/** The unit test files (relative to `root`) whose imports reach a file of the room. */
+export function testFilesFor(root: string, room: MutationRoom): string[] {
+  const tests = testFilesUnder(path.join(root, 'test/unit'));
+  // Every module the tests reach, and who imports it.
+  const importers = new Map<string, string[]>();
+  const seen = new Set<string>(tests);
+  const queue = [...tests];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    for (const imported of importsOf(file)) {
+      const list = importers.get(imported) ?? [];
+      list.push(file);
+      importers.set(imported, list);
+      if (!seen.has(imported)) {
+        seen.add(imported);
+        queue.push(imported);
+      }
+    }
+  }
+  // Back from the room's files to everything that leads to them.
+  const reaching = new Set([...seen].filter((file) => inRoom(root, room, file)));
+  const back = [...reaching];
+  for (let file = back.pop(); file !== undefined; file = back.pop()) {
+    for (const importer of importers.get(file) ?? []) {
+      if (!reaching.has(importer)) {
+        reaching.add(importer);
+        back.push(importer);
+      }
+    }
+  }
+  return tests.filter((file) => reaching.has(file)).map((file) => path.relative(root, file));
+}
