@@ -96,16 +96,21 @@ export function testFilesFor(root: string, room: MutationRoom): string[] {
       }
     }
   }
-  // Back from the room's files to everything that leads to them.
-  const reaching = new Set([...seen].filter((file) => inRoom(root, room, file)));
-  const back = [...reaching];
-  for (let file = back.pop(); file !== undefined; file = back.pop()) {
+  // Back from the room's files to everything that leads to them, each with its number of import steps.
+  const steps = new Map([...seen].filter((file) => inRoom(root, room, file)).map((file) => [file, 0]));
+  const back = [...steps.keys()];
+  for (let at = 0; at < back.length; at++) {
+    const file = back[at]!;
     for (const importer of importers.get(file) ?? []) {
-      if (!reaching.has(importer)) {
-        reaching.add(importer);
+      if (!steps.has(importer)) {
+        steps.set(importer, steps.get(file)! + 1);
         back.push(importer);
       }
     }
   }
-  return tests.filter((file) => reaching.has(file)).map((file) => path.relative(root, file));
+  // The tests closest to the room first: mocha runs them first, and a mutant they kill stops the run there.
+  return tests
+    .filter((file) => steps.has(file))
+    .sort((a, b) => steps.get(a)! - steps.get(b)! || a.localeCompare(b))
+    .map((file) => path.relative(root, file));
 }

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import { ACTION_DIMENSIONS, aggregateActions, type ActionGrouping } from '../../src/reports/model/actionReport';
+import {
+  ACTION_DIMENSIONS,
+  aggregateActions,
+  type ActionGrouping,
+  type ActionReport,
+} from '../../src/reports/model/actionReport';
 import type { CurrencyAmount } from '../../src/reports/model/currencyAmounts';
 import type { ActionItem } from '../../src/api/types';
 import { action, ACTION_PERIOD, HAND_ACTIONS, numbers } from './helpers/reportItems';
@@ -13,7 +18,11 @@ const pairs = (amounts: readonly CurrencyAmount[]): Amounts =>
 type Row = [string | null, string, number, Amounts, Amounts];
 
 describe('actions report aggregation', () => {
-  const report = aggregateActions(HAND_ACTIONS, ACTION_PERIOD);
+  let report: ActionReport;
+  // Built before each test, not once while mocha loads the file: `npm run mutate` turns its mutant on per test.
+  beforeEach(() => {
+    report = aggregateActions(HAND_ACTIONS, ACTION_PERIOD);
+  });
 
   // Counted: a1..a7. a7 has no commission and a5 no revenue; a6 has no currency.
   it('sums commission and revenue per currency, the unknown currency on its own', () => {

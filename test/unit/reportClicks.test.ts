@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import { aggregateClicks, CLICK_DIMENSIONS, type ClickGrouping } from '../../src/reports/model/clickReport';
+import {
+  aggregateClicks,
+  CLICK_DIMENSIONS,
+  type ClickGrouping,
+  type ClickReport,
+} from '../../src/reports/model/clickReport';
 import { provisionalFlags } from '../../src/reports/model/reportDays';
 import { PROVISIONAL_REASON } from '../../src/reports/model/reportLabels';
 import type { ClickItem } from '../../src/api/types';
@@ -9,7 +14,11 @@ import { click, CLICK_PERIOD, HAND_CLICKS, numbers } from './helpers/reportItems
 type Row = [string | null, string, number, number];
 
 describe('clicks report aggregation', () => {
-  const report = aggregateClicks(HAND_CLICKS, CLICK_PERIOD);
+  let report: ClickReport;
+  // Built before each test, not once while mocha loads the file: `npm run mutate` turns its mutant on per test.
+  beforeEach(() => {
+    report = aggregateClicks(HAND_CLICKS, CLICK_PERIOD);
+  });
 
   // Counted: c1 (03-01, 10), c2 (03-02, 5), c3 (03-02, 20), c4 (03-05, 3), c5 (03-05, 2),
   // c12 (03-03, 0), c13 (03-04, 4): 44 clicks in 7 items.

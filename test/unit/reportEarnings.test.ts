@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { aggregateActions } from '../../src/reports/model/actionReport';
-import { aggregateClicks } from '../../src/reports/model/clickReport';
+import { aggregateActions, type ActionReport } from '../../src/reports/model/actionReport';
+import { aggregateClicks, type ClickReport } from '../../src/reports/model/clickReport';
 import type { CurrencyAmount } from '../../src/reports/model/currencyAmounts';
 import { earningsPerClick } from '../../src/reports/model/earningsPerClick';
 import {
@@ -24,78 +24,83 @@ const PERIOD: ReportPeriod = { from: '2026-03-01', to: '2026-03-07' };
 const ON = '2026-03-03T09:00:00Z';
 
 describe('EPC per program and SubID, per currency', () => {
-  const clicks = aggregateClicks(
-    [
-      click({ programId: 'p1', programName: 'Shoes', subId: 'a', date: '2026-03-02', count: 60 }),
-      click({ programId: 'p1', programName: 'Shoes', subId: 'b', date: '2026-03-03', count: 40 }),
-      click({ programId: 'p2', programName: 'Books', subId: 'a', date: '2026-03-03', count: 50 }),
-      // Outside the period: not in any EPC.
-      click({ programId: 'p1', programName: 'Shoes', subId: 'a', date: '2026-02-20', count: 1_000 }),
-    ],
-    PERIOD,
-  );
-  const actions = aggregateActions(
-    [
-      action({
-        id: '1',
-        status: 'PENDING',
-        currencyCode: 'EUR',
-        commission: 10,
-        programId: 'p1',
-        subId: 'a',
-        createdAt: ON,
-      }),
-      action({
-        id: '2',
-        status: 'CONFIRMED',
-        currencyCode: 'EUR',
-        commission: 5,
-        programId: 'p1',
-        subId: 'b',
-        createdAt: ON,
-      }),
-      action({
-        id: '3',
-        status: 'CONFIRMED',
-        currencyCode: 'USD',
-        commission: 2,
-        programId: 'p1',
-        subId: 'a',
-        createdAt: ON,
-      }),
-      // Canceled and unknown statuses earn nothing for EPC.
-      action({
-        id: '4',
-        status: 'CANCELED',
-        currencyCode: 'EUR',
-        commission: 100,
-        programId: 'p1',
-        subId: 'a',
-        createdAt: ON,
-      }),
-      action({
-        id: '5',
-        status: 'DISPUTED',
-        currencyCode: 'EUR',
-        commission: 100,
-        programId: 'p2',
-        subId: 'a',
-        createdAt: ON,
-      }),
-      // A program with actions and no clicks: no EPC.
-      action({
-        id: '6',
-        status: 'PENDING',
-        currencyCode: 'EUR',
-        commission: 3,
-        programId: 'p3',
-        programName: 'Tools',
-        subId: 'c',
-        createdAt: ON,
-      }),
-    ],
-    PERIOD,
-  );
+  let clicks: ClickReport;
+  let actions: ActionReport;
+  // Built before each test, not once while mocha loads the file: `npm run mutate` turns its mutant on per test.
+  beforeEach(() => {
+    clicks = aggregateClicks(
+      [
+        click({ programId: 'p1', programName: 'Shoes', subId: 'a', date: '2026-03-02', count: 60 }),
+        click({ programId: 'p1', programName: 'Shoes', subId: 'b', date: '2026-03-03', count: 40 }),
+        click({ programId: 'p2', programName: 'Books', subId: 'a', date: '2026-03-03', count: 50 }),
+        // Outside the period: not in any EPC.
+        click({ programId: 'p1', programName: 'Shoes', subId: 'a', date: '2026-02-20', count: 1_000 }),
+      ],
+      PERIOD,
+    );
+    actions = aggregateActions(
+      [
+        action({
+          id: '1',
+          status: 'PENDING',
+          currencyCode: 'EUR',
+          commission: 10,
+          programId: 'p1',
+          subId: 'a',
+          createdAt: ON,
+        }),
+        action({
+          id: '2',
+          status: 'CONFIRMED',
+          currencyCode: 'EUR',
+          commission: 5,
+          programId: 'p1',
+          subId: 'b',
+          createdAt: ON,
+        }),
+        action({
+          id: '3',
+          status: 'CONFIRMED',
+          currencyCode: 'USD',
+          commission: 2,
+          programId: 'p1',
+          subId: 'a',
+          createdAt: ON,
+        }),
+        // Canceled and unknown statuses earn nothing for EPC.
+        action({
+          id: '4',
+          status: 'CANCELED',
+          currencyCode: 'EUR',
+          commission: 100,
+          programId: 'p1',
+          subId: 'a',
+          createdAt: ON,
+        }),
+        action({
+          id: '5',
+          status: 'DISPUTED',
+          currencyCode: 'EUR',
+          commission: 100,
+          programId: 'p2',
+          subId: 'a',
+          createdAt: ON,
+        }),
+        // A program with actions and no clicks: no EPC.
+        action({
+          id: '6',
+          status: 'PENDING',
+          currencyCode: 'EUR',
+          commission: 3,
+          programId: 'p3',
+          programName: 'Tools',
+          subId: 'c',
+          createdAt: ON,
+        }),
+      ],
+      PERIOD,
+    );
+  });
 
   it('per program: earned commission over clicks, each currency apart', () => {
     const table = earningsPerClick(clicks, actions, 'program');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { aggregateActions } from '../../src/reports/model/actionReport';
-import { aggregateClicks } from '../../src/reports/model/clickReport';
+import { aggregateClicks, type ClickReport } from '../../src/reports/model/clickReport';
 import { filterChoices, type FilterChoice } from '../../src/reports/model/filterChoices';
 import { action, ACTION_PERIOD, CLICK_PERIOD, HAND_CLICKS } from './helpers/reportItems';
 
@@ -8,7 +8,11 @@ const summary = (choices: FilterChoice[]) =>
   choices.map((choice) => [choice.value, choice.label, choice.clicks, choice.actions]);
 
 describe('report filter choices', () => {
-  const clicks = aggregateClicks(HAND_CLICKS, CLICK_PERIOD);
+  let clicks: ClickReport;
+  // Built before each test, not once while mocha loads the file: `npm run mutate` turns its mutant on per test.
+  beforeEach(() => {
+    clicks = aggregateClicks(HAND_CLICKS, CLICK_PERIOD);
+  });
 
   it('offers the platforms, programs and SubIDs of a clicks report, most clicks first, without the groups that have no id', () => {
     const choices = filterChoices(clicks);
