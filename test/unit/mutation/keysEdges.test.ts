@@ -159,6 +159,17 @@ describe('which key serves a workspace', () => {
     assert.deepEqual(keys.catalog, { key: 'NoPlatform', index: 1, own: false, opens: { catalog: true } });
   });
 
+  it('never takes a key bound to another platform for the key of no platform, even without a name', () => {
+    const keyC: PlatformKey = { key: 'KeyC', platformId: C.id, name: C.name, opens: {} };
+    const boundUnnamed: PlatformKey = { key: 'KeyB', platformId: B.id, name: '', opens: {} };
+    assert.deepEqual(serviceKeys({ platforms: [keyC, boundUnnamed] }, { id: A.id, name: A.name }).catalog, {
+      key: 'KeyC',
+      index: 0,
+      own: false,
+      opens: {},
+    });
+  });
+
   it('serves all platforms with the first key, as their own', () => {
     const second: PlatformKey = { key: 'KeyB', platformId: B.id, name: B.name, opens: {} };
     assert.deepEqual(serviceKeys({ platforms: [keyA, second] }, undefined).catalog, {
