@@ -161,8 +161,11 @@ function survivorLines(results: readonly MutantResult[]): string[] {
         ? source[start.line - 1]!.slice(start.column - 1, end.column - 1)
         : `${source[start.line - 1]!.slice(start.column - 1)} …`;
     const oneLine = (text: string): string => text.replace(/\s+/g, ' ').slice(0, 160);
+    // Also run while mocha loaded the test files (a describe body, a module constant): a test that
+    // reads what was built then never sees the mutant, so such a survivor may be a false one.
+    const atLoad = result.static === true ? ' (also run at load)' : '';
     lines.push(
-      `${file}:${start.line}:${start.column} ${result.status} ${result.mutatorName}: ${oneLine(original)} -> ${oneLine(result.replacement ?? '')}`,
+      `${file}:${start.line}:${start.column} ${result.status}${atLoad} ${result.mutatorName}: ${oneLine(original)} -> ${oneLine(result.replacement ?? '')}`,
     );
   }
   return lines;
