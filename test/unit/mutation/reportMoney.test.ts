@@ -69,27 +69,29 @@ describe('the actions report’s money at its edges', () => {
   });
 
   it('lists statuses outside the spec after its four, in alphabetical order, and actions without one last', () => {
-    const report = aggregateActions(
-      [
-        action({ id: '1', status: 'REVERSED', currencyCode: 'EUR', commission: -3, revenue: 30, createdAt: ON }),
-        action({ id: '2', currencyCode: 'EUR', commission: 2, revenue: 20, createdAt: ON }),
-        action({ id: '3', status: 'ADJUSTED', currencyCode: 'EUR', commission: 1, revenue: 10, createdAt: ON }),
-        action({ id: '4', status: 'PENDING', currencyCode: 'EUR', commission: 6, revenue: 60, createdAt: ON }),
-      ],
-      PERIOD,
-    );
-    assert.deepEqual(
-      report.statuses.map((row) => [row.status, row.label, row.actions, pairs(row.commission), pairs(row.revenue)]),
-      [
-        ['PENDING', 'Pending', 1, [['EUR', 6]], [['EUR', 60]]],
-        ['CONFIRMED', 'Confirmed', 0, [], []],
-        ['SETTLED', 'Settled', 0, [], []],
-        ['CANCELED', 'Canceled', 0, [], []],
-        ['ADJUSTED', 'ADJUSTED', 1, [['EUR', 1]], [['EUR', 10]]],
-        ['REVERSED', 'REVERSED', 1, [['EUR', -3]], [['EUR', 30]]],
-        [null, 'No status', 1, [['EUR', 2]], [['EUR', 20]]],
-      ],
-    );
+    const items = [
+      action({ id: '1', status: 'REVERSED', currencyCode: 'EUR', commission: -3, revenue: 30, createdAt: ON }),
+      action({ id: '2', currencyCode: 'EUR', commission: 2, revenue: 20, createdAt: ON }),
+      action({ id: '3', status: 'ADJUSTED', currencyCode: 'EUR', commission: 1, revenue: 10, createdAt: ON }),
+      action({ id: '4', status: 'PENDING', currencyCode: 'EUR', commission: 6, revenue: 60, createdAt: ON }),
+      action({ id: '5', status: 'DISPUTED', currencyCode: 'EUR', commission: 4, revenue: 40, createdAt: ON }),
+    ];
+    for (const order of [items, [...items].reverse(), [items[1]!, items[4]!, items[0]!, items[2]!, items[3]!]]) {
+      const report = aggregateActions(order, PERIOD);
+      assert.deepEqual(
+        report.statuses.map((row) => [row.status, row.label, row.actions, pairs(row.commission), pairs(row.revenue)]),
+        [
+          ['PENDING', 'Pending', 1, [['EUR', 6]], [['EUR', 60]]],
+          ['CONFIRMED', 'Confirmed', 0, [], []],
+          ['SETTLED', 'Settled', 0, [], []],
+          ['CANCELED', 'Canceled', 0, [], []],
+          ['ADJUSTED', 'ADJUSTED', 1, [['EUR', 1]], [['EUR', 10]]],
+          ['DISPUTED', 'DISPUTED', 1, [['EUR', 4]], [['EUR', 40]]],
+          ['REVERSED', 'REVERSED', 1, [['EUR', -3]], [['EUR', 30]]],
+          [null, 'No status', 1, [['EUR', 2]], [['EUR', 20]]],
+        ],
+      );
+    }
   });
 
   it('counts paid, not paid and, when the service did not say, payment not given', () => {
@@ -156,13 +158,14 @@ describe('the clicks report’s groups at their edges', () => {
       [
         click({ date: '2026-02-28', count: 1 }),
         click({ date: '2026-03-08', count: 1 }),
+        click({ date: '2025-03-02', count: 1 }),
         click({ date: null, count: 1 }),
         click({ date: '2026-13-01', count: 1 }),
         click({ date: '2026-03-02', count: 5 }),
       ],
       PERIOD,
     );
-    assert.deepEqual(report.skipped, { outside: 2, undated: 2, malformed: 0 });
+    assert.deepEqual(report.skipped, { outside: 3, undated: 2, malformed: 0 });
     assert.equal(report.totals.clicks, 5);
   });
 
