@@ -91,6 +91,8 @@ function strykerOptions(room: MutationRoom, args: Arguments, testFiles: string[]
     ignoreStatic: !args.staticMutants,
     concurrency: 2,
     timeoutMS: 10_000,
+    // The first run of every test of the room, with coverage: the budget's 37 files take minutes on a busy machine.
+    dryRunTimeoutMinutes: 30,
     tempDirName: '.stryker-tmp',
     ignorePatterns: ['/dist', '/out', '/.cache', '/.vscode-test', '/bench-results', '/reports', '*.vsix'],
     incremental: args.incremental,
