@@ -1,7 +1,7 @@
 /**
  * What one line holds besides text, read left to right from the mode the line starts in: HTML
- * and MDX comments, code spans, the content of raw elements (`<pre>`, `<code>`, `<script>`, ...)
- * and tags; and the mode the next line starts in. Links never cross a line; these may.
+ * and MDX comments, code spans, the content of raw text elements (`<script>`, `<style>`, `<textarea>`,
+ * `<title>`) and tags; and the mode the next line starts in. Links never cross a line; these may.
  */
 import { IGNORE_NEXT, type HealthLanguage } from './healthCodes';
 
@@ -10,7 +10,8 @@ export type InlineMode =
   | { kind: 'text' }
   | { kind: 'comment'; close: '-->' | '*/}' }
   | { kind: 'raw'; name: string }
-  | { kind: 'tag'; name: string };
+  | { kind: 'tag'; name: string }
+  | { kind: 'code'; name: string };
 
 export interface RelAttribute {
   /** The value's range in the line (without quotes). */
@@ -43,8 +44,18 @@ export interface InlineRegions {
   modeOut: InlineMode;
 }
 
-/** Elements whose content is code or raw text: links in them are not links. */
-const RAW_ELEMENTS = new Set(['pre', 'code', 'script', 'style', 'textarea', 'kbd', 'samp']);
+/**
+ * The elements whose content HTML reads as text without tags (raw text and escapable raw text): an
+ * `<a href>` in them is no link. `<pre>`, `<code>`, `<kbd>` and `<samp>` are not among them: their
+ * anchors are links (and in Markdown, their text is Markdown's).
+ */
+const RAW_ELEMENTS = new Set(['script', 'style', 'textarea', 'title']);
+/**
+ * The elements whose content is code, when read as HTML: their text is no link (as Markdown's code is
+ * not), while their tags are read, an `<a href>` among them a link. The mode does not outlast a tag or
+ * comment inside that runs over a line break.
+ */
+const CODE_ELEMENTS = new Set(['pre', 'code', 'kbd', 'samp']);
 const TEXT: InlineMode = Object.freeze({ kind: 'text' });
 const NOTHING: readonly never[] = Object.freeze([]);
 /** A line of text with nothing else in it (shared: never written to). */
@@ -61,7 +72,9 @@ const TEXT_ONLY: InlineRegions = Object.freeze({
  */
 export class InlineReader {
   readonly htmlTrigger = /<!--|<(\/?)(?![a-z][a-z0-9+.-]*:\/\/)([A-Za-z][A-Za-z0-9:-]*)(?=[\s/>]|$)/gi;
-  readonly markdownTrigger = /<!--|\{\/\*|(`+)|<(\/?)(?![a-z][a-z0-9+.-]*:\/\/)([A-Za-z][A-Za-z0-9.:-]*)(?=[\s/>]|$)/gi;
+  /** As `htmlTrigger`, with MDX comments, backtick runs and autolinks (read over, so a backtick in one opens no code span). */
+  readonly markdownTrigger =
+    /<!--|\{\/\*|(`+)|(<[a-z][a-z0-9+.-]{1,31}:[^\s<>]*>)|<(\/?)(?![a-z][a-z0-9+.-]*:\/\/)([A-Za-z][A-Za-z0-9.:-]*)(?=[\s/>]|$)/gi;
   readonly rel = new RegExp(REL, 'gi');
   private readonly rawClosings = new Map<string, RegExp>();
 
@@ -103,15 +116,23 @@ export function inlineRegions(
   if (at < 0) {
     return out;
   }
+  /** The code element (see CODE_ELEMENTS) the text is in, read as HTML. */
+  let code = modeIn.kind === 'code' ? modeIn.name : '';
+  if (modeIn.kind === 'tag' && language === 'html' && CODE_ELEMENTS.has(modeIn.name) && line[at - 2] !== '/') {
+    code = modeIn.name; // its open tag ended on this line
+  }
   // Comments, MDX comments, backtick runs (not in HTML), tags.
   const trigger = language === 'html' ? reader.htmlTrigger : reader.markdownTrigger;
   while (at < line.length) {
     trigger.lastIndex = at;
     const match = trigger.exec(line);
+    const start = match ? match.index : line.length;
+    if (code !== '' && start > at) {
+      out.excluded.push({ start: at, end: start });
+    }
     if (!match) {
       break;
     }
-    const start = match.index;
     const token = match[0];
     if (token === '<!--' || token === '{/*') {
       const close = token === '<!--' ? '-->' : '*/}';
@@ -119,6 +140,10 @@ export function inlineRegions(
       if (at < 0) {
         return out;
       }
+      continue;
+    }
+    if (match[2] !== undefined && language !== 'html') {
+      at = start + token.length; // an autolink: it binds before a code span that would start inside it
       continue;
     }
     if (token.startsWith('`')) {
@@ -131,12 +156,20 @@ export function inlineRegions(
       }
       continue;
     }
-    const closing = language === 'html' ? match[1] : match[2];
-    const name = (language === 'html' ? match[2] : match[3]).toLowerCase();
+    const closing = language === 'html' ? match[1] : match[3];
+    const name = (language === 'html' ? match[2] : match[4]).toLowerCase();
     at = tag(line, start, start + token.length, name, closing === '/', out, reader);
     if (at < 0) {
       return out;
     }
+    if (language === 'html' && closing !== '/' && code === '' && CODE_ELEMENTS.has(name) && line[at - 2] !== '/') {
+      code = name;
+    } else if (closing === '/' && name === code) {
+      code = '';
+    }
+  }
+  if (code !== '') {
+    out.modeOut = { kind: 'code', name: code };
   }
   return out;
 }
@@ -145,6 +178,7 @@ export function inlineRegions(
 function resume(line: string, mode: InlineMode, out: InlineRegions, reader: InlineReader): number {
   switch (mode.kind) {
     case 'text':
+    case 'code':
       return 0;
     case 'comment':
       return comment(line, 0, 0, mode.close, out);

@@ -4,6 +4,7 @@
  */
 import { findUrls, type TextSpan, type UrlContext, type UrlScanner } from '../links/urlFinder';
 import { decodeAttribute, targetOf } from '../links/urlReplacement';
+import { isEscaped, linkTextOpen } from '../links/urlShape';
 import type { HealthLanguage } from './healthCodes';
 import type { LineTag } from './inlineRegions';
 
@@ -42,6 +43,8 @@ export interface LineLink {
 export const NO_LINKS: readonly LineLink[] = Object.freeze([]);
 
 const DEFINITION_PREFIX = /^[ \t>]*\[(?!\^)(?:[^[\]\\\n\r]|\\.)+\]:[ \t]*<?$/;
+/** What may stand before a definition's destination on the line after its label. */
+const DESTINATION_PREFIX = /^[ \t>]*<?$/;
 
 /** Whether the line goes on with `[` after its blockquote marks and blanks: a reference definition may. */
 function opensWithBracket(text: string): boolean {
@@ -85,19 +88,26 @@ function textSpans(length: number, excluded: readonly TextSpan[]): TextSpan[] | 
   return spans;
 }
 
-/** The URLs of a line outside its `excluded` ranges, as links. */
+/**
+ * The URLs of a line outside its `excluded` ranges, as links. In Markdown, `paragraph` says a paragraph
+ * goes on (a definition cannot interrupt it) and `destinationFirst` that the line before was a
+ * definition's label alone (its destination may open this line).
+ */
 export function lineLinks(
   text: string,
   language: HealthLanguage,
   excluded: TextSpan[],
   tags: LineTag[],
   urls: UrlScanner,
+  paragraph = false,
+  destinationFirst = false,
 ): readonly LineLink[] {
   if (!text.includes('://')) {
     return NO_LINKS;
   }
   const links: LineLink[] = [];
-  for (const found of findUrls(text, textSpans(text.length, excluded), urls)) {
+  const markdown = language !== 'html';
+  for (const found of findUrls(text, textSpans(text.length, excluded), urls, markdown && destinationFirst)) {
     const tag = tags.find((t) => t.start <= found.start && (t.end < 0 || found.end <= t.end));
     let kind: LinkKind;
     let constructStart = found.start;
@@ -112,9 +122,13 @@ export function lineLinks(
       constructStart = found.start - 1;
     } else if (found.context === 'bare') {
       kind = 'bare';
-    } else if (opensWithBracket(text) && DEFINITION_PREFIX.test(text.slice(0, found.start))) {
+    } else if (destinationFirst && links.length === 0 && DESTINATION_PREFIX.test(text.slice(0, found.start))) {
       kind = 'definition';
-      constructStart = 0;
+      constructStart = -1; // the definition opened on the line before
+    } else if (opensWithBracket(text) && DEFINITION_PREFIX.test(text.slice(0, found.start))) {
+      // A definition cannot interrupt a paragraph: there it is words, and its URL a bare one.
+      kind = paragraph ? 'bare' : 'definition';
+      constructStart = paragraph ? found.start : 0;
     } else {
       const open = linkTextOpen(text, text.lastIndexOf('](', found.start));
       const image = open > 0 && text[open - 1] === '!' && !isEscaped(text, open - 1);
@@ -136,31 +150,4 @@ export function lineLinks(
     });
   }
   return links;
-}
-
-function isEscaped(text: string, at: number): boolean {
-  let slashes = 0;
-  for (let i = at - 1; i >= 0 && text.charCodeAt(i) === 0x5c; i--) {
-    slashes++;
-  }
-  return slashes % 2 === 1;
-}
-
-/** The `[` that opens the link text closed by the `]` at `close`, or -1. */
-function linkTextOpen(text: string, close: number): number {
-  let depth = 0;
-  for (let i = close - 1; i >= 0; i--) {
-    const code = text.charCodeAt(i); // codes, not one-character strings: this runs back over every link text
-    if ((code !== 0x5b && code !== 0x5d) || isEscaped(text, i)) {
-      continue;
-    }
-    if (code === 0x5d) {
-      depth++;
-    } else if (depth === 0) {
-      return i;
-    } else {
-      depth--;
-    }
-  }
-  return -1;
 }

@@ -1,9 +1,23 @@
 /**
- * One line read on its own from the state it starts in (front matter, fence, indented code, comment,
- * raw element, open tag): its links and their kind, ignore comments, and the next line's state.
+ * One line read on its own from the state it starts in (front matter, fence, indented code, HTML block,
+ * comment, raw element, open tag, paragraph): its links and their kind, ignore comments, and the next
+ * line's state.
  */
 import { UrlScanner } from '../links/urlFinder';
 import { FRONT_MATTER_IGNORE_NEXT, type HealthLanguage } from './healthCodes';
+import {
+  EMPTY_QUOTE,
+  ENDS_PARAGRAPH,
+  FENCE,
+  htmlBlockEnds,
+  htmlBlockStart,
+  indentOf,
+  LABEL,
+  LABEL_ALONE,
+  LIST_ITEM,
+  startsText,
+  type HtmlBlockEnd,
+} from './markdownBlocks';
 import { InlineReader, inlineRegions, type InlineMode, type LineTag } from './inlineRegions';
 import { frontMatterLinks, lineLinks, NO_LINKS, type LineLink } from './lineLinks';
 
@@ -28,13 +42,19 @@ export interface LineScan {
 export const DOCUMENT_START = 'S|b';
 
 interface BlockState {
-  /** S start, Y/O YAML/TOML front matter, F fence, T text, C comment, R raw element, G open tag. */
+  /** S start, Y/O YAML/TOML front matter, F fence, T text, C comment, R raw element, G open tag, K code element. */
   mode: string;
   /** The fence (char and length), the comment's close, the element's name. */
   arg: string;
   blank: boolean;
   indentedCode: boolean;
   inList: boolean;
+  /** A paragraph goes on (kind 7 HTML blocks and definitions cannot interrupt it). */
+  paragraph: boolean;
+  /** The line was a definition's label alone: its destination may start this line. */
+  destinationNext: boolean;
+  /** Markdown's HTML block the line is in, and how it ends (see markdownBlocks.ts). */
+  html: HtmlBlockEnd;
 }
 
 /**
@@ -95,7 +115,10 @@ export class LineReader {
         state.arg === last.arg &&
         state.blank === last.blank &&
         state.indentedCode === last.indentedCode &&
-        state.inList === last.inList)
+        state.inList === last.inList &&
+        state.paragraph === last.paragraph &&
+        state.destinationNext === last.destinationNext &&
+        state.html === last.html)
     ) {
       return this.last.encoded;
     }
@@ -105,56 +128,29 @@ export class LineReader {
   }
 }
 
+/** `<mode><arg>|<flags>` and, in an HTML block, `|<how it ends>`. */
 function decode(state: string): BlockState {
-  const bar = state.lastIndexOf('|');
-  const flags = state.slice(bar + 1);
+  const bar = state.indexOf('|');
+  const htmlBar = state.indexOf('|', bar + 1);
+  const flags = state.slice(bar + 1, htmlBar < 0 ? undefined : htmlBar);
   return {
     mode: state[0],
     arg: state.slice(1, bar),
     blank: flags.includes('b'),
     indentedCode: flags.includes('i'),
     inList: flags.includes('l'),
+    paragraph: flags.includes('p'),
+    destinationNext: flags.includes('d'),
+    html: (htmlBar < 0 ? '' : state.slice(htmlBar + 1)) as HtmlBlockEnd,
   };
 }
 
 function encode(s: BlockState): string {
-  return `${s.mode}${s.arg}|${s.blank ? 'b' : ''}${s.indentedCode ? 'i' : ''}${s.inList ? 'l' : ''}`;
+  const flags = `${s.blank ? 'b' : ''}${s.indentedCode ? 'i' : ''}${s.inList ? 'l' : ''}${s.paragraph ? 'p' : ''}${s.destinationNext ? 'd' : ''}`;
+  return `${s.mode}${s.arg}|${flags}${s.html === '' ? '' : `|${s.html}`}`;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 const NOTHING: readonly never[] = Object.freeze([]);
-
-function indentOf(line: string): number {
-  let columns = 0;
-  for (const char of line) {
-    if (char === ' ') {
-      columns++;
-    } else if (char === '\t') {
-      columns += 4 - (columns % 4);
-    } else {
-      break;
-    }
-  }
-  return columns;
-}
-
-/**
- * Whether a Markdown line starting with this character is a paragraph's text whatever came before:
- * printable ASCII that is no blank, indent, fence, list marker or front matter fence.
- */
-function startsText(code: number): boolean {
-  return (
-    code > 0x20 &&
-    code < 0x7f &&
-    code !== 0x2d && // -
-    code !== 0x2b && // +
-    code !== 0x2a && // *
-    code !== 0x60 && // `
-    code !== 0x7e && // ~
-    !(code >= 0x30 && code <= 0x39)
-  );
-}
 
 function inlineModeOf(s: Readonly<BlockState>): InlineMode {
   switch (s.mode) {
@@ -164,6 +160,8 @@ function inlineModeOf(s: Readonly<BlockState>): InlineMode {
       return { kind: 'raw', name: s.arg };
     case 'G':
       return { kind: 'tag', name: s.arg };
+    case 'K':
+      return { kind: 'code', name: s.arg };
     default:
       return { kind: 'text' };
   }
@@ -179,6 +177,8 @@ function withInlineMode(s: Readonly<BlockState>, mode: InlineMode): Readonly<Blo
       return { ...s, mode: 'R', arg: mode.name };
     case 'tag':
       return { ...s, mode: 'G', arg: mode.name };
+    case 'code':
+      return { ...s, mode: 'K', arg: mode.name };
   }
 }
 
@@ -189,7 +189,9 @@ function result(
   kind: LineKind,
   links: readonly LineLink[] = NO_LINKS,
 ): LineScan {
-  return { text, stateIn, stateOut: encode(out), kind, links, ignoreMarks: NOTHING, tagParts: NOTHING };
+  // No paragraph goes on after such a line (blank, code, fence, front matter), nor a definition.
+  const next = out.paragraph || out.destinationNext ? { ...out, paragraph: false, destinationNext: false } : out;
+  return { text, stateIn, stateOut: encode(next), kind, links, ignoreMarks: NOTHING, tagParts: NOTHING };
 }
 
 /**
@@ -204,7 +206,7 @@ export function scanLine(
 ): LineScan {
   let s = reader.state(stateIn);
   // A paragraph's line in Markdown (most lines): no block construct can start or end on it.
-  if (reader.shortcuts && s.mode === 'T' && language !== 'html' && startsText(text.charCodeAt(0))) {
+  if (reader.shortcuts && s.mode === 'T' && s.html === '' && language !== 'html' && startsText(text.charCodeAt(0))) {
     const paragraph = { ...s, inList: s.inList && !s.blank, blank: false, indentedCode: false };
     return inlinePart(text, language, stateIn, paragraph, false, reader);
   }
@@ -228,6 +230,13 @@ export function scanLine(
       fence !== null && fence[1][0] === s.arg[0] && fence[1].length >= Number(s.arg.slice(1)) && fence[2].trim() === '';
     return result(text, stateIn, closes ? { ...s, mode: 'T', arg: '', blank: false } : s, 'code');
   }
+  if (s.html !== '') {
+    // A line of Markdown's HTML block: a blank line ends a block of kind 6 or 7.
+    if (s.html === 'b' && isBlank) {
+      return result(text, stateIn, { ...s, mode: 'T', arg: '', html: '', blank: true, indentedCode: false }, 'blank');
+    }
+    return inlinePart(text, language, stateIn, s, isBlank, reader);
+  }
   if (language !== 'html' && s.mode === 'T') {
     if (isBlank) {
       return result(text, stateIn, { ...s, blank: true, indentedCode: false }, 'blank');
@@ -241,6 +250,10 @@ export function scanLine(
       const arg = `${fence[1][0]}${fence[1].length}`;
       return result(text, stateIn, { ...s, mode: 'F', arg, blank: false, indentedCode: false }, 'code');
     }
+    const html = language === 'markdown' && indent < 4 ? htmlBlockStart(body.trimStart(), s.paragraph) : '';
+    if (html !== '') {
+      return inlinePart(text, language, stateIn, { ...s, html, blank: false, indentedCode: false }, false, reader);
+    }
     const listItem = LIST_ITEM.test(body);
     s = { ...s, inList: listItem || (s.inList && !(s.blank && indent < 2)), blank: false, indentedCode: false };
   } else if (language !== 'html' && isBlank && s.mode === 'G') {
@@ -252,7 +265,10 @@ export function scanLine(
   return inlinePart(text, language, stateIn, s, isBlank, reader);
 }
 
-/** The comments, code spans, tags and links of a line whose block state is `s`. */
+/**
+ * The comments, code spans, tags and links of a line whose block state is `s`. A line of Markdown's HTML
+ * block is read as HTML: its URLs are text, and its anchors links.
+ */
 function inlinePart(
   text: string,
   language: HealthLanguage,
@@ -261,11 +277,39 @@ function inlinePart(
   isBlank: boolean,
   reader: LineReader,
 ): LineScan {
-  const regions = inlineRegions(text, language, inlineModeOf(s), reader.inline);
-  const links = lineLinks(text, language, regions.excluded, regions.tags, reader.urls);
-  const out = withInlineMode(s, regions.modeOut);
+  const read = s.html === '' ? language : 'html';
+  const regions = inlineRegions(text, read, inlineModeOf(s), reader.inline);
+  const links = lineLinks(text, read, regions.excluded, regions.tags, reader.urls, s.paragraph, s.destinationNext);
   const kind: LineKind =
     isBlank && s.mode === 'T' ? 'blank' : links.some((link) => link.kind === 'definition') ? 'definition' : 'text';
+  let out = withInlineMode(s, regions.modeOut);
+  if (language !== 'html') {
+    out = markdownNext(text, s, out, isBlank, kind);
+  }
   const tagParts = regions.tags.length === 0 ? NOTHING : regions.tags.filter((tag) => tag.start < 0 || tag.end < 0);
   return { text, stateIn, stateOut: reader.encode(out), kind, links, ignoreMarks: regions.ignoreMarks, tagParts };
+}
+
+/** After a Markdown line read inline: whether its HTML block ended, a paragraph goes on, a definition's destination may follow. */
+function markdownNext(
+  text: string,
+  s: Readonly<BlockState>,
+  out: Readonly<BlockState>,
+  isBlank: boolean,
+  kind: LineKind,
+): Readonly<BlockState> {
+  if (s.html !== '') {
+    if (s.html !== 'b' && htmlBlockEnds(text, s.html)) {
+      return { ...out, mode: 'T', arg: '', html: '', paragraph: false, destinationNext: false };
+    }
+    return out.paragraph || out.destinationNext ? { ...out, paragraph: false, destinationNext: false } : out;
+  }
+  // A definition (of any address, not only http ones) cannot interrupt a paragraph, nor is it one.
+  const empty = isBlank || EMPTY_QUOTE.test(text);
+  const definition = !empty && !s.paragraph && (kind === 'definition' || LABEL.test(text));
+  const destinationNext = definition && LABEL_ALONE.test(text);
+  const paragraph = !empty && !definition && !ENDS_PARAGRAPH.test(text);
+  return out.paragraph === paragraph && out.destinationNext === destinationNext
+    ? out
+    : { ...out, paragraph, destinationNext };
 }

@@ -2,8 +2,17 @@
  * Finds the http(s) URLs in a document's text, each with its exact range and syntax, so link commands rewrite in place.
  */
 
-import { decodeAttribute } from './urlReplacement';
-import { isHttpUrl, trimTrailing, unbalancedClose } from './urlShape';
+import { decodeAttribute, decodeDestination } from './urlReplacement';
+import {
+  isEscaped,
+  isHttpUrl,
+  labelEnd,
+  linkTextOpen,
+  titleEnd,
+  trimTrailing,
+  unbalancedClose,
+  wordBefore,
+} from './urlShape';
 
 /** The syntax a URL was written in; tells a caller what may be rewritten around it. */
 export type UrlContext = 'markdown-link' | 'autolink' | 'href' | 'bare';
@@ -24,9 +33,10 @@ export interface TextSpan {
 }
 
 /**
- * Where a URL may start. Capture groups 1-5: definition, inline link, autolink, href, bare. Letters
- * are spelt in both cases and the letters before `href` and `http` are checked in code (`wordBefore`):
- * without the `i` and `u` flags and lookbehinds, the regex runs several times faster on long lines.
+ * Where a URL may start, or a link's text end. Capture groups 1-6: definition, inline link, autolink, href,
+ * bare, and the `][` of a reference link. Letters are spelt in both cases and the letters before `href` and
+ * `http` are checked in code (`wordBefore`): without the `i` and `u` flags and lookbehinds, the regex runs
+ * several times faster on long lines.
  */
 const TRIGGERS = [
   // `[label]: ` at the start of a line (also inside a blockquote); `[^1]:` footnotes are not links.
@@ -35,50 +45,36 @@ const TRIGGERS = [
   String.raw`(<(?=[hH][tT][tT][pP][sS]?:\/\/))`,
   String.raw`([hH][rR][eE][fF][ \t]*=[ \t]*)`,
   String.raw`([hH][tT][tT][pP][sS]?:\/\/)`,
+  String.raw`(\]\[)`,
 ].join('|');
 
-/** A letter or number (any script), the character a word goes on with. */
-const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
-
-/** Whether the character before `at` goes on a word (a letter or number; `_` and `-` too when `joiners`). */
-function wordBefore(text: string, at: number, joiners: boolean): boolean {
-  if (at === 0) {
-    return false;
-  }
-  const code = text.charCodeAt(at - 1);
-  if (code < 0x80) {
-    const lower = code | 0x20;
-    return (
-      (lower >= 0x61 && lower <= 0x7a) ||
-      (code >= 0x30 && code <= 0x39) ||
-      (joiners && (code === 0x5f || code === 0x2d))
-    );
-  }
-  // A low surrogate after a high one ends an astral character: read the whole code point.
-  const high = at >= 2 ? text.charCodeAt(at - 2) : 0;
-  const pair = code >= 0xdc00 && code <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
-  return WORD_CHARACTER.test(pair ? text.slice(at - 2, at) : text[at - 1]);
-}
+/**
+ * The characters a bare URL runs over: anything but whitespace, `<`, `>`, `"` and backtick, and never
+ * the `](` or `][` that ends a Markdown link text.
+ */
+const URL_RUN = String.raw`[^\s<>"\x60\]]*(?:\](?![(\[])[^\s<>"\x60\]]*)*`;
 
 /**
- * The characters a bare URL or a Markdown destination runs over: anything but whitespace, `<`,
- * `>`, `"` and backtick, and never the `](` that ends a Markdown link text.
+ * The characters a Markdown destination (not in `<...>`) runs over: anything but the space and ASCII
+ * control characters (a no-break space, say, is part of it).
  */
-const URL_RUN = String.raw`[^\s<>"\x60\]]*(?:\](?!\()[^\s<>"\x60\]]*)*`;
+const DESTINATION_RUN = String.raw`[^\x00-\x20\x7f]*`;
 
 /**
  * Every http(s) URL in the text, in document order, without overlaps: a URL that is a Markdown
  * destination, autolink or href value is reported with that context, not again as 'bare'.
  * With `spans` (say, the parts of the document that are not code), only the URLs lying wholly
  * inside one of the spans are returned; the whole text is still read, so contexts stay right.
- * A reader of many lines passes one `scanner` for them all.
+ * A reader of many lines passes one `scanner` for them all; `destinationFirst` says the text is the line
+ * after a definition's label (see `UrlScanner.scan`).
  */
 export function findUrls(
   text: string,
   spans?: readonly TextSpan[],
   scanner: UrlScanner = new UrlScanner(),
+  destinationFirst = false,
 ): FoundUrl[] {
-  const found = scanner.scan(text);
+  const found = scanner.scan(text, destinationFirst);
   if (!spans) {
     return found;
   }
@@ -118,30 +114,43 @@ export function urlAt(text: string, offset: number): FoundUrl | undefined {
  * scanner reads the lines of a whole document one after another (not reentrant).
  *
  * A single trigger regex finds the next place a URL could start (a Markdown `](` or reference
- * definition, a `<https://` autolink, an `href=`, a bare `http(s)://`), the construct is read
- * with sticky regexes, and scanning resumes after it, so a URL is found once and the work stays
- * linear even on hostile input. Nothing recognised crosses a line break (between `](` or `]:` and
- * a destination only spaces and tabs; CommonMark also allows one line break, and such a URL is
- * found as 'bare'), which lets `urlAt` scan just the cursor's line. URLs inside code are found
- * too; callers that want to skip them pass `spans`.
+ * definition, a `<https://` autolink, an `href=`, a bare `http(s)://`) or a reference link's text
+ * end (`][`), the construct is read with sticky regexes, and scanning resumes after it, so a URL is
+ * found once and the work stays linear even on hostile input. A Markdown link's title is read over
+ * (a URL in it is no link), and so is its text: a bare URL in a link's text is the link's words, and
+ * an image's text holds no link at all. Nothing recognised crosses a line break (between `](` or
+ * `]:` and a destination only spaces and tabs; CommonMark also allows one line break, which the
+ * caller says with `destinationFirst`), which lets `urlAt` scan just the cursor's line. URLs inside
+ * code are found too; callers that want to skip them pass `spans`.
  */
 export class UrlScanner {
   private readonly triggers = new RegExp(TRIGGERS, 'gm');
   private readonly url = new RegExp(URL_RUN, 'y');
-  private readonly blank = /[ \t]*/y;
-  private readonly angle = /[^<>\n\r]*/y;
+  private readonly destinationRun = new RegExp(DESTINATION_RUN, 'y');
+  private readonly angle = /(?:[^<>\n\r\\]|\\.)*/y;
   private readonly autolinkRun = /[^\s<>]*/y;
   private readonly doubleQuoted = /[^"\s<>]*/y;
   private readonly singleQuoted = /[^'\s<>]*/y;
   private readonly unquoted = /[^\s"'=<>\x60]*/y;
   private text = '';
   private found: FoundUrl[] = [];
+  /** Per URL found: the `[` of its link's text (a Markdown destination), else -1. */
+  private opens: number[] = [];
 
-  scan(text: string): FoundUrl[] {
+  /** `destinationFirst`: the text starts on the line after a definition's label, so a destination may open it. */
+  scan(text: string, destinationFirst = false): FoundUrl[] {
     this.text = text;
     const found: FoundUrl[] = (this.found = []);
+    this.opens = [];
     const triggers = this.triggers;
     triggers.lastIndex = 0;
+    if (destinationFirst) {
+      let at = 0;
+      while (at < text.length && ' \t>'.includes(text[at])) {
+        at++;
+      }
+      triggers.lastIndex = this.destination(at, false, -1) ?? 0;
+    }
     for (let match = triggers.exec(text); match; match = triggers.exec(text)) {
       const after = match.index + match[0].length;
       const resume =
@@ -155,12 +164,15 @@ export class UrlScanner {
               ? wordBefore(text, match.index, true)
                 ? undefined
                 : this.href(after)
-              : this.destination(after, match[2] !== undefined);
+              : match[6] !== undefined
+                ? this.referenceText(match.index)
+                : this.destination(after, match[2] !== undefined, match.index);
       // A construct that is not a link after all is rescanned one character on, as plain text.
       triggers.lastIndex = resume ?? match.index + 1;
     }
     this.text = '';
     this.found = [];
+    this.opens = [];
     return found;
   }
 
@@ -170,12 +182,16 @@ export class UrlScanner {
     return run.lastIndex;
   }
 
-  private add(start: number, end: number, context: UrlContext): void {
+  private add(start: number, end: number, context: UrlContext, open = -1): void {
     this.found.push({ url: this.text.slice(start, end), start, end, context });
+    this.opens.push(open);
   }
 
-  /** A Markdown destination starting at `from`; returns where scanning resumes, or undefined. */
-  private destination(from: number, inline: boolean): number | undefined {
+  /**
+   * A Markdown destination starting at `from`, after `](` (`inline`, the `]` at `close`) or a definition's
+   * `]:`; returns where scanning resumes (after the title and the link's `)`), or undefined.
+   */
+  private destination(from: number, inline: boolean, close: number): number | undefined {
     const text = this.text;
     let start = from;
     let end: number;
@@ -188,16 +204,66 @@ export class UrlScanner {
       }
       resume = end + 1;
     } else {
-      end = resume = unbalancedClose(text, from, this.endOf(this.url, from));
+      end = resume = unbalancedClose(text, from, this.endOf(this.destinationRun, from));
     }
-    // Only a title, the link's `)` or the end of the line may follow; otherwise it is no link.
-    const follow = text[this.endOf(this.blank, resume)];
-    const allowed = inline ? '\n\r"\'()' : '\n\r"\'(';
-    if ((follow !== undefined && !allowed.includes(follow)) || !isHttpUrl(text.slice(start, end))) {
+    const after = titleEnd(text, resume, inline);
+    if (after < 0 || !isHttpUrl(decodeDestination(text.slice(start, end)))) {
       return undefined;
     }
-    this.add(start, end, 'markdown-link');
-    return resume;
+    const open = inline ? linkTextOpen(text, close) : -1;
+    if (open >= 0 && !this.linkText(open)) {
+      return undefined;
+    }
+    this.add(start, end, 'markdown-link', open);
+    return after;
+  }
+
+  /**
+   * Reads the URLs found inside a link's text, which opens at `open`: false when one is a link (an
+   * autolink, or a link that is no image), since links do not hold links. Otherwise drops its bare URLs
+   * (the link's words), and for an image (whose text is its description) every URL.
+   */
+  private linkText(open: number): boolean {
+    const found = this.found;
+    let first = found.length;
+    while (first > 0 && found[first - 1].start > open) {
+      first--;
+    }
+    if (first === found.length) {
+      return true;
+    }
+    const image = open > 0 && this.text[open - 1] === '!' && !isEscaped(this.text, open - 1);
+    let kept = first;
+    for (let i = first; i < found.length; i++) {
+      const context = found[i].context;
+      const inner = this.opens[i];
+      const innerImage = inner > 0 && this.text[inner - 1] === '!' && !isEscaped(this.text, inner - 1);
+      if (!image && (context === 'autolink' || (context === 'markdown-link' && !innerImage))) {
+        return false;
+      }
+      if (!image && context !== 'bare') {
+        found[kept] = found[i];
+        this.opens[kept++] = inner;
+      }
+    }
+    found.length = kept;
+    this.opens.length = kept;
+    return true;
+  }
+
+  /**
+   * The `][` at `at` of `[text][label]` or `[text][]`: the text is a reference link's (its label taken as
+   * defined). The label is read on: a URL written as a label is a bare one when no definition has it.
+   */
+  private referenceText(at: number): number | undefined {
+    if (labelEnd(this.text, at + 1) < 0) {
+      return undefined;
+    }
+    const open = linkTextOpen(this.text, at);
+    if (open >= 0) {
+      this.linkText(open);
+    }
+    return at + 2;
   }
 
   private href(from: number): number | undefined {

@@ -1,29 +1,22 @@
 /**
  * Reading a found URL as the address it stands for, and writing a new link in its place so the document stays valid.
  */
+import { decodeHTMLAttribute, decodeHTMLStrict } from 'entities/decode';
 import { escapeHtml } from './linkMarkup';
 import type { FoundUrl } from './urlFinder';
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
-
-/** Decodes the character references an attribute value may hold (`&amp;`, `&#38;`, `&#x26;`). */
+/**
+ * Decodes the character references an attribute value may hold, as HTML does (every named reference of
+ * HTML5, `&#38;`, `&#x26;`; the legacy names without `;` where HTML reads them).
+ */
 export function decodeAttribute(value: string): string {
-  if (!value.includes('&') || !value.includes(';')) {
-    return value; // no character reference (each ends with `;`): most addresses, query strings included
+  if (!value.includes('&')) {
+    return value; // no character reference: most addresses
   }
   if (onlyAmpersands(value)) {
     return value.replaceAll('&amp;', '&'); // the one reference of most HTML links: `?a=1&amp;b=2`
   }
-  return value.replace(
-    /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]+));/g,
-    (whole, dec?: string, hex?: string, name?: string) => {
-      if (name !== undefined) {
-        return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-      }
-      const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex!, 16);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    },
-  );
+  return decodeHTMLAttribute(value);
 }
 
 /** Whether every `&` of the value starts `&amp;`. */
@@ -36,9 +29,24 @@ function onlyAmpersands(value: string): boolean {
   return true;
 }
 
-/** The address a found URL stands for. */
+/** A backslash escape or a character reference, as CommonMark reads them in a destination (a reference ends with `;`). */
+const DESTINATION_ESCAPE = /\\([!-/:-@[-`{-~])|&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g;
+
+/** The address a Markdown link destination stands for: its backslash escapes and character references decoded. */
+export function decodeDestination(value: string): string {
+  if (!value.includes('\\') && !value.includes('&')) {
+    return value;
+  }
+  return value.replace(DESTINATION_ESCAPE, (whole, escaped?: string) => escaped ?? decodeHTMLStrict(whole));
+}
+
+/** The address a found URL stands for: an attribute's and a Markdown destination's decoded, an autolink and a bare URL as written. */
 export function targetOf(found: FoundUrl): string {
-  return found.context === 'href' ? decodeAttribute(found.url) : found.url;
+  return found.context === 'href'
+    ? decodeAttribute(found.url)
+    : found.context === 'markdown-link'
+      ? decodeDestination(found.url)
+      : found.url;
 }
 
 /** The text that replaces a found URL with `link`: escaped inside an HTML attribute, else as the URL API wrote it. */

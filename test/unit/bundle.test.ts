@@ -122,8 +122,10 @@ describe('bundles', () => {
     // variables with the collision warning, and the link health's per-line scanner that the lenses
     // read documents with, to 493,482 bytes; then to 504,605. Its faster line scanner (a reader that
     // keeps a run of documents' regular expressions and states, a paragraph's lines read without the
-    // block rules, a line's links in a file of their own) to 508,517 bytes. The cap leaves 0.7%.
-    assert.ok(report.extensionBytes < 512_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // block rules, a line's links in a file of their own) to 508,517 bytes. Issue 32: every named
+    // character reference of HTML5 (entities' decoding table, 26 KB) for the finder's addresses, and its
+    // HTML blocks, to 557,908 bytes (302,348 minified, from 267,412). The cap leaves 0.7%.
+    assert.ok(report.extensionBytes < 562_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('holds the report store, its model and the report panel’s host in the extension bundle: no bundle of their own', () => {

@@ -164,7 +164,11 @@ describe('HTML attribute values', () => {
   const decoded: Array<[string, string]> = [
     ['a=1&amp;b=2', 'a=1&b=2'],
     ['&#38;&#x26;&quot;&apos;&lt;&gt;', '&&"\'<>'],
-    ['&unknown; &#0; &#x110000;', '&unknown; &#0; &#x110000;'],
+    // As HTML reads them: a reference to no character is U+FFFD.
+    ['&unknown; &#0; &#x110000;', '&unknown; \ufffd \ufffd'],
+    // Every named reference of HTML5, and the legacy ones without `;` where an attribute reads them.
+    ['&ouml;&Ouml;&eacute;&hellip;&NotNestedGreaterGreater;&fjlig;', '\u00f6\u00d6\u00e9\u2026\u2aa2\u0338fj'],
+    ['?a=1&copy=2&para&amp', '?a=1&copy=2\u00b6&'],
     ['no entities', 'no entities'],
   ];
   for (const [input, output] of decoded) {

@@ -55,13 +55,9 @@ describe('urlFinder', () => {
         ['https://b.com/page', 'markdown-link'],
       ],
     ],
-    [
-      '[https://a.com](https://b.com)',
-      [
-        ['https://a.com', 'bare'],
-        ['https://b.com', 'markdown-link'],
-      ],
-    ],
+    // A URL in a link's text is its words, and one in its title too: the link is the destination alone.
+    ['[https://a.com](https://b.com)', [['https://b.com', 'markdown-link']]],
+    ['[see https://a.com/x](https://b.com "and https://c.com")', [['https://b.com', 'markdown-link']]],
     [
       'See [one](https://a.com/1), then https://b.com/2.',
       [
@@ -69,12 +65,56 @@ describe('urlFinder', () => {
         ['https://b.com/2', 'bare'],
       ],
     ],
-    // A title is text, not the destination: a URL in it is an ordinary bare URL.
+    ['[t](https://a.com/x "see https://b.com/y")', [['https://a.com/x', 'markdown-link']]],
     [
-      '[t](https://a.com/x "see https://b.com/y")',
+      "[t](https://a.com/x 'see https://b.com/y') https://c.com",
       [
         ['https://a.com/x', 'markdown-link'],
-        ['https://b.com/y', 'bare'],
+        ['https://c.com', 'bare'],
+      ],
+    ],
+    ['[t](https://a.com/x (see https://b.com/y))', [['https://a.com/x', 'markdown-link']]],
+    // An image's text is its description: no URL in it is a link, a link's neither.
+    ['![see [a](https://a.com) https://b.com](https://c.com/i.png)', [['https://c.com/i.png', 'markdown-link']]],
+    [
+      '[![logo https://a.com](https://b.com/i.png) https://c.com](https://d.com)',
+      [
+        ['https://b.com/i.png', 'markdown-link'],
+        ['https://d.com', 'markdown-link'],
+      ],
+    ],
+    // Links do not hold links: the outer brackets are words, and its destination a bare URL.
+    [
+      '[a [b](https://b.com)](https://c.com)',
+      [
+        ['https://b.com', 'markdown-link'],
+        ['https://c.com', 'bare'],
+      ],
+    ],
+    [
+      '[<https://a.com>](https://c.com)',
+      [
+        ['https://a.com', 'autolink'],
+        ['https://c.com', 'bare'],
+      ],
+    ],
+    // A destination holds any character but spaces and controls, parentheses balanced.
+    [
+      '[CI](https://a.com/actions?query=workflow%3A"test") next',
+      [['https://a.com/actions?query=workflow%3A"test"', 'markdown-link']],
+    ],
+    ['[t](https://a.com/x<y>z`w`]v)', [['https://a.com/x<y>z`w`]v', 'markdown-link']]],
+    ['[t](https://a.com/x\u00a0"t")', [['https://a.com/x\u00a0"t"', 'markdown-link']]],
+    ['[t](<https://a.com/x\\>y>)', [['https://a.com/x\\>y', 'markdown-link']]],
+    // A title must follow a blank, and only the link's `)` the title.
+    ['[t](https://a.com/x "t" junk)', [['https://a.com/x', 'bare']]],
+    // The destination or its title may go on to the next line.
+    ['[t](https://a.com/x\n"title")', [['https://a.com/x', 'markdown-link']]],
+    [
+      '[t](https://a.com/x "a long\ntitle https://b.com")',
+      [
+        ['https://a.com/x', 'markdown-link'],
+        ['https://b.com', 'bare'],
       ],
     ],
     ['[t](/relative/path)', []],
@@ -97,7 +137,24 @@ describe('urlFinder', () => {
     ['[^1]: https://a.com/x', [['https://a.com/x', 'bare']]],
     ['Text [id]: https://a.com/x', [['https://a.com/x', 'bare']]],
     ['[id]: https://a.com/x trailing words', [['https://a.com/x', 'bare']]],
+    ['[id]: https://a.com/x "title" trailing words', [['https://a.com/x', 'bare']]],
+    ['[id]: https://a.com/x "title https://b.com"', [['https://a.com/x', 'markdown-link']]],
+    ['[id]: https://a.com/x"title"', [['https://a.com/x"title"', 'markdown-link']]],
+    // A definition's destination on the line after its label, when the caller says so (see `findUrls`).
+    ['[id]:\nhttps://a.com/x', [['https://a.com/x', 'bare']]],
     ['[id]: /local/path', []],
+  ]);
+
+  table('reference links', [
+    // `[text][label]` and `[text][]` are links (their label taken as defined): a URL in the text is its words.
+    ['[https://a.example/][label]', []],
+    ['[see https://a.example/][]', []],
+    ['[https://a.example/][label] and https://b.example/', [['https://b.example/', 'bare']]],
+    // No `][`: the URL is a bare one, and it ends before the brackets.
+    ['[https://a.example/]', [['https://a.example/', 'bare']]],
+    ['https://a.example/][x', [['https://a.example/', 'bare']]],
+    // A URL written as the label: a bare one (a label is no link's text).
+    ['[GitHub][https://a.example/x]', [['https://a.example/x', 'bare']]],
   ]);
 
   table('autolinks', [
@@ -221,6 +278,9 @@ describe('urlFinder', () => {
     ['😀https://a.com', [['https://a.com', 'bare']]],
     ['(https://a.com)', [['https://a.com', 'bare']]],
     ['-https://a.com', [['https://a.com', 'bare']]],
+    // Another scheme's: `git+https://` is no http URL.
+    ['git+https://a.com/x.git', []],
+    ['<git+https://a.com/x.git>', []],
     ['https://', []],
     ['https://.', []],
     ['https:///x', []],
@@ -379,7 +439,6 @@ describe('urlFinder', () => {
         [
           'bare https://a.com/h',
           'markdown-link https://b.com/(x)',
-          'bare https://c.com',
           'autolink https://d.com/e',
           'markdown-link https://e.com/f g',
           'markdown-link https://f.com/g',
@@ -387,7 +446,6 @@ describe('urlFinder', () => {
           'bare https://h.com/i',
           'bare https://i.com/j.png',
           'bare https://j.com/k',
-          'bare https://k.com',
           'markdown-link https://l.com/m',
           'bare https://m.com/ü',
           'bare https://n.com/o',

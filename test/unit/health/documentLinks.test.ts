@@ -15,6 +15,7 @@ describe('link health: a document’s links', () => {
     const text = [
       '[a](https://a.com/x "t") ![i](https://img.com/p.png) <https://auto.com/z> https://bare.com/y.',
       '[![logo](https://img.com/l.png)](https://outer.com/)',
+      '',
       '[ref]: https://def.com/r "title"',
       '> [quoted]: <https://def2.com/r>',
     ].join('\n');
@@ -49,7 +50,7 @@ describe('link health: a document’s links', () => {
     ]);
   });
 
-  it('skips code spans, fenced and indented code, HTML and MDX comments, and raw elements', () => {
+  it('skips code spans, fenced and indented code, HTML and MDX comments, and raw text elements', () => {
     const text = [
       'Before `https://span.com` and ``x `https://span2.com` y`` then https://keep.com/1',
       '```js',
@@ -64,10 +65,10 @@ describe('link health: a document’s links', () => {
       '',
       'text <!-- https://comment.com --> https://keep.com/2 <!-- open',
       'https://comment2.com',
-      '--> https://keep.com/3 <code>https://code.com</code> <pre>',
-      'https://pre.com',
-      '</pre> https://keep.com/4',
-      '<script>var a = "https://script.com"</script>',
+      '--> https://keep.com/3 <textarea>https://textarea.com</textarea> <title>',
+      'https://title.com',
+      '</title> https://keep.com/4',
+      '<style>a { background: url(https://style.com/a.png) }</style> <script>var a = "https://script.com"</script>',
     ].join('\n');
     assert.deepEqual(links(text), [
       'bare https://keep.com/1',
@@ -75,6 +76,27 @@ describe('link health: a document’s links', () => {
       'bare https://keep.com/3',
       'bare https://keep.com/4',
     ]);
+  });
+
+  it('reads the anchors inside <pre>, <code>, <kbd> and <samp> (not raw text in HTML), but not their text as HTML', () => {
+    const html = [
+      '<pre>https://pre-text.com <a href="https://in-pre.com/">a</a>',
+      '<code>https://code-text.com</code> <a href="https://in-pre-2.com/">b</a></pre> https://after-pre.com',
+      '<p><code><a href="https://in-code.com/">c</a> https://code-text.com</code> <kbd><a href="https://in-kbd.com">k</a></kbd>',
+      '<samp>https://samp-text.com <a',
+      ' href="https://in-samp.com">s</a></samp></p>',
+    ].join('\n');
+    assert.deepEqual(links(html, 'html'), [
+      'anchor https://in-pre.com/',
+      'anchor https://in-pre-2.com/',
+      'text https://after-pre.com',
+      'anchor https://in-code.com/',
+      'anchor https://in-kbd.com',
+      'anchor https://in-samp.com',
+    ]);
+    // In a Markdown HTML block alike; in a paragraph the tags are inline HTML and the text Markdown's.
+    const markdown = `${html}\n\nWords <code>https://md-code.com</code> <pre><a href="https://md-pre.com">x</a></pre>`;
+    assert.deepEqual(links(markdown).slice(6), ['bare https://md-code.com', 'anchor https://md-pre.com']);
   });
 
   it('keeps an indented line in a list and after a paragraph, and a fence of another char open', () => {
@@ -156,5 +178,128 @@ describe('link health: a document’s links', () => {
     const text = '```\r\nhttps://code.com\r\n```\r\nhttps://code.com\r\n';
     assert.deepEqual(links(text), ['bare https://code.com']);
     assert.equal(documentLinks(text, 'markdown').links[0].line, 3);
+  });
+
+  it('reads the text of a Markdown HTML block as HTML: its URLs are no links, its anchors are', () => {
+    const text = [
+      '<p>The PR https://github.com/org/repo/pull/1 has been stale, see [this](https://md-in-html.com).',
+      'Still the block <a href="https://anchor.com/">here</a> https://block-text.com',
+      '',
+      'A paragraph https://paragraph.com',
+      '<div align="center">',
+      '  https://in-div.com `https://not-code.com`',
+      '</div>',
+      '',
+      '<!-- a comment --> https://after-comment.com',
+      'Paragraph again https://paragraph2.com',
+      '<custom-element>',
+      'https://interrupts-no-paragraph.com',
+      '',
+      '<custom-element>',
+      'https://in-custom-block.com',
+      '',
+      '<pre>',
+      '',
+      'https://in-pre-block.com <a href="https://pre-anchor.com">x</a>',
+      '</pre> https://pre-closing-line.com',
+      'https://after-pre.com',
+    ].join('\n');
+    assert.deepEqual(links(text), [
+      'text https://github.com/org/repo/pull/1',
+      'text https://md-in-html.com',
+      'anchor https://anchor.com/',
+      'text https://block-text.com',
+      'bare https://paragraph.com',
+      'text https://in-div.com',
+      'text https://not-code.com',
+      'text https://after-comment.com',
+      'bare https://paragraph2.com',
+      'bare https://interrupts-no-paragraph.com',
+      'text https://in-custom-block.com',
+      'anchor https://pre-anchor.com',
+      'text https://pre-closing-line.com',
+      'bare https://after-pre.com',
+    ]);
+    const doc = documentLinks(text, 'markdown');
+    assert.equal(doc.links[0].target, 'https://github.com/org/repo/pull/1');
+    // Indented four columns, it is code, not an HTML block; in MDX, JSX holds Markdown.
+    assert.deepEqual(links('\n    <div>\n    https://code.com\n'), []);
+    assert.deepEqual(links('<div>\nhttps://jsx-child.com\n</div>', 'mdx'), ['bare https://jsx-child.com']);
+  });
+
+  it('takes a destination with `"` whole, the words and title of a link as no links, and `][` as a link text’s end', () => {
+    const text = [
+      '[![CI](https://github.com/o/r/workflows/test/badge.svg)](https://github.com/o/r/actions?query=workflow%3A"test")',
+      '[a](https://a.example "see https://b.example") [https://c.example/](https://c.example)',
+      '[https://d.example/][label] [e][] https://e.example/][x',
+    ].join('\n');
+    assert.deepEqual(links(text), [
+      'image https://github.com/o/r/workflows/test/badge.svg',
+      'inline https://github.com/o/r/actions?query=workflow%3A"test"',
+      'inline https://a.example',
+      'inline https://c.example',
+      'bare https://e.example/',
+    ]);
+  });
+
+  it('reads a Markdown destination as the address it stands for: backslash escapes and character references decoded', () => {
+    const text = [
+      '[a](https://a.example/bar\\*) [b](https://b.example/f&ouml;&#246;?q=1&amp;r=2) ![c](<https://c.example/x\\>y>)',
+      '',
+      '[d]: https://d.example/\\[x\\] "t"',
+      '<https://e.example/\\*&ouml;> https://f.example/&amp;\\*x <a href="https://g.example/&ouml&hellip;">g</a>',
+    ].join('\n');
+    assert.deepEqual(
+      documentLinks(text, 'markdown').links.map((l) => `${l.kind} ${l.target}`),
+      [
+        'inline https://a.example/bar*',
+        'inline https://b.example/föö?q=1&r=2',
+        'image https://c.example/x>y',
+        'definition https://d.example/[x]',
+        // Autolinks and bare URLs are taken as written (CommonMark; markdown-it's linkify too).
+        'autolink https://e.example/\\*&ouml;',
+        'bare https://f.example/&amp;\\*x',
+        'anchor https://g.example/ö…',
+      ],
+    );
+  });
+
+  it('reads the spec’s corner cases: an autolink binds before a code span, a destination after `[x]:` on the next line', () => {
+    assert.deepEqual(links('<https://foo.bar.`baz>`'), ['autolink https://foo.bar.`baz']);
+    assert.deepEqual(links('`<https://foo.bar.`baz>`'), []);
+    const definitions = [
+      '[foo]:',
+      'https://foo.example/ "title"',
+      '> [bar]:',
+      '>   <https://bar.example/x y>',
+      '[baz]:',
+      '',
+      'https://not-a-destination.example/',
+    ].join('\n');
+    const doc = documentLinks(definitions, 'markdown');
+    assert.deepEqual(
+      doc.links.map((l) => `${l.kind} ${l.url} ${l.constructStart}`),
+      [
+        'definition https://foo.example/ -1',
+        'definition https://bar.example/x y -1',
+        'bare https://not-a-destination.example/ 37',
+      ].map((line, i) => (i === 2 ? `bare https://not-a-destination.example/ ${doc.lineStarts[6]}` : line)),
+    );
+    assert.deepEqual(doc.lineKinds.slice(0, 2), ['text', 'definition']);
+  });
+
+  it('reads a definition as one only where it may stand: not inside a paragraph', () => {
+    assert.deepEqual(links('Text\n[a]: https://a.example/\n\n[b]: https://b.example/\n[c]: https://c.example/'), [
+      'bare https://a.example/',
+      'definition https://b.example/',
+      'definition https://c.example/',
+    ]);
+    // After a definition of a relative address, a heading, a block quote's empty line, a definition may stand.
+    assert.deepEqual(
+      links(
+        '[l]: LICENSE\n[a]: https://a.example/\n# Links\n[b]: https://b.example/\n> x\n>\n> [c]: https://c.example/',
+      ),
+      ['definition https://a.example/', 'definition https://b.example/', 'definition https://c.example/'],
+    );
   });
 });

@@ -262,7 +262,8 @@ describe('link health fixes', () => {
     assert.equal(ignore(`Some text\n[a](${oldDeep}) more`), `Some text ${c}\n[a](${oldDeep}) more`);
     assert.equal(ignore(`Title\n===\n[a](${oldDeep})`), `Title\n===\n${c}\n[a](${oldDeep})`);
     assert.equal(ignore(`Para\n\n> [a](${oldDeep})`), `Para\n\n> ${c}\n> [a](${oldDeep})`);
-    assert.equal(ignore(`Text\n[r]: ${oldDeep}`), `Text\n${c}\n[r]: ${oldDeep}`);
+    // A definition stands after a blank line (it cannot interrupt a paragraph): its comment goes on a line of its own.
+    assert.equal(ignore(`Text\n\n[r]: ${oldDeep}`), `Text\n\n${c}\n[r]: ${oldDeep}`);
     assert.equal(ignore(`![x](https://img.test/i.png) ${oldDeep}`), `![x](https://img.test/i.png) ${c}${oldDeep}`);
     assert.equal(ignore(`[a](${oldDeep})`, 'mdx'), `{/* affiliate-links-ignore-next */}[a](${oldDeep})`);
     assert.equal(
