@@ -5,13 +5,20 @@
  * kind, and the two counts that must be zero: links taken from HTML block text, and anchors missed in `<pre>` or
  * `<code>`. A probe, not a test: it asserts nothing and times nothing.
  *
- * `npx tsx test/bench/finderCorpusProbe.ts [--src DIR] [--list N] [--json]`: `--src` reads the finder of another
+ * `npx tsx test/bench/finderCorpusProbe.ts [--src DIR] [--corpus DIR] [--list N] [--json]`: `--corpus` reads the
+ * Markdown files of another folder; `--src` reads the finder of another
  * tree (for example `git archive <commit> src | tar -x -C /tmp/base`, then `--src /tmp/base/src`), `--list` prints
  * the first N misses and extras with their lines.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { compareWithReference, LINK_KINDS, referenceLinks, type FinderLink } from '../common/referenceLinks';
+import {
+  compareWithReference,
+  FINDER_KIND,
+  LINK_KINDS,
+  referenceLinks,
+  type FinderLink,
+} from '../common/referenceLinks';
 import { corpusFiles } from './finderCorpus';
 
 const root = path.resolve(__dirname, '../..');
@@ -39,13 +46,15 @@ function tally<T>(items: readonly T[], key: (item: T) => string): Record<string,
 
 async function main(): Promise<void> {
   const finder = (await import(path.join(srcDir, 'health/documentLinks.ts'))) as Finder;
-  const files = corpusFiles(root);
+  const corpus = argument('--corpus');
+  const files = corpusFiles(root, corpus === undefined ? undefined : path.resolve(corpus));
   let reference = 0;
   let found = 0;
   let matched = 0;
   let kindsAgree = 0;
   const missed: { file: string; line: number; source: string; href: string }[] = [];
   const extra: { file: string; line: number; kind: string; url: string }[] = [];
+  const otherKinds: { file: string; line: number; kinds: string; url: string }[] = [];
   let fromHtmlBlockText = 0;
   let missedInPreOrCode = 0;
   let bytes = 0;
@@ -62,11 +71,14 @@ async function main(): Promise<void> {
     reference += result.reference.length;
     found += result.found.length;
     matched += result.matched.length;
-    kindsAgree += result.matched.filter(
-      ({ reference: r, found: f }) =>
-        ({ linkify: 'bare', html: 'anchor' })[r.source as 'linkify' | 'html'] === f.kind || r.source === f.kind,
-    ).length;
     const relative = path.relative(root, file);
+    for (const { reference: r, found: f } of result.matched) {
+      if (FINDER_KIND[r.source] === f.kind) {
+        kindsAgree++;
+      } else {
+        otherKinds.push({ file: relative, line: f.line + 1, kinds: `${f.kind} for ${r.source}`, url: f.url });
+      }
+    }
     for (const r of result.missed) {
       missed.push({ file: relative, line: r.first + 1, source: r.source, href: r.href });
       missedInPreOrCode += r.inPreOrCode ? 1 : 0;
@@ -86,6 +98,7 @@ async function main(): Promise<void> {
     finderLinks: found,
     matched,
     kindsAgree,
+    otherKinds: tally(otherKinds, (k) => k.kinds),
     recall: `${((100 * matched) / reference).toFixed(3)}%`,
     precision: `${((100 * matched) / found).toFixed(3)}%`,
     missedBySource: tally(missed, (m) => m.source),
@@ -101,6 +114,9 @@ async function main(): Promise<void> {
   }
   for (const e of extra.slice(0, listCount)) {
     process.stdout.write(`extra  ${e.kind} ${e.file}:${e.line} ${e.url}\n`);
+  }
+  for (const k of otherKinds.slice(0, listCount)) {
+    process.stdout.write(`kind   ${k.kinds} ${k.file}:${k.line} ${k.url}\n`);
   }
 }
 
