@@ -61,6 +61,26 @@ const KNOWN: Record<number, string> = {
   643: 'an attribute value over a line break: links never cross a line',
 };
 
+/** Documents of the kinds real ones hold, where issue 32 found the finder wrong: it must agree with the reference on each. */
+const DOCUMENTS = [
+  '<p>The PR https://github.com/org/repo/pull/1 has been stale for a while.</p>',
+  '<p align="center">\n  <a href="https://a.example/"><img src="https://a.example/logo.png"></a>\n  https://a.example/text\n</p>\n\nhttps://after.example/',
+  '# Title\n<a href="https://promises.example/spec">\n  <img src="https://promises.example/logo.png">\n</a> [![Build](https://ci.example/b.svg)](https://ci.example/)',
+  '<h3 align="center">Bench: <a href="https://a.example/bench.html">https://a.example/bench.html</a></h3>',
+  '<pre>\n<a href="https://in-pre.example/1">1</a> https://pre-text.example/\n\n<a href="https://in-pre.example/2">2</a>\n</pre>',
+  'Text <code><a href="https://in-code.example/">c</a></code> and <kbd><a href="https://in-kbd.example/">k</a></kbd>.',
+  '<table><tr><td><code><a href="https://cell.example/">x</a></code></td></tr></table>',
+  '<!-- a comment --> https://after-comment.example/\n\n<script>\nvar u = "https://script.example/";\n</script>',
+  '[![CI](https://github.com/o/r/workflows/test/badge.svg)](https://github.com/o/r/actions?query=workflow%3A"test")',
+  '[https://a.example/][label]\n\n[label]: https://b.example/',
+  '[a](https://a.example "see https://b.example") [https://c.example/](https://c.example)',
+  '[a](https://a.example/bar\\*) [b](https://b.example/f&ouml;&ouml;) <a href="https://c.example/&ouml&hellip;">c</a>',
+  '<https://foo.bar.`baz>`',
+  '[x]:\nhttps://x.example/ "title"\n\n[x]',
+  'Text\n[y]: https://y.example/\n\n[l]: LICENSE\n[z]: https://z.example/',
+  'See git+https://github.com/o/r.git and <git+https://github.com/o/r.git>.',
+];
+
 const examples = spec.tests.map((example) => ({ ...example, markdown: example.markdown.replace(/→/g, '\t') }));
 
 describe('the link finder against the CommonMark spec’s examples', () => {
@@ -82,6 +102,14 @@ describe('the link finder against the CommonMark spec’s examples', () => {
       return sum + compareWithReference(text, []).reference.length;
     }, 0);
     assert.ok(links >= 180, `${links} links in the spec's examples`);
+  });
+
+  it('finds the links the reference finds in documents where the finder was wrong (issue 32)', () => {
+    for (const text of DOCUMENTS) {
+      assert.equal(disagreement(text), '', JSON.stringify(text));
+    }
+    const links = DOCUMENTS.reduce((sum, text) => sum + compareWithReference(text, []).reference.length, 0);
+    assert.ok(links >= 20, `${links} links in the documents`);
   });
 
   it('finds the links the reference finds on every example, on the same lines and of the same kind', () => {
