@@ -56,9 +56,10 @@ const URL_RUN = String.raw`[^\s<>"\x60\]]*(?:\](?![(\[])[^\s<>"\x60\]]*)*`;
 
 /**
  * The characters a Markdown destination (not in `<...>`) runs over: anything but the space and ASCII
- * control characters (a no-break space, say, is part of it).
+ * control characters (a no-break space, say, is part of it), and never the `](` of another link, which
+ * keeps the work linear on a line of `](` (CommonMark allows it inside balanced parentheses: rare).
  */
-const DESTINATION_RUN = String.raw`[^\x00-\x20\x7f]*`;
+const DESTINATION_RUN = String.raw`[^\x00-\x20\x7f\]]*(?:\](?!\()[^\x00-\x20\x7f\]]*)*`;
 
 /**
  * Every http(s) URL in the text, in document order, without overlaps: a URL that is a Markdown
