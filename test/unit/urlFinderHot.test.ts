@@ -9,21 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { findUrls, urlAt } from '../../src/links/urlFinder';
-
-/** A flat copy of `text`, as a decoded or concatenated value is, never a slice or a literal. */
-const flat = (text: string): string => [...text].join('');
-
-/** What another extension in the host may do: call `URL.canParse` in a loop until it is optimised. */
-function runCanParseHot(): boolean {
-  // The one call of URL.canParse in the project, on purpose: it reproduces another extension.
-  // eslint-disable-next-line no-restricted-properties
-  const canParse = (text: string): boolean => URL.canParse(text);
-  for (let i = 0; i < 300_000; i++) {
-    canParse(`https://a${i % 100}.example/`);
-  }
-  // eslint-disable-next-line no-restricted-properties
-  return !URL.canParse(flat('https://ü.de'));
-}
+import { flat, runCanParseHot } from './helpers/hotUrlParser';
 
 const HOSTS = [
   'https://ü.de',
