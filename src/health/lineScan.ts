@@ -16,9 +16,19 @@ import {
   LABEL_ALONE,
   LIST_ITEM,
   startsText,
-  type HtmlBlockEnd,
 } from './markdownBlocks';
-import { InlineReader, inlineRegions, type InlineMode, type LineTag } from './inlineRegions';
+import {
+  blockState,
+  closed,
+  decode,
+  encode,
+  inMode,
+  inlineModeOf,
+  sameState,
+  withInlineMode,
+  type BlockState,
+} from './blockState';
+import { InlineReader, inlineRegions, type LineTag } from './inlineRegions';
 import { frontMatterLinks, lineLinks, NO_LINKS, type LineLink } from './lineLinks';
 
 export type { LineLink, LinkKind } from './lineLinks';
@@ -41,22 +51,6 @@ export interface LineScan {
 /** The state of a document's first line. */
 export const DOCUMENT_START = 'S|b';
 
-interface BlockState {
-  /** S start, Y/O YAML/TOML front matter, F fence, T text, C comment, R raw element, G open tag, K code element. */
-  mode: string;
-  /** The fence (char and length), the comment's close, the element's name. */
-  arg: string;
-  blank: boolean;
-  indentedCode: boolean;
-  inList: boolean;
-  /** A paragraph goes on (kind 7 HTML blocks and definitions cannot interrupt it). */
-  paragraph: boolean;
-  /** The line was a definition's label alone: its destination may start this line. */
-  destinationNext: boolean;
-  /** Markdown's HTML block the line is in, and how it ends (see markdownBlocks.ts). */
-  html: HtmlBlockEnd;
-}
-
 /**
  * What reads a document's lines: the regular expressions of the URL finder and of the inline
  * constructs (made once per reader, not per line) and the states read so far. Not reentrant: one
@@ -67,11 +61,14 @@ export class LineReader {
   readonly inline: InlineReader;
   /** A state as written → as read (a document has few distinct states). */
   private readonly states = new Map<string, Readonly<BlockState>>();
-  /** The last state written or read: most lines end in the state they start in. */
-  private last: { encoded: string; state: Readonly<BlockState> } = {
-    encoded: DOCUMENT_START,
-    state: decode(DOCUMENT_START),
-  };
+  /**
+   * The last state written or read, and the one before: most lines end in the state they start in, and
+   * a paragraph's lines and the blank lines between them take turns.
+   */
+  private lastEncoded = DOCUMENT_START;
+  private lastState: Readonly<BlockState> = decode(DOCUMENT_START);
+  private otherEncoded = DOCUMENT_START;
+  private otherState: Readonly<BlockState> = this.lastState;
 
   /**
    * `shortcuts` false reads every line by the full rules, the states decoded and written afresh: what
@@ -85,8 +82,8 @@ export class LineReader {
     if (!this.shortcuts) {
       return decode(encoded);
     }
-    if (encoded === this.last.encoded) {
-      return this.last.state;
+    if (encoded === this.lastEncoded) {
+      return this.lastState;
     }
     let state = this.states.get(encoded);
     if (state === undefined) {
@@ -99,99 +96,54 @@ export class LineReader {
       }
       this.states.set(encoded, state);
     }
-    this.last = { encoded, state };
+    this.remember(encoded, state);
     return state;
   }
 
-  /** `state` as written: the very string it was read from when it is the last one. */
+  /** `state` as written: the very string it was read from when it is one of the last two. */
   encode(state: Readonly<BlockState>): string {
     if (!this.shortcuts) {
       return encode(state);
     }
-    const last = this.last.state;
-    if (
-      state === last ||
-      (state.mode === last.mode &&
-        state.arg === last.arg &&
-        state.blank === last.blank &&
-        state.indentedCode === last.indentedCode &&
-        state.inList === last.inList &&
-        state.paragraph === last.paragraph &&
-        state.destinationNext === last.destinationNext &&
-        state.html === last.html)
-    ) {
-      return this.last.encoded;
+    if (sameState(state, this.lastState)) {
+      return this.lastEncoded;
     }
-    const encoded = encode(state);
-    this.last = { encoded, state };
+    const encoded = sameState(state, this.otherState) ? this.otherEncoded : encode(state);
+    this.remember(encoded, state);
     return encoded;
   }
-}
 
-/** `<mode><arg>|<flags>` and, in an HTML block, `|<how it ends>`. */
-function decode(state: string): BlockState {
-  const bar = state.indexOf('|');
-  const htmlBar = state.indexOf('|', bar + 1);
-  const flags = state.slice(bar + 1, htmlBar < 0 ? undefined : htmlBar);
-  return {
-    mode: state[0],
-    arg: state.slice(1, bar),
-    blank: flags.includes('b'),
-    indentedCode: flags.includes('i'),
-    inList: flags.includes('l'),
-    paragraph: flags.includes('p'),
-    destinationNext: flags.includes('d'),
-    html: (htmlBar < 0 ? '' : state.slice(htmlBar + 1)) as HtmlBlockEnd,
-  };
-}
-
-function encode(s: BlockState): string {
-  const flags = `${s.blank ? 'b' : ''}${s.indentedCode ? 'i' : ''}${s.inList ? 'l' : ''}${s.paragraph ? 'p' : ''}${s.destinationNext ? 'd' : ''}`;
-  return `${s.mode}${s.arg}|${flags}${s.html === '' ? '' : `|${s.html}`}`;
+  private remember(encoded: string, state: Readonly<BlockState>): void {
+    this.otherEncoded = this.lastEncoded;
+    this.otherState = this.lastState;
+    this.lastEncoded = encoded;
+    this.lastState = state;
+  }
 }
 
 const NOTHING: readonly never[] = Object.freeze([]);
+/** The characters a line that ends a paragraph may start with (see ENDS_PARAGRAPH). */
+const ENDS_PARAGRAPH_FIRST = ' #*_-=';
 
-function inlineModeOf(s: Readonly<BlockState>): InlineMode {
-  switch (s.mode) {
-    case 'C':
-      return { kind: 'comment', close: s.arg === '*/}' ? '*/}' : '-->' };
-    case 'R':
-      return { kind: 'raw', name: s.arg };
-    case 'G':
-      return { kind: 'tag', name: s.arg };
-    case 'K':
-      return { kind: 'code', name: s.arg };
-    default:
-      return { kind: 'text' };
+/** Where the line's text starts after spaces and tabs. */
+function firstNonBlank(text: string): number {
+  let at = 0;
+  while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09) {
+    at++;
   }
+  return at;
 }
 
-function withInlineMode(s: Readonly<BlockState>, mode: InlineMode): Readonly<BlockState> {
-  switch (mode.kind) {
-    case 'text':
-      return s.mode === 'T' && s.arg === '' ? s : { ...s, mode: 'T', arg: '' };
-    case 'comment':
-      return { ...s, mode: 'C', arg: mode.close };
-    case 'raw':
-      return { ...s, mode: 'R', arg: mode.name };
-    case 'tag':
-      return { ...s, mode: 'G', arg: mode.name };
-    case 'code':
-      return { ...s, mode: 'K', arg: mode.name };
-  }
-}
-
+/** A line without inline reading (see `closed`): its state out as written. */
 function result(
   text: string,
   stateIn: string,
   out: BlockState,
   kind: LineKind,
+  reader: LineReader,
   links: readonly LineLink[] = NO_LINKS,
 ): LineScan {
-  // No paragraph goes on after such a line (blank, code, fence, front matter), nor a definition.
-  const next = out.paragraph || out.destinationNext ? { ...out, paragraph: false, destinationNext: false } : out;
-  return { text, stateIn, stateOut: encode(next), kind, links, ignoreMarks: NOTHING, tagParts: NOTHING };
+  return { text, stateIn, stateOut: reader.encode(out), kind, links, ignoreMarks: NOTHING, tagParts: NOTHING };
 }
 
 /**
@@ -207,60 +159,62 @@ export function scanLine(
   let s = reader.state(stateIn);
   // A paragraph's line in Markdown (most lines): no block construct can start or end on it.
   if (reader.shortcuts && s.mode === 'T' && s.html === '' && language !== 'html' && startsText(text.charCodeAt(0))) {
-    const paragraph = { ...s, inList: s.inList && !s.blank, blank: false, indentedCode: false };
+    const paragraph = blockState('T', s.arg, false, false, s.inList && !s.blank, s.paragraph, s.destinationNext, '');
     return inlinePart(text, language, stateIn, paragraph, false, reader);
   }
   const body = text.endsWith('\r') ? text.slice(0, -1) : text;
   const isBlank = body.trim() === '';
   if (s.mode === 'S') {
     if (body === '---' || body === '+++') {
-      return result(text, stateIn, { ...s, mode: body === '---' ? 'Y' : 'O', arg: '' }, 'front-matter');
+      return result(text, stateIn, inMode(s, body === '---' ? 'Y' : 'O', ''), 'front-matter', reader);
     }
-    s = { ...s, mode: 'T', arg: '' };
+    s = inMode(s, 'T', '');
   }
   if (s.mode === 'Y' || s.mode === 'O') {
     const closes = s.mode === 'Y' ? /^(?:---|\.\.\.)[ \t]*$/.test(body) : /^\+\+\+[ \t]*$/.test(body);
     const links = closes ? NO_LINKS : frontMatterLinks(text, reader.urls);
-    const scan = result(text, stateIn, closes ? { ...s, mode: 'T', blank: true } : s, 'front-matter', links);
+    const out = closes ? closed(s, 'T', s.arg, true, s.indentedCode) : s;
+    const scan = result(text, stateIn, out, 'front-matter', reader, links);
     return body.trim() === FRONT_MATTER_IGNORE_NEXT ? { ...scan, ignoreMarks: [text.length] } : scan;
   }
   if (s.mode === 'F') {
     const fence = FENCE.exec(body);
     const closes =
       fence !== null && fence[1][0] === s.arg[0] && fence[1].length >= Number(s.arg.slice(1)) && fence[2].trim() === '';
-    return result(text, stateIn, closes ? { ...s, mode: 'T', arg: '', blank: false } : s, 'code');
+    return result(text, stateIn, closes ? closed(s, 'T', '', false, s.indentedCode) : s, 'code', reader);
   }
   if (s.html !== '') {
     // A line of Markdown's HTML block: a blank line ends a block of kind 6 or 7.
     if (s.html === 'b' && isBlank) {
-      return result(text, stateIn, { ...s, mode: 'T', arg: '', html: '', blank: true, indentedCode: false }, 'blank');
+      return result(text, stateIn, blockState('T', '', true, false, s.inList, false, false, ''), 'blank', reader);
     }
     return inlinePart(text, language, stateIn, s, isBlank, reader);
   }
   if (language !== 'html' && s.mode === 'T') {
     if (isBlank) {
-      return result(text, stateIn, { ...s, blank: true, indentedCode: false }, 'blank');
+      return result(text, stateIn, closed(s, s.mode, s.arg, true, false), 'blank', reader);
     }
     const indent = indentOf(body);
     if (indent >= 4 && (s.blank || s.indentedCode) && !s.inList) {
-      return result(text, stateIn, { ...s, blank: false, indentedCode: true }, 'code');
+      return result(text, stateIn, closed(s, s.mode, s.arg, false, true), 'code', reader);
     }
     const fence = FENCE.exec(body);
     if (fence !== null && !(fence[1][0] === '`' && fence[2].includes('`'))) {
       const arg = `${fence[1][0]}${fence[1].length}`;
-      return result(text, stateIn, { ...s, mode: 'F', arg, blank: false, indentedCode: false }, 'code');
+      return result(text, stateIn, closed(s, 'F', arg, false, false), 'code', reader);
     }
-    const html = language === 'markdown' && indent < 4 ? htmlBlockStart(body.trimStart(), s.paragraph) : '';
+    const html = language === 'markdown' && indent < 4 ? htmlBlockStart(body, s.paragraph) : '';
     if (html !== '') {
-      return inlinePart(text, language, stateIn, { ...s, html, blank: false, indentedCode: false }, false, reader);
+      const block = blockState(s.mode, s.arg, false, false, s.inList, s.paragraph, s.destinationNext, html);
+      return inlinePart(text, language, stateIn, block, false, reader);
     }
-    const listItem = LIST_ITEM.test(body);
-    s = { ...s, inList: listItem || (s.inList && !(s.blank && indent < 2)), blank: false, indentedCode: false };
+    const inList = LIST_ITEM.test(body) || (s.inList && !(s.blank && indent < 2));
+    s = blockState(s.mode, s.arg, false, false, inList, s.paragraph, s.destinationNext, s.html);
   } else if (language !== 'html' && isBlank && s.mode === 'G') {
     // Markdown ends an open tag at a blank line (it was text after all).
-    return result(text, stateIn, { ...s, mode: 'T', arg: '', blank: true, indentedCode: false }, 'blank');
+    return result(text, stateIn, closed(s, 'T', '', true, false), 'blank', reader);
   } else if (language !== 'html') {
-    s = { ...s, blank: isBlank && s.mode === 'T', indentedCode: false };
+    s = blockState(s.mode, s.arg, isBlank && s.mode === 'T', false, s.inList, s.paragraph, s.destinationNext, s.html);
   }
   return inlinePart(text, language, stateIn, s, isBlank, reader);
 }
@@ -300,16 +254,19 @@ function markdownNext(
 ): Readonly<BlockState> {
   if (s.html !== '') {
     if (s.html !== 'b' && htmlBlockEnds(text, s.html)) {
-      return { ...out, mode: 'T', arg: '', html: '', paragraph: false, destinationNext: false };
+      return blockState('T', '', out.blank, out.indentedCode, out.inList, false, false, '');
     }
-    return out.paragraph || out.destinationNext ? { ...out, paragraph: false, destinationNext: false } : out;
+    return out.paragraph || out.destinationNext ? closed(out, out.mode, out.arg, out.blank, out.indentedCode) : out;
   }
-  // A definition (of any address, not only http ones) cannot interrupt a paragraph, nor is it one.
-  const empty = isBlank || EMPTY_QUOTE.test(text);
-  const definition = !empty && !s.paragraph && (kind === 'definition' || LABEL.test(text));
+  // A definition (of any address, not only http ones) cannot interrupt a paragraph, nor is it one. The
+  // patterns are tried only after the character they need: most lines start with a letter.
+  const first = text.charCodeAt(firstNonBlank(text));
+  const empty = isBlank || (first === 0x3e /* > */ && EMPTY_QUOTE.test(text));
+  const definition =
+    !empty && !s.paragraph && (kind === 'definition' || ((first === 0x5b || first === 0x3e) && LABEL.test(text)));
   const destinationNext = definition && LABEL_ALONE.test(text);
-  const paragraph = !empty && !definition && !ENDS_PARAGRAPH.test(text);
+  const paragraph = !empty && !definition && !(ENDS_PARAGRAPH_FIRST.includes(text[0]) && ENDS_PARAGRAPH.test(text));
   return out.paragraph === paragraph && out.destinationNext === destinationNext
     ? out
-    : { ...out, paragraph, destinationNext };
+    : blockState(out.mode, out.arg, out.blank, out.indentedCode, out.inList, paragraph, destinationNext, out.html);
 }

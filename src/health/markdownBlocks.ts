@@ -74,13 +74,18 @@ const ENDS: Readonly<Record<string, RegExp>> = {
 };
 
 /**
- * The HTML block a line starts, if any: `text` is the line without its indentation (at most 3 columns)
- * and `\r`. Kind 7 cannot interrupt a paragraph.
+ * The HTML block a line starts, if any: `line` is without its `\r`, indented at most 3 columns (by
+ * spaces: a tab is 4). Kind 7 cannot interrupt a paragraph.
  */
-export function htmlBlockStart(text: string, paragraph: boolean): HtmlBlockEnd {
-  if (text.charCodeAt(0) !== 0x3c /* < */) {
+export function htmlBlockStart(line: string, paragraph: boolean): HtmlBlockEnd {
+  let at = 0;
+  while (line.charCodeAt(at) === 0x20) {
+    at++;
+  }
+  if (line.charCodeAt(at) !== 0x3c /* < */) {
     return '';
   }
+  const text = at === 0 ? line : line.slice(at);
   if (KIND_1.test(text)) {
     return '1';
   }

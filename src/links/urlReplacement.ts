@@ -34,7 +34,8 @@ const DESTINATION_ESCAPE = /\\([!-/:-@[-`{-~])|&(?:#[xX][0-9a-fA-F]{1,6}|#[0-9]{
 
 /** The address a Markdown link destination stands for: its backslash escapes and character references decoded. */
 export function decodeDestination(value: string): string {
-  if (!value.includes('\\') && !value.includes('&')) {
+  // Most destinations hold neither: a reference ends with `;`, so `?a=1&b=2` needs no decoding either.
+  if (!value.includes('\\') && (!value.includes('&') || !value.includes(';'))) {
     return value;
   }
   return value.replace(DESTINATION_ESCAPE, (whole, escaped?: string) => escaped ?? decodeHTMLStrict(whole));

@@ -1,18 +1,19 @@
 /**
- * What the link finder costs, against another tree's finder in the same process, rounds alternated (these machines
- * are noisy: compare the two medians of one run, not figures between runs). Three loads: `documentLinks` over the
+ * What the link finder costs, against other trees' finders in the same process, rounds rotated (these machines
+ * are noisy: compare the medians of one run, not figures between runs). Three loads: `documentLinks` over the
  * link-health bench's generated site (10,000 articles, in memory, one `LineReader` for the run as the site scan
- * has), over the Markdown files of `node_modules` (finderCorpusProbe.ts), and a one-line edit of a 10,000-line
+ * has), over the Markdown files of `node_modules` (finderCorpus.ts), and a one-line edit of a 10,000-line
  * document of those files read again by a `DocumentLinkScanner` (the per-line reuse the lenses and open documents
- * have). A probe: it asserts nothing.
+ * have). Each tree's finder is bundled and minified as the extension ships it. A probe: it asserts nothing.
  *
- * `NODE_PATH=test/standIn node --expose-gc --import tsx test/bench/finderCostProbe.ts --base DIR [--with DIR] [--rounds N]`,
- * DIR a `src` folder of another commit (`git archive <commit> src | tar -x -C /tmp/base`, then `/tmp/base/src`); `--with`
- * (this tree's `src` by default) is best an archive too, so both are compiled alike.
+ * `NODE_PATH=test/standIn node --expose-gc --import tsx test/bench/finderCostProbe.ts --tree NAME=DIR ... [--rounds N]`,
+ * each DIR a `src` folder (`git archive <commit> src | tar -x -C /tmp/x`, then `/tmp/x/src`; archives all, so that
+ * each is compiled alike); the first tree is the one the others are compared with.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 import { median, round2, settle } from './figures';
 import { corpusFiles } from './finderCorpus';
 import { writeBenchSite } from './linkHealthSite';
@@ -30,10 +31,29 @@ interface FinderModules {
   LineReader: new () => unknown;
 }
 
-async function finderOf(src: string): Promise<FinderModules> {
-  const documentLinks = (await import(path.join(src, 'health/documentLinks.ts'))) as FinderModules;
-  const lineScan = (await import(path.join(src, 'health/lineScan.ts'))) as { LineReader: new () => unknown };
-  return { ...documentLinks, LineReader: lineScan.LineReader };
+/** A tree's finder as the extension ships it: bundled and minified (a module's exports are then no getters). */
+async function finderOf(name: string, src: string): Promise<FinderModules> {
+  const outfile = path.join(root, `out/bench/finder-${name}.js`);
+  await esbuild.build({
+    stdin: {
+      contents: [
+        `export { documentLinks, DocumentLinkScanner } from ${JSON.stringify(path.join(src, 'health/documentLinks'))};`,
+        `export { LineReader } from ${JSON.stringify(path.join(src, 'health/lineScan'))};`,
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+    },
+    nodePaths: [path.join(root, 'node_modules')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    outfile,
+    logLevel: 'warning',
+  });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(outfile) as FinderModules;
 }
 
 const LANGUAGES: Record<string, string> = { '.md': 'markdown', '.mdx': 'mdx', '.html': 'html' };
@@ -45,15 +65,32 @@ function time(body: () => void): number {
   return performance.now() - started;
 }
 
-async function main(): Promise<void> {
-  const base = argument('--base');
-  if (base === undefined) {
-    throw new Error('--base DIR: the src folder of the finder to compare with');
+/** Times each load on every tree, the trees' order rotated from round to round. */
+function contest(
+  trees: readonly { name: string; finder: FinderModules }[],
+  load: (finder: FinderModules, round: number) => number,
+  count: number,
+): { medians: number[]; counts: number[] } {
+  const counts = trees.map(({ finder }) => load(finder, -1)); // a first round each: warm
+  const times: number[][] = trees.map(() => []);
+  for (let round = 0; round < count; round++) {
+    for (let k = 0; k < trees.length; k++) {
+      const i = (round + k) % trees.length;
+      times[i].push(time(() => load(trees[i].finder, round)));
+    }
   }
-  const finders = {
-    base: await finderOf(path.resolve(base)),
-    this: await finderOf(path.resolve(argument('--with') ?? path.join(root, 'src'))),
-  };
+  return { medians: times.map(median), counts };
+}
+
+async function main(): Promise<void> {
+  const named = process.argv.flatMap((arg, at) => (arg === '--tree' ? [process.argv[at + 1].split('=')] : []));
+  if (named.length < 2) {
+    throw new Error('--tree NAME=DIR at least twice: the src folders of the finders to compare');
+  }
+  const trees: { name: string; finder: FinderModules }[] = [];
+  for (const [name, dir] of named) {
+    trees.push({ name, finder: await finderOf(name, path.resolve(dir)) });
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'finder-cost-'));
   try {
     const { files } = writeBenchSite(dir, 20_000);
@@ -65,61 +102,53 @@ async function main(): Promise<void> {
     // A long document of real Markdown: the corpus's first 10,000 lines; the edit is in its middle.
     const lines = corpus.join('\n').split('\n').slice(0, 10_000);
     const long = lines.join('\n');
-    const edited = [...lines.slice(0, 5_000), `${lines[5_000]} edited https://edit.example/x`, ...lines.slice(5_001)];
-    const editedText = edited.join('\n');
-
-    const loads = {
-      site: (f: FinderModules) => {
-        const reader = new f.LineReader();
-        let links = 0;
-        for (const { text, language } of site) {
-          links += f.documentLinks(text, language, reader).links.length;
-        }
-        return links;
+    const editedText = [
+      ...lines.slice(0, 5_000),
+      `${lines[5_000]} edited https://edit.example/x`,
+      ...lines.slice(5_001),
+    ].join('\n');
+    // One scanner per tree for the edits, the whole document read once before.
+    const scanners = new Map<FinderModules, { scanLines(text: string): readonly unknown[] }>();
+    for (const { finder } of trees) {
+      const scanner = new finder.DocumentLinkScanner('markdown');
+      scanner.scanLines(long);
+      scanners.set(finder, scanner);
+    }
+    const loads: Record<string, { load: (finder: FinderModules, round: number) => number; rounds: number }> = {
+      [`site: documentLinks over ${site.length} generated articles`]: {
+        rounds,
+        load: (finder) => {
+          const reader = new finder.LineReader();
+          let links = 0;
+          for (const { text, language } of site) {
+            links += finder.documentLinks(text, language, reader).links.length;
+          }
+          return links;
+        },
       },
-      corpus: (f: FinderModules) => {
-        const reader = new f.LineReader();
-        let links = 0;
-        for (const text of corpus) {
-          links += f.documentLinks(text, 'markdown', reader).links.length;
-        }
-        return links;
+      [`corpus: documentLinks over ${corpus.length} Markdown files of node_modules`]: {
+        rounds,
+        load: (finder) => {
+          const reader = new finder.LineReader();
+          let links = 0;
+          for (const text of corpus) {
+            links += finder.documentLinks(text, 'markdown', reader).links.length;
+          }
+          return links;
+        },
+      },
+      [`edit: one line of a ${lines.length}-line document, read again by its scanner`]: {
+        rounds: 5 * rounds,
+        load: (finder, round) => scanners.get(finder)!.scanLines(round % 2 === 0 ? editedText : long).length,
       },
     };
-    const results: Record<string, unknown>[] = [];
-    for (const [name, load] of Object.entries(loads)) {
-      const times: Record<'base' | 'this', number[]> = { base: [], this: [] };
-      const counts = { base: load(finders.base), this: load(finders.this) };
-      for (let round = 0; round < rounds; round++) {
-        for (const which of round % 2 === 0 ? (['base', 'this'] as const) : (['this', 'base'] as const)) {
-          times[which].push(time(() => load(finders[which])));
-        }
-      }
-      results.push({
-        load: name,
-        baseMs: round2(median(times.base)),
-        thisMs: round2(median(times.this)),
-        ratio: round2(median(times.this) / median(times.base)),
-        links: counts,
+    for (const [name, { load, rounds: count }] of Object.entries(loads)) {
+      const { medians, counts } = contest(trees, load, count);
+      const figures: Record<string, unknown> = {};
+      trees.forEach((tree, i) => {
+        figures[tree.name] = { ms: round2(medians[i]), ratio: round2(medians[i] / medians[0]), count: counts[i] };
       });
-    }
-    // The per-line reuse: one scanner, the document read whole once, then the edited line and back, timed.
-    const edit = { base: [] as number[], this: [] as number[] };
-    for (const which of ['base', 'this'] as const) {
-      const scanner = new finders[which].DocumentLinkScanner('markdown');
-      scanner.scanLines(long);
-      for (let round = 0; round < 3 * rounds; round++) {
-        edit[which].push(time(() => scanner.scanLines(round % 2 === 0 ? editedText : long)));
-      }
-    }
-    results.push({
-      load: `one-line edit of a ${lines.length}-line document, read again by its scanner`,
-      baseMs: round2(median(edit.base)),
-      thisMs: round2(median(edit.this)),
-      ratio: round2(median(edit.this) / median(edit.base)),
-    });
-    for (const result of results) {
-      process.stdout.write(`${JSON.stringify(result)}\n`);
+      process.stdout.write(`${JSON.stringify({ load: name, rounds: count, ...figures })}\n`);
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
