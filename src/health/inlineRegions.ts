@@ -4,6 +4,9 @@
  * `<title>`) and tags; and the mode the next line starts in. Links never cross a line; these may.
  */
 import { IGNORE_NEXT, type HealthLanguage } from './healthCodes';
+import { MARKDOWN_TAG_OPEN, MARKDOWN_TAG_REST, markdownTag, REL, relOf, tagEnd, type RelAttribute } from './tagSyntax';
+
+export type { RelAttribute } from './tagSyntax';
 
 /** How a line starts or ends inside a construct that runs over line breaks. */
 export type InlineMode =
@@ -12,15 +15,6 @@ export type InlineMode =
   | { kind: 'raw'; name: string }
   | { kind: 'tag'; name: string }
   | { kind: 'code'; name: string };
-
-export interface RelAttribute {
-  /** The value's range in the line (without quotes). */
-  start: number;
-  end: number;
-  value: string;
-  /** How the value is written: quoted, unquoted or an MDX expression (`{...}`). */
-  quote: '"' | "'" | '' | '{';
-}
 
 export interface LineTag {
   /** Lower-case tag name. */
@@ -76,6 +70,8 @@ export class InlineReader {
   readonly markdownTrigger =
     /<!--|\{\/\*|(`+)|(<[a-z][a-z0-9+.-]{1,31}:[^\s<>]*>)|<(\/?)(?![a-z][a-z0-9+.-]*:\/\/)([A-Za-z][A-Za-z0-9.:-]*)(?=[\s/>]|$)/gi;
   readonly rel = new RegExp(REL, 'gi');
+  readonly markdownTagRest = new RegExp(MARKDOWN_TAG_REST, 'y');
+  readonly markdownTagOpen = new RegExp(MARKDOWN_TAG_OPEN, 'y');
   private readonly rawClosings = new Map<string, RegExp>();
 
   /** `shortcuts` false reads a line with nothing but text by the full rules too (see LineReader). */
@@ -158,6 +154,14 @@ export function inlineRegions(
     }
     const closing = language === 'html' ? match[1] : match[3];
     const name = (language === 'html' ? match[2] : match[4]).toLowerCase();
+    if (
+      language === 'markdown' &&
+      closing !== '/' &&
+      !markdownTag(line, start + token.length, reader.markdownTagRest, reader.markdownTagOpen)
+    ) {
+      at = start + 1; // no tag for CommonMark (`<T (` in prose): text
+      continue;
+    }
     at = tag(line, start, start + token.length, name, closing === '/', out, reader);
     if (at < 0) {
       return out;
@@ -186,7 +190,7 @@ function resume(line: string, mode: InlineMode, out: InlineRegions, reader: Inli
       return rawContent(line, 0, mode.name, out, reader);
     case 'tag': {
       const end = tagEnd(line, 0);
-      const rel = relOf(line, 0, end < 0 ? line.length : end, reader);
+      const rel = relOf(line, 0, end < 0 ? line.length : end, reader.rel);
       out.tags.push({ name: mode.name, start: -1, end, rel, nameEnd: -1 });
       if (end < 0) {
         out.modeOut = mode;
@@ -240,7 +244,7 @@ function tag(
   if (closing) {
     return end < 0 ? line.length : end;
   }
-  out.tags.push({ name, start, end, rel: relOf(line, nameEnd, end < 0 ? line.length : end, reader), nameEnd });
+  out.tags.push({ name, start, end, rel: relOf(line, nameEnd, end < 0 ? line.length : end, reader.rel), nameEnd });
   if (end < 0) {
     out.modeOut = { kind: 'tag', name };
     return -1;
@@ -271,39 +275,4 @@ function rawContent(line: string, from: number, name: string, out: InlineRegions
   }
   out.excluded.push({ start: from, end: match.index });
   return match.index;
-}
-
-/** Just after the `>` that ends a tag whose attributes start at `from`; quotes and `{...}` are skipped; -1 at the line's end. */
-function tagEnd(line: string, from: number): number {
-  for (let at = from; at < line.length; at++) {
-    const code = line.charCodeAt(at);
-    if (code === 0x3e /* > */) {
-      return at + 1;
-    }
-    if (code === 0x22 /* " */ || code === 0x27 /* ' */ || code === 0x7b /* { */) {
-      const close = line.indexOf(code === 0x7b ? '}' : line[at], at + 1);
-      if (close < 0) {
-        return -1;
-      }
-      at = close;
-    }
-  }
-  return -1;
-}
-
-const REL = String.raw`(?<![\w:-])rel[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|\{([^}]*)\}|([^\s"'=<>\x60{}/]+))`;
-
-/** The `rel` attribute inside line[from, to), if any. */
-function relOf(line: string, from: number, to: number, reader: InlineReader): RelAttribute | undefined {
-  const rel = reader.rel;
-  rel.lastIndex = from;
-  const match = rel.exec(line.slice(0, to));
-  if (!match) {
-    return undefined;
-  }
-  const group = match[1] !== undefined ? 1 : match[2] !== undefined ? 2 : match[3] !== undefined ? 3 : 4;
-  const value = match[group];
-  const quote = group === 1 ? '"' : group === 2 ? "'" : group === 3 ? '{' : '';
-  const end = match.index + match[0].length - (quote === '' ? 0 : 1);
-  return { start: end - value.length, end, value, quote };
 }

@@ -302,4 +302,24 @@ describe('link health: a document’s links', () => {
       ['definition https://a.example/', 'definition https://b.example/', 'definition https://c.example/'],
     );
   });
+
+  it('reads as a tag in Markdown only what CommonMark reads as one: `<T (` in prose is text', () => {
+    const text = [
+      '- **Observer:** allow PartialObservable<T ([7b6da90](https://github.com/r/commit/7b6da90))',
+      '- **Subject:** align ([44dfa07](https://github.com/r/commit/44dfa07)), closes [#1285](https://github.com/r/issues/1285)',
+      '- **typings:** call<T, R> and <a',
+      '  href="https://anchor.example/">a tag over two lines</a> <b class="x" (https://after-b.example/)',
+    ].join('\n');
+    assert.deepEqual(links(text), [
+      'inline https://github.com/r/commit/7b6da90',
+      'inline https://github.com/r/commit/44dfa07',
+      'inline https://github.com/r/issues/1285',
+      'anchor https://anchor.example/',
+      'bare https://after-b.example/',
+    ]);
+    // HTML and MDX read tags as browsers and JSX do.
+    assert.deepEqual(links('<p data-x=(y) title="https://title.example/">x</p>', 'html'), [
+      'attribute https://title.example/',
+    ]);
+  });
 });

@@ -61,7 +61,7 @@ const KNOWN: Record<number, string> = {
   643: 'an attribute value over a line break: links never cross a line',
 };
 
-/** Documents of the kinds real ones hold, where issue 32 found the finder wrong: it must agree with the reference on each. */
+/** Documents of the kinds real ones hold, where the finder was found wrong (issue 32): it must agree with the reference on each. */
 const DOCUMENTS = [
   '<p>The PR https://github.com/org/repo/pull/1 has been stale for a while.</p>',
   '<p align="center">\n  <a href="https://a.example/"><img src="https://a.example/logo.png"></a>\n  https://a.example/text\n</p>\n\nhttps://after.example/',
@@ -79,6 +79,7 @@ const DOCUMENTS = [
   '[x]:\nhttps://x.example/ "title"\n\n[x]',
   'Text\n[y]: https://y.example/\n\n[l]: LICENSE\n[z]: https://z.example/',
   'See git+https://github.com/o/r.git and <git+https://github.com/o/r.git>.',
+  '- typed PartialObservable<T ([7b6da90](https://github.com/r/commit/7b6da90))\n- next ([44dfa07](https://github.com/r/commit/44dfa07))',
 ];
 
 const examples = spec.tests.map((example) => ({ ...example, markdown: example.markdown.replace(/→/g, '\t') }));
