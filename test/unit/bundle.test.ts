@@ -124,8 +124,8 @@ describe('bundles', () => {
     // keeps a run of documents' regular expressions and states, a paragraph's lines read without the
     // block rules, a line's links in a file of their own) to 508,517 bytes. Issue 32: every named
     // character reference of HTML5 (entities' decoding table, 26 KB) for the finder's addresses, and its
-    // HTML blocks, to 559,274 bytes (302,964 minified, from 267,412). The cap leaves 0.5%.
-    assert.ok(report.extensionBytes < 562_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // HTML blocks, to 561,175 bytes (303,989 minified, from 267,412). The cap leaves 0.7%.
+    assert.ok(report.extensionBytes < 565_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('holds the report store, its model and the report panel’s host in the extension bundle: no bundle of their own', () => {
