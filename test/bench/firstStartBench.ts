@@ -19,11 +19,11 @@ import { timeToSend, type BudgetWindow } from '../../src/api/budget/budgetWindow
 import { parseLedgerLine } from '../../src/api/budget/fileLedger';
 import { viewOf, type LedgerEntry } from '../../src/api/budget/budgetLedger';
 import { presetPeriod, previousPeriod } from '../../src/reports/model/reportPeriods';
-import { startSandbox } from '../../src/sandbox/server';
 import { launchChromium } from '../host/chromium';
 import { ensureCodeServer, startCodeServer } from '../host/codeServer';
 import { PROJECT_ROOT } from '../host/hostPaths';
 import { busiestSpan } from '../common/busiestSpan';
+import { startSandboxThread, type Arrival } from './firstStart/sandboxThread';
 import { whoseBlocks, type BusyStretch, type CpuProfile } from './firstStart/profileBlocks';
 import type { FirstStartFigures } from './firstStartFigures';
 
@@ -118,12 +118,14 @@ function busiestWrites(ledgerFolder: string, to: number): number[] {
   return SERVICE_WINDOWS.map((window) => busiestSpan(writes, window.ms).count);
 }
 
-/** A request as the sandbox saw it arrive. */
-interface Arrival {
-  at: number;
-  pathname: string;
-  query: string;
-  refused: boolean;
+/** Raises this process's CPU priority (nice -10) where the system allows it (as root); says so either way. */
+function raisePriority(): void {
+  try {
+    os.setPriority(-10);
+    process.stderr.write('first-start bench: the sandbox runs at nice -10\n');
+  } catch (error) {
+    process.stderr.write(`first-start bench: the sandbox runs at the default priority (${String(error)})\n`);
+  }
 }
 
 const describeArrival = (arrival: Arrival, from: number): string =>
@@ -147,18 +149,20 @@ function writeTimeline(file: string, from: number, marks: Record<string, number>
 
 /** Runs one first start of `size` and returns its figures (the caller emits them). */
 export async function firstStart(size: AccountSize): Promise<FirstStartFigures> {
-  const arrivals: Arrival[] = [];
-  const sandbox = await startSandbox(
-    {
-      merchants: size.merchants,
-      clicks: size.clicks,
-      actions: size.actions,
-      seed: 61,
-      latencyMs: 20,
-      rateLimit: '3/1,100/300',
-    },
-    { onRequest: (request) => arrivals.push(request) },
-  );
+  // The service is not on this machine: its clock of arrivals must not wait behind this machine's
+  // load (the extension host, code-server, Chromium, a CPU-heavy neighbour) or the bench's own
+  // work, or it hears requests late and bunched. The sandbox runs in a thread of its own, in a
+  // process that asks for a higher priority.
+  raisePriority();
+  const sandbox = await startSandboxThread({
+    merchants: size.merchants,
+    clicks: size.clicks,
+    actions: size.actions,
+    seed: 61,
+    latencyMs: 20,
+    rateLimit: '3/1,100/300',
+  });
+  const arrivals = sandbox.arrivals;
   const results = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-first-start-'));
   try {
     // The periods exactly as the extension asks them: "last 30 days" is today and the 30 days before (31 dates, as the service counts `days=30`).
@@ -226,7 +230,7 @@ export async function firstStart(size: AccountSize): Promise<FirstStartFigures> 
       const marks = first.marks as Record<string, number>;
       const ledger = path.join(server.userDataDir, 'User/globalStorage/affiliate-links.affiliate-links/requests');
       const secondStarted = second.started as number;
-      const stats = sandbox.stats();
+      const stats = await sandbox.stats();
       const firstStarted = first.started as number;
       const firstPid = first.pid as number;
       const log = logLines(server.userDataDir);
