@@ -8,7 +8,11 @@
  *   npm run mutate -- --room links --file src/links/subId.ts     one file of a room
  *   npm run mutate -- --incremental         test again only the mutants whose code or tests changed
  *   npm run mutate -- --static              also the static mutants (code run once at load: every test of the room covers them)
+ *   npm run mutate -- --every-test          every test file that reaches the room, whatever its `tests` list says
  *   npm run mutate -- --list                the rooms and the test files each loads
+ *
+ * Properties try at most MUTATE_PROPERTY_RUNS cases (100 unless set; see
+ * test/unit/properties/propertyRun.ts): a mutant that survives runs every test that covered it.
  *
  * Writes reports/mutation/<room>.html and .json (Stryker's reports), <room>-survivors.txt (each
  * mutant that survived or had no test, with its code) and summary.md (the table for
@@ -28,6 +32,7 @@ interface Arguments {
   files: string[];
   incremental: boolean;
   staticMutants: boolean;
+  everyTest: boolean;
   list: boolean;
 }
 
@@ -36,6 +41,7 @@ function parseArguments(argv: readonly string[]): Arguments {
   const files: string[] = [];
   let incremental = false;
   let staticMutants = false;
+  let everyTest = false;
   let list = false;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
@@ -54,6 +60,8 @@ function parseArguments(argv: readonly string[]): Arguments {
       incremental = true;
     } else if (argument === '--static') {
       staticMutants = true;
+    } else if (argument === '--every-test') {
+      everyTest = true;
     } else if (argument === '--list') {
       list = true;
     } else {
@@ -61,7 +69,7 @@ function parseArguments(argv: readonly string[]): Arguments {
     }
   }
   const rooms = names.length === 0 ? [...MUTATION_ROOMS] : names.map(roomNamed);
-  return { rooms, files, incremental, staticMutants, list };
+  return { rooms, files, incremental, staticMutants, everyTest, list };
 }
 
 function roomNamed(name: string): MutationRoom {
@@ -185,11 +193,19 @@ function summaryTable(scores: readonly RoomScore[]): string {
   ].join('\n');
 }
 
+/**
+ * The cases each property tries under a mutation run (propertyRun.ts reads it in each test
+ * runner, which inherits this process's environment): a mutant that survives runs every test
+ * that covered it, and a property of a thousand cases takes seconds.
+ */
+const PROPERTY_RUNS = '100';
+
 async function main(): Promise<void> {
   const args = parseArguments(process.argv.slice(2));
+  process.env['MUTATE_PROPERTY_RUNS'] ??= PROPERTY_RUNS;
   if (args.list) {
     for (const room of args.rooms) {
-      const testFiles = testFilesFor(ROOT, room);
+      const testFiles = testFilesFor(ROOT, room, args.everyTest);
       console.log(`${room.name} (${room.holds}): ${room.mutate.join(' ')}\n  ${testFiles.join('\n  ')}`);
     }
     return;
@@ -198,7 +214,7 @@ async function main(): Promise<void> {
   const scores: RoomScore[] = [];
   const started = performance.now();
   for (const room of args.rooms) {
-    const testFiles = testFilesFor(ROOT, room);
+    const testFiles = testFilesFor(ROOT, room, args.everyTest);
     console.log(`\nRoom ${room.name} (${room.holds}): ${testFiles.length} unit test files`);
     const roomStarted = performance.now();
     const { Stryker } = await import('@stryker-mutator/core');
@@ -209,7 +225,7 @@ async function main(): Promise<void> {
     console.log(`\n${summaryTable([score])}`);
   }
   const seconds = (performance.now() - started) / 1000;
-  const summary = `${summaryTable(scores)}\n\nWhole run: ${Math.round(seconds)} s.\n`;
+  const summary = `${summaryTable(scores)}\n\nWhole run: ${Math.round(seconds)} s; properties at ${process.env['MUTATE_PROPERTY_RUNS']} cases at most.\n`;
   fs.writeFileSync(path.join(OUT, 'summary.md'), summary);
   console.log(`\nMutation score per room (reports/mutation/)\n\n${summary}`);
   const below = scores.filter((score) => scoreOf(score) < 80);

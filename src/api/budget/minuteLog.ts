@@ -38,7 +38,8 @@ export class MinuteLog {
       return;
     }
     if (this.logged === undefined) {
-      this.logged = { at: now, counts: { ...this.counts } };
+      // The first request or refusal opens the first line's minute, and counts in it.
+      this.logged = { at: now, counts: { sent: 0, refused: 0, waitedMs: 0 } };
       return;
     }
     if (now - this.logged.at < LOG_EVERY_MS) {

@@ -3,7 +3,9 @@
  * (see ../reliability/reliabilityTally.ts): one property run, its cases tried, and whether it
  * failed, in all and for the test that ran it, and the fewest cases of a run. `npm test` tries
  * each property `base` times (1,000 unless a property asks for another count); `npm run fuzz`
- * sets FUZZ_RUNS (20,000) and every property tries at least that many. The run's summary
+ * sets FUZZ_RUNS (20,000) and every property tries at least that many. `npm run mutate` sets
+ * MUTATE_PROPERTY_RUNS (test/mutation/mutate.ts): there every property tries at most that many,
+ * since a mutant that survives runs every test that covered it; nothing else sets it. The run's summary
  * (`summaryHook.ts`) prints the totals and writes each test's figures to
  * test-results/reliability-summary.md.
  *
@@ -17,8 +19,15 @@ import { reliabilityTally } from '../reliability/reliabilityTally';
 /** The cases a property tries in `npm test` unless it asks for another count (`base`). */
 export const BASE_RUNS = 1_000;
 
-/** Cases a property tries: `base`, or FUZZ_RUNS when that is set and larger. */
+/**
+ * Cases a property tries: `base`, or FUZZ_RUNS when that is set and larger; under a mutation run
+ * (MUTATE_PROPERTY_RUNS set, by `npm run mutate` only), that when it is smaller.
+ */
 export function propertyRuns(base: number = BASE_RUNS): number {
+  const mutation = Number(process.env.MUTATE_PROPERTY_RUNS);
+  if (Number.isSafeInteger(mutation) && mutation > 0) {
+    return Math.min(base, mutation);
+  }
   const fuzz = Number(process.env.FUZZ_RUNS);
   return Number.isSafeInteger(fuzz) && fuzz > base ? fuzz : base;
 }
