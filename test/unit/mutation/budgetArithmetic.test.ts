@@ -55,9 +55,7 @@ function countedFits(others: readonly number[], windows: readonly BudgetWindow[]
 
 const windowArb: fc.Arbitrary<BudgetWindow> = fc
   .record({ requests: fc.integer({ min: 1, max: 4 }), ms: fc.integer({ min: 1, max: 40 }) })
-  .chain(({ requests, ms }) =>
-    fc.integer({ min: 0, max: requests - 1 }).map((reserve) => ({ requests, ms, reserve })),
-  );
+  .chain(({ requests, ms }) => fc.integer({ min: 0, max: requests - 1 }).map((reserve) => ({ requests, ms, reserve })));
 
 describe('request budget arithmetic, by counting', () => {
   it('finds the earliest slot whatever the order of the sends and however many windows overlap', async () => {

@@ -249,6 +249,9 @@ describe('request budget, the queue at its edges', () => {
     const b = new RequestBudget({ windows: ONE_A_SECOND, clock, ledger, owner: 'b' });
     const times = Promise.all([grantedAt(a), grantedAt(b)]);
     await clock.run();
-    assert.deepEqual((await times).sort((x, y) => x! - y!), [0, SECOND_MS]);
+    assert.deepEqual(
+      (await times).sort((x, y) => x! - y!),
+      [0, SECOND_MS],
+    );
   });
 });
