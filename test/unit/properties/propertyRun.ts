@@ -20,6 +20,14 @@ import { reliabilityTally } from '../reliability/reliabilityTally';
 export const BASE_RUNS = 1_000;
 
 /**
+ * The least number of a property's cases that must be of some kind (`count` of `base` cases: a
+ * deeplink built, a damaged file refused), scaled down when a mutation run tries fewer cases.
+ */
+export function floorOf(count: number, base: number = BASE_RUNS): number {
+  return Math.ceil((count * Math.min(base, propertyRuns(base))) / base);
+}
+
+/**
  * Cases a property tries: `base`, or FUZZ_RUNS when that is set and larger; under a mutation run
  * (MUTATE_PROPERTY_RUNS set, by `npm run mutate` only), that when it is smaller.
  */
