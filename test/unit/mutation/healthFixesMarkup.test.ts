@@ -120,7 +120,7 @@ describe('the markup fixes', () => {
     assert.equal(ignored(`Intro\n\n[x]: ${URL_A}\n`, 'mdx'), `Intro\n\n${MDX}\n[x]: ${URL_A}\n`);
   });
 
-  it('ends the paragraph’s line before with it when that line is plain text', () => {
+  it('ends the line before with it when that is plain text of the paragraph, else writes its own line', () => {
     const cases: [string, string][] = [
       [`Text line\n[x](${URL_A})`, `Text line ${MD}\n[x](${URL_A})`],
       [`Text line \n[x](${URL_A})`, `Text line ${MD} \n[x](${URL_A})`],
@@ -128,6 +128,8 @@ describe('the markup fixes', () => {
       [`Price a\\*b\n[x](${URL_A})`, `Price a\\*b ${MD}\n[x](${URL_A})`],
       [`Hard break\\\n[x](${URL_A})`, `Hard break\\\n${MD}\n[x](${URL_A})`],
       [`Title\n---\n[x](${URL_A})`, `Title\n---\n${MD}\n[x](${URL_A})`],
+      [`Ends in a backslash \\ \n[x](${URL_A})`, `Ends in a backslash \\ \n${MD}\n[x](${URL_A})`],
+      [`Text <b title="a\n[x](${URL_A})">`, `Text <b title="a\n${MD}\n[x](${URL_A})">`],
     ];
     for (const [text, expected] of cases) {
       assert.equal(ignored(text), expected, JSON.stringify(text));
