@@ -210,8 +210,9 @@ export function scanLine(
     }
     const inList = LIST_ITEM.test(body) || (s.inList && !(s.blank && indent < 2));
     s = blockState(s.mode, s.arg, false, false, inList, s.paragraph, s.destinationNext, s.html);
-  } else if (language !== 'html' && isBlank && s.mode === 'G') {
-    // Markdown ends an open tag at a blank line (it was text after all).
+  } else if (language !== 'html' && isBlank && (s.mode === 'G' || (s.mode === 'C' && s.arg === '-->'))) {
+    // Markdown ends an open tag or HTML comment at a blank line (it was text after all): raw HTML is a
+    // paragraph's inline content, which a blank line ends.
     return result(text, stateIn, closed(s, 'T', '', true, false), 'blank', reader);
   } else if (language !== 'html') {
     s = blockState(s.mode, s.arg, isBlank && s.mode === 'T', false, s.inList, s.paragraph, s.destinationNext, s.html);
