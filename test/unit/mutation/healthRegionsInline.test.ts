@@ -6,6 +6,7 @@
  * closing-tag patterns (one per name, the 64 last kept).
  */
 import assert from 'node:assert/strict';
+import { documentLinks } from '../../../src/health/documentLinks';
 import type { HealthLanguage } from '../../../src/health/healthCodes';
 import { InlineReader, inlineRegions, type InlineMode } from '../../../src/health/inlineRegions';
 
@@ -220,5 +221,26 @@ describe('link health: the reader’s patterns', () => {
     assert.equal(reader.rawClosing('script'), first, 'the 64th name is kept with the others');
     reader.rawClosing('one-more');
     assert.notEqual(reader.rawClosing('script'), first);
+  });
+});
+
+describe('link health: a closing tag in Markdown', () => {
+  it('is read only as CommonMark writes one (`</name>`), else its `</` is text and a code span after it one', () => {
+    // CommonMark 6.6: a closing tag is `</`, a name, blanks and `>`; `</b then` is text.
+    assert.deepEqual(read('a </b then `https://a.example/` x', 'markdown').excluded, [[11, 31]]);
+    assert.deepEqual(read('a </b x="1"> `c` x', 'markdown').excluded, [[13, 16]]);
+    assert.deepEqual(read('a </b > `c` <i>', 'markdown'), {
+      excluded: [[8, 11]],
+      tags: ['i 12 15 14 -'],
+      ignoreMarks: [],
+      modeOut: TEXT,
+    });
+    assert.deepEqual(read('a </b', 'markdown').excluded, []);
+    // So the URL in that code span is no link (it was reported as a bare one).
+    assert.deepEqual(documentLinks('a </b then `https://a.example/` x', 'markdown').links, []);
+    assert.deepEqual(
+      documentLinks('a </b then https://a.example/ x', 'markdown').links.map((l) => `${l.kind} ${l.url}`),
+      ['bare https://a.example/'],
+    );
   });
 });
