@@ -43,6 +43,8 @@ describe('link health: a tag over several lines, joined', () => {
   it('joins no other tag: one that opened on the line before, or one going on to the next', () => {
     const after = '<a href="https://a.example/">x <b\ny="1">';
     assert.deepEqual(links(after), ['anchor https://a.example/ 9-27 0 <a 0 29 2 -']);
+    const next = '<a href="https://a.example/"\nrel="x"> <b\nc="1">';
+    assert.deepEqual(links(next), ['anchor https://a.example/ 9-27 0 <a 0 37 2 x']);
     const before = '<b\ny="1"> <img src="https://a.example/i.png">';
     assert.deepEqual(links(before), ['attribute https://a.example/i.png 20-43 10 <img 10 45 14 -']);
   });

@@ -236,6 +236,9 @@ describe('link health: a closing tag in Markdown', () => {
       modeOut: TEXT,
     });
     assert.deepEqual(read('a </b', 'markdown').excluded, []);
+    // No attributes, no `/` before `>`: the code span inside is one.
+    assert.deepEqual(read('a </b x="`https://a.example/`">', 'markdown').excluded, [[9, 29]]);
+    assert.deepEqual(read('a </b/`https://a.example/`', 'markdown').excluded, [[6, 26]]);
     // So the URL in that code span is no link (it was reported as a bare one).
     assert.deepEqual(documentLinks('a </b then `https://a.example/` x', 'markdown').links, []);
     assert.deepEqual(
