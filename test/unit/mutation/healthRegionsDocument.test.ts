@@ -112,6 +112,14 @@ describe('link health: the scanner’s reuse of lines', () => {
     assert.deepEqual(scanner.scan(text), documentLinks(text, 'markdown'));
   });
 
+  it('reads a document that grew or shrank by repeating its lines as a fresh scan does', () => {
+    const scanner = new DocumentLinkScanner('markdown');
+    const url = 'https://a.example/';
+    for (const text of [url, [url, url, url].join('\n'), url, `${url}\n${url}`, [url, url, url, url].join('\n')]) {
+      assert.deepEqual(scanner.scan(text), documentLinks(text, 'markdown'), JSON.stringify(text));
+    }
+  });
+
   it('keeps the object of a moved line, in each of the last states it was read in', () => {
     const scanner = new DocumentLinkScanner('markdown');
     const first = scanner.scanLines('x\n\na\na\n\nb\n\ny');
