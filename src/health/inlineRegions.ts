@@ -209,7 +209,8 @@ function resume(line: string, mode: InlineMode, out: InlineRegions, reader: Inli
 }
 
 function comment(line: string, start: number, openLength: number, close: '-->' | '*/}', out: InlineRegions): number {
-  const closeAt = line.indexOf(close, start + openLength);
+  // `<!-->` and `<!--->` are whole comments (CommonMark 0.31, HTML): the close may take the open's dashes.
+  const closeAt = line.indexOf(close, start + (openLength > 0 && close === '-->' ? 2 : openLength));
   if (closeAt < 0) {
     out.excluded.push({ start, end: line.length });
     out.modeOut = { kind: 'comment', close };

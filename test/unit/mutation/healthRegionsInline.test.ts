@@ -68,6 +68,31 @@ describe('link health: a line’s comments, code spans and raw content', () => {
     });
   });
 
+  it('ends an HTML comment at the first `-->` after `<!--`, which may take its dashes (`<!-->`)', () => {
+    // CommonMark 0.31 (6.6) and HTML: `<!-->` and `<!--->` are whole comments.
+    assert.deepEqual(read('a <!--> b', 'markdown').excluded, [[2, 7]]);
+    assert.deepEqual(read('a <!---> b', 'html').excluded, [[2, 8]]);
+    assert.deepEqual(read('a <!-- b --> c', 'markdown').excluded, [[2, 12]]);
+    assert.deepEqual(read('--><!-- x', 'markdown'), {
+      excluded: [[3, 9]],
+      tags: [],
+      ignoreMarks: [],
+      modeOut: { kind: 'comment', close: '-->' },
+    });
+    // So a URL after it is a link (it was taken as inside the comment).
+    assert.deepEqual(
+      documentLinks('a <!--> https://a.example/ b', 'markdown').links.map((l) => `${l.kind} ${l.url}`),
+      ['bare https://a.example/'],
+    );
+    // An MDX comment's `*/}` takes nothing of its `{/*`.
+    assert.deepEqual(read('{/*/} x', 'mdx'), {
+      excluded: [[0, 7]],
+      tags: [],
+      ignoreMarks: [],
+      modeOut: { kind: 'comment', close: '*/}' },
+    });
+  });
+
   it('reads nothing more on a line that ends inside a comment begun before it', () => {
     assert.deepEqual(read('a <b> `c`', 'markdown', { kind: 'comment', close: '*/}' }), {
       excluded: [[0, 9]],
