@@ -72,6 +72,8 @@ export class InlineReader {
   readonly rel = new RegExp(REL, 'gi');
   readonly markdownTagRest = new RegExp(MARKDOWN_TAG_REST, 'y');
   readonly markdownTagOpen = new RegExp(MARKDOWN_TAG_OPEN, 'y');
+  /** After a Markdown closing tag's name: blanks, then `>` or the line's end (CommonMark 6.6 allows no attributes). */
+  readonly markdownClosingRest = /[ \t]*(?:>|\r?$)/y;
   private readonly rawClosings = new Map<string, RegExp>();
 
   /** `shortcuts` false reads a line with nothing but text by the full rules too (see LineReader). */
@@ -154,12 +156,8 @@ export function inlineRegions(
     }
     const closing = language === 'html' ? match[1] : match[3];
     const name = (language === 'html' ? match[2] : match[4]).toLowerCase();
-    if (
-      language === 'markdown' &&
-      closing !== '/' &&
-      !markdownTag(line, start + token.length, reader.markdownTagRest, reader.markdownTagOpen)
-    ) {
-      at = start + 1; // no tag for CommonMark (`<T (` in prose): text
+    if (language === 'markdown' && !markdownTagAt(line, start + token.length, closing === '/', reader)) {
+      at = start + 1; // no tag for CommonMark (`<T (` or `</b then` in prose): text
       continue;
     }
     at = tag(line, start, start + token.length, name, closing === '/', out, reader);
@@ -176,6 +174,15 @@ export function inlineRegions(
     out.modeOut = { kind: 'code', name: code };
   }
   return out;
+}
+
+/** Whether CommonMark reads a tag whose name ends at `nameEnd`: an open tag (see `markdownTag`) or a closing one. */
+function markdownTagAt(line: string, nameEnd: number, closing: boolean, reader: InlineReader): boolean {
+  if (!closing) {
+    return markdownTag(line, nameEnd, reader.markdownTagRest, reader.markdownTagOpen);
+  }
+  reader.markdownClosingRest.lastIndex = nameEnd;
+  return reader.markdownClosingRest.test(line);
 }
 
 /** Ends the construct the line starts in; returns where text resumes, or -1 when the line ends inside it. */
@@ -202,7 +209,8 @@ function resume(line: string, mode: InlineMode, out: InlineRegions, reader: Inli
 }
 
 function comment(line: string, start: number, openLength: number, close: '-->' | '*/}', out: InlineRegions): number {
-  const closeAt = line.indexOf(close, start + openLength);
+  // `<!-->` and `<!--->` are whole comments (CommonMark 0.31, HTML): the close may take the open's dashes.
+  const closeAt = line.indexOf(close, start + (openLength > 0 && close === '-->' ? 2 : openLength));
   if (closeAt < 0) {
     out.excluded.push({ start, end: line.length });
     out.modeOut = { kind: 'comment', close };
