@@ -49,8 +49,8 @@ export const MUTATION_ROOMS: readonly MutationRoom[] = [
     // slot): with them, Stryker estimated 12 to 15 hours on this machine kind. These are the
     // budget's tests on a virtual clock, its ledger's files and its property; the tests over
     // HTTP (budgetOverHttp, the client's retries, the stores under the limit) wait on real time,
-    // seconds each, for every mutant that survives. `--every-test` runs them too: a run of the
-    // survivors so showed that they kill none of them that the tests here do not (docs/reliability.md).
+    // seconds each, for every mutant that survives. `--every-test` runs them too (not measured:
+    // whether they kill any survivor the tests here leave is an open question).
     tests: [
       'test/unit/budget/requestBudget.test.ts',
       'test/unit/budget/fileLedger.test.ts',
