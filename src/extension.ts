@@ -36,6 +36,12 @@ import { ReportService } from './controllers/reportService';
 import { MerchantView } from './views/merchantView';
 import { LinkHealthStarter } from './problems/linkHealthStarter';
 import { MerchantLinksHub } from './problems/merchantLinksHub';
+import { MoneyLinksHub } from './revenue/moneyLinksHub';
+import { RevenueAtRiskService } from './controllers/revenueAtRiskService';
+import { RevenueAtRiskView } from './views/revenueAtRiskView';
+import { ShowRevenueAtRiskCommand } from './commands/showRevenueAtRiskCommand';
+import { CopyRevenueAtRiskCommand } from './commands/copyRevenueAtRiskCommand';
+import { ShowMerchantReportsCommand } from './commands/showMerchantReportsCommand';
 import { ShowMerchantLinksCommand } from './commands/showMerchantLinksCommand';
 import { FIRST_READ_MS, ReportsStatusBarItem } from './views/reportsStatusBarItem';
 import { TreeViewOptions } from './views/treeViewOptions';
@@ -74,7 +80,9 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   figures.startLater(FIRST_READ_MS);
   // The site's links per merchant, which link health publishes once it runs: the tree's tooltips read them.
   const merchantLinks = new MerchantLinksHub();
-  const view = new MerchantView(controller, options, figures, merchantLinks);
+  const moneyLinks = new MoneyLinksHub((error) => log.error(`A revenue at risk listener failed: ${String(error)}`));
+  const revenue = new RevenueAtRiskService(moneyLinks, figures, reports, controller, log);
+  const view = new MerchantView(controller, options, figures, merchantLinks, revenue);
   const commands = new CommandManager();
   const panels = new ReportPanelKeeper(
     { extensionUri: context.extensionUri, reports, keys, controller, merchants: view, log },
@@ -89,6 +97,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   // Reads nothing: it shows today's clicks as the figures count them.
   const reportsStatus = new ReportsStatusBarItem(figures, controller, activeArticle, testAdapter?.makeStatusBarItem);
   const platformStatus = new PlatformStatusBarItem(keys, testAdapter?.makeStatusBarItem);
+  const revenueView = new RevenueAtRiskView(revenue);
   const linkHealth = new LinkHealthStarter({
     storageUri: context.storageUri,
     controller,
@@ -96,6 +105,8 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
     log,
     merchantLinks,
     showWarning: testAdapter?.showWarning,
+    moneyLinks,
+    money: revenue,
   });
   context.subscriptions.push(
     keys,
@@ -112,6 +123,9 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
     platformStatus,
     new SubIdCollisionCheck(log, testAdapter?.showWarning),
     linkHealth,
+    moneyLinks,
+    revenue,
+    revenueView,
   );
   context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
   context.subscriptions.push(
@@ -145,13 +159,28 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   commands.register(new ShowReportsCommand(panels));
   commands.register(new ShowReportsForSubIdCommand(panels, reports));
   commands.register(new RefreshFiguresCommand(figures, controller));
+  commands.register(new ShowRevenueAtRiskCommand(revenueView));
+  commands.register(new CopyRevenueAtRiskCommand(revenue));
+  commands.register(new ShowMerchantReportsCommand(panels, reports, revenue));
   treeOptionCommands(options).forEach((command) => commands.register(command));
 
   log.info(`Affiliate Links ${version} activated in ${(performance.now() - started).toFixed(1)} ms.`);
   // The catalog loads after activation returns: the cache at once, then a sync.
   void controller.start().catch((error: unknown) => log.error(`Starting the catalog failed: ${String(error)}`));
   return testAdapter?.api(
-    { controller, keys, view, reports, figures, figuresLenses, activeArticle, logUri: context.logUri, merchantLinks },
+    {
+      controller,
+      keys,
+      view,
+      reports,
+      figures,
+      figuresLenses,
+      activeArticle,
+      logUri: context.logUri,
+      merchantLinks,
+      revenue,
+      revenueView,
+    },
     panels,
     serializer,
   );

@@ -31,6 +31,12 @@ export const COMMANDS = {
   stopLinkHealthScan: 'affiliateLinks.linkHealth.stopScan',
   /** The merchant row's context menu: every link of the site to the merchant, in a peek. */
   showMerchantLinks: 'affiliateLinks.showMerchantLinks',
+  /** Reveals the Revenue at Risk view. */
+  showRevenueAtRisk: 'affiliateLinks.showRevenueAtRisk',
+  /** Revenue at Risk's title and merchant rows: the view (or the row) as a Markdown table on the clipboard. */
+  copyRevenueAtRisk: 'affiliateLinks.copyRevenueAtRisk',
+  /** Revenue at Risk's merchant rows: the report panel on the merchant's clicks of the money window. */
+  showMerchantReports: 'affiliateLinks.showMerchantReports',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -63,6 +69,7 @@ export const WALKTHROUGH = {
 
 export const VIEWS = {
   merchants: 'affiliateLinks.merchants',
+  revenueAtRisk: 'affiliateLinks.revenueAtRisk',
 } as const;
 
 /** Webview panel view types; each has an `onWebviewPanel:<viewType>` activation event for its serializer. */

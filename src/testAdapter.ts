@@ -3,6 +3,8 @@
  * (`ExtensionMode.Test`): the parts activation built, and what the report panel's webview and the
  * status bar items show, seen by wrapping them (the product classes keep nothing for tests).
  */
+import type { RevenueAtRiskService } from './controllers/revenueAtRiskService';
+import type { RevenueAtRiskView } from './views/revenueAtRiskView';
 import * as vscode from 'vscode';
 import type { ActiveArticleFigures } from './lens/activeArticleFigures';
 import type { CatalogController } from './controllers/catalogController';
@@ -68,6 +70,9 @@ export interface AffiliateLinksApi {
   readonly logUri: vscode.Uri;
   /** The site's links per merchant, as link health published them. */
   readonly merchantLinks: MerchantLinksHub;
+  /** Revenue at risk: its report, and the view that draws it. */
+  readonly revenue: RevenueAtRiskService;
+  readonly revenueView: RevenueAtRiskView;
   /** The warnings shown through `showWarning` (link health's notices), oldest first. */
   readonly warnings: readonly string[];
 }

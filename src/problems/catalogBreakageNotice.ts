@@ -11,6 +11,8 @@ import { breakageOf, brokenMerchants, type BreakKind } from '../health/catalogBr
 import type { HealthCode } from '../health/healthCodes';
 import { showCatalogBreakage, type ShowWarning } from '../prompts/catalogBreakagePrompts';
 import type { LinkHealthSettings } from '../settings/linkHealthSettings';
+import { pairsMoney } from '../revenue/revenueReport';
+import type { MoneySource } from './moneySource';
 import type { SiteMerchantLinks } from './siteMerchantLinks';
 
 const RULE_OF: Readonly<Record<BreakKind, HealthCode>> = {
@@ -28,6 +30,7 @@ export class CatalogBreakageNotice extends Disposable {
     private readonly links: SiteMerchantLinks,
     private readonly settings: () => LinkHealthSettings,
     private readonly show: ShowWarning,
+    private readonly money: MoneySource,
   ) {
     super();
     this._register(controller.onDidChangeStore((store) => this.follow(store)));
@@ -55,7 +58,13 @@ export class CatalogBreakageNotice extends Disposable {
       }
       const breakage = enabled && broken.size > 0 ? breakageOf(broken, this.links.files()) : [];
       if (breakage.length > 0) {
-        showCatalogBreakage(breakage, this.show);
+        // The money of the links it broke: their pairs' figures, each pair once (undefined while the figures load).
+        const pairs = this.money.pairs;
+        const money =
+          pairs === undefined
+            ? undefined
+            : { ...pairsMoney(pairs, (id) => this.money.epc(id), this.links.pairsOf(broken)), days: pairs.days };
+        showCatalogBreakage(breakage, this.show, money);
       }
     });
   }

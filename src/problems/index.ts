@@ -17,6 +17,8 @@ import { CatalogBreakageNotice } from './catalogBreakageNotice';
 import type { MerchantLinksHub } from './merchantLinksHub';
 import { SiteMerchantLinks } from './siteMerchantLinks';
 import type { ShowWarning } from '../prompts/catalogBreakagePrompts';
+import type { MoneyLinksHub } from '../revenue/moneyLinksHub';
+import type { MoneySource } from './moneySource';
 
 export { ignoreLinkInSettings } from './ignoreLinkInSettings';
 
@@ -29,6 +31,10 @@ export interface LinkHealthDeps {
   merchantLinks: MerchantLinksHub;
   /** How the notice of what a sync broke is shown (the test adapter watches it under tests). */
   showWarning?: ShowWarning;
+  /** Where revenue at risk reads the findings with money, file by file. */
+  moneyLinks: MoneyLinksHub;
+  /** The figures' pairs and EPCs, for what a finding costs. */
+  money: MoneySource;
 }
 
 /** The languages whose documents get quick fixes. */
@@ -38,19 +44,20 @@ export class LinkHealth extends Disposable {
   readonly engine: LinkHealthEngine;
   readonly indexer: SiteIndexer;
 
-  constructor({ storageUri, controller, links, log, merchantLinks, showWarning }: LinkHealthDeps) {
+  constructor({ storageUri, controller, links, log, merchantLinks, showWarning, moneyLinks, money }: LinkHealthDeps) {
     super();
     this.engine = this._register(new LinkHealthEngine(controller, links, log));
     this.indexer = this._register(
       new SiteIndexer(new SiteIndexFile(storageUri, log), () => readLinkHealthSettings().include, log),
     );
-    this._register(new LinkHealthDiagnostics(this.indexer, this.engine));
+    this._register(new LinkHealthDiagnostics(this.indexer, this.engine, moneyLinks, money));
     const siteLinks = this._register(new SiteMerchantLinks(this.indexer, this.engine, merchantLinks));
     const show = showWarning ?? ((message, ...items) => vscode.window.showWarningMessage(message, ...items));
-    this._register(new CatalogBreakageNotice(controller, siteLinks, () => this.engine.settings, show));
+    this._register(new CatalogBreakageNotice(controller, siteLinks, () => this.engine.settings, show, money));
     const status = this._register(new LinkHealthStatus());
-    const showStatus = () => status.show(this.indexer.state, this.engine.rules === undefined);
+    const showStatus = () => status.show(this.indexer.state, this.engine.rules === undefined, money.atRisk());
     this._register(this.indexer.onDidChangeState(showStatus));
+    this._register(money.onDidChangeAtRisk(showStatus));
     this._register(
       this.engine.onDidChange(() => {
         showStatus();

@@ -4,6 +4,8 @@ import { Disposable } from '../common/lifecycle';
 import { COMMANDS, STATUS_BAR_ITEMS } from '../ids';
 import type { SiteScanState } from '../site/siteIndexer';
 
+const WHOLE = new Intl.NumberFormat('en-US');
+
 export class LinkHealthStatus extends Disposable {
   private readonly item = this._register(
     vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.linkHealthScan, vscode.StatusBarAlignment.Left, 0),
@@ -14,7 +16,12 @@ export class LinkHealthStatus extends Disposable {
     this.item.name = vscode.l10n.t('Affiliate Links: Link Health');
   }
 
-  show(state: SiteScanState, waitingForCatalog: boolean): void {
+  /** `atRisk`: the site's clicks at risk once the scan is done and the figures are there. */
+  show(
+    state: SiteScanState,
+    waitingForCatalog: boolean,
+    atRisk?: { clicks: number; merchants: number; days: number },
+  ): void {
     if (waitingForCatalog) {
       this.item.text = `$(watch) ${vscode.l10n.t('Link health: waiting for the merchant catalog')}`;
       this.item.tooltip = vscode.l10n.t(
@@ -29,6 +36,17 @@ export class LinkHealthStatus extends Disposable {
           : `$(sync~spin) ${vscode.l10n.t('Link health: {0} of {1} files', state.done.toLocaleString(), state.total.toLocaleString())}`;
       this.item.tooltip = vscode.l10n.t('Checking the affiliate links of the site. Click to stop.');
       this.item.command = COMMANDS.stopLinkHealthScan;
+      this.item.show();
+    } else if (atRisk !== undefined && atRisk.clicks > 0) {
+      const clicks = WHOLE.format(atRisk.clicks);
+      this.item.text = `$(warning) ${atRisk.clicks === 1 ? vscode.l10n.t('1 click at risk') : vscode.l10n.t('{0} clicks at risk', clicks)}`;
+      this.item.tooltip = vscode.l10n.t(
+        'Links to {0} merchants took {1} clicks in the last {2} days that earn nothing (or earn for another article). Click to show Revenue at Risk.',
+        atRisk.merchants,
+        clicks,
+        atRisk.days,
+      );
+      this.item.command = COMMANDS.showRevenueAtRisk;
       this.item.show();
     } else {
       this.item.hide();

@@ -69,6 +69,43 @@ export class SiteMerchantLinks extends Disposable {
     return locations;
   }
 
+  /**
+   * The (SubID, merchantId) pairs of the links to `broken` merchants (for a merchant that stopped allowing deeplinks,
+   * of its deeplinks only): the article's SubID, or without one the SubID the link carries, as revenue at risk reads.
+   */
+  pairsOf(broken: ReadonlyMap<MerchantKey, 'inactive' | 'deeplinks'>): Array<readonly [string, string]> {
+    const rules = this.engine.rules;
+    const pairs = new Map<string, readonly [string, string]>();
+    for (const [path, counts] of this.byFile) {
+      if (rules === undefined || ![...counts.keys()].some((key) => broken.has(key))) {
+        continue;
+      }
+      const file = this.indexer.get(path);
+      const uri = vscode.Uri.parse(path);
+      const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === path);
+      const articleSubId = this.engine.expectedSubId(uri, open, file?.frontMatter)?.trim();
+      for (const link of file?.links ?? []) {
+        const verdict = rules.verdicts.of(link.target);
+        const kind =
+          verdict.kind === 'tracking' && verdict.owner !== undefined ? broken.get(verdict.owner.key) : undefined;
+        if (kind === undefined || verdict.kind !== 'tracking' || verdict.ignored || link.ignoredByComment) {
+          continue;
+        }
+        const merchantId = verdict.owner?.merchant.merchantId;
+        const subId = articleSubId || verdict.subIds.find((value) => value.trim() !== '');
+        if (
+          (kind === 'inactive' || verdict.deeplinkTarget !== undefined) &&
+          merchantId !== null &&
+          merchantId !== undefined &&
+          subId
+        ) {
+          pairs.set(`${subId}\n${merchantId}`, [subId, String(merchantId)]);
+        }
+      }
+    }
+    return [...pairs.values()];
+  }
+
   private update(change: SiteChange): void {
     const rules = this.engine.rules;
     // A full count (or no rules) stops the full count under way; a file's change does not.

@@ -23,6 +23,14 @@ export interface TreeFiguresSource {
   readonly enabled: boolean;
 }
 
+/** Which merchants the site still links to at a loss: Revenue at Risk's report, read by the rows. */
+export interface MerchantRiskSource {
+  /** Fires when revenue at risk was worked out again. */
+  readonly onDidChange: vscode.Event<unknown>;
+  /** The merchant's links at risk: whether it is inactive, and its clicks at risk (undefined while figures load). */
+  riskOf(key: MerchantKey): { inactive: boolean; clicks: number | undefined; days: number } | undefined;
+}
+
 function logosSetting(): boolean {
   return vscode.workspace.getConfiguration().get<boolean>(SETTINGS.merchantLogos, false) === true;
 }
@@ -55,13 +63,19 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   private showLogos = logosSetting();
   /** The merchant rows handed out since the tree was last refreshed whole, by node id. */
   private readonly rows = new Map<string, MerchantNode>();
+  /** What each merchant at risk was drawn with (`inactive|clicks`), to redraw only those that changed. */
+  private shownRisk = new Map<MerchantKey, string>();
 
   constructor(
     private readonly options: TreeViewOptions,
     private readonly figures?: TreeFiguresSource,
     private readonly links?: MerchantLinksSource,
+    private readonly risk?: MerchantRiskSource & { keysAtRisk(): Iterable<MerchantKey> },
   ) {
     super();
+    if (risk !== undefined) {
+      this._register(risk.onDidChange(() => this.onRiskChange()));
+    }
     this._register(options.onDidChange(() => this.refreshAll()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -108,7 +122,13 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   }
 
   getTreeItem(node: CatalogNode): vscode.TreeItem {
-    return createTreeItem(this.current(node), this.showLogos);
+    const current = this.current(node);
+    const item = createTreeItem(current, this.showLogos);
+    // An inactive merchant the site still links to: a warning where its icon was.
+    if (current.kind === 'merchant' && this.risk?.riskOf(current.key)?.inactive === true) {
+      item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+    }
+    return item;
   }
 
   resolveTreeItem(item: vscode.TreeItem, shown: CatalogNode): vscode.TreeItem {
@@ -118,6 +138,14 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
       node.kind === 'merchant' ? this.tooltipFigures(node.merchant.merchantId) : undefined,
       node.kind === 'merchant' ? this.links?.articlesLinking(node.key) : undefined,
     );
+    const risk = node.kind === 'merchant' ? this.risk?.riskOf(node.key) : undefined;
+    if (risk !== undefined && item.tooltip instanceof vscode.MarkdownString) {
+      item.tooltip.appendText(
+        risk.clicks === undefined
+          ? `\n\n${vscode.l10n.t('Links of the site to it are at risk (Revenue at Risk); figures are loading.')}`
+          : `\n\n${vscode.l10n.t('Clicks at risk: {0} in the last {1} days (Revenue at Risk).', risk.clicks.toLocaleString('en-US'), risk.days)}`,
+      );
+    }
     return item;
   }
 
@@ -160,6 +188,26 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     this.rows.clear();
     this.changed.fire(undefined);
     this.modelChanged.fire();
+  }
+
+  /** Revenue at risk changed: the rows whose warning or clicks at risk changed are drawn again. */
+  private onRiskChange(): void {
+    const risk = this.risk;
+    if (risk === undefined) {
+      return;
+    }
+    const next = new Map<MerchantKey, string>();
+    for (const key of risk.keysAtRisk()) {
+      const entry = risk.riskOf(key);
+      next.set(key, `${entry?.inactive}|${entry?.clicks}`);
+    }
+    const changed = new Set<MerchantKey>();
+    next.forEach((shown, key) => this.shownRisk.get(key) !== shown && changed.add(key));
+    this.shownRisk.forEach((_, key) => !next.has(key) && changed.add(key));
+    this.shownRisk = next;
+    if (changed.size > 0) {
+      this.refreshRows(changed);
+    }
   }
 
   /** The merchant rows handed out (all, or those of `keys`), drawn again where they are. */

@@ -45,9 +45,11 @@ export class MerchantView extends Disposable {
     private readonly figures?: TreeFiguresSource,
     /** How many articles link to each merchant, for the tooltips, once link health counted them. */
     links?: MerchantLinksSource,
+    /** Revenue at risk: inactive merchants still linked to get a warning, and tooltips their clicks at risk. */
+    risk?: ConstructorParameters<typeof MerchantTreeProvider>[3],
   ) {
     super();
-    this.provider = this._register(new MerchantTreeProvider(options, figures, links));
+    this.provider = this._register(new MerchantTreeProvider(options, figures, links, risk));
     this.view = this._register(
       vscode.window.createTreeView(VIEWS.merchants, { treeDataProvider: this.provider, showCollapseAll: true }),
     );

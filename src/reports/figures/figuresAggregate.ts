@@ -7,6 +7,7 @@ import { compareCurrencies, currencyLabel, type CurrencyAmount } from '../model/
 import { percentChange, type Change } from '../model/periodComparison';
 import type { ReportPeriod } from '../model/reportTypes';
 import { tallyClicks } from './figuresClickTally';
+import { tallyPairs, type PairTable } from './pairFigures';
 
 export interface SubIdFigures {
   subId: string;
@@ -53,6 +54,8 @@ export interface FiguresAggregate {
   dailyClicks?: ReadonlyArray<{ date: string; clicks: number }>;
   /** False while the previous period is not read yet: no change is shown (rather than "new"). */
   previousKnown?: boolean;
+  /** Each (SubID, merchant) pair's clicks and earnings over the last 30 days of the period: revenue at risk's figures. */
+  pairs?: PairTable;
 }
 
 export interface FiguresInput {
@@ -172,6 +175,7 @@ export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
     totals: { clicks: clicks.total, previousClicks: previous.total },
     dailyClicks,
     previousKnown,
+    pairs: tallyPairs(input.clicks, input.actions, input.period, merchantOfProgram),
   };
 }
 

@@ -1,0 +1,157 @@
+/**
+ * Revenue at risk: the site's findings with money (published by link health into the hub) joined with the figures'
+ * pairs and the account's 90-day EPCs. The one owner of the report the view, the status bar and the Merchants view
+ * read. It reads what the figures and the store hold; it never asks the service for anything.
+ */
+import * as vscode from 'vscode';
+import { Delayer } from '../common/delayer';
+import { Disposable, toDisposable } from '../common/lifecycle';
+import { messageOf } from '../common/errorMessage';
+import type { MerchantKey } from '../merchant/merchantKey';
+import type { MoneySource } from '../problems/moneySource';
+import type { PairTable } from '../reports/figures/pairFigures';
+import type { CurrencyAmount } from '../reports/model/currencyAmounts';
+import type { MoneyLinksHub } from '../revenue/moneyLinksHub';
+import { buildRevenueReport, type RevenueReport } from '../revenue/revenueReport';
+import type { CatalogController } from './catalogController';
+import type { FiguresService } from './figuresService';
+import { readEpcHistory, type EpcHistory } from './merchantEpcHistory';
+import { localToday, type ReportService } from './reportService';
+
+/** After a change (a file's diagnostics, the figures, a catalog page), before the report is built again. */
+const REBUILD_DELAY_MS = 50;
+
+export class RevenueAtRiskService extends Disposable implements MoneySource {
+  private readonly changed = this._register(new vscode.EventEmitter<RevenueReport>());
+  /** Fires with each new report. */
+  readonly onDidChange = this.changed.event;
+  readonly onDidChangeAtRisk = this.changed.event;
+  private readonly moneyChanged = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChangeMoney = this.moneyChanged.event;
+  private current: RevenueReport | undefined;
+  /** The current report's merchants by key, made on first lookup. */
+  private byKey: Map<MerchantKey, RevenueReport['merchants'][number]> | undefined;
+  private pairsNow: PairTable | undefined;
+  private history: EpcHistory | undefined;
+  private readonly rebuildLater = this._register(new Delayer(REBUILD_DELAY_MS));
+  private catalogListener: vscode.Disposable | undefined;
+  /** Milliseconds the last build took, for the log and the bench's comparison. */
+  lastBuildMs = 0;
+
+  constructor(
+    private readonly hub: MoneyLinksHub,
+    private readonly figures: FiguresService,
+    private readonly reports: ReportService,
+    private readonly catalog: CatalogController,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    super();
+    this._register(hub.onDidChange(() => this.rebuildSoon()));
+    this._register(figures.onDidChange(() => void this.followFigures()));
+    this._register(catalog.onDidChangeStore(() => this.followCatalog()));
+    this._register(toDisposable(() => this.catalogListener?.dispose()));
+    this.followCatalog();
+    void this.followFigures();
+  }
+
+  /** The report; built on first read, then kept up to date while anything listens. */
+  get report(): RevenueReport {
+    if (this.current === undefined) {
+      this.current = this.build();
+      this.byKey = undefined;
+    }
+    return this.current;
+  }
+
+  get pairs(): PairTable | undefined {
+    return this.pairsNow;
+  }
+
+  epc(merchantId: string): readonly CurrencyAmount[] | undefined {
+    return this.history?.epc.get(merchantId);
+  }
+
+  /** Whether link health has read the whole site (else the view says it is reading). */
+  get counted(): boolean {
+    return this.hub.counted;
+  }
+
+  atRisk(): { clicks: number; merchants: number; days: number } | undefined {
+    const report = this.report;
+    return report.figures === 'loading' || !this.hub.counted
+      ? undefined
+      : { clicks: report.totals.clicks, merchants: report.totals.merchants, days: report.days };
+  }
+
+  /** A merchant's links at risk: whether it is inactive, its clicks at risk (undefined while figures load). */
+  riskOf(key: MerchantKey): { inactive: boolean; clicks: number | undefined; days: number } | undefined {
+    const report = this.report;
+    this.byKey ??= new Map(report.merchants.map((merchant) => [merchant.key, merchant]));
+    const merchant = this.byKey.get(key);
+    return merchant === undefined
+      ? undefined
+      : {
+          inactive: merchant.reasons.includes('inactive-merchant'),
+          clicks: report.figures === 'loading' ? undefined : merchant.money.clicks,
+          days: report.days,
+        };
+  }
+
+  /** The merchants with links at risk. */
+  keysAtRisk(): MerchantKey[] {
+    return this.report.merchants.map((merchant) => merchant.key);
+  }
+
+  private followCatalog(): void {
+    this.catalogListener?.dispose();
+    this.catalogListener = this.catalog.store?.onDidChange(() => this.rebuildSoon());
+    this.rebuildSoon();
+  }
+
+  /** The figures' pairs (account-wide only: the active article's alone would undercount) and the 90-day EPCs. */
+  private async followFigures(): Promise<void> {
+    const aggregate = this.figures.aggregate;
+    const pairs = aggregate !== undefined && aggregate.subIdsOnly === undefined ? aggregate.pairs : undefined;
+    let history = this.history;
+    try {
+      const store = this.reports.store();
+      history =
+        store === undefined ? undefined : await readEpcHistory(store, localToday(), this.reports.platformId, history);
+    } catch (error) {
+      this.log.warn(`Revenue at risk: the 90-day EPCs could not be read from the report cache: ${messageOf(error)}`);
+    }
+    if (this.isDisposed || (pairs === this.pairsNow && history === this.history)) {
+      return;
+    }
+    this.pairsNow = pairs;
+    this.history = history;
+    this.moneyChanged.fire();
+    this.rebuildSoon();
+  }
+
+  private rebuildSoon(): void {
+    this.rebuildLater.trigger(() => {
+      if (!this.isDisposed) {
+        this.current = this.build();
+        this.byKey = undefined;
+        this.changed.fire(this.current);
+      }
+    });
+  }
+
+  private build(): RevenueReport {
+    const started = performance.now();
+    const merchants = this.catalog.store?.snapshot.merchants;
+    const report = buildRevenueReport({
+      files: this.hub.files(),
+      pairs: this.pairsNow,
+      epc: (merchantId) => this.epc(merchantId),
+      nameOf: (key) => merchants?.get(key)?.name,
+    });
+    this.lastBuildMs = performance.now() - started;
+    this.log.debug(
+      `Revenue at risk: ${report.totals.links} links of ${report.totals.merchants} merchants, ${report.totals.clicks} clicks, built in ${this.lastBuildMs.toFixed(1)} ms.`,
+    );
+    return report;
+  }
+}
