@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ENDPOINT_PATHS, type WireActionItem, type WireClickItem, type WireReportPage } from '../../src/api/wire';
-import { DEFAULT_SANDBOX_KEY, startSandbox, type Sandbox } from '../../src/sandbox/server';
+import { CliArgumentError, parseCliArgs } from '../../src/sandbox/cliArgs';
+import { DEFAULT_SANDBOX_KEY, SandboxOptionError, startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { generateDataset } from '../../src/sandbox/dataset';
 import { writeSite, type SiteArticle, type SiteSummary } from '../../src/sandbox/site';
 import type { RevenueAtRisk } from '../../src/sandbox/siteRevenue';
@@ -347,5 +348,46 @@ describe('`npm run sandbox -- --site DIR --serve`', function () {
     });
     assert.ok(printed.revenueAtRisk.totals.links > 0);
     assert.deepEqual(printed.revenueAtRisk, recount(articles, items.clicks, items.actions, today));
+  });
+});
+
+describe('the site options of the sandbox', () => {
+  it('parses --serve with --site only', () => {
+    assert.deepEqual(parseCliArgs(['--site', 'out', '--serve', '--articles', '3']).site, {
+      directory: 'out',
+      articles: 3,
+      serve: true,
+    });
+    assert.equal(parseCliArgs(['--site', 'out']).site?.serve, false);
+    for (const argv of [['--serve'], ['--site', 'out', '--serve=yes'], ['--site', 'out', '--serve', '--serve']]) {
+      assert.throws(() => parseCliArgs(argv), CliArgumentError, argv.join(' '));
+    }
+  });
+
+  it('refuses a site without a directory or with a bad count of articles, writing nothing', async () => {
+    for (const site of [
+      { directory: '', articles: 3 },
+      { directory: 'never-written', articles: 0 },
+      { directory: 'never-written', articles: 2.5 },
+      { directory: 'never-written', articles: 3, moreDeeplinks: -1 },
+    ]) {
+      await assert.rejects(
+        startSandbox({ merchants: 300, site }),
+        (error: Error) => error instanceof SandboxOptionError && error.option === 'site',
+        JSON.stringify(site),
+      );
+    }
+    assert.equal(fs.existsSync('never-written'), false);
+  });
+
+  it('leaves a sandbox without a site as it was: no site, the generated SubIDs', async () => {
+    const sandbox = await startSandbox({ merchants: 300, now: () => NOW });
+    try {
+      assert.equal(sandbox.site, undefined);
+      assert.ok(sandbox.dataset.clicks.some((item) => item.subId === 'best-running-shoes'));
+      assert.ok(!sandbox.dataset.clicks.some((item) => item.subId === 'newsletter'));
+    } finally {
+      await sandbox.close();
+    }
   });
 });
