@@ -67,9 +67,9 @@ export interface RevenueAtRiskArticle {
 export interface RevenueAtRisk {
   /** The period's first and last dates, `YYYY-MM-DD`, both included. */
   period: { from: string; to: string };
-  /** By clicks, most first; then by name and merchant id. Every merchant with a link that has money. */
+  /** By clicks, most first; then by name (code units) and merchant id. Every merchant with a link that has money. */
   merchants: RevenueAtRiskMerchant[];
-  /** By clicks, most first; then by path. Every article with a link that has money. */
+  /** By clicks, most first; then by path (code units). Every article with a link that has money. */
   articles: RevenueAtRiskArticle[];
   /** Every pair once. */
   totals: { links: number; articles: number; pairs: number; clicks: number; earned: Earned };
@@ -159,9 +159,14 @@ function earnedOf(keys: Iterable<string>, figures: ReadonlyMap<string, PairFigur
   return Object.fromEntries(
     [...mills.entries()]
       .filter(([, amount]) => amount !== 0)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => byText(a, b))
       .map(([currency, amount]) => [currency, amount / 1000]),
   );
+}
+
+/** Code-unit order, the same in every locale. */
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function clicksOf(keys: Iterable<string>, figures: ReadonlyMap<string, PairFigures>): number {
@@ -229,8 +234,8 @@ export function revenueAtRisk(
     pairs: m.pairs.size,
     reasons: MONEY_CODES.filter((code) => m.codes.has(code)),
   }));
-  byMerchant.sort((a, b) => b.clicks - a.clicks || a.name.localeCompare(b.name) || a.merchantId - b.merchantId);
-  byArticle.sort((a, b) => b.clicks - a.clicks || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  byMerchant.sort((a, b) => b.clicks - a.clicks || byText(a.name, b.name) || a.merchantId - b.merchantId);
+  byArticle.sort((a, b) => b.clicks - a.clicks || byText(a.path, b.path));
   return {
     period,
     merchants: byMerchant,
