@@ -1,8 +1,8 @@
 /** `npm run sandbox -- [options]`: runs the sandbox until SIGINT or SIGTERM; bad arguments exit with code 2. */
 import { CliArgumentError, parseCliArgs, USAGE, type CliCommand } from './cliArgs';
 import { generateDataset } from './dataset';
-import { SANDBOX_DEFAULTS, SandboxOptionError, startSandbox, type SandboxKeys } from './server';
-import { writeSite } from './site';
+import { SANDBOX_DEFAULTS, SandboxOptionError, startSandbox, type Sandbox, type SandboxKeys } from './server';
+import { openSite, type SandboxSite } from './siteSandbox';
 
 /**
  * The lines after the first (the URL and the world of keys): none in the single world, where the key
@@ -40,20 +40,28 @@ async function main(): Promise<void> {
     return;
   }
 
-  if (command.site !== undefined) {
-    writeSiteAndSay(command.site, command.options);
+  const { site } = command;
+  if (site !== undefined && !site.serve) {
+    writeSiteAndSay(site, command.options);
     return;
   }
 
-  let sandbox;
+  let sandbox: Sandbox;
   try {
-    sandbox = await startSandbox(command.options);
+    sandbox = await startSandbox(
+      site === undefined
+        ? command.options
+        : { ...command.options, site: { directory: site.directory, articles: site.articles } },
+    );
   } catch (error) {
     const bad = error instanceof SandboxOptionError;
     process.stderr.write(`sandbox: ${(error as Error).message}\n`);
     process.exit(bad ? 2 : 1);
   }
 
+  if (sandbox.site !== undefined) {
+    process.stdout.write(siteLine(sandbox.site));
+  }
   const { merchants, clicks, actions, seed } = { ...SANDBOX_DEFAULTS, ...command.options };
   const { spec } = sandbox.stats().rateLimit;
   process.stdout.write(
@@ -72,19 +80,26 @@ async function main(): Promise<void> {
 }
 
 /**
- * Writes the site over the catalog the sandbox serves with the same --seed and --merchants (single
- * world of keys), and prints one JSON line: the findings per rule, the SubID template assumed.
+ * Writes the site over the catalog the sandbox serves with the same options (single world of keys),
+ * its reports as `--serve` would serve them, and prints one JSON line: the findings per rule, the SubID
+ * template assumed, and the revenue at risk of the last 30 days (siteRevenue.ts).
  */
 function writeSiteAndSay(site: NonNullable<CliCommand['site']>, options: CliCommand['options']): void {
-  const { merchants, seed } = { ...SANDBOX_DEFAULTS, ...options };
-  const dataset = generateDataset({ seed, merchants, clicks: 0, actions: 0, now: new Date() });
+  const { merchants, clicks, actions, seed, historyDays } = { ...SANDBOX_DEFAULTS, ...options };
+  const now = new Date();
+  const dataset = generateDataset({ seed, merchants, clicks, actions, historyDays, now });
   try {
-    const { summary } = writeSite(site.directory, dataset.merchants, { articles: site.articles, seed });
-    process.stdout.write(`${JSON.stringify(summary)}\n`);
+    const written = openSite(dataset, site, { seed, historyDays, now: () => now });
+    process.stdout.write(siteLine(written));
   } catch (error) {
     process.stderr.write(`sandbox: ${(error as Error).message}\n`);
     process.exit(1);
   }
+}
+
+/** The site's summary with its revenue at risk, as one line of JSON. */
+function siteLine(site: SandboxSite): string {
+  return `${JSON.stringify({ ...site.summary, revenueAtRisk: site.revenueAtRisk })}\n`;
 }
 
 void main();

@@ -1,11 +1,13 @@
 /**
  * Parses the sandbox's command line: `[--port N] [--key KEY] [--keys single|split] [--merchants N] ... [--rate-limit SPEC]`,
- * or `--site DIR [--articles N]` with the data set's options to write a site instead of serving.
+ * or `--site DIR [--articles N]` with the data set's options to write a site instead of serving, and
+ * `--serve` to serve reports that agree with it afterwards.
  */
 import {
   checkKeysOption,
   checkNumericOption,
   checkRateLimitOption,
+  MAX_SITE_ARTICLES,
   NUMERIC_OPTIONS,
   type SandboxOptions,
 } from './sandboxOptions';
@@ -15,11 +17,10 @@ export const CLI_DEFAULT_PORT = 8787;
 export const USAGE =
   'Usage: npm run sandbox -- [--port N] [--key KEY] [--keys single|split] [--merchants N] [--clicks N] [--actions N] ' +
   '[--seed N] [--history-days N] [--latency MS] [--faults SPEC] [--rate-limit SPEC|off] [--rate-limit-retry-after] ' +
-  '[--site DIR [--articles N]]';
+  '[--site DIR [--articles N] [--serve]]';
 
 /** Articles of a site when --articles is not given. */
 export const DEFAULT_SITE_ARTICLES = 100;
-const MAX_SITE_ARTICLES = 1_000_000;
 
 export class CliArgumentError extends Error {
   constructor(message: string) {
@@ -48,8 +49,11 @@ const SWITCH_FLAGS: ReadonlyMap<string, 'rateLimitRetryAfter'> = new Map([
 export interface CliCommand {
   help: boolean;
   options: SandboxOptions;
-  /** With --site: write a site of this many articles over the catalog, instead of serving. */
-  site?: { directory: string; articles: number };
+  /**
+   * With --site: write a site of this many articles over the catalog and print what it holds and
+   * risks; with --serve, then serve reports that agree with it, else exit.
+   */
+  site?: { directory: string; articles: number; serve: boolean };
 }
 
 /** Throws CliArgumentError naming the bad argument (numbers, the world of keys and the rate
@@ -59,6 +63,7 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   const seen = new Set<string>();
   let site: string | undefined;
   let articles: number | undefined;
+  let serve = false;
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i];
     if (argument === '--help' || argument === '-h') {
@@ -73,6 +78,13 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       throw new CliArgumentError(`${flag} is given more than once.`);
     }
     seen.add(flag);
+    if (flag === '--serve') {
+      if (flag !== argument) {
+        throw new CliArgumentError(`${flag} takes no value; got "${argument}".`);
+      }
+      serve = true;
+      continue;
+    }
     const switchOption = SWITCH_FLAGS.get(flag);
     if (switchOption !== undefined) {
       if (flag !== argument) {
@@ -120,12 +132,15 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   if (articles !== undefined && site === undefined) {
     throw new CliArgumentError('--articles needs --site DIR.');
   }
+  if (serve && site === undefined) {
+    throw new CliArgumentError('--serve needs --site DIR.');
+  }
   return site === undefined
     ? { help: false, options }
-    : { help: false, options, site: { directory: site, articles: articles ?? DEFAULT_SITE_ARTICLES } };
+    : { help: false, options, site: { directory: site, articles: articles ?? DEFAULT_SITE_ARTICLES, serve } };
 }
 
-const SITE_FLAGS = new Set(['--site', '--articles']);
+const SITE_FLAGS = new Set(['--site', '--articles', '--serve']);
 
 function siteArticles(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_SITE_ARTICLES) {

@@ -3,6 +3,7 @@ import { parseRateLimit, type RateWindow } from '../api/rateLimit';
 import { isValidKey } from './auth';
 import { parseFaultSpec } from './faults';
 import { KEY_WORLDS, type KeyWorld } from './sandboxKeys';
+import type { SandboxSiteOptions } from './siteSandbox';
 
 export const DEFAULT_SANDBOX_KEY = 'sandboxkey';
 
@@ -36,11 +37,20 @@ export interface SandboxOptions {
   rateLimitRetryAfter?: boolean;
   /** The clock: data is generated relative to it, and `days` counts back from its UTC day. */
   now?: () => Date;
+  /**
+   * A publisher's site to write over the catalog (site.ts, with the same seed), whose reports then
+   * agree with it (siteReports.ts): the sandbox's `site` says what it holds and what it risks.
+   */
+  site?: SandboxSiteOptions;
 }
 
-export type ResolvedSandboxOptions = Required<SandboxOptions>;
+export type ResolvedSandboxOptions = Required<Omit<SandboxOptions, 'site'>> & Pick<SandboxOptions, 'site'>;
 
-export const SANDBOX_DEFAULTS: Readonly<Omit<ResolvedSandboxOptions, 'now'>> = {
+/** The most articles a site may have. */
+export const MAX_SITE_ARTICLES = 1_000_000;
+const MAX_MORE_DEEPLINKS = 100;
+
+export const SANDBOX_DEFAULTS: Readonly<Omit<ResolvedSandboxOptions, 'now' | 'site'>> = {
   port: 0,
   key: DEFAULT_SANDBOX_KEY,
   keys: 'single',
@@ -137,7 +147,31 @@ export function resolveSandboxOptions(options: SandboxOptions): ResolvedSandboxO
       `rateLimitRetryAfter (--rate-limit-retry-after) must be true or false; got ${String(merged.rateLimitRetryAfter)}.`,
     );
   }
+  if (merged.site !== undefined) {
+    checkSiteOption(merged.site);
+  }
   return merged;
+}
+
+/** Throws SandboxOptionError unless `site` names a directory and a whole number of articles. */
+export function checkSiteOption(site: SandboxSiteOptions): void {
+  const whole = (value: unknown, min: number, max: number) =>
+    typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+  if (typeof site !== 'object' || site === null || typeof site.directory !== 'string' || site.directory === '') {
+    throw new SandboxOptionError('site', 'site.directory (--site) must be a non-empty path.');
+  }
+  if (!whole(site.articles, 1, MAX_SITE_ARTICLES)) {
+    throw new SandboxOptionError(
+      'site',
+      `site.articles (--articles) must be a whole number from 1 to ${MAX_SITE_ARTICLES}; got ${String(site.articles)}.`,
+    );
+  }
+  if (site.moreDeeplinks !== undefined && !whole(site.moreDeeplinks, 0, MAX_MORE_DEEPLINKS)) {
+    throw new SandboxOptionError(
+      'site',
+      `site.moreDeeplinks must be a whole number from 0 to ${MAX_MORE_DEEPLINKS}; got ${String(site.moreDeeplinks)}.`,
+    );
+  }
 }
 
 function stripUndefined(options: SandboxOptions): SandboxOptions {

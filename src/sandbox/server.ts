@@ -19,10 +19,13 @@ import {
   type SandboxOptions,
 } from './sandboxOptions';
 import { sandboxKeys, type SandboxKeys } from './sandboxKeys';
+import { openSite, type SandboxSite } from './siteSandbox';
 import { SandboxTimers } from './timers';
 
 export { DEFAULT_SANDBOX_KEY, SANDBOX_DEFAULTS, SandboxOptionError, type SandboxOptions } from './sandboxOptions';
 export type { SandboxDataset } from './dataset';
+export type { SandboxSite, SandboxSiteOptions } from './siteSandbox';
+export type { RevenueAtRisk, RevenueAtRiskArticle, RevenueAtRiskMerchant } from './siteRevenue';
 export type { SandboxStats } from './requestStats';
 export type { RateLimitStats } from './rateLimiter';
 export type { TouchedCounts } from './reportTouch';
@@ -44,6 +47,8 @@ export interface Sandbox extends ControlTarget {
   /** The world of keys and every key (sandboxKeys.ts); also at GET /__sandbox/keys. */
   keys: SandboxKeys;
   dataset: SandboxDataset;
+  /** With the `site` option: the site written, its articles and links, and its revenue at risk. */
+  site?: SandboxSite;
   /** Replaces the fault rules and restarts their request count; throws FaultSpecError on a bad spec. */
   setFaults(spec: string): void;
   /** Sets the delay of every response to a spec path; throws SandboxOptionError unless 0..600000. */
@@ -108,6 +113,10 @@ export async function startSandbox(options: SandboxOptions = {}, hooks: SandboxH
   const { key, now } = resolved;
   let latencyMs = resolved.latencyMs;
   const dataset = generateDataset({ ...resolved, now: now() });
+  const site =
+    resolved.site === undefined
+      ? undefined
+      : openSite(dataset, resolved.site, { seed: resolved.seed, historyDays: resolved.historyDays, now });
   // Rebuilt after a report touch: its report stores cache filtered lists of the items, which a
   // touch changes and reorders. It holds only what it derives from the dataset (those caches,
   // the platform ids, parsed merchant times), so rebuilding it is cheap and drops nothing else.
@@ -218,6 +227,7 @@ export async function startSandbox(options: SandboxOptions = {}, hooks: SandboxH
     port,
     key,
     dataset,
+    ...(site === undefined ? {} : { site }),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         timers.cancelAll();

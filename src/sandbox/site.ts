@@ -19,6 +19,7 @@ import {
   type FindingCode,
   type LinkKindName,
   type SiteFormat,
+  type SiteLink,
 } from './siteLinks';
 import { renderArticle, type ArticleLayout } from './siteArticles';
 import { SUB_IDS } from './vocabulary';
@@ -48,15 +49,38 @@ export interface SiteSummary {
   total: number;
 }
 
-/** One article: where it is written, its SubID and the findings it must give. */
+/** One article: where it is written, its SubID, the findings it must give and the links readers click. */
 export interface SiteArticle {
   path: string;
   subId: string;
   findings: Record<FindingCode, number>;
+  /** Its tracking links and deeplinks to a merchant, healthy or broken, in the order written. */
+  links: SiteArticleLink[];
+}
+
+/** A link of an article that a reader clicks through to a merchant (the one the rules name for it). */
+export interface SiteArticleLink {
+  merchantId: number;
+  merchant: string;
+  /** The findings it gives; none for a healthy link (nor for one after an ignore comment). */
+  codes: FindingCode[];
+  /** The SubID it carries in its `s` parameter; undefined when it carries none. */
+  carries?: string;
 }
 
 const LAYOUTS: readonly ArticleLayout[] = ['md-bundle', 'md-flat', 'mdx-bundle', 'html-bundle', 'mdx-flat'];
 const STREAM = 0x53495445;
+/** The stream of the links added to the articles of SHARED_PAIRS, so that every other article stays as it was. */
+const SHARED_STREAM = 0x50414952;
+/**
+ * Articles (by index) that link one merchant of each kind only, with these links added: the second
+ * has broken links that share one pair (its SubID and an inactive merchant), the third a healthy
+ * deeplink and a broken link to the same merchant.
+ */
+const SHARED_PAIRS: ReadonlyMap<number, readonly LinkKindName[]> = new Map([
+  [1, ['inactive-deeplink', 'inactive-tracking']],
+  [2, ['target-off']],
+]);
 
 /** Writes the site into `directory` (made if missing) and says what the link health must find there. */
 export function writeSite(
@@ -66,6 +90,7 @@ export function writeSite(
 ): { summary: SiteSummary; articles: SiteArticle[] } {
   const pools = siteMerchants(merchants);
   const random = new Random(options.seed ^ STREAM);
+  const sharedRandom = new Random(options.seed ^ SHARED_STREAM);
   const zero = (): Record<FindingCode, number> =>
     Object.fromEntries(FINDING_CODES.map((code) => [code, 0])) as Record<FindingCode, number>;
   const findings = zero();
@@ -89,10 +114,15 @@ export function writeSite(
     };
     // A denser site for the benches: more healthy deeplinks per article, which give no finding.
     const more = Array.from({ length: options.moreDeeplinks ?? 0 }, (): LinkKindName => 'deeplink');
-    const kinds = [...articleKinds(i, format, random), ...more];
-    const written = kinds.map((kind) => {
+    const plan = [...articleKinds(i, format, random), ...more].map((kind) => ({ kind, random }));
+    const shared = SHARED_PAIRS.get(i) ?? [];
+    if (shared.length > 0) {
+      ctx.stick = new Map();
+      shared.forEach((kind) => plan.splice(sharedRandom.int(1, plan.length), 0, { kind, random: sharedRandom }));
+    }
+    const written = plan.map(({ kind, random: stream }) => {
       ctx.reference += 1;
-      return siteLink(kind, ctx);
+      return siteLink(kind, stream === random ? ctx : { ...ctx, random: stream });
     });
     const disclosed = random.chance(0.5);
     const own = zero();
@@ -109,7 +139,7 @@ export function writeSite(
     files[format] += 1;
     links += written.filter((link) => link.codes.length > 0 || link.affiliate).length;
     FINDING_CODES.forEach((code) => (findings[code] += own[code]));
-    articles.push({ path: relative, subId, findings: own });
+    articles.push({ path: relative, subId, findings: own, links: clicked(written) });
   });
   writeExcluded(directory, pools.inactive[0].trackingLink!);
   const summary: SiteSummary = {
@@ -150,6 +180,22 @@ function articleKinds(index: number, format: SiteFormat, random: Random): LinkKi
   }
   kinds.push(random.pick(QUIET_KINDS));
   return random.sample(kinds, kinds.length);
+}
+
+/** The links of an article that readers click through to a merchant. */
+function clicked(links: readonly SiteLink[]): SiteArticleLink[] {
+  return links.flatMap(({ tracked, codes }) =>
+    tracked === undefined
+      ? []
+      : [
+          {
+            merchantId: tracked.merchant.merchantId!,
+            merchant: tracked.merchant.name,
+            codes,
+            ...(tracked.carries === undefined ? {} : { carries: tracked.carries }),
+          },
+        ],
+  );
 }
 
 /** A theme's read-me under node_modules: an index that reads it reports a link the counts leave out. */

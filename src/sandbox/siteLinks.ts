@@ -106,6 +106,11 @@ export interface SiteLink {
   affiliate: boolean;
   /** A reference definition to put at the end of a Markdown article. */
   definition?: string;
+  /**
+   * A tracking link or deeplink a reader clicks through: the merchant whose tracking link it is
+   * (the one the rules name) and the SubID it carries, if any. The site's reports count clicks for it.
+   */
+  tracked?: { merchant: WireMerchant; carries?: string };
 }
 
 /** The kinds of links: those the rules flag, healthy ones, and those that must not fire. */
@@ -138,6 +143,22 @@ export interface ArticleContext {
   random: Random;
   /** Numbers reference definitions within the article. */
   reference: number;
+  /**
+   * When set, the article links one merchant of each pool only: the first it draws (the draw is
+   * made all the same, so the random stream is the same as without).
+   */
+  stick?: Map<readonly WireMerchant[], WireMerchant>;
+}
+
+/** A merchant of `pool` for the article: a fresh draw, or the article's one merchant of the pool. */
+function pickFrom(ctx: ArticleContext, pool: readonly WireMerchant[]): WireMerchant {
+  const drawn = ctx.random.pick(pool);
+  if (ctx.stick === undefined) {
+    return drawn;
+  }
+  const kept = ctx.stick.get(pool) ?? drawn;
+  ctx.stick.set(pool, kept);
+  return kept;
 }
 
 /** An `<a>` (HTML and MDX; `&` escaped in HTML only) or a Markdown link. */
@@ -152,39 +173,46 @@ function markup(format: SiteFormat, url: string, text: string, rel: string | und
 /** The link of one kind in one article. */
 export function siteLink(kind: LinkKindName, ctx: ArticleContext): SiteLink {
   const { format, subId, merchants, random } = ctx;
-  const healthy = random.pick(merchants.healthy);
+  const healthy = pickFrom(ctx, merchants.healthy);
   const page = (m: WireMerchant) => `https://${m.defaultDomain}/${random.pick(PAGES)}`;
-  const sponsored = (url: string, name: string, codes: FindingCode[] = []): SiteLink => ({
-    markup: markup(format, url, name, 'sponsored', format === 'mdx' && random.chance(0.3)),
+  const sponsored = (
+    url: string,
+    m: WireMerchant | undefined,
+    codes: FindingCode[] = [],
+    carries?: string,
+  ): SiteLink => ({
+    markup: markup(format, url, m?.name ?? 'a shop that left', 'sponsored', format === 'mdx' && random.chance(0.3)),
     codes,
     affiliate: true,
+    ...(m === undefined ? {} : { tracked: carries === undefined ? { merchant: m } : { merchant: m, carries } }),
   });
   switch (kind) {
     case 'deeplink':
-      return sponsored(siteDeeplink(healthy.trackingLink!, page(healthy), subId), healthy.name);
+      return sponsored(siteDeeplink(healthy.trackingLink!, page(healthy), subId), healthy, [], subId);
     case 'tracking':
-      return sponsored(healthy.trackingLink!, healthy.name);
+      return sponsored(healthy.trackingLink!, healthy);
     case 'inactive-tracking': {
-      const m = random.pick(merchants.inactive);
-      return sponsored(m.trackingLink!, m.name, ['inactive-merchant']);
+      const m = pickFrom(ctx, merchants.inactive);
+      return sponsored(m.trackingLink!, m, ['inactive-merchant']);
     }
     case 'inactive-deeplink': {
-      const m = random.pick(merchants.inactive);
-      return sponsored(siteDeeplink(m.trackingLink!, page(m), subId), m.name, ['inactive-merchant']);
+      const m = pickFrom(ctx, merchants.inactive);
+      return sponsored(siteDeeplink(m.trackingLink!, page(m), subId), m, ['inactive-merchant'], subId);
     }
     case 'inactive-definition': {
-      const m = random.pick(merchants.inactive);
+      const m = pickFrom(ctx, merchants.inactive);
       const label = `ref-${ctx.reference}`;
       return {
         markup: `[${m.name}][${label}]`,
         codes: ['inactive-merchant'],
         affiliate: true,
         definition: `[${label}]: ${m.trackingLink}`,
+        tracked: { merchant: m },
       };
     }
     case 'no-deeplinks': {
-      const m = random.pick(merchants.noDeeplinks);
-      return sponsored(siteDeeplink(m.trackingLink!, page(m), subId), m.name, ['deeplinks-not-allowed']);
+      const m = pickFrom(ctx, merchants.noDeeplinks);
+      return sponsored(siteDeeplink(m.trackingLink!, page(m), subId), m, ['deeplinks-not-allowed'], subId);
     }
     case 'unknown-tracking': {
       let path = random.code(10);
@@ -192,18 +220,19 @@ export function siteLink(kind: LinkKindName, ctx: ArticleContext): SiteLink {
         path = random.code(10);
       }
       const url = siteDeeplink(`https://${merchants.trackingHost}/${path}`, page(healthy), subId);
-      return sponsored(url, 'a shop that left', ['unknown-tracking-link']);
+      return sponsored(url, undefined, ['unknown-tracking-link']);
     }
     case 'target-off': {
       const other = merchants.healthy.find((m) => m !== healthy)!;
-      return sponsored(siteDeeplink(healthy.trackingLink!, page(other), subId), healthy.name, ['target-off-merchant']);
+      const url = siteDeeplink(healthy.trackingLink!, page(other), subId);
+      return sponsored(url, healthy, ['target-off-merchant'], subId);
     }
-    case 'subid-other':
-      return sponsored(siteDeeplink(healthy.trackingLink!, page(healthy), ctx.otherSubId), healthy.name, [
-        'subid-mismatch',
-      ]);
+    case 'subid-other': {
+      const url = siteDeeplink(healthy.trackingLink!, page(healthy), ctx.otherSubId);
+      return sponsored(url, healthy, ['subid-mismatch'], ctx.otherSubId);
+    }
     case 'subid-none':
-      return sponsored(siteDeeplink(healthy.trackingLink!, page(healthy), undefined), healthy.name, ['subid-mismatch']);
+      return sponsored(siteDeeplink(healthy.trackingLink!, page(healthy), undefined), healthy, ['subid-mismatch']);
     case 'plain':
       return {
         markup: markup(format, page(healthy), healthy.name, undefined),
@@ -216,33 +245,44 @@ export function siteLink(kind: LinkKindName, ctx: ArticleContext): SiteLink {
         markup: markup(format, url, healthy.name, undefined, true),
         codes: ['rel-sponsored-missing'],
         affiliate: true,
+        tracked: { merchant: healthy, carries: subId },
       };
     }
     default:
-      return { markup: quiet(kind, ctx), codes: [], affiliate: false };
+      return quiet(kind, ctx);
   }
 }
 
-/** Links the rules must leave alone: in code, in comments, on look-alike hosts, after an ignore comment. */
-function quiet(kind: (typeof QUIET_KINDS)[number], ctx: ArticleContext): string {
+/**
+ * Links the rules must leave alone: in code, in comments, on look-alike hosts, after an ignore
+ * comment. Only the ignored one is a link a reader can click.
+ */
+function quiet(kind: (typeof QUIET_KINDS)[number], ctx: ArticleContext): SiteLink {
   const { format, merchants, random } = ctx;
-  const dead = random.pick(merchants.inactive).trackingLink!;
+  const deadMerchant = random.pick(merchants.inactive);
+  const dead = deadMerchant.trackingLink!;
+  const text = (markup: string): SiteLink => ({ markup, codes: [], affiliate: false });
   switch (kind) {
     case 'code-span':
-      return format === 'html' ? `<code>${dead}</code>` : `\`${dead}\``;
+      return text(format === 'html' ? `<code>${dead}</code>` : `\`${dead}\``);
     case 'fenced':
-      return format === 'html' ? `<pre>\n${dead}\n</pre>` : ['```text', dead, '```'].join('\n');
+      return text(format === 'html' ? `<pre>\n${dead}\n</pre>` : ['```text', dead, '```'].join('\n'));
     case 'comment':
-      return format === 'mdx' ? `{/* was ${dead} */}` : `<!-- was ${dead} -->`;
+      return text(format === 'mdx' ? `{/* was ${dead} */}` : `<!-- was ${dead} -->`);
     case 'look-alike': {
       const m = random.pick(merchants.healthy);
       const shop = `https://${m.defaultDomain}.mirror-shop.test/${random.pick(PAGES)}`;
       const trk = `https://${merchants.trackingHost}.evil.test/${random.code(10)}`;
-      return `${markup(format, shop, 'a copy of the shop', undefined)} and ${markup(format, trk, 'a copy of the link', undefined)}`;
+      return text(
+        `${markup(format, shop, 'a copy of the shop', undefined)} and ${markup(format, trk, 'a copy of the link', undefined)}`,
+      );
     }
     case 'ignored': {
       const comment = format === 'mdx' ? '{/* affiliate-links-ignore-next */}' : '<!-- affiliate-links-ignore-next -->';
-      return `${comment} ${markup(format, dead, 'an old favourite', 'sponsored')}`;
+      return {
+        ...text(`${comment} ${markup(format, dead, 'an old favourite', 'sponsored')}`),
+        tracked: { merchant: deadMerchant },
+      };
     }
   }
 }

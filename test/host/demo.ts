@@ -82,6 +82,12 @@ async function main(): Promise<void> {
   console.log(
     `The articles in articles/ (${names}) show their clicks at their top; hover a URL, or try Insert Deeplink and Monetize Links in Document on them. Click "N clicks today" in the status bar (or run "Affiliate Links: Show Reports") for the report panel, and "Affiliate Links: Show Getting Started" for the walkthrough. Ctrl+C stops.`,
   );
+  const atRisk = demo.articles.find((article) => article.inactiveMerchant !== undefined);
+  if (atRisk?.inactiveClicks) {
+    console.log(
+      `${path.basename(atRisk.file)} links to ${atRisk.inactiveMerchant}, an inactive merchant that took ${atRisk.inactiveClicks} clicks from it in the last four weeks: "Affiliate Links: Show Revenue at Risk" shows them.`,
+    );
+  }
   if (demo.sandbox.keys.world === 'split') {
     const [platform] = demo.sandbox.keys.platforms;
     console.log(

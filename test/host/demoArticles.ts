@@ -8,7 +8,8 @@
  * - two plain URLs on other active merchants' domains, for Monetize Links, Insert Deeplink and
  *   the hover;
  * - the first article, also the tracking link of an inactive merchant and a tracking link no merchant
- *   owns (a merchant that left the network), which Monetize leaves alone;
+ *   owns (a merchant that left the network), which Monetize leaves alone; the inactive merchant is
+ *   the one its SubID's clicks of the last weeks went to most, so Revenue at Risk has money to show;
  * - the MDX article, an `<a>` with a merchant's tracking link and no `rel="sponsored"`.
  * So the link health has something to show in the Problems panel: the inactive merchant, the
  * unknown tracking link, the missing rel, and the plain URLs that could earn (a hint).
@@ -34,6 +35,8 @@ export interface DemoArticle {
   plainMerchants: string[];
   /** The inactive merchant whose tracking link it holds (the first article only). */
   inactiveMerchant?: string;
+  /** The clicks of the article's SubID to that merchant in the last RECENT_DAYS days: its clicks at risk. */
+  inactiveClicks?: number;
   /** A link on a tracking host that no merchant owns (the first article only). */
   unknownTrackingLink?: string;
   /** The merchant whose tracking link stands in an `<a>` without rel (the MDX article only). */
@@ -92,6 +95,20 @@ function recentClicks(dataset: SandboxDataset, subId: string): Map<number, numbe
     }
   }
   return byMerchant;
+}
+
+/** The merchant of `merchants` with most `clicks` (the first on a tie, or without clicks), and its clicks. */
+function mostClicked(
+  merchants: readonly WireMerchant[],
+  clicks: ReadonlyMap<number, number> | undefined,
+): { merchant: WireMerchant; clicks: number } | undefined {
+  const clicksOf = (merchant: WireMerchant): number =>
+    typeof merchant.merchantId === 'number' ? (clicks?.get(merchant.merchantId) ?? 0) : 0;
+  return merchants.reduce<{ merchant: WireMerchant; clicks: number } | undefined>(
+    (best, merchant) =>
+      best === undefined || clicksOf(merchant) > best.clicks ? { merchant, clicks: clicksOf(merchant) } : best,
+    undefined,
+  );
 }
 
 function deeplink(merchant: WireMerchant, subId: string): Link {
@@ -184,7 +201,9 @@ export function writeDemoArticles(folder: string, dataset: SandboxDataset, count
   const linkable = soleOwners(dataset.merchants).filter(
     (merchant) => merchant.isActive && merchant.deeplinkAllowed && merchant.trackingLink,
   );
-  const inactive = soleOwners(dataset.merchants).find((merchant) => !merchant.isActive && trackingLinkOf(merchant).ok);
+  const inactives = soleOwners(dataset.merchants).filter(
+    (merchant) => !merchant.isActive && trackingLinkOf(merchant).ok,
+  );
   // No merchant's tracking link has a hyphen in its path: this one is nobody's.
   const unknown = linkable[0] && `${new URL(linkable[0].trackingLink!).origin}/left-the-network`;
   const directory = path.join(folder, 'articles');
@@ -200,6 +219,7 @@ export function writeDemoArticles(folder: string, dataset: SandboxDataset, count
     return { subId, top };
   });
   const spare = linkable.filter((merchant) => !used.has(merchant.name));
+  const inactive = mostClicked(inactives, chosen[0] && recentClicks(dataset, chosen[0].subId));
   return chosen.map(({ subId, top }, index) => {
     const format = FORMATS[index % FORMATS.length]!;
     const plain = spare
@@ -208,12 +228,12 @@ export function writeDemoArticles(folder: string, dataset: SandboxDataset, count
     if (top.length < 2 || plain.length < 2) {
       throw new Error(`the sandbox has too few active merchants with deeplinks for ${count} demo articles`);
     }
-    const trackingLink = index === 0 && inactive ? trackingLinkOf(inactive) : undefined;
+    const trackingLink = index === 0 && inactive ? trackingLinkOf(inactive.merchant) : undefined;
     const gifts = format === 'mdx' ? spare.at(-1) : undefined;
     const links: ArticleLinks = {
       deeplinks: top.map((merchant) => deeplink(merchant, subId)),
       plain,
-      inactive: trackingLink?.ok ? { name: inactive!.name, url: trackingLink.link } : undefined,
+      inactive: trackingLink?.ok ? { name: inactive!.merchant.name, url: trackingLink.link } : undefined,
       unknown: index === 0 && unknown ? { name: 'Closed Shop', url: unknown } : undefined,
       withoutRel: gifts ? { name: gifts.name, url: gifts.trackingLink! } : undefined,
     };
@@ -226,7 +246,7 @@ export function writeDemoArticles(folder: string, dataset: SandboxDataset, count
       subId,
       merchants: links.deeplinks.map((link) => link.name),
       plainMerchants: plain.map((link) => link.name),
-      ...(links.inactive ? { inactiveMerchant: links.inactive.name } : {}),
+      ...(links.inactive ? { inactiveMerchant: links.inactive.name, inactiveClicks: inactive!.clicks } : {}),
       ...(links.unknown ? { unknownTrackingLink: links.unknown.url } : {}),
       ...(links.withoutRel ? { relMissingMerchant: links.withoutRel.name } : {}),
     };

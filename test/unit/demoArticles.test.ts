@@ -134,11 +134,19 @@ describe('the demo workspace', () => {
         }
       });
 
-      it('puts the tracking link of an inactive merchant into the first article', () => {
+      it('puts the tracking link of an inactive merchant with clicks from its SubID in the last 28 days into the first article', () => {
         const name = articles[0]!.inactiveMerchant;
         const merchant = dataset.merchants.find((candidate) => candidate.name === name);
         assert.ok(merchant && !merchant.isActive, `${name} is an inactive merchant`);
         assert.ok(fs.readFileSync(articles[0]!.file, 'utf8').includes(`(${merchant.trackingLink})`));
+        // Revenue at Risk has money to show: the article's SubID sent the inactive merchant clicks lately.
+        const since = new Date(Date.parse(dataset.generatedAt) - 28 * 86_400_000).toISOString().slice(0, 10);
+        const clicks = dataset.clicks
+          .filter((item) => item.subId === articles[0]!.subId && item.merchantId === merchant.merchantId)
+          .filter((item) => item.date >= since)
+          .reduce((sum, item) => sum + item.count, 0);
+        assert.ok(clicks > 0, `${name} took no clicks from ${articles[0]!.subId} in the last 28 days`);
+        assert.equal(articles[0]!.inactiveClicks, clicks);
         assert.deepEqual(
           articles.slice(1).map((article) => article.inactiveMerchant),
           [undefined, undefined],
