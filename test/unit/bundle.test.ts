@@ -124,8 +124,10 @@ describe('bundles', () => {
     // keeps a run of documents' regular expressions and states, a paragraph's lines read without the
     // block rules, a line's links in a file of their own) to 508,517 bytes. Issue 32: every named
     // character reference of HTML5 (entities' decoding table, 26 KB) for the finder's addresses, and its
-    // HTML blocks, to 561,175 bytes (303,989 minified, from 267,412). The cap leaves 0.7%.
-    assert.ok(report.extensionBytes < 565_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // HTML blocks, to 561,175 bytes (303,989 minified, from 267,412). Issue 33: revenue at risk (its report,
+    // tree model and words, the pairs of the figures, the view, its service and three commands), about 37 KB,
+    // to 599,052 bytes: the view shows at activation with the Merchants view. The cap leaves 1%.
+    assert.ok(report.extensionBytes < 605_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('holds the report store, its model and the report panel’s host in the extension bundle: no bundle of their own', () => {
