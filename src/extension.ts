@@ -37,6 +37,7 @@ import { MerchantView } from './views/merchantView';
 import { LinkHealthStarter } from './problems/linkHealthStarter';
 import { MerchantLinksHub } from './problems/merchantLinksHub';
 import { ShowMerchantLinksCommand } from './commands/showMerchantLinksCommand';
+import { ReplaceMerchantLinksCommand } from './commands/replaceMerchantLinksCommand';
 import { FIRST_READ_MS, ReportsStatusBarItem } from './views/reportsStatusBarItem';
 import { TreeViewOptions } from './views/treeViewOptions';
 import { ReportPanelKeeper } from './webviews/reports/host/reportPanelKeeper';
@@ -135,6 +136,10 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   commands.register(new InsertDeeplinkCommand({ controller, links, picker, log }));
   commands.register(new MonetizeLinksCommand(controller, links, log));
   commands.register(new ShowMerchantLinksCommand(controller, merchantLinks));
+  // The account's EPC with a merchant, for ranking the alternatives: the figures period's for now (issue 33 §3
+  // asks for 90 days; the Revenue at Risk work brings that source).
+  const epcOf = (merchantId: number) => figures.aggregate?.merchants.get(String(merchantId))?.epc ?? undefined;
+  commands.register(new ReplaceMerchantLinksCommand(controller, merchantLinks, epcOf, log));
   context.subscriptions.push(
     vscode.languages.registerHoverProvider(
       HOVER_LANGUAGES.map((language) => ({ language })),

@@ -31,6 +31,8 @@ export const COMMANDS = {
   stopLinkHealthScan: 'affiliateLinks.linkHealth.stopScan',
   /** The merchant row's context menu: every link of the site to the merchant, in a peek. */
   showMerchantLinks: 'affiliateLinks.showMerchantLinks',
+  /** A merchant row's context menu, a dead link's quick fix: every link of the site to the merchant replaced in one edit. */
+  replaceMerchantLinks: 'affiliateLinks.replaceMerchantLinks',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
