@@ -227,6 +227,9 @@ describe('Replace Links to Merchant: the replacement text', () => {
       `<p><a rel="sponsored" href="${amp(heir)}">a</a> <a href="${amp(heir)}" rel="sponsored">b</a></p>\n`,
     );
     assert.equal(out.replaced, 2);
+    // A tag read with two addresses (a repeated href) gets rel="sponsored" once.
+    const twice = replaced(`<a href="${amp(old)}" href="${amp(old)}">a</a>`, 'html', heirChoice);
+    assert.equal(twice.text, `<a rel="sponsored" href="${amp(heir)}" href="${amp(heir)}">a</a>`);
     assert.equal(
       replaced(`<a href="${amp(old)}">a</a>`, 'html', unwrap).text,
       '<a href="https://old.example.org/p?a=1&amp;b=2">a</a>',
