@@ -122,6 +122,27 @@ describe('Replace Links to Merchant in the real host', function () {
     assert.deepEqual(await Promise.all(Object.values(files).map(bytes)), before, 'building applies nothing');
   });
 
+  it('offers "Replace all N links to Shop X…" as a quick fix on a dead link of the merchant', async () => {
+    await linkingFiles(4);
+    const editor = await vscode.window.showTextDocument(files['open.md']!);
+    const diagnostic = await eventually(
+      () =>
+        vscode.languages
+          .getDiagnostics(editor.document.uri)
+          .find((d) => d.source === 'Affiliate Links' && d.code === 'inactive-merchant'),
+      'the dead link’s finding',
+    );
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      editor.document.uri,
+      diagnostic.range,
+    );
+    const replaceAll = actions.find((a) => a.title === `Replace all 7 links to ${dead.merchant.name}…`);
+    assert.ok(replaceAll, actions.map((a) => a.title).join(' | '));
+    assert.equal(replaceAll.command?.command, COMMAND);
+    assert.deepEqual(replaceAll.command?.arguments, [dead.key]);
+  });
+
   it('replaces the links in every file, open or closed, and one undo restores them byte for byte', async () => {
     const opened = await vscode.window.showTextDocument(files['open.md']!);
     await linkingFiles(4);
