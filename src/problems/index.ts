@@ -50,7 +50,9 @@ export class LinkHealth extends Disposable {
     const show = showWarning ?? ((message, ...items) => vscode.window.showWarningMessage(message, ...items));
     this._register(new CatalogBreakageNotice(controller, siteLinks, () => this.engine.settings, show));
     // Replace Links to Merchant (issue 33 §3) reads the site through the hub, as Show Links to Merchant does.
-    merchantLinks.lendReplacer(new MerchantLinkReplacer(this.indexer, this.engine, siteLinks, controller));
+    merchantLinks.lendReplacer(
+      new MerchantLinkReplacer(this.indexer, this.engine, siteLinks, controller, () => merchantLinks.linkedMerchants()),
+    );
     this._register(toDisposable(() => merchantLinks.lendReplacer(undefined)));
     const status = this._register(new LinkHealthStatus());
     const showStatus = () => status.show(this.indexer.state, this.engine.rules === undefined);

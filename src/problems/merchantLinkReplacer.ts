@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { messageOf } from '../common/errorMessage';
 import type { CatalogController } from '../controllers/catalogController';
 import { LineReader } from '../health/lineScan';
+import type { MerchantLinkTotals } from '../health/merchantLinkTally';
 import { languageOfPath } from '../health/siteIndex';
 import type { MerchantRef } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
@@ -22,6 +23,8 @@ import {
 import type { SiteIndexer } from '../site/siteIndexer';
 import type { LinkHealthEngine } from './linkHealthEngine';
 import type { SiteMerchantLinks } from './siteMerchantLinks';
+import { pickLinkedMerchant } from './replaceLinksPicker';
+import { replaceMerchantLinks, type ReplaceLinksOutcome, type ReplaceLinksTestOptions } from './replaceLinksFlow';
 
 /** What can be offered for a merchant's links, or why nothing can. */
 export type ReplacementOffer =
@@ -61,9 +64,18 @@ export interface ReplacementEditOptions {
   label: string;
 }
 
-/** What the activation bundle's command reaches through the hub. */
+/** What the activation bundle's command reaches through the hub (all of it in link health's bundle). */
 export interface MerchantLinksReplacer {
+  /** From the palette: one of the merchants the site links to (undefined: cancelled or none). */
+  pickMerchant(): Promise<MerchantRef | undefined>;
   offer(key: MerchantKey, epcOf: EpcHistory): ReplacementOffer;
+  /** What can be offered, the picker, the edit applied and logged (see replaceLinksFlow.ts). */
+  run(
+    owner: MerchantRef,
+    epcOf: EpcHistory,
+    log: vscode.LogOutputChannel,
+    options?: ReplaceLinksTestOptions,
+  ): Promise<ReplaceLinksOutcome | undefined>;
   edit(key: MerchantKey, choice: ReplacementChoice, options: ReplacementEditOptions): Promise<ReplacementEdit>;
 }
 
@@ -73,7 +85,22 @@ export class MerchantLinkReplacer implements MerchantLinksReplacer {
     private readonly engine: LinkHealthEngine,
     private readonly siteLinks: SiteMerchantLinks,
     private readonly controller: CatalogController,
+    /** The site's links per merchant as the hub holds them. */
+    private readonly linked: () => ReadonlyMap<MerchantKey, MerchantLinkTotals> | undefined,
   ) {}
+
+  pickMerchant(): Promise<MerchantRef | undefined> {
+    return pickLinkedMerchant(this.controller.store?.snapshot.merchants, this.linked());
+  }
+
+  run(
+    owner: MerchantRef,
+    epcOf: EpcHistory,
+    log: vscode.LogOutputChannel,
+    options?: ReplaceLinksTestOptions,
+  ): Promise<ReplaceLinksOutcome | undefined> {
+    return replaceMerchantLinks(this, owner, epcOf, log, options);
+  }
 
   offer(key: MerchantKey, epcOf: EpcHistory): ReplacementOffer {
     const rules = this.engine.rules;
