@@ -14,7 +14,7 @@ const undici = {
 const vscode = {
   name: 'vscode',
   message:
-    'The pure core (api, sandbox, common, merchant, catalog, links, health, siteDisk, reports) must not import vscode: it is unit-tested in plain Node.',
+    'The pure core (api, sandbox, common, merchant, catalog, links, health, siteDisk, reports, revenue) must not import vscode: it is unit-tested in plain Node.',
 };
 
 /** Import patterns (gitignore-style, matched against the import's text) and why they are refused. */
@@ -228,6 +228,8 @@ export default tseslint.config(
   room(['src/links/**/*.ts'], { pure: true, patterns: [noCatalog, noShell] }),
   room(['src/health/**/*.ts'], { pure: true, patterns: [noCatalog, healthOwnInputs, noSiteDisk, noShell] }),
   room(['src/siteDisk/**/*.ts'], { pure: true, patterns: [noCatalog, siteDiskOwnInputs, noShell] }),
+  // Revenue at risk and Replace Links (issue 33): pure, unit-tested in plain Node; the shell hands it the catalog.
+  room(['src/revenue/**/*.ts'], { pure: true, patterns: [noShell] }),
   room(['src/catalog/model/**/*.ts'], { pure: true, patterns: [noUpperRooms, noLinks, noShell] }),
   room(['src/catalog/tree/**/*.ts', 'src/catalog/search/**/*.ts', 'src/catalog/present/**/*.ts'], {
     pure: true,

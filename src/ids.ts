@@ -37,6 +37,8 @@ export const COMMANDS = {
   copyRevenueAtRisk: 'affiliateLinks.copyRevenueAtRisk',
   /** Revenue at Risk's merchant rows: the report panel on the merchant's clicks of the money window. */
   showMerchantReports: 'affiliateLinks.showMerchantReports',
+  /** A merchant row's context menu, a dead link's quick fix: every link of the site to the merchant replaced in one edit. */
+  replaceMerchantLinks: 'affiliateLinks.replaceMerchantLinks',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -152,7 +152,7 @@ const edited = (edit: TextEdit | undefined): TextEdit[] | undefined => (edit ===
  * The edits that write `address` in the link's place. An `<a>` without `rel="sponsored"` that now
  * holds an affiliate link gets it in the same fix: a fix leaves no finding for another fix to clear.
  */
-function linkWritten(
+export function linkWritten(
   rules: LinkHealthRules,
   doc: DocumentLinks,
   link: DocumentLink,
@@ -173,7 +173,7 @@ function lineEndOf(doc: DocumentLinks, line: number): number {
 }
 
 /** The page a dead link should lead to: its deeplink's target, else its merchant's home page. */
-function plainTarget(deeplinkTarget: string | undefined, owner: MerchantRef | undefined): string | undefined {
+export function plainTarget(deeplinkTarget: string | undefined, owner: MerchantRef | undefined): string | undefined {
   if (deeplinkTarget !== undefined) {
     return httpUrlOf(deeplinkTarget)?.href;
   }

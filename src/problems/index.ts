@@ -3,7 +3,7 @@
  * index, its diagnostics, quick fixes and fix-all, and the scan's status bar item.
  */
 import * as vscode from 'vscode';
-import { Disposable } from '../common/lifecycle';
+import { Disposable, toDisposable } from '../common/lifecycle';
 import type { CatalogController } from '../controllers/catalogController';
 import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
 import { affectsSiteFiles, readLinkHealthSettings } from '../settings/linkHealthSettings';
@@ -16,6 +16,7 @@ import { LinkHealthStatus } from './linkHealthStatus';
 import { CatalogBreakageNotice } from './catalogBreakageNotice';
 import type { MerchantLinksHub } from './merchantLinksHub';
 import { SiteMerchantLinks } from './siteMerchantLinks';
+import { MerchantLinkReplacer } from './merchantLinkReplacer';
 import type { ShowWarning } from '../prompts/catalogBreakagePrompts';
 import type { MoneyLinksHub } from '../revenue/moneyLinksHub';
 import type { MoneySource } from './moneySource';
@@ -54,6 +55,11 @@ export class LinkHealth extends Disposable {
     const siteLinks = this._register(new SiteMerchantLinks(this.indexer, this.engine, merchantLinks));
     const show = showWarning ?? ((message, ...items) => vscode.window.showWarningMessage(message, ...items));
     this._register(new CatalogBreakageNotice(controller, siteLinks, () => this.engine.settings, show, money));
+    // Replace Links to Merchant (issue 33 §3) reads the site through the hub, as Show Links to Merchant does.
+    merchantLinks.lendReplacer(
+      new MerchantLinkReplacer(this.indexer, this.engine, siteLinks, controller, () => merchantLinks.linkedMerchants()),
+    );
+    this._register(toDisposable(() => merchantLinks.lendReplacer(undefined)));
     const status = this._register(new LinkHealthStatus());
     const showStatus = () => status.show(this.indexer.state, this.engine.rules === undefined, money.atRisk());
     this._register(this.indexer.onDidChangeState(showStatus));
@@ -86,7 +92,7 @@ export class LinkHealth extends Disposable {
     this._register(
       vscode.languages.registerCodeActionsProvider(
         SELECTOR,
-        new LinkHealthActions(this.indexer, this.engine),
+        new LinkHealthActions(this.indexer, this.engine, (key) => merchantLinks.linkedMerchants()?.get(key)?.links),
         LinkHealthActions.metadata,
       ),
     );

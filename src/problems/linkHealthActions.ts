@@ -7,11 +7,20 @@ import type { DocumentLinks } from '../health/documentLinks';
 import { fixesFor, type HealthFix } from '../health/healthFixes';
 import type { HealthFinding, LinkHealthRules } from '../health/healthRules';
 import { COMMANDS } from '../ids';
+import type { MerchantKey } from '../merchant/merchantKey';
 import type { SiteIndexer } from '../site/siteIndexer';
 import { DIAGNOSTIC_SOURCE } from './linkHealthDiagnostics';
 import type { LinkHealthEngine } from './linkHealthEngine';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('affiliateLinks');
+
+/** The findings of a merchant's link that Replace Links to Merchant (the whole site's links at once) is offered on. */
+const SITE_REPLACEABLE: ReadonlySet<string> = new Set([
+  'inactive-merchant',
+  'deeplinks-not-allowed',
+  'target-off-merchant',
+  'subid-mismatch',
+]);
 
 export class LinkHealthActions implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = {
@@ -21,6 +30,8 @@ export class LinkHealthActions implements vscode.CodeActionProvider {
   constructor(
     private readonly indexer: SiteIndexer,
     private readonly engine: LinkHealthEngine,
+    /** How many links of the site go to a merchant, undefined while not counted (Replace Links' title). */
+    private readonly siteLinksTo: (key: MerchantKey) => number | undefined = () => undefined,
   ) {}
 
   provideCodeActions(
@@ -56,6 +67,11 @@ export class LinkHealthActions implements vscode.CodeActionProvider {
         action.diagnostics = diagnostics;
         actions.push(action);
       }
+      const replaceAll = this.replaceAllAction(checked, finding);
+      if (replaceAll !== undefined) {
+        replaceAll.diagnostics = diagnostics;
+        actions.push(replaceAll);
+      }
       if (finding.code !== 'disclosure-missing') {
         const target = checked.doc.links[finding.link].target;
         const action = new vscode.CodeAction(
@@ -72,6 +88,35 @@ export class LinkHealthActions implements vscode.CodeActionProvider {
       }
     }
     return actions;
+  }
+
+  /** "Replace all N links to Shop X…": Replace Links to Merchant over the whole site, for a merchant's dead link. */
+  private replaceAllAction(checked: Checked, finding: HealthFinding): vscode.CodeAction | undefined {
+    const key = finding.merchantKey;
+    const verdict = checked.rules.verdicts.of(checked.doc.links[finding.link].target);
+    const count = key === undefined ? undefined : this.siteLinksTo(key);
+    if (!SITE_REPLACEABLE.has(finding.code) || key === undefined || count === undefined || count === 0) {
+      return undefined;
+    }
+    const name = verdict.kind === 'tracking' && verdict.owner?.key === key ? verdict.owner.merchant.name : undefined;
+    if (name === undefined) {
+      return undefined;
+    }
+    const title =
+      count === 1
+        ? vscode.l10n.t({
+            message: 'Replace the 1 link to {0}…',
+            args: [name],
+            comment: ['{0}: a merchant name. Opens Replace Links to Merchant for the whole site.'],
+          })
+        : vscode.l10n.t({
+            message: 'Replace all {0} links to {1}…',
+            args: [count.toLocaleString('en-US'), name],
+            comment: ['{0}: how many links the site has to the merchant; {1}: a merchant name.'],
+          });
+    const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+    action.command = { command: COMMANDS.replaceMerchantLinks, title, arguments: [key] };
+    return action;
   }
 
   /** The document's findings whose rule is on, read from its text as it is now. */

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { MerchantLinkTotals } from '../health/merchantLinkTally';
 import type { MerchantKey } from '../merchant/merchantKey';
+import type { MerchantLinksReplacer } from './merchantLinkReplacer';
 
 /** What the Merchants view reads: how many articles link to a merchant (read when a row's tooltip is made). */
 export interface MerchantLinksSource {
@@ -20,6 +21,7 @@ export interface MerchantLinksPublisher {
 export class MerchantLinksHub implements MerchantLinksSource {
   private totals: ReadonlyMap<MerchantKey, MerchantLinkTotals> | undefined;
   private publisher: MerchantLinksPublisher | undefined;
+  private replacerNow: MerchantLinksReplacer | undefined;
 
   /** The running link health's latest totals (undefined: it stopped). */
   publish(totals: ReadonlyMap<MerchantKey, MerchantLinkTotals> | undefined, publisher?: MerchantLinksPublisher): void {
@@ -34,5 +36,20 @@ export class MerchantLinksHub implements MerchantLinksSource {
   /** Every link of the site to the merchant, undefined while link health has not counted. */
   locations(key: MerchantKey): vscode.Location[] | undefined {
     return this.totals === undefined ? undefined : this.publisher?.locations(key);
+  }
+
+  /** Link health's Replace Links to Merchant (undefined: link health stopped). */
+  lendReplacer(replacer: MerchantLinksReplacer | undefined): void {
+    this.replacerNow = replacer;
+  }
+
+  /** What Replace Links to Merchant edits the site with, undefined while link health has not counted. */
+  replacer(): MerchantLinksReplacer | undefined {
+    return this.totals === undefined ? undefined : this.replacerNow;
+  }
+
+  /** The merchants the site links to, with their articles and links; undefined while link health has not counted. */
+  linkedMerchants(): ReadonlyMap<MerchantKey, MerchantLinkTotals> | undefined {
+    return this.totals;
   }
 }

@@ -21,6 +21,8 @@ export interface RiskNode {
   signature: string;
   children: RiskNode[];
   parent: RiskNode | undefined;
+  /** A merchant's row (at risk or an opportunity): its key, as the merchant commands read it from their argument. */
+  merchantKey?: string;
 }
 
 /** What an update changed: the whole tree (its top rows moved), some nodes, or nothing. */
@@ -46,6 +48,9 @@ export class RiskTreeModel {
       const old = this.nodes.get(id);
       if (old === undefined) {
         const made: RiskNode = { id, data, signature, children, parent: undefined };
+        if (data.kind === 'merchant' || data.kind === 'opportunity') {
+          made.merchantKey = data.kind === 'merchant' ? data.merchant.key : data.opportunity.key;
+        }
         next.set(id, made);
         return made;
       }

@@ -5,7 +5,7 @@
  * these machines are noisy, so only ratios are worth comparing between runs.
  *
  * The client measured is the one that ships: the production build of `dist/api.js`.
- * `npm run bench -- --only linkHealth` runs the link health figures alone; `--only figures` the figures' (lenses included).
+ * `npm run bench -- --only linkHealth` runs the link health figures alone (Replace Links to Merchant's with them); `--only figures` the figures' (lenses included).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { startSandboxProcess } from '../common/sandboxProcess';
 import { benchCatalog } from './catalogBench';
 import { benchLinks } from './linksBench';
 import { benchLinkHealth } from './linkHealthBench';
+import { benchReplaceLinks } from './replaceLinksBench';
 import { benchReportModel } from './reportModelBench';
 import { benchFigures } from './figuresBench';
 import { benchPanelInWorkbench } from './panelWorkbenchBench';
@@ -112,6 +113,7 @@ async function benchReport(url: string): Promise<void> {
 /** `--only linkHealth`: the link health figures alone (they need no service). */
 async function onlyLinkHealth(): Promise<void> {
   await benchLinkHealth(root, CATALOG_SIZE);
+  await benchReplaceLinks(root, CATALOG_SIZE);
 }
 
 async function main(): Promise<void> {
@@ -140,6 +142,7 @@ async function main(): Promise<void> {
     await benchCatalog(root, sandbox.url, AffiliateServiceClient, CATALOG_SIZE);
     await benchLinks(root, CATALOG_SIZE);
     await benchLinkHealth(root, CATALOG_SIZE);
+    await benchReplaceLinks(root, CATALOG_SIZE);
     await sandbox.setLatency(REPORT_LATENCY_MS);
     await benchReport(sandbox.url);
     await benchReportStore(root, sandbox.url, AffiliateServiceClient);

@@ -582,6 +582,29 @@ const CASES: Case[] = [
     file: 'src/site/right.ts',
     code: "import { readIntoIndex } from '../siteDisk/siteIndexReads';\nvoid readIntoIndex;",
   },
+  {
+    rule: 'the pure core never imports vscode',
+    file: 'src/revenue/wrong.ts',
+    code: "import * as vscode from 'vscode';\nvoid vscode;",
+    refused: /must not import vscode/,
+  },
+  {
+    rule: 'revenue (the pure core) never imports the shell',
+    file: 'src/revenue/wrong.ts',
+    code: "import { MerchantLinksHub } from '../problems/merchantLinksHub';\nvoid MerchantLinksHub;",
+    refused: /never imports the VS Code shell/,
+  },
+  {
+    rule: 'revenue (the pure core) never imports the shell',
+    file: 'src/revenue/wrong.ts',
+    code: "import type { FiguresService } from '../controllers/figuresService';\nexport type F = FiguresService;",
+    refused: /never imports the VS Code shell/,
+  },
+  {
+    rule: 'revenue may use link health, the link rules and the report model',
+    file: 'src/revenue/right.ts',
+    code: "import { fixesFor } from '../health/healthFixes';\nimport { deeplinkOf } from '../links/deeplink';\nimport { amountIn } from '../reports/model/currencyAmounts';\nvoid fixesFor; void deeplinkOf; void amountIn;",
+  },
 ];
 
 describe('architecture rules (lint)', function () {

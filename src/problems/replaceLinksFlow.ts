@@ -1,0 +1,115 @@
+/**
+ * Replace Links to Merchant once its merchant is known (issue 33 §3), in link health's bundle: what can be offered,
+ * the picker (or a test's choice), the one workspace edit applied with `isRefactoring` (VS Code's refactor preview
+ * first, as every change needs confirmation), what could not be read said and logged, and each file's count logged.
+ */
+import * as vscode from 'vscode';
+import type { MerchantRef } from '../merchant/merchantFields';
+import type { MerchantKey } from '../merchant/merchantKey';
+import type { EpcHistory, ReplacementChoice, ReplacementChoices } from '../revenue/replacementChoices';
+import type { MerchantLinkReplacer, ReplacementOffer } from './merchantLinkReplacer';
+import { askReplacement, choiceLabel } from './replaceLinksPicker';
+
+/** Internal, for the integration tests: the choice made without the picker, and no refactor preview. */
+export interface ReplaceLinksTestOptions {
+  /** The choice: unwrap, or the same-page or alternative merchant with this key. */
+  choice?: { kind: 'unwrap' } | { kind: 'same-page' | 'alternative'; key: string };
+  /** False: apply without the refactor preview (`needsConfirmation` false). */
+  preview?: boolean;
+}
+
+export interface ReplaceLinksOutcome {
+  applied: boolean;
+  files: Array<{ uri: vscode.Uri; replaced: number; kept: number }>;
+  failed: Array<{ uri: vscode.Uri; message: string }>;
+}
+
+export async function replaceMerchantLinks(
+  replacer: MerchantLinkReplacer,
+  owner: MerchantRef,
+  epcOf: EpcHistory,
+  log: vscode.LogOutputChannel,
+  options?: ReplaceLinksTestOptions,
+): Promise<ReplaceLinksOutcome | undefined> {
+  const offer = replacer.offer(owner.key, epcOf);
+  if (offer.kind !== 'offer') {
+    explain(offer, owner);
+    return undefined;
+  }
+  const choice =
+    options?.choice !== undefined ? testChoice(offer.choices, options.choice) : await askReplacement(offer);
+  if (choice === undefined) {
+    return undefined;
+  }
+  const label = choiceLabel(owner.merchant.name, choice);
+  const built = await replacer.edit(owner.key, choice, { confirm: options?.preview !== false, label });
+  for (const { uri, message } of built.failed) {
+    log.warn(`Replace Links to ${owner.merchant.name}: could not read ${uri.toString()}: ${message}`);
+  }
+  if (built.failed.length > 0) {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t({
+        message: 'Could not read {0}: its links to {1} are left as they are. The other files are in the edit.',
+        args: [built.failed.map(({ uri }) => vscode.workspace.asRelativePath(uri)).join(', '), owner.merchant.name],
+        comment: ['{0}: the files that could not be read, comma-separated; {1}: a merchant name.'],
+      }),
+    );
+  }
+  if (built.entries.length === 0) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t({
+        message:
+          'No link to {0} could be rewritten with that choice, so nothing was changed. Try another choice, or fix the links one by one from the Problems panel.',
+        args: [owner.merchant.name],
+        comment: ['{0}: a merchant name.'],
+      }),
+    );
+    return { applied: false, files: built.files, failed: built.failed };
+  }
+  const applied = await vscode.workspace.applyEdit(built.edit, { isRefactoring: true });
+  const changed = built.files.filter((file) => file.replaced > 0);
+  log.info(
+    `Replace Links to ${owner.merchant.name} (${label}): ${applied ? 'applied' : 'not applied'}, ` +
+      `${changed.reduce((sum, f) => sum + f.replaced, 0)} links in ${changed.length} files` +
+      (options?.preview === false ? '' : ' (the refactor preview may have left some out)') +
+      ':',
+  );
+  for (const file of built.files) {
+    log.info(
+      `  ${vscode.workspace.asRelativePath(file.uri)}: ${file.replaced} links changed` +
+        (file.kept > 0 ? `, ${file.kept} left as they were (no safe replacement)` : ''),
+    );
+  }
+  return { applied, files: built.files, failed: built.failed };
+}
+
+function explain(offer: Exclude<ReplacementOffer, { kind: 'offer' }>, owner: MerchantRef): void {
+  if (offer.kind === 'gone') {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('That merchant is no longer in the catalog. Refresh the merchants and choose it again.'),
+    );
+  } else if (offer.kind === 'no-catalog') {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Link health has no catalog to check the links with yet. Try again once the merchants are loaded.'),
+    );
+  } else {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t({
+        message: 'No article links to {0}, so there is nothing to replace.',
+        args: [owner.merchant.name],
+        comment: ['{0}: a merchant name.'],
+      }),
+    );
+  }
+}
+
+function testChoice(
+  choices: ReplacementChoices,
+  wanted: NonNullable<ReplaceLinksTestOptions['choice']>,
+): ReplacementChoice | undefined {
+  if (wanted.kind === 'unwrap') {
+    return choices.unwrap;
+  }
+  const list: ReplacementChoice[] = wanted.kind === 'same-page' ? choices.samePage : choices.alternatives;
+  return list.find((choice) => choice.kind !== 'unwrap' && choice.ref.key === (wanted.key as MerchantKey));
+}
