@@ -64,6 +64,10 @@ export function moneyLinkOf(
   }
   const id = verdict.owner.merchant.merchantId;
   const carried = verdict.subIds.find((subId) => subId.trim() !== '');
+  // A link without a SubID still earns for the account, credited to no article: nothing is at risk.
+  if (code === 'subid-mismatch' && carried === undefined) {
+    return undefined;
+  }
   const subId = code === 'subid-mismatch' ? carried : (article(articleSubId) ?? carried);
   return { code, merchantKey: verdict.owner.key, merchantId: id === null ? undefined : String(id), subId };
 }

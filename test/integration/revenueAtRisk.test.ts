@@ -1,0 +1,241 @@
+/**
+ * Revenue at risk in the real host (issue 33 §5) over the sandbox's generated site and its reports: the view's
+ * merchants, articles and totals equal the sandbox's own recount; a finding's message carries its pair's money;
+ * nothing of it asks the service; a sync that deactivates a linked merchant names the money and tops the view.
+ */
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AffiliateLinksApi } from '../../src/extension';
+import type { CurrencyAmount } from '../../src/reports/model/currencyAmounts';
+import type { RevenueReport } from '../../src/revenue/revenueReport';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import { SITE_SUB_ID_TEMPLATE } from '../../src/sandbox/site';
+import type { Earned, RevenueAtRisk } from '../../src/sandbox/siteRevenue';
+import { activatedExtension, eventually } from './extensionUnderTest';
+
+const ARTICLES = 40;
+
+async function setting(name: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration().update(name, value, vscode.ConfigurationTarget.Global);
+}
+
+/** Amounts by currency code, rounded to the cent (the sandbox adds thousandths exactly). */
+function earnedOf(amounts: readonly CurrencyAmount[]): Earned {
+  return Object.fromEntries(amounts.map((entry) => [entry.currencyCode ?? '?', Math.round(entry.amount * 100) / 100]));
+}
+
+function rounded(earned: Earned): Earned {
+  return Object.fromEntries(Object.entries(earned).map(([code, amount]) => [code, Math.round(amount * 100) / 100]));
+}
+
+/** The product's report in the sandbox's terms: merchants by id, articles by site path (summed over merchants). */
+function shownAsSandbox(report: RevenueReport, site: vscode.Uri) {
+  const prefix = `${site.toString()}/`;
+  const articles = new Map<string, { clicks: number; earned: Map<string, number>; links: number }>();
+  for (const merchant of report.merchants) {
+    for (const article of merchant.articles) {
+      const path = article.path.startsWith(prefix) ? article.path.slice(prefix.length) : article.path;
+      const entry = articles.get(path) ?? { clicks: 0, earned: new Map(), links: 0 };
+      entry.clicks += article.money.clicks;
+      entry.links += article.links.length;
+      for (const amount of article.money.earned) {
+        entry.earned.set(
+          amount.currencyCode ?? '?',
+          (entry.earned.get(amount.currencyCode ?? '?') ?? 0) + amount.amount,
+        );
+      }
+      articles.set(path, entry);
+    }
+  }
+  return {
+    merchants: report.merchants
+      .map((m) => ({
+        merchantId: Number(m.merchantId),
+        clicks: m.money.clicks,
+        earned: earnedOf(m.money.earned),
+        links: m.links,
+        articles: m.articles.length,
+        reasons: m.reasons,
+      }))
+      .sort((a, b) => a.merchantId - b.merchantId),
+    articles: [...articles]
+      .map(([path, entry]) => ({
+        path,
+        clicks: entry.clicks,
+        earned: rounded(Object.fromEntries(entry.earned)),
+        links: entry.links,
+      }))
+      .sort((a, b) => (a.path < b.path ? -1 : 1)),
+    totals: {
+      links: report.totals.links,
+      articles: report.totals.articles,
+      clicks: report.totals.clicks,
+      earned: earnedOf(report.totals.earned),
+    },
+  };
+}
+
+function printedAsShown(printed: RevenueAtRisk) {
+  return {
+    merchants: printed.merchants
+      .map((m) => ({
+        merchantId: m.merchantId,
+        clicks: m.clicks,
+        earned: rounded(m.earned),
+        links: m.links,
+        articles: m.articles,
+        reasons: m.reasons,
+      }))
+      .sort((a, b) => a.merchantId - b.merchantId),
+    articles: printed.articles
+      .map((a) => ({ path: a.path, clicks: a.clicks, earned: rounded(a.earned), links: a.links }))
+      .sort((a, b) => (a.path < b.path ? -1 : 1)),
+    totals: {
+      links: printed.totals.links,
+      articles: printed.totals.articles,
+      clicks: printed.totals.clicks,
+      earned: rounded(printed.totals.earned),
+    },
+  };
+}
+
+describe('revenue at risk over the sandbox’s generated site and its reports, in the real host', function () {
+  this.timeout(180_000);
+  let sandbox: Sandbox;
+  let site: vscode.Uri;
+  let api: AffiliateLinksApi;
+
+  before(async () => {
+    site = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'revenue-site');
+    await setting('affiliateLinks.subId', SITE_SUB_ID_TEMPLATE);
+    sandbox = await startSandbox({ merchants: 600, seed: 33, site: { directory: site.fsPath, articles: ARTICLES } });
+    await setting('affiliateLinks.baseUrl', sandbox.url);
+    assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
+    api = (await activatedExtension()).exports as AffiliateLinksApi;
+    await eventually(
+      () => (api.controller.store?.snapshot.merchants.size === 600 ? true : undefined),
+      'the catalog',
+      30_000,
+    );
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.fs.delete(site, { recursive: true }).then(undefined, () => undefined);
+    await vscode.commands.executeCommand('affiliateLinks.clearApiKey');
+    for (const name of ['affiliateLinks.baseUrl', 'affiliateLinks.subId']) {
+      await setting(name, undefined);
+    }
+    await sandbox?.close();
+  });
+
+  it('shows the merchants, articles and totals at risk the sandbox printed, and asks the service nothing for them', async () => {
+    await vscode.commands.executeCommand('affiliateLinks.refreshFigures');
+    const afterFigures = sandbox.stats().total;
+    const printed = printedAsShown(sandbox.site!.revenueAtRisk);
+    assert.ok(printed.totals.clicks > 0 && printed.merchants.length >= 3, 'the sandbox has money at risk');
+    const expected = JSON.stringify(printed);
+    await eventually(
+      () => {
+        const report = api.revenue.report;
+        return report.figures === 'ready' &&
+          api.revenue.counted &&
+          JSON.stringify(shownAsSandbox(report, site)) === expected
+          ? true
+          : undefined;
+      },
+      'the printed revenue at risk',
+      90_000,
+    ).catch((error: unknown) => {
+      assert.deepEqual(shownAsSandbox(api.revenue.report, site), printed, String(error));
+    });
+    const report = api.revenue.report;
+    // Ranked by clicks, largest first; every article row under its merchant too.
+    const clicks = report.merchants.map((m) => m.money.clicks);
+    assert.deepEqual(
+      clicks,
+      [...clicks].sort((a, b) => b - a),
+    );
+    // The view draws the same report: a total on top, then the merchants in that order.
+    await vscode.commands.executeCommand('affiliateLinks.showRevenueAtRisk');
+    const roots = api.revenueView.getChildren();
+    assert.equal(roots[0]!.data.kind, 'total');
+    assert.deepEqual(
+      roots.filter((node) => node.data.kind === 'merchant').map((node) => api.revenueView.getTreeItem(node).label),
+      report.merchants.map((m) => m.name),
+    );
+    const table = await vscode.commands.executeCommand<string>('affiliateLinks.copyRevenueAtRisk');
+    assert.equal(await vscode.env.clipboard.readText(), table);
+    assert.ok(table.split('\n')[2]!.startsWith(`| ${report.merchants[0]!.name.replace(/\|/g, '\\|')} |`), table);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    assert.equal(sandbox.stats().total - afterFigures, 0, 'requests beyond the figures’ own');
+  });
+
+  it('appends a pair’s money to its finding, with a code that opens the view', async () => {
+    const report = api.revenue.report;
+    const withClicks = report.merchants.flatMap((m) =>
+      m.articles.flatMap((a) => a.links.filter(() => a.money.clicks > 0)),
+    );
+    const link = withClicks.find((l) => l.code !== 'subid-mismatch') ?? withClicks[0]!;
+    const diagnostics = vscode.languages.getDiagnostics(vscode.Uri.parse(link.path));
+    const shown = diagnostics.find(
+      (d) => d.range.start.line === link.line && d.range.start.character === link.column && typeof d.code === 'object',
+    );
+    assert.ok(shown, `a diagnostic with money at ${link.path}:${link.line}`);
+    assert.match(shown.message, /\(\d[\d,]* clicks?( and .* earned)? in the last 30 days/);
+    const code = shown.code as { value: string; target: vscode.Uri };
+    assert.equal(code.value, link.code);
+    assert.equal(code.target.toString(), 'command:affiliateLinks.showRevenueAtRisk');
+  });
+
+  it('names the money when a sync deactivates a linked merchant, and puts it at the top of the view', async () => {
+    // The healthy merchant whose pairs took the most clicks: once inactive, it tops the view.
+    const report = api.revenue.report;
+    const topClicks = report.merchants[0]?.money.clicks ?? 0;
+    const printed = sandbox.site!.revenueAtRisk;
+    const { from, to } = printed.period;
+    const linked = new Map<number, Set<string>>();
+    for (const article of sandbox.site!.articles) {
+      for (const link of article.links) {
+        if (link.codes.length === 0) {
+          linked.set(link.merchantId, (linked.get(link.merchantId) ?? new Set()).add(article.subId));
+        }
+      }
+    }
+    const atRisk = new Set(report.merchants.map((m) => Number(m.merchantId)));
+    const clicksOf = (merchantId: number) =>
+      sandbox.dataset.clicks
+        .filter(
+          (item) =>
+            item.merchantId === merchantId &&
+            linked.get(merchantId)!.has(item.subId ?? '') &&
+            item.date >= from &&
+            item.date <= to,
+        )
+        .reduce((sum, item) => sum + item.count, 0);
+    const [merchantId, clicks] = [...linked.keys()]
+      .filter((id) => !atRisk.has(id) && sandbox.dataset.merchants.find((m) => m.merchantId === id)?.isActive)
+      .map((id) => [id, clicksOf(id)] as const)
+      .sort((a, b) => b[1] - a[1])[0]!;
+    assert.ok(clicks > topClicks, `a healthy merchant with more clicks (${clicks}) than the top (${topClicks})`);
+    const before = api.warnings.length;
+    const at = sandbox.dataset.merchants.findIndex((m) => m.merchantId === merchantId);
+    sandbox.dataset.merchants[at]!.isActive = false;
+    sandbox.touchMerchant(at);
+    const reportsBefore = sandbox.stats().byEndpoint;
+    await vscode.commands.executeCommand('affiliateLinks.refreshMerchants');
+    await eventually(() => api.warnings.slice(before).find((w) => w.includes('became inactive')), 'the notice', 30_000);
+    const notice = api.warnings.slice(before).find((w) => w.includes('became inactive'))!;
+    assert.match(notice, new RegExp(`which took ${clicks.toLocaleString('en-US')} clicks`), notice);
+    await eventually(
+      () => (api.revenue.report.merchants[0]?.merchantId === String(merchantId) ? true : undefined),
+      'the merchant at the top of the view',
+      30_000,
+    );
+    assert.equal(api.revenue.report.merchants[0]!.money.clicks, clicks);
+    assert.deepEqual(api.revenue.report.merchants[0]!.reasons, ['inactive-merchant']);
+    // The sync read the catalog; revenue at risk read no report for it.
+    const reportsAfter = sandbox.stats().byEndpoint;
+    assert.deepEqual([reportsAfter.click, reportsAfter.action], [reportsBefore.click, reportsBefore.action]);
+  });
+});
