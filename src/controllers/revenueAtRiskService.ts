@@ -71,6 +71,11 @@ export class RevenueAtRiskService extends Disposable implements MoneySource {
     return this.history?.epc.get(merchantId);
   }
 
+  /** Whether the figures are switched on (without them, no money shows). */
+  get figuresOn(): boolean {
+    return this.figures.enabled;
+  }
+
   /** Whether link health has read the whole site (else the view says it is reading). */
   get counted(): boolean {
     return this.hub.counted;

@@ -147,6 +147,7 @@ function totalsTooltip(days: number, loading: boolean): string {
 /** What the view's message says, or undefined when it shows rows. */
 export function riskViewMessage(state: {
   enabled: boolean;
+  figuresOn: boolean;
   counted: boolean;
   rows: number;
   figures: 'loading' | 'ready';
@@ -159,6 +160,11 @@ export function riskViewMessage(state: {
   }
   if (state.rows === 0) {
     return vscode.l10n.t('No link of the site is at risk.');
+  }
+  if (state.figures === 'loading' && !state.figuresOn) {
+    return vscode.l10n.t(
+      'The figures are off (affiliateLinks.figures.enabled): the links at risk show without their clicks and earnings.',
+    );
   }
   return state.figures === 'loading'
     ? vscode.l10n.t('Figures are loading: the links at risk show, their money follows.')

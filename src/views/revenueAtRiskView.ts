@@ -27,7 +27,10 @@ export class RevenueAtRiskView extends Disposable implements vscode.TreeDataProv
     this._register(service.onDidChange((report) => this.show(report)));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(SETTINGS.linkHealthEnabled)) {
+        if (
+          event.affectsConfiguration(SETTINGS.linkHealthEnabled) ||
+          event.affectsConfiguration(SETTINGS.figuresEnabled)
+        ) {
           this.describe(service.report);
         }
       }),
@@ -73,6 +76,7 @@ export class RevenueAtRiskView extends Disposable implements vscode.TreeDataProv
     const enabled = vscode.workspace.getConfiguration().get<boolean>(SETTINGS.linkHealthEnabled, true);
     this.view.message = riskViewMessage({
       enabled,
+      figuresOn: this.service.figuresOn,
       counted: this.service.counted,
       rows: report.merchants.length,
       figures: report.figures,
