@@ -100,7 +100,7 @@ export function sharedPairText(article: RiskArticle): string | undefined {
 
 /** The view as a Markdown table: one row per merchant, then the total. */
 export function markdownTable(report: RevenueReport, merchants: readonly RiskMerchant[] = report.merchants): string {
-  const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r\n?|\n/g, ' ');
   const lines = [
     `| ${[l10n.t('Merchant'), l10n.t('Why'), l10n.t('Links'), l10n.t('Articles'), l10n.t('Clicks ({0} days)', report.days), l10n.t('Earned'), l10n.t('Estimate')].join(' | ')} |`,
     '|---|---|---:|---:|---:|---|---|',
