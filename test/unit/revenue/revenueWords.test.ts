@@ -144,7 +144,7 @@ describe('revenue at risk: the words', () => {
   });
 
   describe('the Markdown table', () => {
-    it('writes one row per merchant, escaping pipes, backslashes and line breaks in its cells', () => {
+    it('writes one row per merchant, then the total, escaping pipes, backslashes and line breaks in its cells', () => {
       const merchants = [
         merchantOf('Shop | Outlet', money(412, [amount('EUR', 96), amount('USD', 3)], [amount('EUR', 1.5)]), 1_200),
         merchantOf('Back\\slash\r\nTwo lines', money(0)),
@@ -156,6 +156,7 @@ describe('revenue at risk: the words', () => {
           '|---|---|---:|---:|---:|---|---|',
           '| Shop \\| Outlet | inactive, SubID of another article | 1,200 | 2 | 412 | EUR 96.00, USD 3.00 | EUR 1.50 |',
           '| Back\\\\slash Two lines | inactive, SubID of another article | 7 | 2 | 0 |  |  |',
+          '| Total |  | 7 | 3 | 412 |  |  |',
           '',
         ].join('\n'),
       );
@@ -164,7 +165,7 @@ describe('revenue at risk: the words', () => {
     it('keeps a row on one line whatever line ending a name holds (CommonMark ends a line at a lone CR too)', () => {
       for (const name of ['One\rTwo', 'One\nTwo', 'One\r\nTwo', 'One\r\rTwo']) {
         const table = markdownTable(reportOf('ready', [merchantOf(name, money(1))], money(1)));
-        assert.equal(table.split(/\r\n|\r|\n/).length, 4, JSON.stringify(name));
+        assert.equal(table.split(/\r\n|\r|\n/).length, 5, JSON.stringify(name));
         assert.match(table, /\| One {1,2}Two \|/);
       }
     });
@@ -172,7 +173,7 @@ describe('revenue at risk: the words', () => {
     it('writes the merchants it is given, the header alone for none', () => {
       const merchants = [merchantOf('A', money(2)), merchantOf('B', money(1))];
       const one = markdownTable(reportOf('ready', merchants, money(3)), [merchants[1]!]).split('\n');
-      assert.equal(one.length, 4);
+      assert.equal(one.length, 4, 'a merchant’s row alone, without the total');
       assert.match(one[2]!, /^\| B \|/);
       assert.equal(markdownTable(reportOf('ready', [], money(0))).split('\n').length, 3);
     });
