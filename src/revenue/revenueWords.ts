@@ -100,7 +100,11 @@ export function sharedPairText(article: RiskArticle): string | undefined {
 
 /** The view as a Markdown table: one row per merchant, then the total. */
 export function markdownTable(report: RevenueReport, merchants: readonly RiskMerchant[] = report.merchants): string {
-  const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  const cell = (text: string) =>
+    text
+      .replace(/\\/g, '\\\\')
+      .replace(/\|/g, '\\|')
+      .replace(/\r\n?|\n/g, ' ');
   const lines = [
     `| ${[l10n.t('Merchant'), l10n.t('Why'), l10n.t('Links'), l10n.t('Articles'), l10n.t('Clicks ({0} days)', report.days), l10n.t('Earned'), l10n.t('Estimate')].join(' | ')} |`,
     '|---|---|---:|---:|---:|---|---|',
@@ -115,6 +119,21 @@ export function markdownTable(report: RevenueReport, merchants: readonly RiskMer
         WHOLE.format(merchant.money.clicks),
         cell(amountsText(merchant.money.earned)),
         cell(amountsText(merchant.money.estimate)),
+      ].join(' | ')} |`,
+    );
+  }
+  // The whole view's table ends with its total (each pair once); a merchant's row copied alone has none.
+  if (merchants === report.merchants && merchants.length > 0) {
+    const { totals } = report;
+    lines.push(
+      `| ${[
+        cell(l10n.t({ message: 'Total', comment: ['The totals row of a table.'] })),
+        '',
+        WHOLE.format(totals.links),
+        WHOLE.format(totals.articles),
+        WHOLE.format(totals.clicks),
+        cell(amountsText(totals.earned)),
+        cell(amountsText(totals.estimate)),
       ].join(' | ')} |`,
     );
   }

@@ -98,7 +98,8 @@ export class RiskTreeModel {
         node(
           merchantId,
           { kind: 'merchant', merchant, figures: report.figures },
-          `${merchant.name}|${merchantDescription(merchant, report.figures)}`,
+          // Its tooltip counts its links: a link added to one of its articles redraws it.
+          `${merchant.name}|${merchantDescription(merchant, report.figures)}|${merchant.links}`,
           articles,
         ),
       );

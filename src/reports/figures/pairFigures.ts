@@ -1,0 +1,136 @@
+/**
+ * The figures of each (SubID, merchant) pair over the money window (the last 30 days of the figures period): what
+ * revenue at risk reads. One pass over each report's items, with the report model's day and status rules.
+ */
+import type { ActionItem, ClickItem } from '../../api/types';
+import { fromDayNumber, toDayNumber } from '../../api/calendarDate';
+import { EARNING_STATUSES } from '../model/actionReport';
+import { compareCurrencies, currencyKey, currencyLabel, type CurrencyAmount } from '../model/currencyAmounts';
+import { dayPosition, dayPositions } from '../model/reportDays';
+import { periodDates } from '../model/reportPeriods';
+import type { ReportPeriod } from '../model/reportTypes';
+
+/** The days revenue at risk looks back over, at most (the figures period when shorter). */
+export const MONEY_WINDOW_DAYS = 30;
+
+/** One pair's clicks and earned commission (pending + confirmed + settled) per currency, in the money window. */
+export interface PairFigures {
+  readonly clicks: number;
+  /** Codes in alphabetical order, the unknown currency last; empty when its actions earned nothing. */
+  readonly earned: readonly CurrencyAmount[];
+}
+
+export interface PairTable {
+  /** The money window: the last `days` days of the figures period (`to - from` days, as the service measures). */
+  window: ReportPeriod;
+  days: number;
+  /** SubID → merchantId (as text) → the pair's figures; pairs without clicks or earnings are not kept. */
+  pairs: ReadonlyMap<string, ReadonlyMap<string, PairFigures>>;
+  /** merchantId (as text) → the programs the click items show with it alone (how its actions are found). */
+  programs: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The last MONEY_WINDOW_DAYS days of `period` (all of it when shorter), measured as presets are. */
+export function moneyWindow(period: ReportPeriod): { window: ReportPeriod; days: number } {
+  const to = toDayNumber(period.to);
+  const from = toDayNumber(period.from);
+  if (to === undefined || from === undefined || to - from <= MONEY_WINDOW_DAYS) {
+    return { window: { from: period.from, to: period.to }, days: Math.max(0, (to ?? 0) - (from ?? 0)) };
+  }
+  return { window: { from: fromDayNumber(to - MONEY_WINDOW_DAYS), to: period.to }, days: MONEY_WINDOW_DAYS };
+}
+
+interface PairTally {
+  clicks: number;
+  earned: Map<string | null, number>;
+}
+
+/**
+ * The pairs of the money window. Clicks count as the clicks report counts them (its day rule; a count that is
+ * negative or not finite refused); actions as the actions report does (the day of `date`, else of `createdAt`;
+ * a malformed commission refused), earned when PENDING, CONFIRMED or SETTLED. An action reaches a merchant through
+ * its program (`merchantOfProgram`: the programs the click items show with one merchant only).
+ */
+export function tallyPairs(
+  clicks: readonly ClickItem[],
+  actions: readonly ActionItem[],
+  period: ReportPeriod,
+  merchantOfProgram: ReadonlyMap<string, string>,
+): PairTable {
+  const { window, days } = moneyWindow(period);
+  const positions = dayPositions(periodDates(window));
+  const tallies = new Map<string, Map<string, PairTally>>();
+  const tallyOf = (subId: string, merchantId: string): PairTally => {
+    let bySubId = tallies.get(subId);
+    if (bySubId === undefined) {
+      bySubId = new Map();
+      tallies.set(subId, bySubId);
+    }
+    let tally = bySubId.get(merchantId);
+    if (tally === undefined) {
+      tally = { clicks: 0, earned: new Map() };
+      bySubId.set(merchantId, tally);
+    }
+    return tally;
+  };
+  for (let index = 0; index < clicks.length; index++) {
+    const item = clicks[index]!;
+    const count = item.count;
+    const subId = item.subId;
+    if (item.merchantId === null || subId === null || subId === '' || !Number.isFinite(count) || count < 0) {
+      continue;
+    }
+    if (dayPosition(positions, item.date) >= 0) {
+      tallyOf(subId, String(item.merchantId)).clicks += count;
+    }
+  }
+  for (const item of actions) {
+    const { subId, programId, commission, revenue, status } = item;
+    // Refused as the actions report refuses it: a commission or revenue sent but not a finite number.
+    if (revenue !== null && !Number.isFinite(revenue)) {
+      continue;
+    }
+    if (subId === null || subId === '' || programId === null || commission === null || !Number.isFinite(commission)) {
+      continue;
+    }
+    const merchantId = merchantOfProgram.get(programId);
+    if (merchantId === undefined || status === null || !EARNING_STATUSES.includes(status)) {
+      continue;
+    }
+    if (dayPosition(positions, item.date ?? item.createdAt) >= 0) {
+      const earned = tallyOf(subId, merchantId).earned;
+      const currency = currencyKey(item.currencyCode);
+      earned.set(currency, (earned.get(currency) ?? 0) + commission);
+    }
+  }
+  const pairs = new Map<string, Map<string, PairFigures>>();
+  for (const [subId, bySubId] of tallies) {
+    const out = new Map<string, PairFigures>();
+    for (const [merchantId, tally] of bySubId) {
+      const earned = [...tally.earned.keys()]
+        .sort(compareCurrencies)
+        .map((code) => ({ currencyCode: code, label: currencyLabel(code), amount: tally.earned.get(code)! }));
+      if (tally.clicks > 0 || earned.length > 0) {
+        out.set(merchantId, Object.freeze({ clicks: tally.clicks, earned: Object.freeze(earned) }));
+      }
+    }
+    if (out.size > 0) {
+      pairs.set(subId, out);
+    }
+  }
+  const programs = new Map<string, string[]>();
+  for (const [programId, merchantId] of merchantOfProgram) {
+    const list = programs.get(merchantId);
+    if (list === undefined) {
+      programs.set(merchantId, [programId]);
+    } else {
+      list.push(programId);
+    }
+  }
+  return { window, days, pairs, programs };
+}
+
+/** The pair's figures, or undefined when it took no click and earned nothing in the window. */
+export function pairFigures(table: PairTable, subId: string, merchantId: string): PairFigures | undefined {
+  return table.pairs.get(subId)?.get(merchantId);
+}
