@@ -29,11 +29,11 @@ const MORE_DEEPLINKS = 5;
 /** The day the site's catalog and its articles' SubID dates are made for. */
 export const SITE_NOW = new Date('2026-11-21T12:00:00Z');
 
-/** Writes the site over a generated catalog of `catalogSize` merchants under `dir`; its articles, sorted. */
+/** Writes the site over a generated catalog of `catalogSize` merchants under `dir`; its files, sorted, and its articles as written. */
 export function writeBenchSite(dir: string, catalogSize: number) {
   const dataset = { ...SANDBOX_DEFAULTS, merchants: catalogSize, clicks: 0, actions: 0, now: SITE_NOW };
   const merchants = generateDataset(dataset).merchants;
-  const { summary } = writeSite(path.join(dir, 'site'), merchants, {
+  const { summary, articles } = writeSite(path.join(dir, 'site'), merchants, {
     articles: SITE_ARTICLES,
     seed: SANDBOX_DEFAULTS.seed,
     moreDeeplinks: MORE_DEEPLINKS,
@@ -42,7 +42,7 @@ export function writeBenchSite(dir: string, catalogSize: number) {
     .filter((file) => !file.split(path.sep).includes(SITE_EXCLUDED) && /\.(md|mdx|html)$/.test(file))
     .map((file) => path.join(summary.site, file))
     .sort();
-  return { merchants, summary, files };
+  return { merchants, summary, files, articles };
 }
 
 /** The host's clock (src/site/siteReads.ts): a pause is a turn of the event loop; the longest slice is kept. */

@@ -5,7 +5,8 @@
  * these machines are noisy, so only ratios are worth comparing between runs.
  *
  * The client measured is the one that ships: the production build of `dist/api.js`.
- * `npm run bench -- --only linkHealth` runs the link health figures alone (Replace Links to Merchant's with them); `--only figures` the figures' (lenses included).
+ * `npm run bench -- --only linkHealth` runs the link health figures alone (Replace Links to Merchant's with them);
+ * `--only figures` the figures' (lenses included); `--only revenue` revenue at risk's.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { benchCatalog } from './catalogBench';
 import { benchLinks } from './linksBench';
 import { benchLinkHealth } from './linkHealthBench';
 import { benchReplaceLinks } from './replaceLinksBench';
+import { benchRevenue } from './revenueBench';
 import { benchReportModel } from './reportModelBench';
 import { benchFigures } from './figuresBench';
 import { benchPanelInWorkbench } from './panelWorkbenchBench';
@@ -123,8 +125,11 @@ async function main(): Promise<void> {
     if (name === 'figures') {
       return benchFigures();
     }
+    if (name === 'revenue') {
+      return benchRevenue(root, CATALOG_SIZE);
+    }
     if (name !== 'linkHealth') {
-      throw new Error(`--only takes linkHealth or figures; got "${name}"`);
+      throw new Error(`--only takes linkHealth, figures or revenue; got "${name}"`);
     }
     return onlyLinkHealth();
   }
@@ -149,6 +154,7 @@ async function main(): Promise<void> {
     await benchReportModel();
     await benchReportPanel(root, sandbox.url, DEFAULT_SANDBOX_KEY, AffiliateServiceClient);
     await benchFigures();
+    await benchRevenue(root, CATALOG_SIZE);
     await sandbox.setLatency(0);
     await benchPanelInWorkbench(sandbox.url, DEFAULT_SANDBOX_KEY);
     await benchActivation({ sandboxUrl: sandbox.url, apiKey: DEFAULT_SANDBOX_KEY, rounds: 5 });
