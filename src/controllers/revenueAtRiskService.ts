@@ -12,7 +12,9 @@ import type { MoneySource } from '../problems/moneySource';
 import type { PairTable } from '../reports/figures/pairFigures';
 import type { CurrencyAmount } from '../reports/model/currencyAmounts';
 import type { MoneyLinksHub } from '../revenue/moneyLinksHub';
-import { buildRevenueReport, type RevenueReport } from '../revenue/revenueReport';
+import type { MoneyLinksChange } from '../revenue/moneyLinksHub';
+import type { RevenueContext, RevenueReport } from '../revenue/revenueReport';
+import { RevenueReportBuilder } from '../revenue/revenueReportBuilder';
 import type { CatalogController } from './catalogController';
 import type { FiguresService } from './figuresService';
 import { readEpcHistory, type EpcHistory } from './merchantEpcHistory';
@@ -35,8 +37,13 @@ export class RevenueAtRiskService extends Disposable implements MoneySource {
   private history: EpcHistory | undefined;
   private readonly rebuildLater = this._register(new Delayer(REBUILD_DELAY_MS));
   private catalogListener: vscode.Disposable | undefined;
-  /** Milliseconds the last build took, for the log and the bench's comparison. */
+  /** Milliseconds the last build took, for the log. */
   lastBuildMs = 0;
+  private readonly builder = new RevenueReportBuilder();
+  /** What the links are joined with; made anew when the figures, the EPCs or the catalog change. */
+  private context: RevenueContext = { pairs: undefined, epc: () => undefined, nameOf: () => undefined };
+  /** Files whose money links changed since the last build, or all of them. */
+  private pending: Set<string> | 'all' = 'all';
 
   constructor(
     private readonly hub: MoneyLinksHub,
@@ -46,7 +53,7 @@ export class RevenueAtRiskService extends Disposable implements MoneySource {
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    this._register(hub.onDidChange(() => this.rebuildSoon()));
+    this._register(hub.onDidChange((change) => this.noteLinks(change)));
     this._register(figures.onDidChange(() => void this.followFigures()));
     this._register(catalog.onDidChangeStore(() => this.followCatalog()));
     this._register(toDisposable(() => this.catalogListener?.dispose()));
@@ -109,8 +116,33 @@ export class RevenueAtRiskService extends Disposable implements MoneySource {
 
   private followCatalog(): void {
     this.catalogListener?.dispose();
-    this.catalogListener = this.catalog.store?.onDidChange(() => this.rebuildSoon());
+    this.catalogListener = this.catalog.store?.onDidChange(() => this.newContext());
+    this.newContext();
+  }
+
+  private noteLinks(change: MoneyLinksChange): void {
+    if (change === 'all') {
+      this.pending = 'all';
+    } else if (this.pending !== 'all') {
+      change.forEach((path) => (this.pending as Set<string>).add(path));
+    }
     this.rebuildSoon();
+  }
+
+  /** The names, the pairs or the EPCs changed: every row is made again. */
+  private newContext(): void {
+    this.context = this.makeContext();
+    this.rebuildSoon();
+  }
+
+  private makeContext(): RevenueContext {
+    const merchants = this.catalog.store?.snapshot.merchants;
+    const epc = this.history?.epc;
+    return {
+      pairs: this.pairsNow,
+      epc: (merchantId) => epc?.get(merchantId),
+      nameOf: (key) => merchants?.get(key)?.name,
+    };
   }
 
   /** The figures' pairs (account-wide only: the active article's alone would undercount) and the 90-day EPCs. */
@@ -131,7 +163,7 @@ export class RevenueAtRiskService extends Disposable implements MoneySource {
     this.pairsNow = pairs;
     this.history = history;
     this.moneyChanged.fire();
-    this.rebuildSoon();
+    this.newContext();
   }
 
   private rebuildSoon(): void {
@@ -146,13 +178,19 @@ export class RevenueAtRiskService extends Disposable implements MoneySource {
 
   private build(): RevenueReport {
     const started = performance.now();
-    const merchants = this.catalog.store?.snapshot.merchants;
-    const report = buildRevenueReport({
-      files: this.hub.files(),
-      pairs: this.pairsNow,
-      epc: (merchantId) => this.epc(merchantId),
-      nameOf: (key) => merchants?.get(key)?.name,
-    });
+    const pending = this.pending;
+    this.pending = new Set();
+    if (pending === 'all') {
+      const kept = new Set<string>();
+      for (const [path, links] of this.hub.files()) {
+        kept.add(path);
+        this.builder.setFile(path, links);
+      }
+      this.builder.forgetOthers(kept);
+    } else {
+      pending.forEach((path) => this.builder.setFile(path, this.hub.get(path) ?? []));
+    }
+    const report = this.builder.build(this.context);
     this.lastBuildMs = performance.now() - started;
     this.log.debug(
       `Revenue at risk: ${report.totals.links} links of ${report.totals.merchants} merchants, ${report.totals.clicks} clicks, built in ${this.lastBuildMs.toFixed(1)} ms.`,

@@ -1,9 +1,10 @@
 /**
  * The Revenue at Risk tree as nodes with stable ids: each new report updates the nodes in place and says which
- * changed, so the view redraws only the rows whose figures changed (a node keeps its object while its id lives).
+ * changed, so the view redraws only the rows whose figures changed. A merchant row whose report object is the one
+ * it already shows (the builder keeps untouched merchants' objects) costs nothing; children are made when the view
+ * asks for them (only expanded rows are asked), and keep their objects by id.
  */
 import type { Opportunity, RevenueReport, RiskArticle, RiskLocation, RiskMerchant } from './revenueReport';
-import { articleDescription, merchantDescription, moneyText, totalsText } from './revenueWords';
 
 export type RiskNodeData =
   | { kind: 'total'; report: RevenueReport }
@@ -17,135 +18,175 @@ export type RiskNodeData =
 export interface RiskNode {
   readonly id: string;
   data: RiskNodeData;
-  /** What the row shows: a change redraws it. */
-  signature: string;
-  children: RiskNode[];
   parent: RiskNode | undefined;
   /** A merchant's row (at risk or an opportunity): its key, as the merchant commands read it from their argument. */
   merchantKey?: string;
+  /** The children made for the view, until the node's data changes. */
+  made?: RiskNode[];
+  /** The children made before its data changed: their objects are kept for the ids that remain. */
+  previous?: RiskNode[];
 }
 
 /** What an update changed: the whole tree (its top rows moved), some nodes, or nothing. */
 export type RiskTreeChange = 'all' | readonly RiskNode[];
 
 export class RiskTreeModel {
-  private nodes = new Map<string, RiskNode>();
   private rootNodes: RiskNode[] = [];
+  private readonly byId = new Map<string, RiskNode>();
 
   get roots(): readonly RiskNode[] {
     return this.rootNodes;
   }
 
   get(id: string): RiskNode | undefined {
-    return this.nodes.get(id);
+    return this.byId.get(id) ?? this.findMade(id);
   }
 
-  /** Takes the new report; the nodes whose row or children changed (a parent's change covers its children). */
-  update(report: RevenueReport): RiskTreeChange {
-    const next = new Map<string, RiskNode>();
-    const changed: RiskNode[] = [];
-    const node = (id: string, data: RiskNodeData, signature: string, children: RiskNode[]): RiskNode => {
-      const old = this.nodes.get(id);
-      if (old === undefined) {
-        const made: RiskNode = { id, data, signature, children, parent: undefined };
-        if (data.kind === 'merchant' || data.kind === 'opportunity') {
-          made.merchantKey = data.kind === 'merchant' ? data.merchant.key : data.opportunity.key;
-        }
-        next.set(id, made);
-        return made;
+  /** A node's children, made on first ask and kept by id while the node shows the same data. */
+  children(node: RiskNode): RiskNode[] {
+    if (node.made !== undefined) {
+      return node.made;
+    }
+    const data = node.data;
+    const old = new Map<string, RiskNode>((node.previous ?? []).map((child) => [child.id, child]));
+    node.previous = undefined;
+    let made: RiskNode[] = [];
+    const child = (id: string, childData: RiskNodeData): RiskNode => {
+      const known = old.get(id);
+      if (known !== undefined) {
+        known.data = childData;
+        forget(known);
+        return known;
       }
-      const childrenMoved =
-        old.children.length !== children.length || old.children.some((child, i) => child !== children[i]);
-      if (old.signature !== signature || childrenMoved) {
+      return withKey({ id, data: childData, parent: node });
+    };
+    switch (data.kind) {
+      case 'merchant':
+        made = data.merchant.articles.map((article) =>
+          child(`${node.id}\u0000${article.path}`, {
+            kind: 'article',
+            merchant: data.merchant,
+            article,
+            figures: data.figures,
+          }),
+        );
+        break;
+      case 'article':
+        made = data.article.links.map((link) =>
+          child(`${node.id}\u0000${link.line}:${link.column}`, { kind: 'link', merchant: data.merchant, link }),
+        );
+        break;
+      case 'opportunities':
+        made = data.opportunities.map((opportunity) =>
+          child(`o:${opportunity.key}`, { kind: 'opportunity', opportunity }),
+        );
+        break;
+      case 'opportunity':
+        made = data.opportunity.locations.map((link) =>
+          child(`${node.id}\u0000${link.path}\u0000${link.line}:${link.column}`, {
+            kind: 'opportunityLink',
+            opportunity: data.opportunity,
+            link,
+          }),
+        );
+        break;
+      default:
+        made = [];
+    }
+    node.made = made;
+    return made;
+  }
+
+  /** Takes the new report; the nodes whose row changed (their children are asked again), or 'all'. */
+  update(report: RevenueReport): RiskTreeChange {
+    const changed: RiskNode[] = [];
+    const roots: RiskNode[] = [];
+    const seen = new Set<string>();
+    const root = (id: string, data: RiskNodeData, same: (old: RiskNodeData) => boolean): void => {
+      seen.add(id);
+      const old = this.byId.get(id);
+      if (old === undefined) {
+        const made = withKey({ id, data, parent: undefined });
+        this.byId.set(id, made);
+        roots.push(made);
+        return;
+      }
+      if (!same(old.data)) {
+        old.data = data;
+        forget(old);
         changed.push(old);
       }
-      old.data = data;
-      old.signature = signature;
-      old.children = children;
-      next.set(id, old);
-      return old;
+      roots.push(old);
     };
-    const adopt = (parent: RiskNode | undefined, children: readonly RiskNode[]) => {
-      for (const child of children) {
-        child.parent = parent;
-        adopt(child, child.children);
-      }
-    };
-    const roots: RiskNode[] = [];
     if (report.merchants.length > 0) {
-      roots.push(node('total', { kind: 'total', report }, totalsText(report), []));
+      root('total', { kind: 'total', report }, (old) => old.kind === 'total' && sameTotals(old.report, report));
     }
     for (const merchant of report.merchants) {
-      const merchantId = `m:${merchant.key}`;
-      const articles = merchant.articles.map((article) => {
-        const articleId = `${merchantId}\u0000${article.path}`;
-        const links = article.links.map((link) =>
-          node(
-            `${articleId}\u0000${link.line}:${link.column}`,
-            { kind: 'link', merchant, link },
-            `${link.code}|${link.endLine}:${link.endColumn}|${link.sharingPair}|${link.subId}`,
-            [],
-          ),
-        );
-        return node(
-          articleId,
-          { kind: 'article', merchant, article, figures: report.figures },
-          `${articleDescription(article, report.figures)}|${article.subIds.join(',')}`,
-          links,
-        );
-      });
-      roots.push(
-        node(
-          merchantId,
-          { kind: 'merchant', merchant, figures: report.figures },
-          // Its tooltip counts its links: a link added to one of its articles redraws it.
-          `${merchant.name}|${merchantDescription(merchant, report.figures)}|${merchant.links}`,
-          articles,
-        ),
+      root(
+        `m:${merchant.key}`,
+        { kind: 'merchant', merchant, figures: report.figures },
+        (old) => old.kind === 'merchant' && old.merchant === merchant && old.figures === report.figures,
       );
     }
     if (report.opportunities.length > 0) {
-      const chances = report.opportunities.map((opportunity) => {
-        const chanceId = `o:${opportunity.key}`;
-        const links = opportunity.locations.map((link) =>
-          node(
-            `${chanceId}\u0000${link.path}\u0000${link.line}:${link.column}`,
-            { kind: 'opportunityLink', opportunity, link },
-            `${link.endLine}:${link.endColumn}`,
-            [],
-          ),
-        );
-        const signature = `${opportunity.name}|${opportunity.links}|${opportunity.articles}|${opportunity.articleClicks}|${moneyText({ clicks: 0, earned: [...opportunity.epc], estimate: [] })}`;
-        return node(chanceId, { kind: 'opportunity', opportunity }, signature, links);
-      });
-      roots.push(
-        node(
-          'opportunities',
-          { kind: 'opportunities', opportunities: report.opportunities },
-          String(chances.length),
-          chances,
-        ),
+      root(
+        'opportunities',
+        { kind: 'opportunities', opportunities: report.opportunities },
+        (old) => old.kind === 'opportunities' && sameList(old.opportunities, report.opportunities),
       );
     }
-    adopt(undefined, roots);
-    const rootsMoved = roots.length !== this.rootNodes.length || roots.some((root, i) => root !== this.rootNodes[i]);
-    this.nodes = next;
+    for (const id of [...this.byId.keys()]) {
+      if (!seen.has(id)) {
+        this.byId.delete(id);
+      }
+    }
+    const moved = roots.length !== this.rootNodes.length || roots.some((node, i) => node !== this.rootNodes[i]);
     this.rootNodes = roots;
-    return rootsMoved ? 'all' : topmost(roots, new Set(changed));
+    return moved ? 'all' : changed;
+  }
+
+  private findMade(id: string): RiskNode | undefined {
+    const stack = [...this.rootNodes];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.id === id) {
+        return node;
+      }
+      stack.push(...(node.made ?? []));
+    }
+    return undefined;
   }
 }
 
-/** The changed nodes that sit under no other changed node (whose refresh redraws them anyway), top down. */
-function topmost(roots: readonly RiskNode[], changed: ReadonlySet<RiskNode>): RiskNode[] {
-  const found: RiskNode[] = [];
-  const stack = [...roots];
-  while (found.length < changed.size && stack.length > 0) {
-    const node = stack.pop()!;
-    if (changed.has(node)) {
-      found.push(node);
-    } else {
-      stack.push(...node.children);
-    }
+/** Its data changed: its children are made again when asked, keeping their objects by id. */
+function forget(node: RiskNode): void {
+  if (node.made !== undefined) {
+    node.previous = node.made;
+    node.made = undefined;
   }
-  return found;
+}
+
+function withKey(node: RiskNode): RiskNode {
+  const data = node.data;
+  if (data.kind === 'merchant' || data.kind === 'opportunity') {
+    node.merchantKey = data.kind === 'merchant' ? data.merchant.key : data.opportunity.key;
+  }
+  return node;
+}
+
+function sameTotals(a: RevenueReport, b: RevenueReport): boolean {
+  const [x, y] = [a.totals, b.totals];
+  return (
+    a.figures === b.figures &&
+    a.days === b.days &&
+    x.links === y.links &&
+    x.articles === y.articles &&
+    x.merchants === y.merchants &&
+    x.clicks === y.clicks &&
+    JSON.stringify([x.earned, x.estimate]) === JSON.stringify([y.earned, y.estimate])
+  );
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }

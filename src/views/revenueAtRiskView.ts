@@ -54,7 +54,7 @@ export class RevenueAtRiskView extends Disposable implements vscode.TreeDataProv
   }
 
   getChildren(node?: RiskNode): RiskNode[] {
-    return node === undefined ? [...this.model.roots] : node.children;
+    return node === undefined ? [...this.model.roots] : this.model.children(node);
   }
 
   getParent(node: RiskNode): RiskNode | undefined {

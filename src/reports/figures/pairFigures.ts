@@ -40,9 +40,25 @@ export function moneyWindow(period: ReportPeriod): { window: ReportPeriod; days:
   return { window: { from: fromDayNumber(to - MONEY_WINDOW_DAYS), to: period.to }, days: MONEY_WINDOW_DAYS };
 }
 
-interface PairTally {
+interface MutablePair {
   clicks: number;
-  earned: Map<string | null, number>;
+  earned: readonly CurrencyAmount[];
+}
+
+const NOTHING_EARNED: readonly CurrencyAmount[] = Object.freeze([]);
+
+/** `amounts` with `amount` added in its currency: a new list, codes in alphabetical order, the unknown last. */
+function addAmount(
+  amounts: readonly CurrencyAmount[],
+  currencyCode: string | null,
+  amount: number,
+): readonly CurrencyAmount[] {
+  const next = amounts.map((entry) => (entry.currencyCode === currencyCode ? { ...entry, amount: entry.amount + amount } : entry));
+  if (!amounts.some((entry) => entry.currencyCode === currencyCode)) {
+    next.push({ currencyCode, label: currencyLabel(currencyCode), amount });
+    next.sort((a, b) => compareCurrencies(a.currencyCode, b.currencyCode));
+  }
+  return Object.freeze(next);
 }
 
 /**
@@ -59,29 +75,31 @@ export function tallyPairs(
 ): PairTable {
   const { window, days } = moneyWindow(period);
   const positions = dayPositions(periodDates(window));
-  const tallies = new Map<string, Map<string, PairTally>>();
-  const tallyOf = (subId: string, merchantId: string): PairTally => {
-    let bySubId = tallies.get(subId);
+  // The output is built as the items are read: one object per pair, its earnings a shared empty list until an
+  // action earns (a few pairs of the tens of thousands). A pair appears with its first click or earning action.
+  const pairs = new Map<string, Map<string, MutablePair>>();
+  const pairOf = (subId: string, merchantId: string): MutablePair => {
+    let bySubId = pairs.get(subId);
     if (bySubId === undefined) {
       bySubId = new Map();
-      tallies.set(subId, bySubId);
+      pairs.set(subId, bySubId);
     }
-    let tally = bySubId.get(merchantId);
-    if (tally === undefined) {
-      tally = { clicks: 0, earned: new Map() };
-      bySubId.set(merchantId, tally);
+    let pair = bySubId.get(merchantId);
+    if (pair === undefined) {
+      pair = { clicks: 0, earned: NOTHING_EARNED };
+      bySubId.set(merchantId, pair);
     }
-    return tally;
+    return pair;
   };
   for (let index = 0; index < clicks.length; index++) {
     const item = clicks[index]!;
     const count = item.count;
     const subId = item.subId;
-    if (item.merchantId === null || subId === null || subId === '' || !Number.isFinite(count) || count < 0) {
+    if (item.merchantId === null || subId === null || subId === '' || !(count > 0) || count === Infinity) {
       continue;
     }
     if (dayPosition(positions, item.date) >= 0) {
-      tallyOf(subId, String(item.merchantId)).clicks += count;
+      pairOf(subId, String(item.merchantId)).clicks += count;
     }
   }
   for (const item of actions) {
@@ -98,24 +116,8 @@ export function tallyPairs(
       continue;
     }
     if (dayPosition(positions, item.date ?? item.createdAt) >= 0) {
-      const earned = tallyOf(subId, merchantId).earned;
-      const currency = currencyKey(item.currencyCode);
-      earned.set(currency, (earned.get(currency) ?? 0) + commission);
-    }
-  }
-  const pairs = new Map<string, Map<string, PairFigures>>();
-  for (const [subId, bySubId] of tallies) {
-    const out = new Map<string, PairFigures>();
-    for (const [merchantId, tally] of bySubId) {
-      const earned = [...tally.earned.keys()]
-        .sort(compareCurrencies)
-        .map((code) => ({ currencyCode: code, label: currencyLabel(code), amount: tally.earned.get(code)! }));
-      if (tally.clicks > 0 || earned.length > 0) {
-        out.set(merchantId, Object.freeze({ clicks: tally.clicks, earned: Object.freeze(earned) }));
-      }
-    }
-    if (out.size > 0) {
-      pairs.set(subId, out);
+      const pair = pairOf(subId, merchantId);
+      pair.earned = addAmount(pair.earned, currencyKey(item.currencyCode), commission);
     }
   }
   const programs = new Map<string, string[]>();

@@ -202,7 +202,7 @@ describe('revenue at risk: the pairs of the figures', () => {
       );
     });
 
-    it('keeps a pair that only earned, leaves out one with neither clicks nor earnings, and freezes what it gives', () => {
+    it('keeps a pair that only earned, leaves out one with neither clicks nor earnings, and freezes the earnings it gives', () => {
       const table = tallyPairs(
         [
           click({ subId: 'zero', merchantId: 10, date: '2026-03-05', count: 0 }),
@@ -224,7 +224,7 @@ describe('revenue at risk: the pairs of the figures', () => {
       assert.equal(table.pairs.has('zero'), false);
       const earner = pairFigures(table, 'earner', '10')!;
       assert.deepEqual(earner, { clicks: 0, earned: [amount('EUR', 0)] });
-      assert.ok(Object.isFrozen(earner) && Object.isFrozen(earner.earned));
+      assert.ok(Object.isFrozen(earner.earned));
     });
   });
 

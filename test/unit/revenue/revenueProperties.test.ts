@@ -189,9 +189,14 @@ const pairsArb = fc
     return { window: { from: '2026-03-01', to: TODAY }, days: 30, pairs, programs: new Map() };
   });
 const reportInputArb = fc.record({
-  files: fc.array(fc.tuple(fc.constantFrom('x.md', 'y.md', 'z.mdx', 'w.html'), fc.array(linkArb, { maxLength: 8 })), {
-    maxLength: 6,
-  }),
+  // A path once: the files are a map (the hub's), as the builder reads them.
+  files: fc.uniqueArray(
+    fc.tuple(fc.constantFrom('x.md', 'y.md', 'z.mdx', 'w.html'), fc.array(linkArb, { maxLength: 8 })),
+    {
+      maxLength: 4,
+      selector: ([path]) => path,
+    },
+  ),
   pairs: pairsArb,
   epc: fc.record({ '10': amountsArb, '11': fc.constant([] as CurrencyAmount[]), '12': fc.constant(undefined) }),
 });
@@ -275,7 +280,7 @@ describe('revenue at risk properties', () => {
           : 0;
       }),
     );
-    assert.ok(shared >= floorOf(300), `only ${shared} cases had links sharing a pair`);
+    assert.ok(shared >= floorOf(200), `only ${shared} cases had links sharing a pair`);
   });
 
   it('holds hot: the pairs and the report after thousands of runs in one process', () => {

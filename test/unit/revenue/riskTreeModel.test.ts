@@ -1,16 +1,17 @@
 /**
- * The Revenue at Risk tree's model (src/revenue/riskTreeModel.ts): a node keeps its object while its id lives, and
- * an update names only the topmost nodes whose row or children changed, or 'all' when the top rows moved.
+ * The Revenue at Risk tree's model (src/revenue/riskTreeModel.ts) over the builder that keeps untouched merchants'
+ * rows (src/revenue/revenueReportBuilder.ts): a node keeps its object while its id lives, an update names only the
+ * merchant rows whose report changed (the rest cost nothing), or 'all' when the top rows moved; children are made
+ * when asked and keep their objects by id.
  */
 import assert from 'node:assert/strict';
 import type { MerchantKey } from '../../../src/merchant/merchantKey';
 import type { PairFigures, PairTable } from '../../../src/reports/figures/pairFigures';
-import { buildRevenueReport, type PlacedMoneyLink, type RevenueReport } from '../../../src/revenue/revenueReport';
-import { RiskTreeModel, type RiskNode, type RiskTreeChange } from '../../../src/revenue/riskTreeModel';
+import type { PlacedMoneyLink, RevenueContext } from '../../../src/revenue/revenueReport';
+import { RevenueReportBuilder } from '../../../src/revenue/revenueReportBuilder';
+import { RiskTreeModel, type RiskTreeChange } from '../../../src/revenue/riskTreeModel';
 
-type Files = Array<[string, PlacedMoneyLink[]]>;
-
-function link(merchant: 'id:10' | 'id:20', subId: string, line: number, column = 0): PlacedMoneyLink {
+function link(merchant: 'id:10' | 'id:20' | 'id:30', subId: string, line: number, column = 0): PlacedMoneyLink {
   return {
     code: 'inactive-merchant',
     merchantKey: merchant as MerchantKey,
@@ -23,156 +24,129 @@ function link(merchant: 'id:10' | 'id:20', subId: string, line: number, column =
   };
 }
 
-function reportOf(files: Files, clicks: Record<string, number> | undefined): RevenueReport {
-  let pairs: PairTable | undefined;
-  if (clicks !== undefined) {
-    const table = new Map<string, Map<string, PairFigures>>();
-    for (const [pair, count] of Object.entries(clicks)) {
-      const [subId, merchantId] = pair.split('/') as [string, string];
-      table.set(subId, (table.get(subId) ?? new Map()).set(merchantId, { clicks: count, earned: [] }));
-    }
-    pairs = { window: { from: '2026-03-01', to: '2026-03-31' }, days: 30, pairs: table, programs: new Map() };
+function contextOf(clicks: Record<string, number>): RevenueContext {
+  const table = new Map<string, Map<string, PairFigures>>();
+  for (const [pair, count] of Object.entries(clicks)) {
+    const [subId, merchantId] = pair.split('/') as [string, string];
+    table.set(subId, (table.get(subId) ?? new Map()).set(merchantId, { clicks: count, earned: [] }));
   }
-  return buildRevenueReport({
-    files,
-    pairs,
-    epc: () => undefined,
-    nameOf: (key) => (key === 'id:10' ? 'Shop' : 'Old'),
-  });
+  const pairs: PairTable = {
+    window: { from: '2026-03-01', to: '2026-03-31' },
+    days: 30,
+    pairs: table,
+    programs: new Map(),
+  };
+  const names: Record<string, string> = { 'id:10': 'Shop', 'id:20': 'Old', 'id:30': 'Zed' };
+  return { pairs, epc: () => undefined, nameOf: (key) => names[key] };
 }
 
-const FILES: Files = [
-  ['a.md', [link('id:10', 'a', 1), link('id:10', 'a', 5)]],
-  ['b.md', [link('id:10', 'b', 2), link('id:20', 'b', 3)]],
-];
-const CLICKS = { 'a/10': 40, 'b/10': 30, 'b/20': 5 };
+const CONTEXT = contextOf({ 'a/10': 40, 'b/10': 30, 'b/20': 5, 'c/30': 1 });
 
-/** Every node by id, to check identity across updates. */
-function nodesOf(model: RiskTreeModel): Map<string, RiskNode> {
-  const all = new Map<string, RiskNode>();
-  const walk = (nodes: readonly RiskNode[]) =>
-    nodes.forEach((node) => {
-      all.set(node.id, node);
-      walk(node.children);
-    });
-  walk(model.roots);
-  return all;
+function setUp() {
+  const builder = new RevenueReportBuilder();
+  builder.setFile('a.md', [link('id:10', 'a', 1), link('id:10', 'a', 5)]);
+  builder.setFile('b.md', [link('id:10', 'b', 2), link('id:20', 'b', 3)]);
+  builder.setFile('c.md', [link('id:30', 'c', 0)]);
+  const model = new RiskTreeModel();
+  const first = model.update(builder.build(CONTEXT));
+  return { builder, model, first };
 }
 
-/** The ids of what an update names, sorted (the view refreshes each; their order means nothing). */
 const ids = (change: RiskTreeChange) => (change === 'all' ? 'all' : change.map((node) => node.id).sort());
 const article = (merchant: string, path: string) => `m:${merchant}\u0000${path}`;
 
 describe('revenue at risk: the tree model', () => {
-  it('builds the total, the merchants by clicks, their articles and links, each with its parent', () => {
-    const model = new RiskTreeModel();
-    assert.equal(model.update(reportOf(FILES, CLICKS)), 'all');
+  it('builds the total and the merchants by clicks; articles and links when asked, each with its parent', () => {
+    const { model, first } = setUp();
+    assert.equal(first, 'all');
     assert.deepEqual(
       model.roots.map((node) => node.id),
-      ['total', 'm:id:10', 'm:id:20'],
+      ['total', 'm:id:10', 'm:id:20', 'm:id:30'],
     );
     const shop = model.get('m:id:10')!;
+    assert.equal(shop.merchantKey, 'id:10');
+    assert.equal(shop.made, undefined, 'children are made when the view asks');
+    const articles = model.children(shop);
     assert.deepEqual(
-      shop.children.map((node) => node.id),
+      articles.map((node) => node.id),
       [article('id:10', 'a.md'), article('id:10', 'b.md')],
     );
-    const a = shop.children[0]!;
-    assert.equal(a.parent, shop);
+    assert.equal(articles[0]!.parent, shop);
     assert.deepEqual(
-      a.children.map((node) => [node.id, node.parent]),
+      model.children(articles[0]!).map((node) => [node.id, node.parent]),
       [
-        [`${article('id:10', 'a.md')}\u00001:0`, a],
-        [`${article('id:10', 'a.md')}\u00005:0`, a],
+        [`${article('id:10', 'a.md')}\u00001:0`, articles[0]],
+        [`${article('id:10', 'a.md')}\u00005:0`, articles[0]],
       ],
     );
-    assert.equal(shop.parent, undefined);
+    assert.equal(model.children(shop), articles, 'asked again, the same children');
   });
 
-  it('answers nothing changed for the same figures, with every node kept', () => {
-    const model = new RiskTreeModel();
-    model.update(reportOf(FILES, CLICKS));
-    const before = nodesOf(model);
-    assert.deepEqual(model.update(reportOf(FILES, CLICKS)), []);
-    const after = nodesOf(model);
-    assert.deepEqual([...after.keys()], [...before.keys()]);
-    for (const [id, node] of after) {
-      assert.equal(node, before.get(id), id);
-    }
+  it('names nothing and keeps every object when nothing changed', () => {
+    const { builder, model } = setUp();
+    const shop = model.get('m:id:10')!;
+    const articles = model.children(shop);
+    assert.deepEqual(model.update(builder.build(CONTEXT)), []);
+    assert.equal(model.get('m:id:10'), shop);
+    assert.equal(model.children(shop), articles);
   });
 
-  it('after one file’s edit that moves a link, names that article alone and keeps the other nodes', () => {
-    const model = new RiskTreeModel();
-    model.update(reportOf(FILES, CLICKS));
-    const before = nodesOf(model);
-    const edited: Files = [['a.md', [link('id:10', 'a', 1), link('id:10', 'a', 6)]], FILES[1]!];
-    const change = model.update(reportOf(edited, CLICKS));
-    assert.deepEqual(ids(change), [article('id:10', 'a.md')]);
-    assert.equal((change as RiskNode[])[0], before.get(article('id:10', 'a.md')), 'the same object, redrawn');
-    for (const [id, node] of nodesOf(model)) {
-      if (!id.endsWith('6:0')) {
-        assert.equal(node, before.get(id), id);
-      }
-    }
-    assert.equal(model.get(`${article('id:10', 'a.md')}\u00005:0`), undefined, 'the old place is gone');
+  it('after one file’s edit, names only the merchant it touched, and its children keep their objects by id', () => {
+    const { builder, model } = setUp();
+    const shop = model.get('m:id:10')!;
+    const [a, b] = model.children(shop);
+    const aLinks = model.children(a!);
+    // A link of a.md moves down a line: Shop's row is made again, Old's and Zed's are not.
+    builder.setFile('a.md', [link('id:10', 'a', 2), link('id:10', 'a', 5)]);
+    const change = model.update(builder.build(CONTEXT));
+    assert.deepEqual(ids(change), ['m:id:10']);
+    const again = model.children(shop);
+    assert.equal(again[0], a, 'the article keeps its object');
+    assert.equal(again[1], b);
+    const links = model.children(again[0]!);
+    assert.equal(links[1], aLinks[1], 'the link that stayed keeps its object');
+    assert.notEqual(links[0], aLinks[0], 'the moved link is a new row');
   });
 
-  it('names the merchant when one of its articles gains a link, since its tooltip counts its links', () => {
-    const model = new RiskTreeModel();
-    model.update(reportOf(FILES, CLICKS));
-    const more: Files = [['a.md', [...FILES[0]![1], link('id:10', 'a', 8)]], FILES[1]!];
-    const report = reportOf(more, CLICKS);
-    assert.equal(report.merchants[0]!.money.clicks, 70, 'the same pair: the same money');
-    assert.deepEqual(ids(model.update(report)), ['m:id:10', 'total']);
+  it('names the total and the merchant when a pair’s clicks change without reordering', () => {
+    const { builder, model } = setUp();
+    const change = model.update(builder.build(contextOf({ 'a/10': 41, 'b/10': 30, 'b/20': 5, 'c/30': 1 })));
+    // A new context makes every merchant's row again: each is named, none moves.
+    assert.deepEqual(ids(change), ['m:id:10', 'm:id:20', 'm:id:30', 'total']);
   });
 
-  it('names the article alone when only its figures changed, its merchant when the merchant’s row changed too', () => {
+  it('keeps ties in name order: removing a link of a merchant without clicks moves no row', () => {
+    const builder = new RevenueReportBuilder();
+    builder.setFile('x.md', [link('id:30', 'x', 0), link('id:30', 'x', 1)]);
+    builder.setFile('y.md', [link('id:20', 'y', 0)]);
     const model = new RiskTreeModel();
-    const first = reportOf(FILES, CLICKS);
-    model.update(first);
-    const before = nodesOf(model);
-    // One article's money alone (say a pair another article of the merchant already counts): the rest as it was.
-    const onlyArticle = structuredClone(first);
-    onlyArticle.merchants[0]!.articles[1]!.money.clicks += 40;
-    assert.deepEqual(ids(model.update(onlyArticle)), [article('id:10', 'b.md')]);
-    // A pair's clicks change: the total, and the merchant whose description shows them (which covers its articles).
-    const change = model.update(reportOf(FILES, { ...CLICKS, 'a/10': 41 }));
-    assert.deepEqual(ids(change), ['m:id:10', 'total']);
-    for (const [id, node] of nodesOf(model)) {
-      assert.equal(node, before.get(id), `${id} keeps its object`);
-    }
-    assert.match(model.get('m:id:10')!.signature, /71 clicks/);
-  });
-
-  it('answers all when the top rows move (merchants reordered, one gone, none left), not when only their rows change', () => {
-    const model = new RiskTreeModel();
-    model.update(reportOf(FILES, CLICKS));
-    const shop = model.get('m:id:10');
-    assert.equal(model.update(reportOf(FILES, { ...CLICKS, 'b/20': 500 })), 'all');
+    const context = contextOf({});
+    model.update(builder.build(context));
     assert.deepEqual(
       model.roots.map((node) => node.id),
-      ['total', 'm:id:20', 'm:id:10'],
+      ['total', 'm:id:20', 'm:id:30'],
     );
-    assert.equal(model.get('m:id:10'), shop, 'reordered, the node is the same object');
-    assert.equal(model.update(reportOf([FILES[0]!], CLICKS)), 'all');
-    assert.equal(model.get('m:id:20'), undefined);
-    assert.deepEqual(ids(model.update(reportOf([FILES[0]!], undefined))), ['m:id:10', 'total'], 'figures loading');
-    assert.equal(model.update(reportOf([], CLICKS)), 'all');
-    assert.deepEqual(model.roots, []);
+    builder.setFile('x.md', [link('id:30', 'x', 0)]);
+    assert.deepEqual(ids(model.update(builder.build(context))), ['m:id:30', 'total']);
   });
 
-  it('keeps the opportunities under one node, after the merchants', () => {
-    const model = new RiskTreeModel();
-    const chance: PlacedMoneyLink = { ...link('id:10', 'a', 9), code: 'not-monetized' };
-    model.update(reportOf([['a.md', [...FILES[0]![1], chance]]], CLICKS));
-    assert.deepEqual(
-      model.roots.map((node) => node.id),
-      ['total', 'm:id:10', 'opportunities'],
-    );
-    const opportunity = model.get('opportunities')!.children[0]!;
-    assert.equal(opportunity.id, 'o:id:10');
-    assert.deepEqual(
-      opportunity.children.map((node) => node.id),
-      ['o:id:10\u0000a.md\u00009:0'],
-    );
+  it('says all when merchants reorder, appear or go', () => {
+    const { builder, model } = setUp();
+    assert.equal(model.update(builder.build(contextOf({ 'a/10': 1, 'b/10': 1, 'b/20': 500, 'c/30': 1 }))), 'all');
+    assert.equal(model.roots[1]!.id, 'm:id:20');
+    builder.setFile('c.md', []);
+    assert.equal(model.update(builder.build(contextOf({ 'a/10': 1, 'b/10': 1, 'b/20': 500 }))), 'all');
+    assert.equal(model.get('m:id:30'), undefined);
+  });
+
+  it('finds a made child by id, and forgets the children of a row whose data changed until asked again', () => {
+    const { builder, model } = setUp();
+    const shop = model.get('m:id:10')!;
+    const [a] = model.children(shop);
+    assert.equal(model.get(a!.id), a);
+    builder.setFile('a.md', [link('id:10', 'a', 9)]);
+    model.update(builder.build(CONTEXT));
+    assert.equal(shop.made, undefined);
+    assert.equal(model.children(shop)[0], a);
   });
 });

@@ -1,0 +1,106 @@
+/**
+ * Revenue at risk kept up to date file by file (src/revenue/revenueReportBuilder.ts): after any sequence of files
+ * set, changed and removed, with the context changing now and then, the report equals the one built in one go over
+ * the files of now; and the rows of merchants a change did not touch are the same objects as before.
+ */
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import type { MerchantKey } from '../../../src/merchant/merchantKey';
+import type { PairFigures, PairTable } from '../../../src/reports/figures/pairFigures';
+import type { PlacedMoneyLink, RevenueContext } from '../../../src/revenue/revenueReport';
+import { buildRevenueReport, RevenueReportBuilder } from '../../../src/revenue/revenueReportBuilder';
+import { checkProperty, floorOf } from '../properties/propertyRun';
+
+const MERCHANTS = ['id:10', 'id:11', 'id:12'] as const;
+const CODES = ['inactive-merchant', 'deeplinks-not-allowed', 'subid-mismatch', 'not-monetized'] as const;
+const PATHS = ['a.md', 'b.md', 'c.mdx', 'd.html', 'e.md'] as const;
+
+const linkArb: fc.Arbitrary<PlacedMoneyLink> = fc
+  .record({
+    code: fc.constantFrom(...CODES),
+    merchant: fc.constantFrom(...MERCHANTS),
+    subId: fc.constantFrom('a', 'b', undefined),
+    line: fc.nat(9),
+    column: fc.nat(3),
+  })
+  .map(({ code, merchant, subId, line, column }) => ({
+    code,
+    merchantKey: merchant as MerchantKey,
+    merchantId: merchant.slice(3),
+    subId,
+    line,
+    column,
+    endLine: line,
+    endColumn: column + 10,
+  }));
+
+function contextOf(seed: number): RevenueContext {
+  const pairs = new Map<string, Map<string, PairFigures>>();
+  for (const [index, subId] of ['a', 'b'].entries()) {
+    pairs.set(
+      subId,
+      new Map(
+        MERCHANTS.map((key, at) => [
+          key.slice(3),
+          {
+            clicks: (seed * 7 + index * 3 + at) % 5,
+            earned: at === 0 ? [{ currencyCode: 'EUR', label: 'EUR', amount: seed }] : [],
+          },
+        ]),
+      ),
+    );
+  }
+  const table: PairTable = { window: { from: '2026-03-01', to: '2026-03-31' }, days: 30, pairs, programs: new Map() };
+  return {
+    pairs: table,
+    epc: (merchantId) => (merchantId === '11' ? [{ currencyCode: 'USD', label: 'USD', amount: 0.5 }] : undefined),
+    nameOf: (key) => `Shop ${key.slice(3)}`,
+  };
+}
+
+const stepArb = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ path: fc.constantFrom(...PATHS), links: fc.array(linkArb, { maxLength: 5 }) }) },
+  { weight: 1, arbitrary: fc.record({ context: fc.nat(3) }) },
+);
+
+describe('revenue at risk: the builder kept file by file', () => {
+  it('equals the report built in one go after any sequence of changes, and reuses untouched merchants’ rows', async () => {
+    let reused = 0;
+    await checkProperty(
+      fc.property(fc.array(stepArb, { minLength: 1, maxLength: 12 }), (steps) => {
+        const builder = new RevenueReportBuilder();
+        const files = new Map<string, PlacedMoneyLink[]>();
+        let context = contextOf(0);
+        let before = builder.build(context);
+        for (const step of steps) {
+          let touched = new Set<string>();
+          if ('context' in step) {
+            context = contextOf(step.context);
+            touched = new Set(MERCHANTS);
+          } else {
+            for (const link of [...(files.get(step.path) ?? []), ...step.links]) {
+              touched.add(link.merchantKey);
+            }
+            builder.setFile(step.path, step.links);
+            if (step.links.length === 0) {
+              files.delete(step.path);
+            } else {
+              files.set(step.path, step.links);
+            }
+          }
+          const built = builder.build(context);
+          assert.deepEqual(built, buildRevenueReport({ files: [...files], ...context }));
+          for (const merchant of built.merchants) {
+            const old = before.merchants.find((m) => m.key === merchant.key);
+            if (old !== undefined && !touched.has(merchant.key)) {
+              assert.equal(merchant, old, `${merchant.key}'s row was made again though no change touched it`);
+              reused++;
+            }
+          }
+          before = built;
+        }
+      }),
+    );
+    assert.ok(reused >= floorOf(200), `only ${reused} rows reused`);
+  });
+});
