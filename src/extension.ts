@@ -108,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
     showWarning: testAdapter?.showWarning,
     moneyLinks,
     money: revenue,
+    watchStatusBarItem: testAdapter?.watchStatusBarItem,
   });
   context.subscriptions.push(
     keys,

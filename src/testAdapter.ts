@@ -62,6 +62,8 @@ export interface AffiliateLinksApi {
   readonly reports: ReportService;
   readonly reportsPanel: ReportPanelTestApi;
   readonly reportsStatus: StatusBarTestApi;
+  /** Link health's status bar item: the scan, or the clicks at risk. */
+  readonly linkHealthStatus: StatusBarTestApi;
   /** The figures of the figures period, and the lenses and status-bar article read from them. */
   readonly figures: FiguresService;
   readonly figuresLenses: FiguresCodeLensProvider;
@@ -78,7 +80,10 @@ export interface AffiliateLinksApi {
 }
 
 /** The parts of the api that activation hands over as they are. */
-export type ExtensionParts = Omit<AffiliateLinksApi, 'reportsPanel' | 'platformStatus' | 'reportsStatus' | 'warnings'>;
+export type ExtensionParts = Omit<
+  AffiliateLinksApi,
+  'reportsPanel' | 'platformStatus' | 'reportsStatus' | 'linkHealthStatus' | 'warnings'
+>;
 
 /** Ids of the `view` requests the tests send: far above the webview's own, which count from 1. */
 const FIRST_TEST_REQUEST_ID = 1_000_000_000;
@@ -101,20 +106,25 @@ export class TestAdapter extends vscode.Disposable {
   /** Makes a status bar item whose show, hide and dispose it follows. */
   readonly makeStatusBarItem: MakeStatusBarItem = (spec) => {
     const item = makeStatusBarItem(spec);
+    this.watchStatusBarItem(spec.id, item);
+    return item;
+  };
+
+  /** Follows the show, hide and dispose of a status bar item made elsewhere (link health's, in its own bundle). */
+  readonly watchStatusBarItem = (id: string, item: vscode.StatusBarItem): void => {
     const { show, hide, dispose } = item;
     item.show = () => {
-      this.visible.set(spec.id, item);
+      this.visible.set(id, item);
       show.call(item);
     };
     item.hide = () => {
-      this.visible.delete(spec.id);
+      this.visible.delete(id);
       hide.call(item);
     };
     item.dispose = () => {
-      this.visible.delete(spec.id);
+      this.visible.delete(id);
       dispose.call(item);
     };
-    return item;
   };
 
   /** Shows a warning as the product does, and notes its text. */
@@ -177,6 +187,7 @@ export class TestAdapter extends vscode.Disposable {
       warnings: this.warned,
       platformStatus: shown(STATUS_BAR_ITEMS.platform),
       reportsStatus: shown(STATUS_BAR_ITEMS.todayClicks),
+      linkHealthStatus: shown(STATUS_BAR_ITEMS.linkHealthScan),
       reportsPanel: {
         webviewPanel: () => keeper.current?.panel,
         snapshot: () => {

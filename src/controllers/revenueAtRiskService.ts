@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
+import { LatestWins } from '../common/latestWins';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { messageOf } from '../common/errorMessage';
 import type { MerchantKey } from '../merchant/merchantKey';
@@ -40,6 +41,7 @@ export class RevenueAtRiskService extends Disposable implements MoneySource {
   /** Milliseconds the last build took, for the log. */
   lastBuildMs = 0;
   private readonly builder = new RevenueReportBuilder();
+  private readonly turns = this._register(new LatestWins());
   /** What the links are joined with; made anew when the figures, the EPCs or the catalog change. */
   private context: RevenueContext = { pairs: undefined, epc: () => undefined, nameOf: () => undefined };
   /** Files whose money links changed since the last build, or all of them. */
@@ -167,17 +169,39 @@ export class RevenueAtRiskService extends Disposable implements MoneySource {
   }
 
   private rebuildSoon(): void {
-    this.rebuildLater.trigger(() => {
-      if (!this.isDisposed) {
-        this.current = this.build();
-        this.byKey = undefined;
-        this.changed.fire(this.current);
-      }
+    this.rebuildLater.trigger(() => void this.rebuildInSlices());
+  }
+
+  /** The report made again, its new rows in slices of 10 ms: a later change takes over at a pause. */
+  private async rebuildInSlices(): Promise<void> {
+    const turn = this.turns.next();
+    const started = performance.now();
+    this.fileChanges();
+    const report = await this.builder.buildInSlices(this.context, {
+      now: () => performance.now(),
+      pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
+      isCurrent: () => turn.isCurrent,
     });
+    if (report === undefined || !turn.isCurrent) {
+      return;
+    }
+    // Files that changed during the pauses are in the next build, which their change scheduled.
+    this.lastBuildMs = performance.now() - started;
+    this.log.debug(
+      `Revenue at risk: ${report.totals.links} links of ${report.totals.merchants} merchants, ${report.totals.clicks} clicks, built in ${this.lastBuildMs.toFixed(1)} ms.`,
+    );
+    this.current = report;
+    this.byKey = undefined;
+    this.changed.fire(report);
   }
 
   private build(): RevenueReport {
-    const started = performance.now();
+    this.fileChanges();
+    return this.builder.build(this.context);
+  }
+
+  /** The hub's changes since the last build, handed to the builder. */
+  private fileChanges(): void {
     const pending = this.pending;
     this.pending = new Set();
     if (pending === 'all') {
@@ -190,11 +214,5 @@ export class RevenueAtRiskService extends Disposable implements MoneySource {
     } else {
       pending.forEach((path) => this.builder.setFile(path, this.hub.get(path) ?? []));
     }
-    const report = this.builder.build(this.context);
-    this.lastBuildMs = performance.now() - started;
-    this.log.debug(
-      `Revenue at risk: ${report.totals.links} links of ${report.totals.merchants} merchants, ${report.totals.clicks} clicks, built in ${this.lastBuildMs.toFixed(1)} ms.`,
-    );
-    return report;
   }
 }

@@ -36,6 +36,8 @@ export interface LinkHealthDeps {
   moneyLinks: MoneyLinksHub;
   /** The figures' pairs and EPCs, for what a finding costs. */
   money: MoneySource;
+  /** Under tests: follows what link health's status bar item shows. */
+  watchStatusBarItem?: (id: string, item: vscode.StatusBarItem) => void;
 }
 
 /** The languages whose documents get quick fixes. */
@@ -45,7 +47,8 @@ export class LinkHealth extends Disposable {
   readonly engine: LinkHealthEngine;
   readonly indexer: SiteIndexer;
 
-  constructor({ storageUri, controller, links, log, merchantLinks, showWarning, moneyLinks, money }: LinkHealthDeps) {
+  constructor(deps: LinkHealthDeps) {
+    const { storageUri, controller, links, log, merchantLinks, showWarning, moneyLinks, money } = deps;
     super();
     this.engine = this._register(new LinkHealthEngine(controller, links, log));
     this.indexer = this._register(
@@ -60,7 +63,7 @@ export class LinkHealth extends Disposable {
       new MerchantLinkReplacer(this.indexer, this.engine, siteLinks, controller, () => merchantLinks.linkedMerchants()),
     );
     this._register(toDisposable(() => merchantLinks.lendReplacer(undefined)));
-    const status = this._register(new LinkHealthStatus());
+    const status = this._register(new LinkHealthStatus(deps.watchStatusBarItem));
     const showStatus = () => status.show(this.indexer.state, this.engine.rules === undefined, money.atRisk());
     this._register(this.indexer.onDidChangeState(showStatus));
     this._register(money.onDidChangeAtRisk(showStatus));

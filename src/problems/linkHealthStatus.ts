@@ -11,9 +11,10 @@ export class LinkHealthStatus extends Disposable {
     vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.linkHealthScan, vscode.StatusBarAlignment.Left, 0),
   );
 
-  constructor() {
+  constructor(watch?: (id: string, item: vscode.StatusBarItem) => void) {
     super();
     this.item.name = vscode.l10n.t('Affiliate Links: Link Health');
+    watch?.(STATUS_BAR_ITEMS.linkHealthScan, this.item);
   }
 
   /** `atRisk`: the site's clicks at risk once the scan is done and the figures are there. */

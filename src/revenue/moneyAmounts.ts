@@ -40,17 +40,59 @@ export function pairsMoney(
   epc: (merchantId: string) => readonly CurrencyAmount[] | undefined,
   pairKeys: Iterable<readonly [string, string]>,
 ): Money {
-  const sums = { clicks: 0, earned: new AmountSums(), estimate: new AmountSums() };
+  let only: Money | undefined;
+  let sums: { clicks: number; earned: AmountSums; estimate: AmountSums } | undefined;
   for (const [subId, merchantId] of pairKeys) {
     const figures = pairs?.pairs.get(subId)?.get(merchantId);
     if (figures === undefined) {
       continue;
     }
-    sums.clicks += figures.clicks;
-    sums.earned.add(figures.earned);
-    if (!earnedSomething(figures.earned) && figures.clicks > 0) {
-      sums.estimate.add(epc(merchantId) ?? [], figures.clicks);
+    const estimate =
+      !earnedSomething(figures.earned) && figures.clicks > 0 ? times(epc(merchantId), figures.clicks) : NONE;
+    const money: Money = { clicks: figures.clicks, earned: nonZero(figures.earned), estimate };
+    if (only === undefined && sums === undefined) {
+      // Most sums are of one pair: its lists as they are, no per-currency tally.
+      only = money;
+      continue;
+    }
+    if (sums === undefined) {
+      sums = { clicks: 0, earned: new AmountSums(), estimate: new AmountSums() };
+      addTo(sums, only!);
+      only = undefined;
+    }
+    addTo(sums, money);
+  }
+  if (sums !== undefined) {
+    return { clicks: sums.clicks, earned: sums.earned.list(), estimate: sums.estimate.list() };
+  }
+  return only ?? { clicks: 0, earned: [], estimate: [] };
+}
+
+const NONE: CurrencyAmount[] = [];
+
+function addTo(sums: { clicks: number; earned: AmountSums; estimate: AmountSums }, money: Money): void {
+  sums.clicks += money.clicks;
+  sums.earned.add(money.earned);
+  sums.estimate.add(money.estimate);
+}
+
+/** The list without amounts of 0 (the same list when it has none). */
+function nonZero(amounts: readonly CurrencyAmount[]): CurrencyAmount[] {
+  return amounts.some((entry) => entry.amount === 0)
+    ? amounts.filter((entry) => entry.amount !== 0)
+    : (amounts as CurrencyAmount[]);
+}
+
+/** Each amount times `factor`, amounts of 0 left out. */
+function times(amounts: readonly CurrencyAmount[] | undefined, factor: number): CurrencyAmount[] {
+  if (amounts === undefined || amounts.length === 0) {
+    return NONE;
+  }
+  const out: CurrencyAmount[] = [];
+  for (const entry of amounts) {
+    if (entry.amount !== 0) {
+      out.push({ currencyCode: entry.currencyCode, label: entry.label, amount: entry.amount * factor });
     }
   }
-  return { clicks: sums.clicks, earned: sums.earned.list(), estimate: sums.estimate.list() };
+  return out;
 }

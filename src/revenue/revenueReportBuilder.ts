@@ -100,13 +100,7 @@ export class RevenueReportBuilder {
 
   /** The report with `context`; rows of merchants untouched since the last build with the same context are reused. */
   build(context: RevenueContext): RevenueReport {
-    if (this.context === undefined || !sameContext(this.context, context)) {
-      this.context = context;
-      this.riskRows.clear();
-      this.chanceRows.clear();
-      this.pairMoney.clear();
-      this.subIdClicks.clear();
-    }
+    this.useContext(context);
     const merchants: RiskMerchant[] = [];
     let links = 0;
     let clicks = 0;
@@ -156,6 +150,54 @@ export class RevenueReportBuilder {
       },
       opportunities,
     };
+  }
+
+  /**
+   * The rows `build` would make, made first in slices (a pause whenever `sliceMs` have passed, as the site's scan
+   * pauses), then the report: a new context over a large site makes thousands of rows. Undefined when `isCurrent`
+   * turned false at a pause (a later build takes over).
+   */
+  async buildInSlices(
+    context: RevenueContext,
+    slicing: { now(): number; pause(): Promise<void>; isCurrent(): boolean; sliceMs?: number },
+  ): Promise<RevenueReport | undefined> {
+    this.useContext(context);
+    const sliceMs = slicing.sliceMs ?? 10;
+    let started = slicing.now();
+    const due: Array<() => void> = [];
+    for (const [key, byFile] of this.risks) {
+      if (!this.riskRows.has(key)) {
+        due.push(() => this.riskRows.has(key) || this.riskRows.set(key, this.riskRow(key, byFile, context)));
+      }
+    }
+    for (const [key, byFile] of this.chances) {
+      if (!this.chanceRows.has(key)) {
+        due.push(() => this.chanceRows.has(key) || this.chanceRows.set(key, this.chanceRow(key, byFile, context)));
+      }
+    }
+    for (const make of due) {
+      if (slicing.now() - started >= sliceMs) {
+        await slicing.pause();
+        if (!slicing.isCurrent()) {
+          return undefined;
+        }
+        // Files may have changed during the pause: a row made from links since refiled is dropped by setFile.
+        this.useContext(context);
+        started = slicing.now();
+      }
+      make();
+    }
+    return this.build(context);
+  }
+
+  private useContext(context: RevenueContext): void {
+    if (this.context === undefined || !sameContext(this.context, context)) {
+      this.context = context;
+      this.riskRows.clear();
+      this.chanceRows.clear();
+      this.pairMoney.clear();
+      this.subIdClicks.clear();
+    }
   }
 
   private unfile(byMerchant: Map<MerchantKey, LinksByFile>, key: MerchantKey, path: string): void {
@@ -215,7 +257,7 @@ export class RevenueReportBuilder {
         }
       }
       const locations: RiskLocation[] = list
-        .map((link) => ({ ...link, path, sharingPair: link.subId === undefined ? 1 : (sharing.get(link.subId) ?? 1) }))
+        .map((link) => located(link, path, link.subId === undefined ? 1 : (sharing.get(link.subId) ?? 1)))
         .sort((a, b) => a.line - b.line || a.column - b.column);
       const subIds = [...sharing.keys()];
       articles.push({ path, subIds, money: this.moneyOf(subIds, merchantId, context), links: locations });
@@ -240,7 +282,7 @@ export class RevenueReportBuilder {
     const locations: Opportunity['locations'] = [];
     for (const [path, list] of byFile) {
       for (const link of list) {
-        locations.push({ ...link, path });
+        locations.push(located(link, path, 1));
         if (link.subId !== undefined && !seen.has(link.subId)) {
           seen.add(link.subId);
           articleClicks += this.clicksOfSubId(link.subId, context);
@@ -271,6 +313,22 @@ export class RevenueReportBuilder {
     }
     return clicks;
   }
+}
+
+/** A link at its place in a file, as one literal shape (a spread of links of mixed shapes cost V8 dearly). */
+function located(link: PlacedMoneyLink, path: string, sharingPair: number): RiskLocation {
+  return {
+    code: link.code,
+    merchantKey: link.merchantKey,
+    merchantId: link.merchantId,
+    subId: link.subId,
+    line: link.line,
+    column: link.column,
+    endLine: link.endLine,
+    endColumn: link.endColumn,
+    path,
+    sharingPair,
+  };
 }
 
 const NO_MONEY: Money = Object.freeze({ clicks: 0, earned: [], estimate: [] }) as Money;

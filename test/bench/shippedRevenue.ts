@@ -5,5 +5,5 @@ export { tallyPairs } from '../../src/reports/figures/pairFigures';
 export { normalizeActionItem, normalizeClickItem } from '../../src/api/normalize/reportItems';
 export { DEFAULT_SEVERITIES } from '../../src/health/healthCodes';
 export { moneyLinkOf } from '../../src/health/moneyLinks';
-export { buildRevenueReport } from '../../src/revenue/revenueReport';
+export { buildRevenueReport, RevenueReportBuilder } from '../../src/revenue/revenueReportBuilder';
 export { RiskTreeModel } from '../../src/revenue/riskTreeModel';

@@ -164,6 +164,12 @@ describe('revenue at risk over the sandbox’s generated site and its reports, i
       roots.filter((node) => node.data.kind === 'merchant').map((node) => api.revenueView.getTreeItem(node).label),
       report.merchants.map((m) => m.name),
     );
+    // The link health status bar item shows the clicks at risk.
+    const atRisk = `${report.totals.clicks.toLocaleString('en-US')} clicks at risk`;
+    await eventually(
+      () => api.linkHealthStatus.shown?.text.includes(atRisk) || undefined,
+      `the status bar's "${atRisk}"`,
+    );
     const table = await vscode.commands.executeCommand<string>('affiliateLinks.copyRevenueAtRisk');
     assert.equal(await vscode.env.clipboard.readText(), table);
     assert.ok(table.split('\n')[2]!.startsWith(`| ${report.merchants[0]!.name.replace(/\|/g, '\\|')} |`), table);
@@ -245,6 +251,21 @@ describe('revenue at risk over the sandbox’s generated site and its reports, i
     );
     assert.equal(api.revenue.report.merchants[0]!.money.clicks, clicks);
     assert.deepEqual(api.revenue.report.merchants[0]!.reasons, ['inactive-merchant']);
+    // The Merchants view: a warning where its icon was, and its clicks at risk in its tooltip.
+    const key = api.revenue.report.merchants[0]!.key;
+    const provider = api.view.provider;
+    const row = () => {
+      const node = provider.model!.nodeForMerchant(key)!;
+      return provider.resolveTreeItem(provider.getTreeItem(node), node);
+    };
+    await eventually(
+      () => ((row().iconPath as vscode.ThemeIcon | undefined)?.id === 'warning' ? true : undefined),
+      'the warning icon',
+    );
+    assert.match(
+      (row().tooltip as vscode.MarkdownString).value.replace(/\\/g, ''),
+      new RegExp(`Clicks at risk: ${clicks.toLocaleString('en-US')} in the last 30 days`),
+    );
     assert.equal(
       api.revenue.report.merchants[0]!.links,
       linking.flatMap((a) => a.links.filter((l) => l.merchantId === merchantId)).length,

@@ -175,7 +175,7 @@ export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
     totals: { clicks: clicks.total, previousClicks: previous.total },
     dailyClicks,
     previousKnown,
-    pairs: tallyPairs(input.clicks, input.actions, input.period, merchantOfProgram),
+    pairs: tallyPairs(input.clicks, input.actions, input.period, merchantOfProgram, clicks.subIds),
   };
 }
 

@@ -72,6 +72,11 @@ export function tallyPairs(
   actions: readonly ActionItem[],
   period: ReportPeriod,
   merchantOfProgram: ReadonlyMap<string, string>,
+  /**
+   * The period's clicks by SubID and merchant as the figures tallied them (`tallyClicks`, the same day and count
+   * rules): when the money window is the whole period, the pairs' clicks are read from it, not from the items again.
+   */
+  periodClicks?: ReadonlyMap<string, { byMerchant: ReadonlyMap<number, number> }>,
 ): PairTable {
   const { window, days } = moneyWindow(period);
   const positions = dayPositions(periodDates(window));
@@ -91,7 +96,18 @@ export function tallyPairs(
     }
     return pair;
   };
-  for (let index = 0; index < clicks.length; index++) {
+  const wholePeriod = window.from === period.from && window.to === period.to;
+  if (periodClicks !== undefined && wholePeriod) {
+    for (const [subId, tally] of periodClicks) {
+      for (const [merchantId, count] of tally.byMerchant) {
+        if (count > 0) {
+          pairOf(subId, String(merchantId)).clicks = count;
+        }
+      }
+    }
+  }
+  const readItems = periodClicks === undefined || !wholePeriod;
+  for (let index = 0; readItems && index < clicks.length; index++) {
     const item = clicks[index]!;
     const count = item.count;
     const subId = item.subId;

@@ -10,6 +10,7 @@ import type { ActionItem, ClickItem } from '../../../src/api/types';
 import { fromDayNumber, toDayNumber } from '../../../src/api/calendarDate';
 import type { MoneyLink } from '../../../src/health/moneyLinks';
 import type { MerchantKey } from '../../../src/merchant/merchantKey';
+import { tallyClicks } from '../../../src/reports/figures/figuresClickTally';
 import { tallyPairs, type PairFigures, type PairTable } from '../../../src/reports/figures/pairFigures';
 import { aggregateActions } from '../../../src/reports/model/actionReport';
 import { aggregateClicks } from '../../../src/reports/model/clickReport';
@@ -261,6 +262,15 @@ describe('revenue at risk properties', () => {
         const table = tallyPairs(input.clicks, input.actions, periodOf(input), programsOf(input));
         const expected = modelPairs(input);
         assert.deepEqual(flatten(table), new Map([...expected].sort(([a], [b]) => (a < b ? -1 : 1))));
+        // The figures hand it their click tally (read instead of the items when the window is the whole period).
+        const seeded = tallyPairs(
+          input.clicks,
+          input.actions,
+          periodOf(input),
+          programsOf(input),
+          tallyClicks(input.clicks, periodOf(input)).subIds,
+        );
+        assert.deepEqual(flatten(seeded), flatten(table), 'from the figures’ click tally');
         withPairs += expected.size > 0 ? 1 : 0;
       }),
     );
