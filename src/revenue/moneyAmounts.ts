@@ -3,6 +3,9 @@ import type { PairTable } from '../reports/figures/pairFigures';
 import { compareCurrencies, currencyLabel, type CurrencyAmount } from '../reports/model/currencyAmounts';
 import type { Money } from './revenueReport';
 
+/** Below this an amount is 0: totals kept by taking rows out and putting them back drift by far less. */
+const NEGLIGIBLE = 1e-9;
+
 /** Amounts per currency being summed. */
 export class AmountSums {
   private readonly sums = new Map<string | null, number>();
@@ -16,7 +19,7 @@ export class AmountSums {
   /** Codes in alphabetical order, the unknown currency last; amounts that sum to 0 left out. */
   list(): CurrencyAmount[] {
     return [...this.sums.keys()]
-      .filter((code) => this.sums.get(code) !== 0)
+      .filter((code) => Math.abs(this.sums.get(code)!) > NEGLIGIBLE)
       .sort(compareCurrencies)
       .map((currencyCode) => ({
         currencyCode,

@@ -149,7 +149,9 @@ export async function benchRevenue(root: string, catalogSize: number): Promise<v
     for (const [merchantId, programs] of loadedPairs.programs) {
       programs.forEach((programId) => merchantOfProgram.set(programId, merchantId));
     }
-    const tally = () => h.tallyPairs(input.clicks, input.actions, input.period, merchantOfProgram);
+    // As the aggregate calls it: the period's click tally handed in (the aggregate made it anyway).
+    const periodClicks = h.tallyClicks(input.clicks, input.period).subIds;
+    const tally = () => h.tallyPairs(input.clicks, input.actions, input.period, merchantOfProgram, periodClicks);
     if (pairCount(tally()) !== pairCount(loadedPairs) || pairClicks(tally()) !== pairClicks(loadedPairs)) {
       throw new Error('tallyPairs alone gave other pairs than the aggregate');
     }
@@ -295,10 +297,19 @@ async function benchEdit(
     return builder.build(context);
   };
   // The first file with two links at risk or more: its last one removed (its article keeps its row).
+  // Its merchant keeps links elsewhere, so the edit changes its row, not the set of rows.
+  const linksOf = new Map<string, number>();
+  files.forEach((list) =>
+    list.forEach((link) => linksOf.set(link.merchantKey, (linksOf.get(link.merchantKey) ?? 0) + 1)),
+  );
+  const lastAtRisk = (list: readonly PlacedMoneyLink[]) =>
+    list.map((link) => link.code !== 'not-monetized').lastIndexOf(true);
   const [editedPath, links] = [...files].find(
-    ([, list]) => list.filter((link) => link.code !== 'not-monetized').length >= 2,
+    ([, list]) =>
+      list.filter((link) => link.code !== 'not-monetized').length >= 2 &&
+      linksOf.get(list[lastAtRisk(list)]!.merchantKey)! >= 2,
   )!;
-  const removed = links.map((link) => link.code !== 'not-monetized').lastIndexOf(true);
+  const removed = lastAtRisk(links);
   const edited = new Map(files);
   edited.set(
     editedPath,

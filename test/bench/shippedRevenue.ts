@@ -2,6 +2,7 @@
 export * from './shippedLinkHealth';
 export { buildFiguresAggregate } from '../../src/reports/figures/figuresAggregate';
 export { tallyPairs } from '../../src/reports/figures/pairFigures';
+export { tallyClicks } from '../../src/reports/figures/figuresClickTally';
 export { normalizeActionItem, normalizeClickItem } from '../../src/api/normalize/reportItems';
 export { DEFAULT_SEVERITIES } from '../../src/health/healthCodes';
 export { moneyLinkOf } from '../../src/health/moneyLinks';

@@ -103,4 +103,52 @@ describe('revenue at risk: the builder kept file by file', () => {
     );
     assert.ok(reused >= floorOf(200), `only ${reused} rows reused`);
   });
+
+  it('builds in slices the report built in one go, with the files changed during its pauses; stops when stale', async () => {
+    const builder = new RevenueReportBuilder();
+    const files = new Map<string, PlacedMoneyLink[]>();
+    const link = (merchant: string, subId: string, line: number): PlacedMoneyLink => ({
+      code: 'inactive-merchant',
+      merchantKey: merchant as MerchantKey,
+      merchantId: merchant.slice(3),
+      subId,
+      line,
+      column: 0,
+      endLine: line,
+      endColumn: 10,
+    });
+    PATHS.forEach((path, at) => {
+      const links = [link(MERCHANTS[at % 3]!, 'a', at), link(MERCHANTS[(at + 1) % 3]!, 'b', at + 1)];
+      files.set(path, links);
+      builder.setFile(path, links);
+    });
+    let pauses = 0;
+    const context = contextOf(1);
+    const report = await builder.buildInSlices(context, {
+      now: () => pauses * 100,
+      sliceMs: 0,
+      isCurrent: () => true,
+      pause: async () => {
+        pauses++;
+        if (pauses === 2) {
+          // A file changes while the rows are being made.
+          const changed = [link('id:10', 'b', 7)];
+          files.set('a.md', changed);
+          builder.setFile('a.md', changed);
+        }
+      },
+    });
+    assert.ok(pauses >= 3, `${pauses} pauses`);
+    assert.deepEqual(report, buildRevenueReport({ files: [...files], ...context }));
+    let stale = false;
+    const stopped = await builder.buildInSlices(contextOf(2), {
+      now: () => 0,
+      sliceMs: 0,
+      isCurrent: () => !stale,
+      pause: async () => {
+        stale = true;
+      },
+    });
+    assert.equal(stopped, undefined, 'a later build took over');
+  });
 });

@@ -1,0 +1,64 @@
+/**
+ * Rows kept in rank order while a few of them change: a changed row leaves its place and the new one goes where it
+ * belongs (binary search), so a file's edit costs a few searches, not a sort of thousands of merchants.
+ */
+export class RankedRows<T> {
+  private rows: T[] = [];
+
+  constructor(private readonly compare: (a: T, b: T) => number) {}
+
+  /** All rows at once, sorted (a full build). */
+  reset(rows: T[]): void {
+    this.rows = rows.sort(this.compare);
+  }
+
+  remove(row: T): void {
+    const at = this.indexOf(row);
+    if (at >= 0) {
+      this.rows.splice(at, 1);
+    }
+  }
+
+  insert(row: T): void {
+    let low = 0;
+    let high = this.rows.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compare(this.rows[middle]!, row) <= 0) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    this.rows.splice(low, 0, row);
+  }
+
+  /** A copy in rank order: reports keep theirs while later changes move the rows. */
+  list(): T[] {
+    return this.rows.slice();
+  }
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  /** Where `row` itself is: the first row that ranks the same, then on among its equals. */
+  private indexOf(row: T): number {
+    let low = 0;
+    let high = this.rows.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compare(this.rows[middle]!, row) < 0) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    for (let at = low; at < this.rows.length && this.compare(this.rows[at]!, row) === 0; at++) {
+      if (this.rows[at] === row) {
+        return at;
+      }
+    }
+    return this.rows.indexOf(row);
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The rows of revenue at risk for one context (the figures' pairs, the EPCs, the names): a merchant's row with its
+ * articles and links, an opportunity's row, each pair's money worked out once.
+ */
+import type { MoneyCode } from '../health/moneyLinks';
+import type { MerchantKey } from '../merchant/merchantKey';
+import { AmountSums, pairsMoney } from './moneyAmounts';
+import type {
+  Money,
+  Opportunity,
+  PlacedMoneyLink,
+  RevenueContext,
+  RiskArticle,
+  RiskLocation,
+  RiskMerchant,
+} from './revenueReport';
+
+const RULE_ORDER: readonly MoneyCode[] = [
+  'inactive-merchant',
+  'deeplinks-not-allowed',
+  'target-off-merchant',
+  'subid-mismatch',
+];
+
+/** A merchant's links by file (at risk, or the plain links that are its opportunities). */
+export type LinksByFile = Map<string, PlacedMoneyLink[]>;
+
+export class RevenueRows {
+  /** Each pair's money. */
+  private readonly pairMoney = new Map<string, Money>();
+  /** Each SubID's clicks with every merchant (an opportunity's article clicks). */
+  private readonly subIdClicks = new Map<string, number>();
+
+  constructor(readonly context: RevenueContext) {}
+
+  /** One pair's money in this context, worked out once. */
+  private moneyOfPair(subId: string, merchantId: string): Money {
+    const key = `${subId}\u0000${merchantId}`;
+    let money = this.pairMoney.get(key);
+    if (money === undefined) {
+      money = pairsMoney(this.context.pairs, this.context.epc, [[subId, merchantId]]);
+      this.pairMoney.set(key, money);
+    }
+    return money;
+  }
+
+  /** The money of distinct pairs: one pair's as it is, several summed per currency. */
+  private moneyOf(subIds: readonly string[], merchantId: string | undefined): Money {
+    if (merchantId === undefined || subIds.length === 0) {
+      return NO_MONEY;
+    }
+    if (subIds.length === 1) {
+      return this.moneyOfPair(subIds[0]!, merchantId);
+    }
+    let clicks = 0;
+    const earned = new AmountSums();
+    const estimate = new AmountSums();
+    for (const subId of subIds) {
+      const money = this.moneyOfPair(subId, merchantId);
+      clicks += money.clicks;
+      earned.add(money.earned);
+      estimate.add(money.estimate);
+    }
+    return { clicks, earned: earned.list(), estimate: estimate.list() };
+  }
+
+  riskRow(key: MerchantKey, byFile: LinksByFile): RiskMerchant {
+    const merchantId = firstOf(byFile)?.merchantId;
+    const reasons = new Set<MoneyCode>();
+    const merchantSubIds = new Set<string>();
+    const articles: RiskArticle[] = [];
+    let links = 0;
+    for (const [path, list] of byFile) {
+      const sharing = new Map<string, number>();
+      for (const link of list) {
+        reasons.add(link.code as MoneyCode);
+        if (link.subId !== undefined && merchantId !== undefined) {
+          sharing.set(link.subId, (sharing.get(link.subId) ?? 0) + 1);
+          merchantSubIds.add(link.subId);
+        }
+      }
+      const locations: RiskLocation[] = list
+        .map((link) => located(link, path, link.subId === undefined ? 1 : (sharing.get(link.subId) ?? 1)))
+        .sort((a, b) => a.line - b.line || a.column - b.column);
+      const subIds = [...sharing.keys()];
+      articles.push({ path, subIds, money: this.moneyOf(subIds, merchantId), links: locations });
+      links += list.length;
+    }
+    articles.sort((a, b) => b.money.clicks - a.money.clicks || compareText(a.path, b.path));
+    return {
+      key,
+      merchantId,
+      name: this.context.nameOf(key) ?? key,
+      reasons: RULE_ORDER.filter((code) => reasons.has(code)),
+      links,
+      articles,
+      money: this.moneyOf([...merchantSubIds], merchantId),
+    };
+  }
+
+  chanceRow(key: MerchantKey, byFile: LinksByFile): Opportunity {
+    const merchantId = firstOf(byFile)?.merchantId;
+    const seen = new Set<string>();
+    let articleClicks = 0;
+    const locations: Opportunity['locations'] = [];
+    for (const [path, list] of byFile) {
+      for (const link of list) {
+        locations.push(located(link, path, 1));
+        if (link.subId !== undefined && !seen.has(link.subId)) {
+          seen.add(link.subId);
+          articleClicks += this.clicksOfSubId(link.subId);
+        }
+      }
+    }
+    locations.sort((a, b) => compareText(a.path, b.path) || a.line - b.line || a.column - b.column);
+    return {
+      key,
+      merchantId,
+      name: this.context.nameOf(key) ?? key,
+      links: locations.length,
+      articles: byFile.size,
+      articleClicks,
+      epc: merchantId === undefined ? [] : (this.context.epc(merchantId) ?? []),
+      locations,
+    };
+  }
+
+  private clicksOfSubId(subId: string): number {
+    let clicks = this.subIdClicks.get(subId);
+    if (clicks === undefined) {
+      clicks = 0;
+      for (const figures of this.context.pairs?.pairs.get(subId)?.values() ?? []) {
+        clicks += figures.clicks;
+      }
+      this.subIdClicks.set(subId, clicks);
+    }
+    return clicks;
+  }
+}
+
+/** A link at its place in a file, as one literal shape (a spread of links of mixed shapes cost V8 dearly). */
+function located(link: PlacedMoneyLink, path: string, sharingPair: number): RiskLocation {
+  return {
+    code: link.code,
+    merchantKey: link.merchantKey,
+    merchantId: link.merchantId,
+    subId: link.subId,
+    line: link.line,
+    column: link.column,
+    endLine: link.endLine,
+    endColumn: link.endColumn,
+    path,
+    sharingPair,
+  };
+}
+
+const NO_MONEY: Money = Object.freeze({ clicks: 0, earned: [], estimate: [] }) as Money;
+
+function firstOf(byFile: LinksByFile): PlacedMoneyLink | undefined {
+  for (const list of byFile.values()) {
+    return list[0];
+  }
+  return undefined;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
