@@ -140,7 +140,11 @@ export class RevenueReportBuilder {
         }
         // Files may have changed during the pause: what is gone is skipped, what changed is made with its links of now.
         const rows = this.useContext(context);
-        chance ? this.chanceRowOf(key, rows) : this.riskRowOf(key, rows);
+        if (chance) {
+          this.chanceRowOf(key, rows);
+        } else {
+          this.riskRowOf(key, rows);
+        }
       }
     }
     return this.build(context);
