@@ -33,6 +33,8 @@ export type RiskTreeChange = 'all' | readonly RiskNode[];
 export class RiskTreeModel {
   private rootNodes: RiskNode[] = [];
   private readonly byId = new Map<string, RiskNode>();
+  /** The node that shows each merchant row object. */
+  private readonly nodeOfRow = new WeakMap<RiskMerchant, RiskNode>();
 
   get roots(): readonly RiskNode[] {
     return this.rootNodes;
@@ -122,11 +124,23 @@ export class RiskTreeModel {
       root('total', { kind: 'total', report }, (old) => old.kind === 'total' && sameTotals(old.report, report));
     }
     for (const merchant of report.merchants) {
+      // The rows the builder kept are the objects the nodes show: found without an id made or a lookup by it.
+      const shown = this.nodeOfRow.get(merchant);
+      if (
+        shown?.data.kind === 'merchant' &&
+        shown.data.merchant === merchant &&
+        shown.data.figures === report.figures
+      ) {
+        seen.add(shown.id);
+        roots.push(shown);
+        continue;
+      }
       root(
         `m:${merchant.key}`,
         { kind: 'merchant', merchant, figures: report.figures },
         (old) => old.kind === 'merchant' && old.merchant === merchant && old.figures === report.figures,
       );
+      this.nodeOfRow.set(merchant, roots[roots.length - 1]!);
     }
     if (report.opportunities.length > 0) {
       root(
@@ -135,9 +149,11 @@ export class RiskTreeModel {
         (old) => old.kind === 'opportunities' && sameList(old.opportunities, report.opportunities),
       );
     }
-    for (const id of [...this.byId.keys()]) {
-      if (!seen.has(id)) {
-        this.byId.delete(id);
+    if (seen.size !== this.byId.size) {
+      for (const id of [...this.byId.keys()]) {
+        if (!seen.has(id)) {
+          this.byId.delete(id);
+        }
       }
     }
     const moved = roots.length !== this.rootNodes.length || roots.some((node, i) => node !== this.rootNodes[i]);

@@ -138,7 +138,9 @@ export async function benchRevenue(root: string, catalogSize: number): Promise<v
     onSitePairs(dataset.clicks, dataset.actions, sitePairs);
     const clicks = received<ClickItem>(dataset.clicks, h.normalizeClickItem);
     const actions = received<ActionItem>(dataset.actions, h.normalizeActionItem);
-    const period = spanOf(clicks.map((item) => item.date));
+    // The figures' last-30-days period (to - from = 30 days, as presets measure it), ending on the items' last day.
+    const span = spanOf(clicks.map((item) => item.date));
+    const period = { from: daysBefore(span.to, REPORT_DAYS), to: span.to };
     const previousPeriod = { from: daysBefore(period.from, REPORT_DAYS), to: daysBefore(period.from, 1) };
     const input = { period, previousPeriod, days: REPORT_DAYS, clicks, previousClicks: [], actions };
 
@@ -297,19 +299,17 @@ async function benchEdit(
     return builder.build(context);
   };
   // The first file with two links at risk or more: its last one removed (its article keeps its row).
-  // Its merchant keeps links elsewhere, so the edit changes its row, not the set of rows.
-  const linksOf = new Map<string, number>();
-  files.forEach((list) =>
-    list.forEach((link) => linksOf.set(link.merchantKey, (linksOf.get(link.merchantKey) ?? 0) + 1)),
-  );
-  const lastAtRisk = (list: readonly PlacedMoneyLink[]) =>
-    list.map((link) => link.code !== 'not-monetized').lastIndexOf(true);
-  const [editedPath, links] = [...files].find(
-    ([, list]) =>
-      list.filter((link) => link.code !== 'not-monetized').length >= 2 &&
-      linksOf.get(list[lastAtRisk(list)]!.merchantKey)! >= 2,
-  )!;
-  const removed = lastAtRisk(links);
+  // A link that shares its pair with another link of its article: the edit changes its merchant's row (one link
+  // fewer), not its clicks, so no row moves (an edit that drops a pair moves its merchant: then 'all' is right).
+  const sharing = (list: readonly PlacedMoneyLink[]) =>
+    list.findIndex(
+      (link, at) =>
+        link.code !== 'not-monetized' &&
+        link.subId !== undefined &&
+        list.some((other, i) => i !== at && other.merchantKey === link.merchantKey && other.subId === link.subId),
+    );
+  const [editedPath, links] = [...files].find(([, list]) => sharing(list) >= 0)!;
+  const removed = sharing(links);
   const edited = new Map(files);
   edited.set(
     editedPath,
