@@ -130,6 +130,7 @@ export function figuresFromStore(watched: Watched): FiguresRead {
               ? items(([, previous]) => previous)
               : undefined,
             actions: items(([, , actions]) => actions),
+            actionsKnown: states.every(([, , actions]) => actions?.report !== undefined),
             ...(accountWide ? {} : { subIdsOnly: [...watched.focus.keys()] }),
           });
   const newReports =

@@ -150,7 +150,12 @@ export class RevenueAtRiskService extends Disposable implements MoneySource {
   /** The figures' pairs (account-wide only: the active article's alone would undercount) and the 90-day EPCs. */
   private async followFigures(): Promise<void> {
     const aggregate = this.figures.aggregate;
-    const pairs = aggregate !== undefined && aggregate.subIdsOnly === undefined ? aggregate.pairs : undefined;
+    // Account-wide only (the active article's alone would undercount), and once the actions are read too: before,
+    // the pairs' earnings would read as none, and estimates stand where money was earned.
+    const pairs =
+      aggregate !== undefined && aggregate.subIdsOnly === undefined && aggregate.actionsKnown !== false
+        ? aggregate.pairs
+        : undefined;
     let history = this.history;
     try {
       const store = this.reports.store();

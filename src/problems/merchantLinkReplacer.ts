@@ -52,7 +52,7 @@ export interface ReplacementEdit {
   edit: vscode.WorkspaceEdit;
   entries: ReplacementEntry[];
   /** Per file with a link to the merchant: how many links the edit rewrites, and how many it leaves. */
-  files: Array<{ uri: vscode.Uri; replaced: number; kept: number }>;
+  files: Array<{ uri: vscode.Uri; replaced: number; kept: number; before: string }>;
   /** Files that could not be read, with what went wrong; the others are in the edit. */
   failed: Array<{ uri: vscode.Uri; message: string }>;
 }
@@ -166,7 +166,7 @@ export class MerchantLinkReplacer implements MerchantLinksReplacer {
       if (replacement.replaced + replacement.kept === 0) {
         continue;
       }
-      result.files.push({ uri, replaced: replacement.replaced, kept: replacement.kept });
+      result.files.push({ uri, replaced: replacement.replaced, kept: replacement.kept, before: text });
       for (const edit of replacement.edits) {
         const entry = { uri, range: rangeOf(edit), newText: edit.newText, metadata };
         result.entries.push(entry);

@@ -67,17 +67,36 @@ export async function replaceMerchantLinks(
     return { applied: false, files: built.files, failed: built.failed };
   }
   const applied = await vscode.workspace.applyEdit(built.edit, { isRefactoring: true });
-  const changed = built.files.filter((file) => file.replaced > 0);
+  // The refactor preview applies only the changes ticked in it (those that need confirmation start unticked):
+  // what changed is read from the documents, not assumed from the edit.
+  const changed: typeof built.files = [];
+  for (const file of built.files) {
+    const now = await vscode.workspace.openTextDocument(file.uri).then(
+      (document) => document.getText(),
+      () => file.before,
+    );
+    if (file.replaced > 0 && now !== file.before) {
+      changed.push(file);
+    }
+  }
   log.info(
     `Replace Links to ${owner.merchant.name} (${label}): ${applied ? 'applied' : 'not applied'}, ` +
-      `${changed.reduce((sum, f) => sum + f.replaced, 0)} links in ${changed.length} files` +
-      (options?.preview === false ? '' : ' (the refactor preview may have left some out)') +
-      ':',
+      `${changed.reduce((sum, f) => sum + f.replaced, 0)} links in ${changed.length} of ${built.files.length} files changed:`,
   );
   for (const file of built.files) {
     log.info(
-      `  ${vscode.workspace.asRelativePath(file.uri)}: ${file.replaced} links changed` +
+      `  ${vscode.workspace.asRelativePath(file.uri)}: ${changed.includes(file) ? `${file.replaced} links changed` : 'unchanged'}` +
         (file.kept > 0 ? `, ${file.kept} left as they were (no safe replacement)` : ''),
+    );
+  }
+  if (applied && changed.length === 0 && built.files.some((file) => file.replaced > 0)) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t({
+        message:
+          'No link was replaced: the Refactor Preview applies only the changes that are ticked. Run Replace Links to Merchant again, tick “{0}” in the preview to tick them all, then choose Apply.',
+        args: [label],
+        comment: ['{0}: the label of the changes in the Refactor Preview.'],
+      }),
     );
   }
   return { applied, files: built.files, failed: built.failed };

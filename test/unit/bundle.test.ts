@@ -126,8 +126,10 @@ describe('bundles', () => {
     // character reference of HTML5 (entities' decoding table, 26 KB) for the finder's addresses, and its
     // HTML blocks, to 561,175 bytes (303,989 minified, from 267,412). Issue 33: revenue at risk (its report,
     // tree model and words, the pairs of the figures, the view, its service and three commands), about 37 KB,
-    // to 599,052 bytes: the view shows at activation with the Merchants view. The cap leaves 1%.
-    assert.ok(report.extensionBytes < 605_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // to 599,052 bytes: the view shows at activation with the Merchants view. Then its report kept file by file
+    // (the builder, its ranked rows, the rows of a context) and the Replace Links command's thin part, to about
+    // 616,000 bytes. The cap leaves 1.5%.
+    assert.ok(report.extensionBytes < 625_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('holds the report store, its model and the report panel’s host in the extension bundle: no bundle of their own', () => {

@@ -152,4 +152,13 @@ describe('the figures’ reads of the active article’s SubIDs', function () {
       `the SubIDs have some of the account's clicks: ${ofSubIds.totals!.clicks} of ${ofAccount.totals!.clicks}`,
     );
   });
+
+  it('says the earnings are not known while the clicks are read and the actions not yet', async () => {
+    const watched = figuresWindow(0);
+    await watched.store.open(watched.queries!.clicks);
+    const clicksOnly = figuresFromStore(watched).build!();
+    assert.equal(clicksOnly.actionsKnown, false, 'the actions report is not read yet');
+    await readFigures(watched, 'foreground', REFRESH_MINUTES);
+    assert.equal(figuresFromStore(watched).build!().actionsKnown, true);
+  });
 });

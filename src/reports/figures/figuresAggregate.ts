@@ -56,6 +56,8 @@ export interface FiguresAggregate {
   previousKnown?: boolean;
   /** Each (SubID, merchant) pair's clicks and earnings over the last 30 days of the period: revenue at risk's figures. */
   pairs?: PairTable;
+  /** False while the actions report is not read yet: the pairs' earnings are not known (revenue at risk waits). */
+  actionsKnown?: boolean;
 }
 
 export interface FiguresInput {
@@ -68,6 +70,8 @@ export interface FiguresInput {
   actions: readonly ActionItem[];
   /** The SubIDs the reports were read for, when they were read for these alone; undefined for the account's reports. */
   subIdsOnly?: readonly string[];
+  /** False while the actions report is not read yet (the figures show clicks meanwhile): earnings are not known. */
+  actionsKnown?: boolean;
 }
 
 /** The figures of several SubIDs together (an article's or a line's). */
@@ -176,6 +180,7 @@ export function buildFiguresAggregate(input: FiguresInput): FiguresAggregate {
     dailyClicks,
     previousKnown,
     pairs: tallyPairs(input.clicks, input.actions, input.period, merchantOfProgram, clicks.subIds),
+    actionsKnown: input.actionsKnown !== false,
   };
 }
 
