@@ -13,7 +13,16 @@ import { SCREENSHOT_DIR, type Workbench } from './workbench';
 export const README_SCREENSHOT_DIR = path.resolve(__dirname, '../../media/screenshots');
 
 /** What the README shows, one screenshot per theme each: `media/screenshots/<feature>-<theme>.png`. */
-export const README_FEATURES = ['tree', 'hover', 'monetize', 'figures', 'reports', 'health'] as const;
+export const README_FEATURES = [
+  'tree',
+  'hover',
+  'monetize',
+  'figures',
+  'reports',
+  'health',
+  'revenue',
+  'replace-preview',
+] as const;
 export type ReadmeFeature = (typeof README_FEATURES)[number];
 
 export interface ReadmeTheme {
