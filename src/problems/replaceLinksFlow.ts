@@ -91,12 +91,9 @@ export async function replaceMerchantLinks(
   }
   if (applied && changed.length === 0 && built.files.some((file) => file.replaced > 0)) {
     void vscode.window.showInformationMessage(
-      vscode.l10n.t({
-        message:
-          'No link was replaced: the Refactor Preview applies only the changes that are ticked. Run Replace Links to Merchant again, tick “{0}” in the preview to tick them all, then choose Apply.',
-        args: [label],
-        comment: ['{0}: the label of the changes in the Refactor Preview.'],
-      }),
+      vscode.l10n.t(
+        'No link was replaced: the Refactor Preview applies only the changes that are ticked. Run Replace Links to Merchant again, tick the box beside each file you want changed, then choose Apply.',
+      ),
     );
   }
   return { applied, files: built.files, failed: built.failed };
