@@ -1,5 +1,5 @@
 /** Money kept per currency while revenue at risk adds it up: summed within a currency, never across. */
-import type { PairTable } from '../reports/figures/pairFigures';
+import { pairFigures, type PairTable } from '../reports/figures/pairFigures';
 import { compareCurrencies, currencyLabel, type CurrencyAmount } from '../reports/model/currencyAmounts';
 import type { Money } from './revenueReport';
 
@@ -46,7 +46,7 @@ export function pairsMoney(
   let only: Money | undefined;
   let sums: { clicks: number; earned: AmountSums; estimate: AmountSums } | undefined;
   for (const [subId, merchantId] of pairKeys) {
-    const figures = pairs?.pairs.get(subId)?.get(merchantId);
+    const figures = pairs === undefined ? undefined : pairFigures(pairs, subId, merchantId);
     if (figures === undefined) {
       continue;
     }

@@ -4,6 +4,7 @@
  */
 import type { MoneyCode } from '../health/moneyLinks';
 import type { MerchantKey } from '../merchant/merchantKey';
+import { subIdClicks } from '../reports/figures/pairFigures';
 import { AmountSums, pairsMoney } from './moneyAmounts';
 import type {
   Money,
@@ -128,10 +129,7 @@ export class RevenueRows {
   private clicksOfSubId(subId: string): number {
     let clicks = this.subIdClicks.get(subId);
     if (clicks === undefined) {
-      clicks = 0;
-      for (const figures of this.context.pairs?.pairs.get(subId)?.values() ?? []) {
-        clicks += figures.clicks;
-      }
+      clicks = this.context.pairs === undefined ? 0 : subIdClicks(this.context.pairs, subId);
       this.subIdClicks.set(subId, clicks);
     }
     return clicks;

@@ -24,10 +24,21 @@ export interface PairTable {
   /** The money window: the last `days` days of the figures period (`to - from` days, as the service measures). */
   window: ReportPeriod;
   days: number;
-  /** SubID → merchantId (as text) → the pair's figures; pairs without clicks or earnings are not kept. */
-  pairs: ReadonlyMap<string, ReadonlyMap<string, PairFigures>>;
+  /**
+   * SubID → merchantId (as text) → the pair's figures; pairs without clicks or earnings are not kept. A table
+   * `tallyPairs` made builds it on first read: the product reads pairs through `pairFigures` and `subIdClicks`.
+   */
+  readonly pairs: ReadonlyMap<string, ReadonlyMap<string, PairFigures>>;
   /** merchantId (as text) → the programs the click items show with it alone (how its actions are found). */
   programs: ReadonlyMap<string, readonly string[]>;
+  /** What `tallyPairs` counted, as it counted it: no object per pair (there are tens of thousands). */
+  source?: PairSource;
+}
+
+/** The pairs as counted: clicks by SubID and numeric merchantId (only counts above 0 are pairs), earnings apart. */
+export interface PairSource {
+  clicks: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  earned: ReadonlyMap<string, ReadonlyMap<string, readonly CurrencyAmount[]>>;
 }
 
 /** The last MONEY_WINDOW_DAYS days of `period` (all of it when shorter), measured as presets are. */
@@ -38,11 +49,6 @@ export function moneyWindow(period: ReportPeriod): { window: ReportPeriod; days:
     return { window: { from: period.from, to: period.to }, days: Math.max(0, (to ?? 0) - (from ?? 0)) };
   }
   return { window: { from: fromDayNumber(to - MONEY_WINDOW_DAYS), to: period.to }, days: MONEY_WINDOW_DAYS };
-}
-
-interface MutablePair {
-  clicks: number;
-  earned: readonly CurrencyAmount[];
 }
 
 const NOTHING_EARNED: readonly CurrencyAmount[] = Object.freeze([]);
@@ -80,44 +86,32 @@ export function tallyPairs(
 ): PairTable {
   const { window, days } = moneyWindow(period);
   const positions = dayPositions(periodDates(window));
-  // The output is built as the items are read: one object per pair, its earnings a shared empty list until an
-  // action earns (a few pairs of the tens of thousands). A pair appears with its first click or earning action.
-  const pairs = new Map<string, Map<string, MutablePair>>();
-  const pairOf = (subId: string, merchantId: string): MutablePair => {
-    let bySubId = pairs.get(subId);
-    if (bySubId === undefined) {
-      bySubId = new Map();
-      pairs.set(subId, bySubId);
-    }
-    let pair = bySubId.get(merchantId);
-    if (pair === undefined) {
-      pair = { clicks: 0, earned: NOTHING_EARNED };
-      bySubId.set(merchantId, pair);
-    }
-    return pair;
-  };
   const wholePeriod = window.from === period.from && window.to === period.to;
+  // The figures' own tally serves as it is when the window is the whole period; else the items are counted again.
+  const clickMaps: Map<string, ReadonlyMap<number, number>> = new Map();
   if (periodClicks !== undefined && wholePeriod) {
     for (const [subId, tally] of periodClicks) {
-      for (const [merchantId, count] of tally.byMerchant) {
-        if (count > 0) {
-          pairOf(subId, String(merchantId)).clicks = count;
+      clickMaps.set(subId, tally.byMerchant);
+    }
+  } else {
+    for (let index = 0; index < clicks.length; index++) {
+      const item = clicks[index]!;
+      const count = item.count;
+      const subId = item.subId;
+      if (item.merchantId === null || subId === null || subId === '' || !(count > 0) || count === Infinity) {
+        continue;
+      }
+      if (dayPosition(positions, item.date) >= 0) {
+        let bySubId = clickMaps.get(subId) as Map<number, number> | undefined;
+        if (bySubId === undefined) {
+          bySubId = new Map();
+          clickMaps.set(subId, bySubId);
         }
+        bySubId.set(item.merchantId, (bySubId.get(item.merchantId) ?? 0) + count);
       }
     }
   }
-  const readItems = periodClicks === undefined || !wholePeriod;
-  for (let index = 0; readItems && index < clicks.length; index++) {
-    const item = clicks[index]!;
-    const count = item.count;
-    const subId = item.subId;
-    if (item.merchantId === null || subId === null || subId === '' || !(count > 0) || count === Infinity) {
-      continue;
-    }
-    if (dayPosition(positions, item.date) >= 0) {
-      pairOf(subId, String(item.merchantId)).clicks += count;
-    }
-  }
+  const earnedMaps = new Map<string, Map<string, readonly CurrencyAmount[]>>();
   for (const item of actions) {
     const { subId, programId, commission, revenue, status } = item;
     // Refused as the actions report refuses it: a commission or revenue sent but not a finite number.
@@ -132,8 +126,12 @@ export function tallyPairs(
       continue;
     }
     if (dayPosition(positions, item.date ?? item.createdAt) >= 0) {
-      const pair = pairOf(subId, merchantId);
-      pair.earned = addAmount(pair.earned, currencyKey(item.currencyCode), commission);
+      let bySubId = earnedMaps.get(subId);
+      if (bySubId === undefined) {
+        bySubId = new Map();
+        earnedMaps.set(subId, bySubId);
+      }
+      bySubId.set(merchantId, addAmount(bySubId.get(merchantId) ?? NOTHING_EARNED, currencyKey(item.currencyCode), commission));
     }
   }
   const programs = new Map<string, string[]>();
@@ -145,10 +143,68 @@ export function tallyPairs(
       list.push(programId);
     }
   }
-  return { window, days, pairs, programs };
+  const source: PairSource = { clicks: clickMaps, earned: earnedMaps };
+  let pairs: Map<string, Map<string, PairFigures>> | undefined;
+  return {
+    window,
+    days,
+    get pairs() {
+      pairs ??= pairsOf(source);
+      return pairs;
+    },
+    programs,
+    source,
+  };
 }
 
 /** The pair's figures, or undefined when it took no click and earned nothing in the window. */
 export function pairFigures(table: PairTable, subId: string, merchantId: string): PairFigures | undefined {
-  return table.pairs.get(subId)?.get(merchantId);
+  const source = table.source;
+  if (source === undefined) {
+    return table.pairs.get(subId)?.get(merchantId);
+  }
+  const clicks = source.clicks.get(subId)?.get(Number(merchantId)) ?? 0;
+  const earned = source.earned.get(subId)?.get(merchantId);
+  return clicks > 0 || earned !== undefined ? { clicks: clicks > 0 ? clicks : 0, earned: earned ?? NOTHING_EARNED } : undefined;
+}
+
+/** A SubID's clicks in the window with every merchant: the affiliate clicks of the article it stands for. */
+export function subIdClicks(table: PairTable, subId: string): number {
+  let clicks = 0;
+  const counted = table.source === undefined ? undefined : table.source.clicks.get(subId);
+  if (counted !== undefined) {
+    counted.forEach((count) => (clicks += count > 0 ? count : 0));
+  } else if (table.source === undefined) {
+    table.pairs.get(subId)?.forEach((figures) => (clicks += figures.clicks));
+  }
+  return clicks;
+}
+
+/** Every pair as a figures object: SubIDs in the order counted, within one its merchants with clicks, then those that only earned. */
+function pairsOf(source: PairSource): Map<string, Map<string, PairFigures>> {
+  const pairs = new Map<string, Map<string, PairFigures>>();
+  const put = (subId: string, merchantId: string, figures: PairFigures) => {
+    let bySubId = pairs.get(subId);
+    if (bySubId === undefined) {
+      bySubId = new Map();
+      pairs.set(subId, bySubId);
+    }
+    bySubId.set(merchantId, figures);
+  };
+  for (const [subId, bySubId] of source.clicks) {
+    for (const [merchantId, count] of bySubId) {
+      if (count > 0) {
+        const id = String(merchantId);
+        put(subId, id, { clicks: count, earned: source.earned.get(subId)?.get(id) ?? NOTHING_EARNED });
+      }
+    }
+  }
+  for (const [subId, bySubId] of source.earned) {
+    for (const [merchantId, earned] of bySubId) {
+      if (!((source.clicks.get(subId)?.get(Number(merchantId)) ?? 0) > 0)) {
+        put(subId, merchantId, { clicks: 0, earned });
+      }
+    }
+  }
+  return pairs;
 }

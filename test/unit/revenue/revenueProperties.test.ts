@@ -11,7 +11,13 @@ import { fromDayNumber, toDayNumber } from '../../../src/api/calendarDate';
 import type { MoneyLink } from '../../../src/health/moneyLinks';
 import type { MerchantKey } from '../../../src/merchant/merchantKey';
 import { tallyClicks } from '../../../src/reports/figures/figuresClickTally';
-import { tallyPairs, type PairFigures, type PairTable } from '../../../src/reports/figures/pairFigures';
+import {
+  pairFigures,
+  subIdClicks,
+  tallyPairs,
+  type PairFigures,
+  type PairTable,
+} from '../../../src/reports/figures/pairFigures';
 import { aggregateActions } from '../../../src/reports/model/actionReport';
 import { aggregateClicks } from '../../../src/reports/model/clickReport';
 import type { CurrencyAmount } from '../../../src/reports/model/currencyAmounts';
@@ -271,6 +277,16 @@ describe('revenue at risk properties', () => {
           tallyClicks(input.clicks, periodOf(input)).subIds,
         );
         assert.deepEqual(flatten(seeded), flatten(table), 'from the figures’ click tally');
+        // What the product reads (no object per pair) agrees with the pairs the table lists.
+        for (const [subId, bySubId] of seeded.pairs) {
+          let clicks = 0;
+          for (const [merchantId, figures] of bySubId) {
+            assert.deepEqual(pairFigures(seeded, subId, merchantId), figures);
+            clicks += figures.clicks;
+          }
+          assert.equal(subIdClicks(seeded, subId), clicks);
+        }
+        assert.equal(pairFigures(seeded, 'no such SubID', '10'), undefined);
         withPairs += expected.size > 0 ? 1 : 0;
       }),
     );
