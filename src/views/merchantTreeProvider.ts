@@ -12,6 +12,7 @@ import type { FiguresAggregate } from '../reports/figures/figuresAggregate';
 import type { TreeViewOptions } from './treeViewOptions';
 import type { MerchantLinksSource } from '../problems/merchantLinksHub';
 import { createTreeItem, merchantTooltip } from './merchantTreeItem';
+import { escapeMarkdownText } from '../catalog/present/merchantTooltip';
 
 /** Where the tree reads the publisher's figures: the figures service (it fetches nothing for the tree). */
 export interface TreeFiguresSource {
@@ -140,10 +141,11 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
     );
     const risk = node.kind === 'merchant' ? this.risk?.riskOf(node.key) : undefined;
     if (risk !== undefined && item.tooltip instanceof vscode.MarkdownString) {
-      item.tooltip.appendText(
+      // As text in the tooltip's Markdown (appendText would make every space a non-breaking one).
+      item.tooltip.appendMarkdown(
         risk.clicks === undefined
-          ? `\n\n${vscode.l10n.t('Links of the site to it are at risk (Revenue at Risk); figures are loading.')}`
-          : `\n\n${vscode.l10n.t('Clicks at risk: {0} in the last {1} days (Revenue at Risk).', risk.clicks.toLocaleString('en-US'), risk.days)}`,
+          ? `\n\n${escapeMarkdownText(vscode.l10n.t('Links of the site to it are at risk (Revenue at Risk); figures are loading.'))}`
+          : `\n\n${escapeMarkdownText(vscode.l10n.t('Clicks at risk: {0} in the last {1} days (Revenue at Risk).', risk.clicks.toLocaleString('en-US'), risk.days))}`,
       );
     }
     return item;

@@ -8,6 +8,8 @@ import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import type { CurrencyAmount } from '../../src/reports/model/currencyAmounts';
+import { MONEY_CODES } from '../../src/health/moneyLinks';
+import { pairFigures, type PairTable } from '../../src/reports/figures/pairFigures';
 import type { RevenueReport } from '../../src/revenue/revenueReport';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { SITE_SUB_ID_TEMPLATE } from '../../src/sandbox/site';
@@ -21,44 +23,63 @@ async function setting(name: string, value: unknown): Promise<void> {
 }
 
 /** Amounts by currency code, rounded to the cent (the sandbox adds thousandths exactly). */
-function earnedOf(amounts: readonly CurrencyAmount[]): Earned {
-  return Object.fromEntries(amounts.map((entry) => [entry.currencyCode ?? '?', Math.round(entry.amount * 100) / 100]));
-}
 
 function rounded(earned: Earned): Earned {
   return Object.fromEntries(Object.entries(earned).map(([code, amount]) => [code, Math.round(amount * 100) / 100]));
 }
 
-/** The product's report in the sandbox's terms: merchants by id, articles by site path (summed over merchants). */
-function shownAsSandbox(report: RevenueReport, site: vscode.Uri) {
+/**
+ * The product's report in the sandbox's terms, over the site's files only (other suites' files may still be in the
+ * workspace): merchants by id, their pairs read again from the figures' table for the site's articles alone; articles
+ * by site path, summed over their merchants (pairs of two merchants are never the same pair).
+ */
+function shownAsSandbox(report: RevenueReport, pairs: PairTable, site: vscode.Uri) {
   const prefix = `${site.toString()}/`;
   const articles = new Map<string, { clicks: number; earned: Map<string, number>; links: number }>();
+  const merchants = [];
+  const total = { links: 0, clicks: 0, earned: new Map<string, number>() };
+  const add = (into: Map<string, number>, amounts: readonly CurrencyAmount[]) =>
+    amounts.forEach((a) => into.set(a.currencyCode ?? '?', (into.get(a.currencyCode ?? '?') ?? 0) + a.amount));
   for (const merchant of report.merchants) {
-    for (const article of merchant.articles) {
-      const path = article.path.startsWith(prefix) ? article.path.slice(prefix.length) : article.path;
+    const own = merchant.articles.filter((article) => article.path.startsWith(prefix));
+    if (own.length === 0) {
+      continue;
+    }
+    const subIds = new Set(own.flatMap((article) => article.subIds));
+    let clicks = 0;
+    const earned = new Map<string, number>();
+    for (const subId of subIds) {
+      const figures = pairFigures(pairs, subId, merchant.merchantId!);
+      clicks += figures?.clicks ?? 0;
+      add(earned, figures?.earned ?? []);
+    }
+    const codes = new Set(own.flatMap((article) => article.links.map((link) => link.code)));
+    const links = own.reduce((sum, article) => sum + article.links.length, 0);
+    merchants.push({
+      merchantId: Number(merchant.merchantId),
+      clicks,
+      earned: rounded(Object.fromEntries(earned)),
+      links,
+      articles: own.length,
+      reasons: MONEY_CODES.filter((code) => codes.has(code)),
+    });
+    total.links += links;
+    total.clicks += clicks;
+    add(
+      total.earned,
+      [...earned].map(([currencyCode, amount]) => ({ currencyCode, label: currencyCode, amount })),
+    );
+    for (const article of own) {
+      const path = article.path.slice(prefix.length);
       const entry = articles.get(path) ?? { clicks: 0, earned: new Map(), links: 0 };
       entry.clicks += article.money.clicks;
       entry.links += article.links.length;
-      for (const amount of article.money.earned) {
-        entry.earned.set(
-          amount.currencyCode ?? '?',
-          (entry.earned.get(amount.currencyCode ?? '?') ?? 0) + amount.amount,
-        );
-      }
+      add(entry.earned, article.money.earned);
       articles.set(path, entry);
     }
   }
   return {
-    merchants: report.merchants
-      .map((m) => ({
-        merchantId: Number(m.merchantId),
-        clicks: m.money.clicks,
-        earned: earnedOf(m.money.earned),
-        links: m.links,
-        articles: m.articles.length,
-        reasons: m.reasons,
-      }))
-      .sort((a, b) => a.merchantId - b.merchantId),
+    merchants: merchants.sort((a, b) => a.merchantId - b.merchantId),
     articles: [...articles]
       .map(([path, entry]) => ({
         path,
@@ -68,10 +89,10 @@ function shownAsSandbox(report: RevenueReport, site: vscode.Uri) {
       }))
       .sort((a, b) => (a.path < b.path ? -1 : 1)),
     totals: {
-      links: report.totals.links,
-      articles: report.totals.articles,
-      clicks: report.totals.clicks,
-      earned: earnedOf(report.totals.earned),
+      links: total.links,
+      articles: articles.size,
+      clicks: total.clicks,
+      earned: rounded(Object.fromEntries(total.earned)),
     },
   };
 }
@@ -138,16 +159,18 @@ describe('revenue at risk over the sandbox’s generated site and its reports, i
     await eventually(
       () => {
         const report = api.revenue.report;
+        const pairs = api.revenue.pairs;
         return report.figures === 'ready' &&
+          pairs !== undefined &&
           api.revenue.counted &&
-          isDeepStrictEqual(shownAsSandbox(report, site), printed)
+          isDeepStrictEqual(shownAsSandbox(report, pairs, site), printed)
           ? true
           : undefined;
       },
       'the printed revenue at risk',
       90_000,
     ).catch((error: unknown) => {
-      assert.deepEqual(shownAsSandbox(api.revenue.report, site), printed, String(error));
+      assert.deepEqual(shownAsSandbox(api.revenue.report, api.revenue.pairs!, site), printed, String(error));
     });
     const report = api.revenue.report;
     // Ranked by clicks, largest first; every article row under its merchant too.
@@ -266,12 +289,27 @@ describe('revenue at risk over the sandbox’s generated site and its reports, i
       (row().tooltip as vscode.MarkdownString).value.replace(/\\/g, ''),
       new RegExp(`Clicks at risk: ${clicks.toLocaleString('en-US')} in the last 30 days`),
     );
+    const prefix = `${site.toString()}/`;
     assert.equal(
-      api.revenue.report.merchants[0]!.links,
+      api.revenue.report.merchants[0]!.articles.filter((a) => a.path.startsWith(prefix)).reduce(
+        (sum, a) => sum + a.links.length,
+        0,
+      ),
       linking.flatMap((a) => a.links.filter((l) => l.merchantId === merchantId)).length,
     );
     // The sync read the catalog; revenue at risk read no report for it.
     const reportsAfter = sandbox.stats().byEndpoint;
     assert.deepEqual([reportsAfter.click, reportsAfter.action], [reportsBefore.click, reportsBefore.action]);
+
+    // Show Reports for Merchant: the panel on the last 30 days by SubID, filtered to the merchant's one program.
+    const node = api.revenueView.getChildren().find((row) => row.merchantKey === key)!;
+    await vscode.commands.executeCommand('affiliateLinks.showMerchantReports', node);
+    const program = sandbox.dataset.programs.find((p) => p.merchantId === merchantId)!;
+    const shown = await eventually(() => api.reportsPanel.snapshot(), 'the report panel', 30_000);
+    assert.deepEqual(
+      [shown.state.period, shown.state.groupBy, shown.state.filters.programId],
+      [{ preset: 'last30' }, 'subId', program.id],
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
