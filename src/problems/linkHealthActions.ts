@@ -3,6 +3,7 @@
  * comment or in the setting) and `source.fixAll.affiliateLinks`: every safe fix of a file, also on save.
  */
 import * as vscode from 'vscode';
+import { codeOf } from './diagnosticCode';
 import type { DocumentLinks } from '../health/documentLinks';
 import { fixesFor, type HealthFix } from '../health/healthFixes';
 import type { HealthFinding, LinkHealthRules } from '../health/healthRules';
@@ -58,7 +59,7 @@ export class LinkHealthActions implements vscode.CodeActionProvider {
         continue;
       }
       const diagnostics = context.diagnostics.filter(
-        (d) => d.source === DIAGNOSTIC_SOURCE && d.code === finding.code && d.range.isEqual(findingRange),
+        (d) => d.source === DIAGNOSTIC_SOURCE && codeOf(d) === finding.code && d.range.isEqual(findingRange),
       );
       for (const fix of this.fixesOf(checked, finding)) {
         const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
