@@ -71,7 +71,23 @@ export function pairsMoney(
   return only ?? { clicks: 0, earned: [], estimate: [] };
 }
 
-const NONE: CurrencyAmount[] = [];
+const NONE = Object.freeze([]) as unknown as CurrencyAmount[];
+
+/** One pair's money: `pairsMoney` of one pair, without the lists a sum needs. */
+export function pairMoney(
+  pairs: PairTable | undefined,
+  epc: (merchantId: string) => readonly CurrencyAmount[] | undefined,
+  subId: string,
+  merchantId: string,
+): Money {
+  const figures = pairs === undefined ? undefined : pairFigures(pairs, subId, merchantId);
+  if (figures === undefined) {
+    return { clicks: 0, earned: NONE, estimate: NONE };
+  }
+  const estimate =
+    !earnedSomething(figures.earned) && figures.clicks > 0 ? times(epc(merchantId), figures.clicks) : NONE;
+  return { clicks: figures.clicks, earned: nonZero(figures.earned), estimate };
+}
 
 function addTo(sums: { clicks: number; earned: AmountSums; estimate: AmountSums }, money: Money): void {
   sums.clicks += money.clicks;

@@ -5,7 +5,7 @@
 import type { MoneyCode } from '../health/moneyLinks';
 import type { MerchantKey } from '../merchant/merchantKey';
 import { subIdClicks } from '../reports/figures/pairFigures';
-import { AmountSums, pairsMoney } from './moneyAmounts';
+import { AmountSums, pairMoney } from './moneyAmounts';
 import type {
   Money,
   Opportunity,
@@ -27,37 +27,32 @@ const RULE_ORDER: readonly MoneyCode[] = [
 export type LinksByFile = Map<string, PlacedMoneyLink[]>;
 
 export class RevenueRows {
-  /** Each pair's money. */
-  private readonly pairMoney = new Map<string, Money>();
   /** Each SubID's clicks with every merchant (an opportunity's article clicks). */
   private readonly subIdClicks = new Map<string, number>();
 
   constructor(readonly context: RevenueContext) {}
 
-  /** One pair's money in this context, worked out once. */
-  private moneyOfPair(subId: string, merchantId: string): Money {
-    const key = `${subId}\u0000${merchantId}`;
-    let money = this.pairMoney.get(key);
-    if (money === undefined) {
-      money = pairsMoney(this.context.pairs, this.context.epc, [[subId, merchantId]]);
-      this.pairMoney.set(key, money);
-    }
-    return money;
-  }
-
-  /** The money of distinct pairs: one pair's as it is, several summed per currency. */
-  private moneyOf(subIds: readonly string[], merchantId: string | undefined): Money {
+  /** The money of distinct pairs of one merchant, each pair's worked out once per row (`known`). */
+  private moneyOf(subIds: readonly string[], merchantId: string | undefined, known: Map<string, Money>): Money {
     if (merchantId === undefined || subIds.length === 0) {
       return NO_MONEY;
     }
+    const one = (subId: string): Money => {
+      let money = known.get(subId);
+      if (money === undefined) {
+        money = pairMoney(this.context.pairs, this.context.epc, subId, merchantId);
+        known.set(subId, money);
+      }
+      return money;
+    };
     if (subIds.length === 1) {
-      return this.moneyOfPair(subIds[0]!, merchantId);
+      return one(subIds[0]!);
     }
     let clicks = 0;
     const earned = new AmountSums();
     const estimate = new AmountSums();
     for (const subId of subIds) {
-      const money = this.moneyOfPair(subId, merchantId);
+      const money = one(subId);
       clicks += money.clicks;
       earned.add(money.earned);
       estimate.add(money.estimate);
@@ -68,34 +63,55 @@ export class RevenueRows {
   riskRow(key: MerchantKey, byFile: LinksByFile): RiskMerchant {
     const merchantId = firstOf(byFile)?.merchantId;
     const reasons = new Set<MoneyCode>();
-    const merchantSubIds = new Set<string>();
+    const merchantSubIds: string[] = [];
+    const known = new Map<string, Money>();
     const articles: RiskArticle[] = [];
     let links = 0;
     for (const [path, list] of byFile) {
-      const sharing = new Map<string, number>();
-      for (const link of list) {
+      let article: RiskArticle;
+      if (list.length === 1) {
+        // Most articles link to a merchant once: no counting of shared pairs.
+        const link = list[0]!;
         reasons.add(link.code as MoneyCode);
-        if (link.subId !== undefined && merchantId !== undefined) {
-          sharing.set(link.subId, (sharing.get(link.subId) ?? 0) + 1);
-          merchantSubIds.add(link.subId);
+        const subIds = link.subId !== undefined && merchantId !== undefined ? [link.subId] : [];
+        if (subIds.length === 1 && !known.has(subIds[0]!)) {
+          merchantSubIds.push(subIds[0]!);
         }
+        article = { path, subIds, money: this.moneyOf(subIds, merchantId, known), links: [located(link, path, 1)] };
+      } else {
+        const sharing = new Map<string, number>();
+        for (const link of list) {
+          reasons.add(link.code as MoneyCode);
+          if (link.subId !== undefined && merchantId !== undefined) {
+            sharing.set(link.subId, (sharing.get(link.subId) ?? 0) + 1);
+          }
+        }
+        const locations: RiskLocation[] = list
+          .map((link) => located(link, path, link.subId === undefined ? 1 : (sharing.get(link.subId) ?? 1)))
+          .sort((a, b) => a.line - b.line || a.column - b.column);
+        const subIds = [...sharing.keys()];
+        for (const subId of subIds) {
+          if (!known.has(subId)) {
+            merchantSubIds.push(subId);
+          }
+        }
+        article = { path, subIds, money: this.moneyOf(subIds, merchantId, known), links: locations };
       }
-      const locations: RiskLocation[] = list
-        .map((link) => located(link, path, link.subId === undefined ? 1 : (sharing.get(link.subId) ?? 1)))
-        .sort((a, b) => a.line - b.line || a.column - b.column);
-      const subIds = [...sharing.keys()];
-      articles.push({ path, subIds, money: this.moneyOf(subIds, merchantId), links: locations });
+      articles.push(article);
       links += list.length;
     }
-    articles.sort((a, b) => b.money.clicks - a.money.clicks || compareText(a.path, b.path));
+    if (articles.length > 1) {
+      articles.sort((a, b) => b.money.clicks - a.money.clicks || compareText(a.path, b.path));
+    }
     return {
       key,
       merchantId,
       name: this.context.nameOf(key) ?? key,
-      reasons: RULE_ORDER.filter((code) => reasons.has(code)),
+      reasons: reasons.size === 1 ? [...reasons] : RULE_ORDER.filter((code) => reasons.has(code)),
       links,
       articles,
-      money: this.moneyOf([...merchantSubIds], merchantId),
+      // One article: its money is the merchant's (the same pairs).
+      money: articles.length === 1 ? articles[0]!.money : this.moneyOf(merchantSubIds, merchantId, known),
     };
   }
 
