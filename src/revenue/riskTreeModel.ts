@@ -33,6 +33,9 @@ export type RiskTreeChange = 'all' | readonly RiskNode[];
 export class RiskTreeModel {
   private rootNodes: RiskNode[] = [];
   private readonly byId = new Map<string, RiskNode>();
+  private updates = 0;
+  /** The update that last showed each top node. */
+  private readonly stamps = new Map<string, number>();
   /** The node that shows each merchant row object. */
   private readonly nodeOfRow = new WeakMap<RiskMerchant, RiskNode>();
 
@@ -103,9 +106,10 @@ export class RiskTreeModel {
   update(report: RevenueReport): RiskTreeChange {
     const changed: RiskNode[] = [];
     const roots: RiskNode[] = [];
-    const seen = new Set<string>();
+    // Each top node shown now is stamped with this update's number; the others are let go after.
+    const stamp = ++this.updates;
     const root = (id: string, data: RiskNodeData, same: (old: RiskNodeData) => boolean): void => {
-      seen.add(id);
+      this.stamps.set(id, stamp);
       const old = this.byId.get(id);
       if (old === undefined) {
         const made = withKey({ id, data, parent: undefined });
@@ -131,7 +135,7 @@ export class RiskTreeModel {
         shown.data.merchant === merchant &&
         shown.data.figures === report.figures
       ) {
-        seen.add(shown.id);
+        this.stamps.set(shown.id, stamp);
         roots.push(shown);
         continue;
       }
@@ -149,10 +153,11 @@ export class RiskTreeModel {
         (old) => old.kind === 'opportunities' && sameList(old.opportunities, report.opportunities),
       );
     }
-    if (seen.size !== this.byId.size) {
+    if (roots.length !== this.byId.size) {
       for (const id of [...this.byId.keys()]) {
-        if (!seen.has(id)) {
+        if (this.stamps.get(id) !== stamp) {
           this.byId.delete(id);
+          this.stamps.delete(id);
         }
       }
     }
