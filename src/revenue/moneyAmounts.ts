@@ -115,3 +115,8 @@ function times(amounts: readonly CurrencyAmount[] | undefined, factor: number): 
   }
   return out;
 }
+
+/** Text in code-unit order: the rows' ties, the same on every machine and locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

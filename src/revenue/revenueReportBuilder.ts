@@ -6,7 +6,7 @@
  */
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { CurrencyAmount } from '../reports/model/currencyAmounts';
-import { AmountSums } from './moneyAmounts';
+import { AmountSums, compareText } from './moneyAmounts';
 import { RankedRows } from './rankedRows';
 import type {
   Opportunity,
@@ -281,8 +281,4 @@ function firstAmount(amounts: readonly CurrencyAmount[]): number {
 
 function sameContext(a: RevenueContext, b: RevenueContext): boolean {
   return a.pairs === b.pairs && a.epc === b.epc && a.nameOf === b.nameOf;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -2,10 +2,10 @@
  * The rows of revenue at risk for one context (the figures' pairs, the EPCs, the names): a merchant's row with its
  * articles and links, an opportunity's row, each pair's money worked out once.
  */
-import type { MoneyCode } from '../health/moneyLinks';
+import { MONEY_CODES, type MoneyCode } from '../health/moneyLinks';
 import type { MerchantKey } from '../merchant/merchantKey';
 import { subIdClicks } from '../reports/figures/pairFigures';
-import { AmountSums, pairMoney } from './moneyAmounts';
+import { AmountSums, compareText, pairMoney } from './moneyAmounts';
 import type {
   Money,
   Opportunity,
@@ -15,13 +15,6 @@ import type {
   RiskLocation,
   RiskMerchant,
 } from './revenueReport';
-
-const RULE_ORDER: readonly MoneyCode[] = [
-  'inactive-merchant',
-  'deeplinks-not-allowed',
-  'target-off-merchant',
-  'subid-mismatch',
-];
 
 /** A merchant's links by file (at risk, or the plain links that are its opportunities). */
 export type LinksByFile = Map<string, PlacedMoneyLink[]>;
@@ -107,7 +100,7 @@ export class RevenueRows {
       key,
       merchantId,
       name: this.context.nameOf(key) ?? key,
-      reasons: reasons.size === 1 ? [...reasons] : RULE_ORDER.filter((code) => reasons.has(code)),
+      reasons: reasons.size === 1 ? [...reasons] : MONEY_CODES.filter((code) => reasons.has(code)),
       links,
       articles,
       // One article: its money is the merchant's (the same pairs).
@@ -175,8 +168,4 @@ function firstOf(byFile: LinksByFile): PlacedMoneyLink | undefined {
     return list[0];
   }
   return undefined;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
