@@ -8,7 +8,8 @@ import type { HealthSeverity } from '../health/healthCodes';
 import { moneyLinkOf } from '../health/moneyLinks';
 import { COMMANDS } from '../ids';
 import type { MoneyLinksHub } from '../revenue/moneyLinksHub';
-import { pairsMoney, type PlacedMoneyLink } from '../revenue/revenueReport';
+import { pairMoney } from '../revenue/moneyAmounts';
+import type { PlacedMoneyLink } from '../revenue/revenueReport';
 import { diagnosticMoneyText } from '../revenue/revenueWords';
 import type { MoneySource } from './moneySource';
 import { documentOfIndexed, positionOfIndexed, type IndexedFile } from '../health/siteIndex';
@@ -144,7 +145,7 @@ export class LinkHealthDiagnostics extends Disposable {
         });
         const { code, subId, merchantId } = moneyLink;
         if (code !== 'not-monetized' && subId !== undefined && merchantId !== undefined && pairs !== undefined) {
-          const money = pairsMoney(pairs, (id) => this.money.epc(id), [[subId, merchantId]]);
+          const money = pairMoney(pairs, (id) => this.money.epc(id), subId, merchantId);
           message += diagnosticMoneyText(money, pairs.days, sharing.get(`${subId}\n${merchantId}`) ?? 1);
         }
       }

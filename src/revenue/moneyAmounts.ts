@@ -46,13 +46,10 @@ export function pairsMoney(
   let only: Money | undefined;
   let sums: { clicks: number; earned: AmountSums; estimate: AmountSums } | undefined;
   for (const [subId, merchantId] of pairKeys) {
-    const figures = pairs === undefined ? undefined : pairFigures(pairs, subId, merchantId);
-    if (figures === undefined) {
+    const money = pairMoney(pairs, epc, subId, merchantId);
+    if (money.clicks === 0 && money.earned.length === 0) {
       continue;
     }
-    const estimate =
-      !earnedSomething(figures.earned) && figures.clicks > 0 ? times(epc(merchantId), figures.clicks) : NONE;
-    const money: Money = { clicks: figures.clicks, earned: nonZero(figures.earned), estimate };
     if (only === undefined && sums === undefined) {
       // Most sums are of one pair: its lists as they are, no per-currency tally.
       only = money;
