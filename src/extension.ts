@@ -29,15 +29,15 @@ import { PlatformStatusBarItem } from './views/platformStatusBarItem';
 import { CatalogController } from './controllers/catalogController';
 import { ClientFactory } from './loaders/clientFactory';
 import { DomainIndexLoader } from './loaders/domainIndexLoader';
-import { FiguresService } from './controllers/figuresService';
+import { FiguresController } from './controllers/figuresController';
 import { ServiceApiLoader } from './loaders/serviceApiLoader';
 import { MerchantLinkIndex } from './controllers/merchantLinkIndex';
-import { ReportService } from './controllers/reportService';
+import { ReportController } from './controllers/reportController';
 import { MerchantView } from './views/merchantView';
 import { LinkHealthStarter } from './problems/linkHealthStarter';
 import { MerchantLinksHub } from './problems/merchantLinksHub';
 import { MoneyLinksHub } from './revenue/moneyLinksHub';
-import { RevenueAtRiskService } from './controllers/revenueAtRiskService';
+import { RevenueAtRiskController } from './controllers/revenueAtRiskController';
 import { RevenueAtRiskView } from './views/revenueAtRiskView';
 import { ShowRevenueAtRiskCommand } from './commands/showRevenueAtRiskCommand';
 import { CopyRevenueAtRiskCommand } from './commands/copyRevenueAtRiskCommand';
@@ -75,14 +75,14 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   const clients = new ClientFactory(new ServiceApiLoader(), log, version, context.globalStorageUri);
   const controller = new CatalogController(context.globalStorageUri, keys, clients, log);
   const options = new TreeViewOptions(context.globalState);
-  const reports = new ReportService(context.globalStorageUri, keys, clients, log);
+  const reports = new ReportController(context.globalStorageUri, keys, clients, log);
   // Reads nothing during activation: it starts a few seconds later, or on the first lens asked for.
-  const figures = new FiguresService(reports, log);
+  const figures = new FiguresController(reports, log);
   figures.startLater(FIRST_READ_MS);
   // The site's links per merchant, which link health publishes once it runs: the tree's tooltips read them.
   const merchantLinks = new MerchantLinksHub();
   const moneyLinks = new MoneyLinksHub((error) => log.error(`A revenue at risk listener failed: ${String(error)}`));
-  const revenue = new RevenueAtRiskService(moneyLinks, figures, reports, controller, log);
+  const revenue = new RevenueAtRiskController(moneyLinks, figures, reports, controller, log);
   const view = new MerchantView(controller, options, figures, merchantLinks, revenue);
   const commands = new CommandManager();
   const panels = new ReportPanelKeeper(

@@ -3,13 +3,13 @@
  * (`ExtensionMode.Test`): the parts activation built, and what the report panel's webview and the
  * status bar items show, seen by wrapping them (the product classes keep nothing for tests).
  */
-import type { RevenueAtRiskService } from './controllers/revenueAtRiskService';
+import type { RevenueAtRiskController } from './controllers/revenueAtRiskController';
 import type { RevenueAtRiskView } from './views/revenueAtRiskView';
 import * as vscode from 'vscode';
 import type { ActiveArticleFigures } from './lens/activeArticleFigures';
 import type { CatalogController } from './controllers/catalogController';
-import type { FiguresService } from './controllers/figuresService';
-import { localToday, type ReportService } from './controllers/reportService';
+import type { FiguresController } from './controllers/figuresController';
+import { localToday, type ReportController } from './controllers/reportController';
 import type { WorkspaceKeys } from './controllers/workspaceKeys';
 import { STATUS_BAR_ITEMS } from './ids';
 import type { FiguresCodeLensProvider } from './lens/figuresCodeLensProvider';
@@ -59,13 +59,13 @@ export interface AffiliateLinksApi {
   readonly keys: WorkspaceKeys;
   readonly platformStatus: StatusBarTestApi;
   readonly view: MerchantView;
-  readonly reports: ReportService;
+  readonly reports: ReportController;
   readonly reportsPanel: ReportPanelTestApi;
   readonly reportsStatus: StatusBarTestApi;
   /** Link health's status bar item: the scan, or the clicks at risk. */
   readonly linkHealthStatus: StatusBarTestApi;
   /** The figures of the figures period, and the lenses and status-bar article read from them. */
-  readonly figures: FiguresService;
+  readonly figures: FiguresController;
   readonly figuresLenses: FiguresCodeLensProvider;
   readonly activeArticle: ActiveArticleFigures;
   /** The folder of the extension's log (the tests read it: no key may ever be in it). */
@@ -73,7 +73,7 @@ export interface AffiliateLinksApi {
   /** The site's links per merchant, as link health published them. */
   readonly merchantLinks: MerchantLinksHub;
   /** Revenue at risk: its report, and the view that draws it. */
-  readonly revenue: RevenueAtRiskService;
+  readonly revenue: RevenueAtRiskController;
   readonly revenueView: RevenueAtRiskView;
   /** The warnings shown through `showWarning` (link health's notices), oldest first. */
   readonly warnings: readonly string[];

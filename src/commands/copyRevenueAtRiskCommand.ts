@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RevenueAtRiskService } from '../controllers/revenueAtRiskService';
+import type { RevenueAtRiskController } from '../controllers/revenueAtRiskController';
 import { COMMANDS, STATUS_MESSAGE_MS } from '../ids';
 import type { RiskNode } from '../revenue/riskTreeModel';
 import { markdownTable } from '../revenue/revenueWords';
@@ -12,7 +12,7 @@ import type { Command } from './command';
 export class CopyRevenueAtRiskCommand implements Command {
   readonly id = COMMANDS.copyRevenueAtRisk;
 
-  constructor(private readonly service: RevenueAtRiskService) {}
+  constructor(private readonly service: RevenueAtRiskController) {}
 
   async execute(node?: unknown): Promise<string> {
     const report = this.service.report;

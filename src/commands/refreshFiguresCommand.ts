@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS, SETTINGS, STATUS_MESSAGE_MS, WORKBENCH_COMMANDS } from '../ids';
 import type { CatalogController } from '../controllers/catalogController';
-import type { FiguresService } from '../controllers/figuresService';
+import type { FiguresController } from '../controllers/figuresController';
 import type { Command } from './command';
 
 /**
@@ -13,7 +13,7 @@ export class RefreshFiguresCommand implements Command {
   readonly id = COMMANDS.refreshFigures;
 
   constructor(
-    private readonly figures: FiguresService,
+    private readonly figures: FiguresController,
     private readonly controller: CatalogController,
   ) {}
 

@@ -1,6 +1,6 @@
 import { COMMANDS } from '../ids';
-import type { ReportService } from '../controllers/reportService';
-import type { RevenueAtRiskService } from '../controllers/revenueAtRiskService';
+import type { ReportController } from '../controllers/reportController';
+import type { RevenueAtRiskController } from '../controllers/revenueAtRiskController';
 import type { RiskNode } from '../revenue/riskTreeModel';
 import { defaultViewState } from '../webviews/reports/panelVocabulary';
 import type { PanelViewState } from '../webviews/reports/protocol';
@@ -16,8 +16,8 @@ export class ShowMerchantReportsCommand implements Command {
 
   constructor(
     private readonly panels: ReportPanelKeeper,
-    private readonly reports: Pick<ReportService, 'platformId'>,
-    private readonly service: RevenueAtRiskService,
+    private readonly reports: Pick<ReportController, 'platformId'>,
+    private readonly service: RevenueAtRiskController,
   ) {}
 
   execute(node?: unknown): void {

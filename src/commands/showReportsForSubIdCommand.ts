@@ -4,7 +4,7 @@ import type { FiguresDays } from '../settings/figuresSettings';
 import { defaultViewState } from '../webviews/reports/panelVocabulary';
 import type { PanelViewState } from '../webviews/reports/protocol';
 import type { ReportPanelKeeper } from '../webviews/reports/host/reportPanelKeeper';
-import type { ReportService } from '../controllers/reportService';
+import type { ReportController } from '../controllers/reportController';
 import type { Command } from './command';
 
 /**
@@ -17,7 +17,7 @@ export class ShowReportsForSubIdCommand implements Command {
 
   constructor(
     private readonly panels: ReportPanelKeeper,
-    private readonly reports: Pick<ReportService, 'platformId'>,
+    private readonly reports: Pick<ReportController, 'platformId'>,
   ) {}
 
   execute(subId?: unknown, days?: unknown): void {

@@ -14,7 +14,7 @@ import type { LinkKind } from './lineScan';
 import { LinkVerdicts, type LinkVerdict } from './linkVerdict';
 
 /** What the rules read of the catalog: its domain index, and when a merchant became inactive if the shell knows. */
-export interface HealthCatalogView {
+export interface HealthCatalog {
   index: MerchantDomainIndex;
   inactiveSince?(ref: MerchantRef): string | undefined;
 }
@@ -76,7 +76,7 @@ export class LinkHealthRules {
   private readonly disclosure: RegExp | undefined;
 
   constructor(
-    readonly catalog: HealthCatalogView,
+    readonly catalog: HealthCatalog,
     readonly options: HealthOptions,
   ) {
     this.verdicts = new LinkVerdicts(catalog.index, options.deeplink, ignoredLinksMatcher(options.ignoredLinks));

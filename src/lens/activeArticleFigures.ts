@@ -4,7 +4,7 @@ import { Delayer } from '../common/delayer';
 import { LatestWins } from '../common/latestWins';
 import { Disposable } from '../common/lifecycle';
 import { HOVER_LANGUAGES } from '../hover/merchantHoverProvider';
-import type { FiguresService } from '../controllers/figuresService';
+import type { FiguresController } from '../controllers/figuresController';
 import { figuresOf } from '../reports/figures/figuresAggregate';
 import { clicksText, figuresAgeText, figuresSubjectText, trendText } from '../reports/figures/figuresWords';
 import type { ArticleSubIdReader } from './articleSubIds';
@@ -29,7 +29,7 @@ export class ActiveArticleFigures extends Disposable {
   private readonly afterEdit = this._register(new Delayer(AFTER_EDIT_MS));
 
   constructor(
-    private readonly figures: FiguresService,
+    private readonly figures: FiguresController,
     private readonly subIds: ArticleSubIdReader,
   ) {
     super();

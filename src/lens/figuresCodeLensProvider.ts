@@ -6,7 +6,7 @@ import { COMMANDS } from '../ids';
 import { figuresLenses, type FiguresLens, type LineLenses } from '../reports/figures/figuresLenses';
 import { figuresAgeText } from '../reports/figures/figuresWords';
 import type { CatalogController } from '../controllers/catalogController';
-import type { FiguresService } from '../controllers/figuresService';
+import type { FiguresController } from '../controllers/figuresController';
 import type { ArticleSubIdReader } from './articleSubIds';
 
 /**
@@ -20,7 +20,7 @@ export class FiguresCodeLensProvider extends Disposable implements vscode.CodeLe
   readonly onDidChangeCodeLenses = this.changed.event;
 
   constructor(
-    private readonly figures: FiguresService,
+    private readonly figures: FiguresController,
     private readonly subIds: ArticleSubIdReader,
     controller: CatalogController,
   ) {

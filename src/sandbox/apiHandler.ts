@@ -5,7 +5,7 @@ import { utcDate } from '../api/calendarDate';
 import { actionDay, clickDay, type SandboxDataset } from './dataset';
 import type { EndpointName } from './endpoints';
 import { merchantPage, UpdatedAtTimes } from './merchantEndpoint';
-import { ReportStore } from './reportEndpoint';
+import { SandboxReportPages } from './reportEndpoint';
 import type { KeyRefusal, KeyRefusalCounter } from './requestStats';
 import { badRequest, jsonResponse, notFound, statusError, type SandboxResponse } from './responses';
 import { keyHolder, platformTrackingLink, type KeyHolder, type SandboxKeys } from './sandboxKeys';
@@ -28,8 +28,8 @@ const REFUSAL_STATUS: Readonly<Record<KeyRefusal, number>> = { unauthorized: 401
  * In `split` a platform key on a report is a 401, and the account key on the catalog a 403.
  */
 export class ApiHandler {
-  private readonly clicks: ReportStore<WireClickItem>;
-  private readonly actions: ReportStore<WireActionItem>;
+  private readonly clicks: SandboxReportPages<WireClickItem>;
+  private readonly actions: SandboxReportPages<WireActionItem>;
   private readonly platformIds: ReadonlySet<string>;
   private readonly updatedAtTimes = new UpdatedAtTimes();
 
@@ -39,8 +39,8 @@ export class ApiHandler {
     private readonly now: () => Date,
     private readonly refusals: KeyRefusalCounter,
   ) {
-    this.clicks = new ReportStore(dataset.clicks, clickDay);
-    this.actions = new ReportStore(dataset.actions, actionDay);
+    this.clicks = new SandboxReportPages(dataset.clicks, clickDay);
+    this.actions = new SandboxReportPages(dataset.actions, actionDay);
     this.platformIds = new Set(dataset.platforms.map((platform) => platform.id));
   }
 

@@ -16,7 +16,7 @@ export const REPORT_CACHE_ENTRIES = 32;
  * the items not to change: whoever changes them (a report touch, reportTouch.ts and server.ts)
  * drops the store and builds a new one.
  */
-export class ReportStore<T extends ReportItem> {
+export class SandboxReportPages<T extends ReportItem> {
   private readonly cache = new Map<string, readonly T[]>();
 
   /** `items` in report order; `dayOf` gives the `YYYY-MM-DD` day an item counts for in a period. */

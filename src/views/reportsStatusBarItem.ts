@@ -9,7 +9,7 @@ import type { ActiveArticleFigures } from '../lens/activeArticleFigures';
 import type { CatalogController } from '../controllers/catalogController';
 import { describeFailure } from '../prompts/failureMessages';
 import type { TodayClicks } from '../controllers/figuresQueries';
-import type { FiguresService } from '../controllers/figuresService';
+import type { FiguresController } from '../controllers/figuresController';
 import { rateLimitWaitText } from '../prompts/waitWords';
 import { makeStatusBarItem, type MakeStatusBarItem } from './statusBarItems';
 
@@ -22,14 +22,14 @@ function withClickHere(text: string): string {
 }
 
 /**
- * Today's clicks are counted by the figures (`FiguresService.today`) from the report of the figures period; the item
+ * Today's clicks are counted by the figures (`FiguresController.today`) from the report of the figures period; the item
  * re-renders when they change. Offline, the cached figure stays, said in the tooltip, as is a wait for the rate limit.
  */
 export class ReportsStatusBarItem extends Disposable {
   private readonly item: vscode.StatusBarItem;
 
   constructor(
-    private readonly figures: FiguresService,
+    private readonly figures: FiguresController,
     private readonly controller: CatalogController,
     private readonly article?: ActiveArticleFigures,
     make: MakeStatusBarItem = makeStatusBarItem,

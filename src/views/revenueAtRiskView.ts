@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../common/lifecycle';
-import type { RevenueAtRiskService } from '../controllers/revenueAtRiskService';
+import type { RevenueAtRiskController } from '../controllers/revenueAtRiskController';
 import { SETTINGS, VIEWS } from '../ids';
 import { RiskTreeModel, type RiskNode } from '../revenue/riskTreeModel';
 import type { RevenueReport } from '../revenue/revenueReport';
@@ -18,7 +18,7 @@ export class RevenueAtRiskView extends Disposable implements vscode.TreeDataProv
   /** Rows redrawn by the last report (`all`, or how many), for the tests. */
   lastRedraw: 'all' | number = 'all';
 
-  constructor(private readonly service: RevenueAtRiskService) {
+  constructor(private readonly service: RevenueAtRiskController) {
     super();
     this.view = this._register(
       vscode.window.createTreeView(VIEWS.revenueAtRisk, { treeDataProvider: this, showCollapseAll: true }),
@@ -86,7 +86,10 @@ export class RevenueAtRiskView extends Disposable implements vscode.TreeDataProv
       report.figures === 'ready' && clicks > 0
         ? {
             value: report.merchants.length,
-            tooltip: vscode.l10n.t('{0} merchants with clicks at risk', report.merchants.length),
+            tooltip:
+              report.merchants.length === 1
+                ? vscode.l10n.t('1 merchant with clicks at risk')
+                : vscode.l10n.t('{0} merchants with clicks at risk', report.merchants.length),
           }
         : undefined;
   }

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { timeToSend, type BudgetWindow } from '../../src/api/budget/budgetWindows';
 import { parseLedgerLine } from '../../src/api/budget/fileLedger';
-import { viewOf, type LedgerEntry } from '../../src/api/budget/budgetLedger';
+import { snapshotOf, type LedgerEntry } from '../../src/api/budget/budgetLedger';
 import { presetPeriod, previousPeriod } from '../../src/reports/model/reportPeriods';
 import { launchChromium } from '../host/chromium';
 import { ensureCodeServer, startCodeServer } from '../host/codeServer';
@@ -109,12 +109,12 @@ function ledgerEntries(ledgerFolder: string): LedgerEntry[] {
 /** The sends of process `pid` in the shared ledger between `from` and `to`, at the times they were written. */
 function sendsOf(ledgerFolder: string, pid: number, from: number, to: number): number {
   const own = ledgerEntries(ledgerFolder).filter((entry) => entry.kind !== 'send' || entry.id.startsWith(`${pid}:`));
-  return viewOf(own, to, to - from).sends.filter((time) => time >= from && time <= to).length;
+  return snapshotOf(own, to, to - from).sends.filter((time) => time >= from && time <= to).length;
 }
 
 /** The most writes of every window in any span of each of the service's windows, as the ledger says they went. */
 function busiestWrites(ledgerFolder: string, to: number): number[] {
-  const writes = viewOf(ledgerEntries(ledgerFolder), to, 3_600_000).sends;
+  const writes = snapshotOf(ledgerEntries(ledgerFolder), to, 3_600_000).sends;
   return SERVICE_WINDOWS.map((window) => busiestSpan(writes, window.ms).count);
 }
 

@@ -98,7 +98,12 @@ export class Workbench {
   /** Opens a view container from the activity bar by its title, e.g. "Affiliate Links". */
   async openView(title: string): Promise<void> {
     const sidebarTitle = this.page.locator('.sidebar .title-label', { hasText: title }).first();
-    const item = this.page.locator(`.activitybar .action-item a[aria-label^="${title}"]`).first();
+    // The item itself, not its link: a view's badge (a number over the icon) covers the link's centre, and
+    // a click on the badge reaches the item all the same.
+    const item = this.page
+      .locator('.activitybar .action-item')
+      .filter({ has: this.page.locator(`a[aria-label^="${title}"]`) })
+      .first();
     const shown = (timeout: number): Promise<boolean> =>
       sidebarTitle.waitFor({ timeout }).then(
         () => true,

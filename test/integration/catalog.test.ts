@@ -89,7 +89,7 @@ describe('the merchant catalog in the real host', function () {
     const changed = [3, 1_200, 2_400].map((index) => first.dataset.merchants[index]!.name);
     [3, 1_200, 2_400].forEach((index) => first.touchMerchant(index));
     // The catalog's endpoint only: the figures open the first service's reports a second after the switch
-    // (figuresService.ts), and read them when they never had them, which depends on what ran before.
+    // (figuresController.ts), and read them when they never had them, which depends on what ran before.
     const catalogRequests = () => first.stats().byEndpoint.merchant;
     const requestsBefore = catalogRequests();
     await setBaseUrl(first.url);

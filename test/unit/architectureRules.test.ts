@@ -63,7 +63,7 @@ const CASES: Case[] = [
   {
     rule: 'link health never imports the shell',
     file: 'src/health/wrong.ts',
-    code: "import { FiguresService } from '../controllers/figuresService';\nvoid FiguresService;",
+    code: "import { FiguresController } from '../controllers/figuresController';\nvoid FiguresController;",
     refused: /never imports the VS Code shell/,
   },
   {
@@ -207,7 +207,7 @@ const CASES: Case[] = [
   {
     rule: 'the loaders import no controller',
     file: 'src/loaders/wrong.ts',
-    code: "import { ReportService } from '../controllers/reportService';\nvoid ReportService;",
+    code: "import { ReportController } from '../controllers/reportController';\nvoid ReportController;",
     refused: /src\/loaders\/ loads the lazy bundles/,
   },
   {
@@ -597,7 +597,7 @@ const CASES: Case[] = [
   {
     rule: 'revenue (the pure core) never imports the shell',
     file: 'src/revenue/wrong.ts',
-    code: "import type { FiguresService } from '../controllers/figuresService';\nexport type F = FiguresService;",
+    code: "import type { FiguresController } from '../controllers/figuresController';\nexport type F = FiguresController;",
     refused: /never imports the VS Code shell/,
   },
   {

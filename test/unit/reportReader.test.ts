@@ -13,7 +13,7 @@ import { clientFor } from './helpers/fixtures';
 import { startCraftedServer, type CraftedServer } from './helpers/craftedServer';
 
 /** A report service in memory: items kept in report order (updatedAt descending, or ascending when asked), paged by offset. */
-class ReportService {
+class ReportController {
   items: Array<Record<string, unknown>>;
   ascending = false;
   private clock = Date.parse('2026-11-21T10:00:00Z');
@@ -65,16 +65,16 @@ const keyed = (items: readonly ClickItem[]) => new Map(items.map((item) => [repo
 const WINDOW = { from: '2026-07-24', to: '2026-11-21' };
 
 describe('report reader', () => {
-  const services: ReportService[] = [];
-  async function service(count: number, nullIds = 0): Promise<ReportService> {
-    const started = await new ReportService(count, nullIds).start();
+  const services: ReportController[] = [];
+  async function service(count: number, nullIds = 0): Promise<ReportController> {
+    const started = await new ReportController(count, nullIds).start();
     services.push(started);
     return started;
   }
   afterEach(async () => {
     await Promise.all(services.splice(0).map((s) => s.server.close()));
   });
-  const options = (s: ReportService): ReadOptions => ({ now: s.now, marginMs: 5 * 60_000 });
+  const options = (s: ReportController): ReadOptions => ({ now: s.now, marginMs: 5 * 60_000 });
 
   it('reads a window in full: every item, in report order, with its total and when the read began', async () => {
     const s = await service(1_234);

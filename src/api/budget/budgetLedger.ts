@@ -67,7 +67,7 @@ export class MemoryLedger implements BudgetLedger {
 }
 
 /** What the ledger says now: the sends that count (cancelled ones left out) and the latest hold. */
-export interface LedgerView {
+export interface LedgerSnapshot {
   sends: number[];
   holdUntil: number;
 }
@@ -80,13 +80,13 @@ export interface LedgerView {
  * With `before`, only the sends, cancels and holds appended before the send of that id (which is
  * left out too); writes count wherever they stand.
  */
-export function viewOf(
+export function snapshotOf(
   entries: readonly LedgerEntry[],
   now: number,
   spanMs: number,
   before?: string,
   slackMs = 5_000,
-): LedgerView {
+): LedgerSnapshot {
   const upTo =
     before === undefined ? entries.length : entries.findIndex((entry) => entry.kind === 'send' && entry.id === before);
   const seen = upTo < 0 ? entries : entries.slice(0, upTo);

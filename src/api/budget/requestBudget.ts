@@ -8,7 +8,7 @@ import {
   type BudgetWindow,
   type RequestPriority,
 } from './budgetWindows';
-import { MemoryLedger, viewOf, type BudgetLedger, type LedgerView } from './budgetLedger';
+import { MemoryLedger, snapshotOf, type BudgetLedger, type LedgerSnapshot } from './budgetLedger';
 import { SlotReservations, type SendSlot } from './slotReservations';
 import type { RateWindow } from '../rateLimit';
 import { REAL_CLOCK, type BudgetClock } from './budgetClock';
@@ -65,7 +65,7 @@ export class RequestBudget {
   private wake = new AbortController();
   private pumping = false;
   private orders = 0;
-  private last: LedgerView = { sends: [], holdUntil: 0 };
+  private last: LedgerSnapshot = { sends: [], holdUntil: 0 };
   private waiting: { until: number; reason: WaitReason } | undefined;
   private readonly holds: RefusalHolds;
   /** When this window last sent a request of a class above background. */
@@ -234,10 +234,10 @@ export class RequestBudget {
       this.wake = new AbortController();
       const head = this.queue[0]!;
       const now = this.clock.now();
-      const view = viewOf(await this.reservations.read(now), now, this.spanMs);
+      const snapshot = snapshotOf(await this.reservations.read(now), now, this.spanMs);
       this.last = {
-        sends: view.sends,
-        holdUntil: Math.max(view.holdUntil, this.last.holdUntil > now ? this.last.holdUntil : 0),
+        sends: snapshot.sends,
+        holdUntil: Math.max(snapshot.holdUntil, this.last.holdUntil > now ? this.last.holdUntil : 0),
       };
       // A background request also waits until the higher classes have been quiet for a short
       // window: a sequential read on screen (the catalog's walk) sends again as soon as its answer

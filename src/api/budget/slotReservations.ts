@@ -2,7 +2,7 @@
  * Taking a slot across processes: a send appended to the shared ledger, kept only if the sends before it leave room.
  */
 import type { BudgetClock } from './budgetClock';
-import { viewOf, type BudgetLedger, type LedgerEntry, type WroteEntry } from './budgetLedger';
+import { snapshotOf, type BudgetLedger, type LedgerEntry, type WroteEntry } from './budgetLedger';
 import { fitsAmong, type BudgetWindow } from './budgetWindows';
 
 /**
@@ -61,7 +61,7 @@ export class SlotReservations {
     await this.ledger.append({ kind: 'send', t, id, pending: true });
     const entries = await this.read(this.clock.now());
     // The sends appended before this one: its own time is counted once, by fitsAmong.
-    const before = viewOf(entries, this.clock.now(), this.spanMs, id);
+    const before = snapshotOf(entries, this.clock.now(), this.spanMs, id);
     const fits = fitsAmong(before.sends, this.windows, t) && before.holdUntil <= t;
     const late =
       fits &&

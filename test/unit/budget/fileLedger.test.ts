@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { UNWRITTEN_COUNTS_MS, viewOf, type LedgerEntry } from '../../../src/api/budget/budgetLedger';
+import { UNWRITTEN_COUNTS_MS, snapshotOf, type LedgerEntry } from '../../../src/api/budget/budgetLedger';
 import { FileLedger, LEDGER_BUCKET_MS, ledgerLine, parseLedgerLine } from '../../../src/api/budget/fileLedger';
 import { RequestBudget } from '../../../src/api/budget/requestBudget';
 
@@ -77,7 +77,7 @@ describe('request ledger in files', function () {
     }
     assert.deepEqual(await files.read(NOW, 303_100), entries);
     // c:1 counts when it was written; c:2, not yet written, as going now.
-    assert.deepEqual(viewOf(entries, NOW, 303_100), {
+    assert.deepEqual(snapshotOf(entries, NOW, 303_100), {
       sends: [NOW - LEDGER_BUCKET_MS, NOW - 100, NOW],
       holdUntil: NOW + 4_000,
     });
@@ -88,16 +88,16 @@ describe('request ledger in files', function () {
 
   it('counts a pending send at its write, as going now until then, and at its time once unwritten for UNWRITTEN_COUNTS_MS', () => {
     const pending: LedgerEntry = { kind: 'send', t: NOW, id: 'a:1', pending: true };
-    assert.deepEqual(viewOf([pending], NOW + 200, 303_100).sends, [NOW + 200], 'going now');
-    assert.deepEqual(viewOf([pending, { kind: 'wrote', t: NOW + 150, id: 'a:1' }], NOW + 200, 303_100).sends, [
+    assert.deepEqual(snapshotOf([pending], NOW + 200, 303_100).sends, [NOW + 200], 'going now');
+    assert.deepEqual(snapshotOf([pending, { kind: 'wrote', t: NOW + 150, id: 'a:1' }], NOW + 200, 303_100).sends, [
       NOW + 150,
     ]);
-    assert.deepEqual(viewOf([pending], NOW + UNWRITTEN_COUNTS_MS + 1, 303_100).sends, [NOW], 'its window closed');
+    assert.deepEqual(snapshotOf([pending], NOW + UNWRITTEN_COUNTS_MS + 1, 303_100).sends, [NOW], 'its window closed');
     // A send of an earlier version, or one written at its grant, counts at its time.
-    assert.deepEqual(viewOf([{ kind: 'send', t: NOW, id: 'a:2' }], NOW + 200, 303_100).sends, [NOW]);
+    assert.deepEqual(snapshotOf([{ kind: 'send', t: NOW, id: 'a:2' }], NOW + 200, 303_100).sends, [NOW]);
     // A write that stands after the send of `before` still tells when the sends before it went.
     assert.deepEqual(
-      viewOf(
+      snapshotOf(
         [pending, { kind: 'send', t: NOW + 100, id: 'b:1', pending: true }, { kind: 'wrote', t: NOW + 50, id: 'a:1' }],
         NOW + 200,
         303_100,
@@ -112,7 +112,7 @@ describe('request ledger in files', function () {
     assert.equal(a!.length + b!.length, 12);
     // The sends as the ledger holds them (a process's own clock readings lag under load; the ledger's times are the slots).
     const now = Date.now();
-    const sends = viewOf(await ledger(() => now).read(now, 303_100), now, 303_100).sends.sort((x, y) => x - y);
+    const sends = snapshotOf(await ledger(() => now).read(now, 303_100), now, 303_100).sends.sort((x, y) => x - y);
     assert.equal(sends.length, 12, 'every send of both processes is in the ledger, none taken back twice');
     for (const time of sends) {
       const inSecond = sends.filter((other) => other > time - 1_000 && other <= time).length;
@@ -136,13 +136,13 @@ describe('request ledger in files', function () {
     // machine) leaves a send and its cancel, which count for nothing.
     const read = await afterCrash.read(now, 303_100);
     assert.equal(
-      viewOf(read, now, 303_100).sends.length,
+      snapshotOf(read, now, 303_100).sends.length,
       4,
       'three sends of the killed writer and the one after its torn line',
     );
     fs.truncateSync(file, fs.statSync(file).size - 5);
     const cut = await afterCrash.read(now, 303_100);
-    assert.equal(viewOf(cut, now, 303_100).sends.length, 3, 'the entry cut off is skipped, the others read');
+    assert.equal(snapshotOf(cut, now, 303_100).sends.length, 3, 'the entry cut off is skipped, the others read');
   });
 
   it('ignores entries no clock of the machine wrote: a send far in the future, a hold past the longest window', () => {
@@ -151,7 +151,7 @@ describe('request ledger in files', function () {
       { kind: 'hold', t: NOW, until: NOW + 3_600_000 },
       { kind: 'send', t: NOW - 1, id: 'y:1' },
     ];
-    assert.deepEqual(viewOf(entries, NOW, 303_100), { sends: [NOW - 1], holdUntil: 0 });
+    assert.deepEqual(snapshotOf(entries, NOW, 303_100), { sends: [NOW - 1], holdUntil: 0 });
   });
 
   it('starts a file that cannot be read again (a folder in its place), and goes on counting', async () => {

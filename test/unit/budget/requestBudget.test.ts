@@ -5,7 +5,7 @@
  * two windows sharing one ledger.
  */
 import assert from 'node:assert/strict';
-import { MemoryLedger, viewOf, type BudgetLedger, type LedgerEntry } from '../../../src/api/budget/budgetLedger';
+import { MemoryLedger, snapshotOf, type BudgetLedger, type LedgerEntry } from '../../../src/api/budget/budgetLedger';
 import { budgetWindows, earliestSlot, fitsAmong, timeToSend } from '../../../src/api/budget/budgetWindows';
 import { LATE_GRANT_MS, RequestBudget } from '../../../src/api/budget/requestBudget';
 import type { RequestPriority } from '../../../src/api/budget/budgetWindows';
@@ -303,7 +303,7 @@ describe('request budget', () => {
     const times = takeAll(budget, clock, 7, 'foreground', grants);
     await clock.run();
     const granted = await times;
-    const written = viewOf(await ledger.read(clock.now(), LONG_MS), clock.now(), LONG_MS).sends;
+    const written = snapshotOf(await ledger.read(clock.now(), LONG_MS), clock.now(), LONG_MS).sends;
     assert.equal(written.length, 7);
     for (const at of granted) {
       assert.ok(

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
 import { REAL_CLOCK } from '../../../src/api/budget/budgetClock';
-import { MemoryLedger, UNWRITTEN_COUNTS_MS, viewOf, type LedgerEntry } from '../../../src/api/budget/budgetLedger';
+import { MemoryLedger, UNWRITTEN_COUNTS_MS, snapshotOf, type LedgerEntry } from '../../../src/api/budget/budgetLedger';
 import { parseLedgerLine } from '../../../src/api/budget/fileLedger';
 
 const NOW = 1_800_000_000_000;
@@ -20,36 +20,42 @@ describe('request ledger, its view at the edges', () => {
       { kind: 'send', t: NOW - SPAN, id: 'a:1' },
       { kind: 'send', t: NOW - SPAN + 1, id: 'a:2' },
     ];
-    assert.deepEqual(viewOf(sends, NOW, SPAN).sends, [NOW - SPAN + 1]);
+    assert.deepEqual(snapshotOf(sends, NOW, SPAN).sends, [NOW - SPAN + 1]);
   });
 
   it('counts a send as far ahead as the slack, not a millisecond further, by its entry and by its write', () => {
     const atSlack: LedgerEntry = { kind: 'send', t: NOW + SLACK, id: 'a:1' };
-    assert.deepEqual(viewOf([atSlack], NOW, SPAN).sends, [NOW + SLACK]);
-    assert.deepEqual(viewOf([{ ...atSlack, t: NOW + SLACK + 1 }], NOW, SPAN).sends, []);
+    assert.deepEqual(snapshotOf([atSlack], NOW, SPAN).sends, [NOW + SLACK]);
+    assert.deepEqual(snapshotOf([{ ...atSlack, t: NOW + SLACK + 1 }], NOW, SPAN).sends, []);
     // A pending send of now whose write says it went further ahead than any clock here could.
     const pending: LedgerEntry = { kind: 'send', t: NOW, id: 'b:1', pending: true };
-    assert.deepEqual(viewOf([pending, { kind: 'wrote', t: NOW + SLACK + 1, id: 'b:1' }], NOW, SPAN).sends, []);
-    assert.deepEqual(viewOf([pending, { kind: 'wrote', t: NOW + SLACK, id: 'b:1' }], NOW, SPAN).sends, [NOW + SLACK]);
+    assert.deepEqual(snapshotOf([pending, { kind: 'wrote', t: NOW + SLACK + 1, id: 'b:1' }], NOW, SPAN).sends, []);
+    assert.deepEqual(snapshotOf([pending, { kind: 'wrote', t: NOW + SLACK, id: 'b:1' }], NOW, SPAN).sends, [
+      NOW + SLACK,
+    ]);
   });
 
   it('counts an unwritten pending send as going now for UNWRITTEN_COUNTS_MS exactly, then at its time', () => {
     const pending: LedgerEntry = { kind: 'send', t: NOW, id: 'a:1', pending: true };
-    assert.deepEqual(viewOf([pending], NOW + UNWRITTEN_COUNTS_MS - 1, SPAN).sends, [NOW + UNWRITTEN_COUNTS_MS - 1]);
-    assert.deepEqual(viewOf([pending], NOW + UNWRITTEN_COUNTS_MS, SPAN).sends, [NOW]);
+    assert.deepEqual(snapshotOf([pending], NOW + UNWRITTEN_COUNTS_MS - 1, SPAN).sends, [NOW + UNWRITTEN_COUNTS_MS - 1]);
+    assert.deepEqual(snapshotOf([pending], NOW + UNWRITTEN_COUNTS_MS, SPAN).sends, [NOW]);
   });
 
   it('holds only until a moment still to come, within the span, from an entry no later than the slack', () => {
     const hold = (t: number, until: number): LedgerEntry => ({ kind: 'hold', t, until });
-    assert.equal(viewOf([hold(NOW - 10_000, NOW - 1)], NOW, SPAN).holdUntil, 0, 'a hold over');
-    assert.equal(viewOf([hold(NOW - 10_000, NOW)], NOW, SPAN).holdUntil, 0, 'a hold ending now');
-    assert.equal(viewOf([hold(NOW - 10_000, NOW + 1)], NOW, SPAN).holdUntil, NOW + 1);
-    assert.equal(viewOf([hold(NOW, NOW + SPAN)], NOW, SPAN).holdUntil, NOW + SPAN, 'a hold of the whole span');
-    assert.equal(viewOf([hold(NOW, NOW + SPAN + 1)], NOW, SPAN).holdUntil, 0, 'longer than any window');
-    assert.equal(viewOf([hold(NOW + SLACK, NOW + 20_000)], NOW, SPAN).holdUntil, NOW + 20_000);
-    assert.equal(viewOf([hold(NOW + SLACK + 1, NOW + 20_000)], NOW, SPAN).holdUntil, 0, 'written ahead of any clock');
+    assert.equal(snapshotOf([hold(NOW - 10_000, NOW - 1)], NOW, SPAN).holdUntil, 0, 'a hold over');
+    assert.equal(snapshotOf([hold(NOW - 10_000, NOW)], NOW, SPAN).holdUntil, 0, 'a hold ending now');
+    assert.equal(snapshotOf([hold(NOW - 10_000, NOW + 1)], NOW, SPAN).holdUntil, NOW + 1);
+    assert.equal(snapshotOf([hold(NOW, NOW + SPAN)], NOW, SPAN).holdUntil, NOW + SPAN, 'a hold of the whole span');
+    assert.equal(snapshotOf([hold(NOW, NOW + SPAN + 1)], NOW, SPAN).holdUntil, 0, 'longer than any window');
+    assert.equal(snapshotOf([hold(NOW + SLACK, NOW + 20_000)], NOW, SPAN).holdUntil, NOW + 20_000);
+    assert.equal(
+      snapshotOf([hold(NOW + SLACK + 1, NOW + 20_000)], NOW, SPAN).holdUntil,
+      0,
+      'written ahead of any clock',
+    );
     // The latest of several holds, whatever their order.
-    assert.equal(viewOf([hold(NOW, NOW + 9_000), hold(NOW, NOW + 2_000)], NOW, SPAN).holdUntil, NOW + 9_000);
+    assert.equal(snapshotOf([hold(NOW, NOW + 9_000), hold(NOW, NOW + 2_000)], NOW, SPAN).holdUntil, NOW + 9_000);
   });
 
   it('views before a send by that send only: an entry of another kind with its id, or an id not there, changes nothing', () => {
@@ -59,9 +65,13 @@ describe('request ledger, its view at the edges', () => {
       { kind: 'send', t: NOW - 10, id: 'b:1' },
       { kind: 'send', t: NOW - 5, id: 'c:1' },
     ];
-    assert.deepEqual(viewOf(entries, NOW, SPAN, 'b:1').sends, [NOW - 20]);
-    assert.deepEqual(viewOf(entries, NOW, SPAN, 'x:9').sends, [NOW - 20, NOW - 5], 'every send but the cancelled one');
-    assert.deepEqual(viewOf(entries, NOW, SPAN).sends, [NOW - 20, NOW - 5]);
+    assert.deepEqual(snapshotOf(entries, NOW, SPAN, 'b:1').sends, [NOW - 20]);
+    assert.deepEqual(
+      snapshotOf(entries, NOW, SPAN, 'x:9').sends,
+      [NOW - 20, NOW - 5],
+      'every send but the cancelled one',
+    );
+    assert.deepEqual(snapshotOf(entries, NOW, SPAN).sends, [NOW - 20, NOW - 5]);
   });
 });
 

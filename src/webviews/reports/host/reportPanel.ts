@@ -7,7 +7,7 @@ import { messageOf } from '../../../common/errorMessage';
 import { LatestWins } from '../../../common/latestWins';
 import { Disposable, toDisposable } from '../../../common/lifecycle';
 import type { CatalogController } from '../../../controllers/catalogController';
-import { localToday, readReportSettings, type ReportService } from '../../../controllers/reportService';
+import { localToday, readReportSettings, type ReportController } from '../../../controllers/reportController';
 import type { WorkspaceKeys } from '../../../controllers/workspaceKeys';
 import { SETTINGS } from '../../../ids';
 import { merchantKeyOfId } from '../../../merchant/merchantKey';
@@ -22,7 +22,7 @@ import { SubIdFiles } from './subIdFiles';
 
 export interface ReportPanelDeps {
   extensionUri: vscode.Uri;
-  reports: ReportService;
+  reports: ReportController;
   /** What keys the workspace has now: with a platform key alone, the panel asks for an account key. */
   keys: Pick<WorkspaceKeys, 'keyContext'>;
   controller: CatalogController;

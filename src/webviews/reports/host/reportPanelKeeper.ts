@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../../common/lifecycle';
-import { localToday } from '../../../controllers/reportService';
+import { localToday } from '../../../controllers/reportController';
 import { STATE_KEYS, WEBVIEWS } from '../../../ids';
 import { defaultViewState } from '../panelVocabulary';
 import type { PanelViewState } from '../protocol';

@@ -17,14 +17,14 @@ import type { MoneyLinksChange } from '../revenue/moneyLinksHub';
 import type { RevenueContext, RevenueReport } from '../revenue/revenueReport';
 import { RevenueReportBuilder } from '../revenue/revenueReportBuilder';
 import type { CatalogController } from './catalogController';
-import type { FiguresService } from './figuresService';
+import type { FiguresController } from './figuresController';
 import { readEpcHistory, type EpcHistory } from './merchantEpcHistory';
-import { localToday, type ReportService } from './reportService';
+import { localToday, type ReportController } from './reportController';
 
 /** After a change (a file's diagnostics, the figures, a catalog page), before the report is built again. */
 const REBUILD_DELAY_MS = 50;
 
-export class RevenueAtRiskService extends Disposable implements MoneySource {
+export class RevenueAtRiskController extends Disposable implements MoneySource {
   private readonly changed = this._register(new vscode.EventEmitter<RevenueReport>());
   /** Fires with each new report. */
   readonly onDidChange = this.changed.event;
@@ -49,8 +49,8 @@ export class RevenueAtRiskService extends Disposable implements MoneySource {
 
   constructor(
     private readonly hub: MoneyLinksHub,
-    private readonly figures: FiguresService,
-    private readonly reports: ReportService,
+    private readonly figures: FiguresController,
+    private readonly reports: ReportController,
     private readonly catalog: CatalogController,
     private readonly log: vscode.LogOutputChannel,
   ) {

@@ -15,7 +15,7 @@ import { figuresFromStore, stillWatches, watchedQueries, watchFigures, type Watc
 import type { TodayClicks } from './figuresQueries';
 import { FiguresFailures, readFigures, readFocus } from './figuresReads';
 import { readFiguresSettings, type FiguresDays } from '../settings/figuresSettings';
-import { localToday, type ReportService } from './reportService';
+import { localToday, type ReportController } from './reportController';
 
 /** After a change in the store, before the aggregate is built again (a refresh fires several). */
 const REBUILD_DELAY_MS = 200;
@@ -24,7 +24,7 @@ const AFTER_STORE_CHANGE_MS = 1_000;
 /** SubIDs of the active article read first, at most. */
 const FOCUS_SUBIDS = 3;
 
-export class FiguresService extends Disposable {
+export class FiguresController extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when the aggregate, today's clicks, where they stand or their wait changed. */
   readonly onDidChange = this.changed.event;
@@ -43,7 +43,7 @@ export class FiguresService extends Disposable {
   private readonly failures: FiguresFailures;
 
   constructor(
-    private readonly reports: ReportService,
+    private readonly reports: ReportController,
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();

@@ -56,7 +56,7 @@ export function localToday(now = new Date()): string {
   return `${String(now.getFullYear()).padStart(4, '0')}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export class ReportService extends Disposable {
+export class ReportController extends Disposable {
   private opened:
     | { connection: ReportConnection; store: ReportStore; client?: Promise<AffiliateServiceClient> }
     | undefined;
