@@ -16,7 +16,8 @@ import { ShowReportsCommand } from './commands/showReportsCommand';
 import { ShowReportsForSubIdCommand } from './commands/showReportsForSubIdCommand';
 import { SyncMerchantsCommand } from './commands/syncMerchantsCommands';
 import { treeOptionCommands } from './commands/treeOptionCommands';
-import { HOVER_LANGUAGES, MerchantHoverProvider } from './hover/merchantHoverProvider';
+import { MerchantHoverProvider } from './hover/merchantHoverProvider';
+import { LINK_LANGUAGES } from './links/linkLanguages';
 import { WEBVIEWS } from './ids';
 import { ActiveArticleFigures } from './lens/activeArticleFigures';
 import { ArticleSubIdReader } from './lens/articleSubIds';
@@ -132,7 +133,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(WEBVIEWS.reports, serializer));
   context.subscriptions.push(
     vscode.languages.registerCodeLensProvider(
-      HOVER_LANGUAGES.map((language) => ({ language })),
+      LINK_LANGUAGES.map((language) => ({ language })),
       figuresLenses,
     ),
   );
@@ -158,7 +159,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   commands.register(new ReplaceMerchantLinksCommand(controller, merchantLinks, epcOf, log));
   context.subscriptions.push(
     vscode.languages.registerHoverProvider(
-      HOVER_LANGUAGES.map((language) => ({ language })),
+      LINK_LANGUAGES.map((language) => ({ language })),
       new MerchantHoverProvider(links),
     ),
   );

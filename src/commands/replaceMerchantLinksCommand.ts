@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { CatalogController } from '../controllers/catalogController';
 import { COMMANDS } from '../ids';
 import type { MerchantLinksHub } from '../problems/merchantLinksHub';
-import type { ReplaceLinksOutcome, ReplaceLinksTestOptions } from '../problems/replaceLinksFlow';
+import type { ReplaceLinksOutcome, ReplaceLinksTestOptions } from '../problems/merchantLinksReplacing';
 import type { EpcHistory } from '../revenue/replacementChoices';
 import type { Command } from './command';
 import { goneMessage, merchantArgument } from './merchantArgument';

@@ -9,7 +9,7 @@ import { LatestWins } from '../common/latestWins';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { messageOf } from '../common/errorMessage';
 import type { MerchantKey } from '../merchant/merchantKey';
-import type { MoneySource } from '../problems/moneySource';
+import type { MoneySource } from '../revenue/moneySource';
 import type { PairTable } from '../reports/figures/pairFigures';
 import type { CurrencyAmount } from '../reports/model/currencyAmounts';
 import type { MoneyLinksHub } from '../revenue/moneyLinksHub';

@@ -10,7 +10,6 @@ import { targetOf } from '../links/urlReplacement';
 import { readLinkSettings } from '../settings/linkSettings';
 import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
 
-export const HOVER_LANGUAGES = ['markdown', 'mdx', 'html', 'plaintext'] as const;
 const HOVER_COMMANDS: string[] = [COMMANDS.insertDeeplink, COMMANDS.copyTrackingLink];
 
 function commandLink(label: string, command: string, args: unknown): string {

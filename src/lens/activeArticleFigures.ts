@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
 import { LatestWins } from '../common/latestWins';
 import { Disposable } from '../common/lifecycle';
-import { HOVER_LANGUAGES } from '../hover/merchantHoverProvider';
+import { LINK_LANGUAGES } from '../links/linkLanguages';
 import type { FiguresController } from '../controllers/figuresController';
 import { figuresOf } from '../reports/figures/figuresAggregate';
 import { clicksText, figuresAgeText, figuresSubjectText, trendText } from '../reports/figures/figuresWords';
@@ -76,7 +76,7 @@ export class ActiveArticleFigures extends Disposable {
     if (
       !this.figures.enabled ||
       document === undefined ||
-      !(HOVER_LANGUAGES as readonly string[]).includes(document.languageId)
+      !(LINK_LANGUAGES as readonly string[]).includes(document.languageId)
     ) {
       this.figures.focus(undefined);
       return undefined;

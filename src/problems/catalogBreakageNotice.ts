@@ -11,8 +11,8 @@ import { breakageOf, brokenMerchants, type BreakKind } from '../health/catalogBr
 import type { HealthCode } from '../health/healthCodes';
 import { showCatalogBreakage, type ShowWarning } from '../prompts/catalogBreakagePrompts';
 import type { LinkHealthSettings } from '../settings/linkHealthSettings';
-import { pairsMoney } from '../revenue/revenueReport';
-import type { MoneySource } from './moneySource';
+import { pairsMoney } from '../revenue/moneyAmounts';
+import type { MoneySource } from '../revenue/moneySource';
 import type { SiteMerchantLinks } from './siteMerchantLinks';
 
 const RULE_OF: Readonly<Record<BreakKind, HealthCode>> = {

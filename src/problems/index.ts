@@ -19,7 +19,7 @@ import { SiteMerchantLinks } from './siteMerchantLinks';
 import { MerchantLinkReplacer } from './merchantLinkReplacer';
 import type { ShowWarning } from '../prompts/catalogBreakagePrompts';
 import type { MoneyLinksHub } from '../revenue/moneyLinksHub';
-import type { MoneySource } from './moneySource';
+import type { MoneySource } from '../revenue/moneySource';
 
 export { ignoreLinkInSettings } from './ignoreLinkInSettings';
 

@@ -11,7 +11,7 @@ import type { MoneyLinksHub } from '../revenue/moneyLinksHub';
 import { pairMoney } from '../revenue/moneyAmounts';
 import type { PlacedMoneyLink } from '../revenue/revenueReport';
 import { diagnosticMoneyText } from '../revenue/revenueWords';
-import type { MoneySource } from './moneySource';
+import type { MoneySource } from '../revenue/moneySource';
 import { documentOfIndexed, positionOfIndexed, type IndexedFile } from '../health/siteIndex';
 import { runInSlices } from '../health/sliceLoop';
 import type { SiteChange, SiteIndexer } from '../site/siteIndexer';

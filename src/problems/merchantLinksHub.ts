@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { MerchantLinkTotals } from '../health/merchantLinkTally';
 import type { MerchantKey } from '../merchant/merchantKey';
-import type { MerchantLinksReplacer } from './merchantLinkReplacer';
+import type { MerchantLinksReplacer } from './merchantLinksReplacing';
 
 /** What the Merchants view reads: how many articles link to a merchant (read when a row's tooltip is made). */
 export interface MerchantLinksSource {

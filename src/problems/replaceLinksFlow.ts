@@ -7,25 +7,16 @@ import * as vscode from 'vscode';
 import type { MerchantRef } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { EpcHistory, ReplacementChoice, ReplacementChoices } from '../revenue/replacementChoices';
-import type { MerchantLinkReplacer, ReplacementOffer } from './merchantLinkReplacer';
+import type {
+  MerchantLinksReplacer,
+  ReplaceLinksOutcome,
+  ReplaceLinksTestOptions,
+  ReplacementOffer,
+} from './merchantLinksReplacing';
 import { askReplacement, choiceLabel } from './replaceLinksPicker';
 
-/** Internal, for the integration tests: the choice made without the picker, and no refactor preview. */
-export interface ReplaceLinksTestOptions {
-  /** The choice: unwrap, or the same-page or alternative merchant with this key. */
-  choice?: { kind: 'unwrap' } | { kind: 'same-page' | 'alternative'; key: string };
-  /** False: apply without the refactor preview (`needsConfirmation` false). */
-  preview?: boolean;
-}
-
-export interface ReplaceLinksOutcome {
-  applied: boolean;
-  files: Array<{ uri: vscode.Uri; replaced: number; kept: number }>;
-  failed: Array<{ uri: vscode.Uri; message: string }>;
-}
-
 export async function replaceMerchantLinks(
-  replacer: MerchantLinkReplacer,
+  replacer: MerchantLinksReplacer,
   owner: MerchantRef,
   epcOf: EpcHistory,
   log: vscode.LogOutputChannel,

@@ -10,7 +10,7 @@ import type { MerchantLinkTotals } from '../health/merchantLinkTally';
 import type { MerchantRef } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { AlternativeChoice, ReplacementChoice, ReplacementChoices } from '../revenue/replacementChoices';
-import type { ReplacementOffer } from './merchantLinkReplacer';
+import type { ReplacementOffer } from './merchantLinksReplacing';
 
 type ChoiceItem = vscode.QuickPickItem & { choice?: ReplacementChoice };
 

@@ -6,8 +6,6 @@ import type { MoneyCode, MoneyLink } from '../health/moneyLinks';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { CurrencyAmount } from '../reports/model/currencyAmounts';
 import type { PairTable } from '../reports/figures/pairFigures';
-export { pairsMoney } from './moneyAmounts';
-export { buildRevenueReport } from './revenueReportBuilder';
 
 /** A money link at its place in a file (0-based lines, UTF-16 columns). */
 export interface PlacedMoneyLink extends MoneyLink {

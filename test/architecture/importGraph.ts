@@ -8,13 +8,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
 
-/** The rooms from the bottom of the house up: a file may import its own room and the rooms below it. */
+/**
+ * The rooms from the bottom of the house up: a file may import its own room and the rooms below it. A room is a
+ * folder of `src/` (or a file at its top) and the folders below it that are not rooms of their own: `api` holds
+ * `api/budget` and `api/normalize` (the client, one bundle, whose files import each other both ways and keep to
+ * no circle between files).
+ */
 export const ROOM_ORDER: readonly string[] = [
   'ids.ts',
   'common',
   'api',
-  'api/normalize',
-  'api/budget',
   'sandbox',
   'merchant',
   'keys',
@@ -36,6 +39,7 @@ export const ROOM_ORDER: readonly string[] = [
   'webviews/reports/app',
   'hostL10n.ts',
   'settings',
+  'secrets',
   'prompts',
   'loaders',
   'controllers',
@@ -45,10 +49,9 @@ export const ROOM_ORDER: readonly string[] = [
   'lens',
   'views',
   'hover',
-  'secrets',
   'commands',
-  'extension.ts',
   'testAdapter.ts',
+  'extension.ts',
 ];
 
 export interface ImportEdge {
@@ -110,10 +113,19 @@ export function readImportGraph(root: string): ImportGraph {
   return { files: files.map(rel), edges };
 }
 
-/** The room of a file: its folder below `src/`, or the file itself at the top. */
+/** The room of a file: the deepest room of `ROOM_ORDER` its folder is in (or is), else its folder; a top file is its own. */
 export function roomOf(file: string): string {
   const dir = path.posix.dirname(file);
-  return dir === '.' ? file : dir;
+  if (dir === '.') {
+    return file;
+  }
+  let room: string | undefined;
+  for (const candidate of ROOM_ORDER) {
+    if ((dir === candidate || dir.startsWith(`${candidate}/`)) && candidate.length > (room?.length ?? -1)) {
+      room = candidate;
+    }
+  }
+  return room ?? dir;
 }
 
 /** The rank of a room in `ROOM_ORDER`; a room it does not list has none (an error of its own). */

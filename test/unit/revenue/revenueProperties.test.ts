@@ -22,12 +22,8 @@ import { aggregateActions } from '../../../src/reports/model/actionReport';
 import { aggregateClicks } from '../../../src/reports/model/clickReport';
 import type { CurrencyAmount } from '../../../src/reports/model/currencyAmounts';
 import type { ReportPeriod } from '../../../src/reports/model/reportTypes';
-import {
-  buildRevenueReport,
-  type Money,
-  type PlacedMoneyLink,
-  type RevenueReport,
-} from '../../../src/revenue/revenueReport';
+import type { Money, PlacedMoneyLink, RevenueReport } from '../../../src/revenue/revenueReport';
+import { buildRevenueReport } from '../../../src/revenue/revenueReportBuilder';
 import { action, click } from '../helpers/reportItems';
 import { checkProperty, floorOf, propertyRuns } from '../properties/propertyRun';
 

@@ -11,12 +11,9 @@ import type { MerchantKey } from '../../../src/merchant/merchantKey';
 import { tallyPairs, type PairFigures, type PairTable } from '../../../src/reports/figures/pairFigures';
 import type { CurrencyAmount } from '../../../src/reports/model/currencyAmounts';
 import { presetPeriod } from '../../../src/reports/model/reportPeriods';
-import {
-  buildRevenueReport,
-  pairsMoney,
-  type PlacedMoneyLink,
-  type RevenueInputs,
-} from '../../../src/revenue/revenueReport';
+import { type PlacedMoneyLink, type RevenueInputs } from '../../../src/revenue/revenueReport';
+import { pairsMoney } from '../../../src/revenue/moneyAmounts';
+import { buildRevenueReport } from '../../../src/revenue/revenueReportBuilder';
 import { diagnosticMoneyText } from '../../../src/revenue/revenueWords';
 import { catalogIndex, deeplink, MERCHANTS } from '../health/healthCatalog';
 import { action, click } from '../helpers/reportItems';

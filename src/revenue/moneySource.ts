@@ -1,5 +1,8 @@
-/** What link health reads of the figures to say what a finding costs: handed over by the activation bundle. */
-import type * as vscode from 'vscode';
+/**
+ * What link health reads of the figures to say what a finding costs: implemented in the activation bundle by the
+ * revenue at risk controller, handed to link health's bundle (so it is a shape, with events of `common/emitter`).
+ */
+import type { Event } from '../common/emitter';
 import type { PairTable } from '../reports/figures/pairFigures';
 import type { CurrencyAmount } from '../reports/model/currencyAmounts';
 
@@ -9,9 +12,9 @@ export interface MoneySource {
   /** The account's EPC with a merchant over 90 days, per currency, where there is history. */
   epc(merchantId: string): readonly CurrencyAmount[] | undefined;
   /** The pairs or the EPCs changed. */
-  readonly onDidChangeMoney: vscode.Event<void>;
+  readonly onDidChangeMoney: Event<void>;
   /** The site's clicks at risk and the merchants they go to; undefined while the figures load or nothing is counted. */
   atRisk(): { clicks: number; merchants: number; days: number } | undefined;
   /** Revenue at risk was worked out again. */
-  readonly onDidChangeAtRisk: vscode.Event<unknown>;
+  readonly onDidChangeAtRisk: Event<unknown>;
 }
