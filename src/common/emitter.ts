@@ -8,8 +8,11 @@ export type Listener<T> = (value: T) => void;
 export type Event<T> = (listener: Listener<T>) => IDisposable;
 
 export class Emitter<T> implements IDisposable {
-  /** One entry per subscription, so the same function subscribed twice is called twice. */
-  private listeners: Array<{ listener: Listener<T> }> = [];
+  /**
+   * One entry per subscription, so the same function subscribed twice is called twice. Never changed in place
+   * (a new array each time), so a `fire` under way calls exactly those subscribed when it began.
+   */
+  private listeners: ReadonlyArray<{ listener: Listener<T> }> = [];
   private disposed = false;
 
   /**
@@ -23,7 +26,7 @@ export class Emitter<T> implements IDisposable {
       return { dispose() {} };
     }
     const entry = { listener };
-    this.listeners.push(entry);
+    this.listeners = [...this.listeners, entry];
     return {
       dispose: () => {
         this.listeners = this.listeners.filter((other) => other !== entry);

@@ -66,3 +66,45 @@ export abstract class Disposable implements IDisposable {
     disposeAll(this.disposables.splice(0));
   }
 }
+
+/**
+ * One disposable that is replaced now and then (a subscription to the current store, the scan under way): setting
+ * a new value disposes the one before it, and disposing this disposes the value of the moment. Registered with
+ * `_register`, so the owner's disposal takes the value with it. A value set after disposal is disposed at once.
+ */
+export class MutableDisposable<T extends IDisposable = IDisposable> implements IDisposable {
+  private current: T | undefined;
+  private disposed = false;
+
+  /** The value of the moment; undefined once cleared or disposed. */
+  get value(): T | undefined {
+    return this.current;
+  }
+
+  set value(value: T | undefined) {
+    if (value === this.current) {
+      return;
+    }
+    const previous = this.current;
+    this.current = this.disposed ? undefined : value;
+    try {
+      previous?.dispose();
+    } finally {
+      if (this.disposed) {
+        value?.dispose();
+      }
+    }
+  }
+
+  /** Disposes the value of the moment and holds none. */
+  clear(): void {
+    this.value = undefined;
+  }
+
+  dispose(): void {
+    if (!this.disposed) {
+      this.disposed = true;
+      this.clear();
+    }
+  }
+}

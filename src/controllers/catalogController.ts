@@ -8,16 +8,17 @@ import { cacheFileName } from '../catalog/cache';
 import type { SyncStatus } from '../catalog/model/catalogTypes';
 import { CatalogStore, type SyncResult } from '../catalog/store/catalogStore';
 import { walkOnce } from '../catalog/store/sharedWalk';
-import { Disposable, toDisposable } from '../common/lifecycle';
+import { toDisposable } from '../common/lifecycle';
 import type { KeyRingState } from '../secrets/keyRingStore';
 import { promptForKey, warnKeyLost, type PromptActions } from '../prompts/catalogPrompts';
 import { promptPlatformKey } from '../prompts/keyPrompts';
-import type { KeyContext, WorkspaceKeys } from './workspaceKeys';
-import type { ClientFactory } from '../loaders/clientFactory';
+import type { KeyContext } from './workspaceKeys';
 import { affectsConnection, configuredBaseUrl } from '../settings/connectionSettings';
 import { SETTINGS } from '../ids';
 import { catalogFreshnessMs, CatalogFreshness, isFresh } from './catalogFreshness';
 import { syncWithProgress, type SyncTrigger } from './catalogSyncProgress';
+import { CatalogRelay } from './catalogRelay';
+import { StoreOwner, type StoreOwnerParts } from './storeOwner';
 
 export type { KeyContext } from './workspaceKeys';
 
@@ -37,10 +38,15 @@ interface OpenCatalog {
   closed: AbortController;
 }
 
-export class CatalogController extends Disposable {
-  private readonly storeChanged = this._register(new vscode.EventEmitter<CatalogStore | undefined>());
-  /** Fires when the catalog behind the views is replaced (key or base URL changed) or closed. */
-  readonly onDidChangeStore = this.storeChanged.event;
+export class CatalogController extends StoreOwner {
+  private readonly relay = this._register(new CatalogRelay());
+  /**
+   * Fires when the catalog shown changes: its store's changes, and its store replaced (key or base URL changed) or
+   * closed, with the store to draw anew from. Followers subscribe once, not to each store.
+   */
+  readonly onDidChangeCatalog = this.relay.onDidChangeCatalog;
+  /** Fires with every status of the store shown: its syncs page by page, their waits (see `onDidChangeState`). */
+  readonly onDidChangeStatus = this.relay.onDidChangeStatus;
   private readonly stateChanged = this._register(new vscode.EventEmitter<void>());
   /** Fires when the key state or the store's sync state (offline, failed...) changes. */
   readonly onDidChangeState = this.stateChanged.event;
@@ -51,18 +57,13 @@ export class CatalogController extends Disposable {
   private lastSyncValue: SyncResult | undefined;
   private readonly prompts: PromptActions;
 
-  constructor(
-    private readonly globalStorage: vscode.Uri,
-    private readonly keys: WorkspaceKeys,
-    private readonly clients: ClientFactory,
-    private readonly log: vscode.LogOutputChannel,
-  ) {
-    super();
+  constructor(...parts: StoreOwnerParts) {
+    super(...parts);
     this.prompts = {
       retry: () => this.sync({ full: false, notify: true, priority: 'interactive' }),
       showLog: () => this.log.show(),
     };
-    this._register(keys.onDidChange(() => void this.reloadKey()));
+    this._register(this.keys.onDidChange(() => void this.reloadKey()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (affectsConnection(event)) {
@@ -74,7 +75,7 @@ export class CatalogController extends Disposable {
     this._register(toDisposable(() => this.closeStore()));
     this.freshness = this._register(
       new CatalogFreshness(
-        log,
+        this.log,
         () => this.current?.store,
         () => this.sync({ full: false, notify: false, priority: 'background' }),
       ),
@@ -228,7 +229,7 @@ export class CatalogController extends Disposable {
     this.lastSyncValue = undefined;
     const cache = await current.store.loadCache();
     this.log.info(`Catalog for ${baseUrl}: cache ${cache}.`);
-    this.storeChanged.fire(current.store);
+    this.relay.show(current.store);
     this.stateChanged.fire();
     if (cache !== 'loaded') {
       // Nothing to show: the tree waits for it (or for another window's walk of the same catalog).
@@ -275,6 +276,6 @@ export class CatalogController extends Disposable {
     current.closed.abort();
     current.store.dispose();
     void current.client?.then((client) => client.close()).catch(() => undefined);
-    this.storeChanged.fire(undefined);
+    this.relay.show(undefined);
   }
 }

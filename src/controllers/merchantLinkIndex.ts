@@ -3,15 +3,10 @@
  * loaded lazily) and again only when the store hands out a new snapshot.
  */
 import type { CatalogMap } from '../catalog/model/catalogTypes';
+import { HOST_CLOCK } from '../common/timeSlices';
 import type { MerchantDomainIndex } from '../links/domainIndex';
 import type { CatalogController } from './catalogController';
 import type { DomainIndexLoader } from '../loaders/domainIndexLoader';
-
-/** Builds the index in slices: the extension host is never held for long, whatever the catalog's size. */
-const HOST_SLICES = {
-  now: () => performance.now(),
-  pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
-};
 
 export class MerchantLinkIndex {
   private cached: { merchants: CatalogMap; index: MerchantDomainIndex } | undefined;
@@ -37,7 +32,8 @@ export class MerchantLinkIndex {
         merchants,
         index: this.loader
           .load()
-          .then(({ MerchantDomainIndex }) => MerchantDomainIndex.inSlices(merchants, HOST_SLICES)),
+          // In slices: the extension host is never held for long, whatever the catalog's size.
+          .then(({ MerchantDomainIndex }) => MerchantDomainIndex.inSlices(merchants, HOST_CLOCK)),
       };
       this.building = building;
       void building.index.then(

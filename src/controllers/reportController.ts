@@ -4,20 +4,19 @@
  * from the reports' refusals.
  */
 import * as vscode from 'vscode';
-import { Disposable, toDisposable } from '../common/lifecycle';
+import { toDisposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
 import type { AffiliateServiceClient } from '../api/client';
 import { httpStatusOf } from '../api/errors';
 import { messageOf } from '../common/errorMessage';
 import { refusalMeaning } from '../keys/keyRefusals';
 import type { KnownPlatform } from '../keys/platforms';
-import type { ClientFactory } from '../loaders/clientFactory';
 import { affectsConnection, configuredBaseUrl } from '../settings/connectionSettings';
 import { reportCacheFileName } from '../reports/cache/reportCacheFile';
 import { periodWindows } from '../reports/model/reportPeriods';
 import { reportPlatforms } from '../reports/model/reportPlatforms';
 import { ReportStore } from '../reports/store/reportStore';
-import type { WorkspaceKeys } from './workspaceKeys';
+import { StoreOwner, type StoreOwnerParts } from './storeOwner';
 
 /** The connection the reports are read through: the service address and the reports' key, what kind it is and what it opened. */
 export interface ReportConnection {
@@ -56,7 +55,7 @@ export function localToday(now = new Date()): string {
   return `${String(now.getFullYear()).padStart(4, '0')}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export class ReportController extends Disposable {
+export class ReportController extends StoreOwner {
   private opened:
     | { connection: ReportConnection; store: ReportStore; client?: Promise<AffiliateServiceClient> }
     | undefined;
@@ -69,13 +68,9 @@ export class ReportController extends Disposable {
   private platformIdValue: string | undefined;
   private reportKey: string | undefined;
 
-  constructor(
-    private readonly globalStorage: vscode.Uri,
-    private readonly keys: WorkspaceKeys,
-    private readonly clients: ClientFactory,
-    private readonly log: vscode.LogOutputChannel,
-  ) {
-    super();
+  constructor(...parts: StoreOwnerParts) {
+    super(...parts);
+    const keys = this.keys;
     this.platformIdValue = keys.keys.platformId;
     this.reportKey = keys.keys.reports?.key;
     this._register(

@@ -6,8 +6,9 @@
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
 import { LatestWins } from '../common/latestWins';
-import { Disposable, toDisposable } from '../common/lifecycle';
+import { Disposable } from '../common/lifecycle';
 import { messageOf } from '../common/errorMessage';
+import { HOST_CLOCK } from '../common/timeSlices';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { MoneySource } from '../revenue/moneySource';
 import type { PairTable } from '../reports/figures/pairFigures';
@@ -37,7 +38,6 @@ export class RevenueAtRiskController extends Disposable implements MoneySource {
   private pairsNow: PairTable | undefined;
   private history: EpcHistory | undefined;
   private readonly rebuildLater = this._register(new Delayer(REBUILD_DELAY_MS));
-  private catalogListener: vscode.Disposable | undefined;
   /** Milliseconds the last build took, for the log. */
   lastBuildMs = 0;
   private readonly builder = new RevenueReportBuilder();
@@ -57,9 +57,9 @@ export class RevenueAtRiskController extends Disposable implements MoneySource {
     super();
     this._register(hub.onDidChange((change) => this.noteLinks(change)));
     this._register(figures.onDidChange(() => void this.followFigures()));
-    this._register(catalog.onDidChangeStore(() => this.followCatalog()));
-    this._register(toDisposable(() => this.catalogListener?.dispose()));
-    this.followCatalog();
+    // The names: a store replaced, or a change of the store shown.
+    this._register(catalog.onDidChangeCatalog(() => this.newContext()));
+    this.newContext();
     void this.followFigures();
   }
 
@@ -114,12 +114,6 @@ export class RevenueAtRiskController extends Disposable implements MoneySource {
   /** The merchants with links at risk. */
   keysAtRisk(): MerchantKey[] {
     return this.report.merchants.map((merchant) => merchant.key);
-  }
-
-  private followCatalog(): void {
-    this.catalogListener?.dispose();
-    this.catalogListener = this.catalog.store?.onDidChange(() => this.newContext());
-    this.newContext();
   }
 
   private noteLinks(change: MoneyLinksChange): void {
@@ -183,8 +177,7 @@ export class RevenueAtRiskController extends Disposable implements MoneySource {
     const started = performance.now();
     this.fileChanges();
     const report = await this.builder.buildInSlices(this.context, {
-      now: () => performance.now(),
-      pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
+      ...HOST_CLOCK,
       isCurrent: () => turn.isCurrent,
     });
     if (report === undefined || !turn.isCurrent) {

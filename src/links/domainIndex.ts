@@ -1,4 +1,5 @@
 /** Which merchant of the catalog a URL belongs to, by its host name. */
+import { runInSlices, type Clock } from '../common/timeSlices';
 import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
 import { canonicalHost, httpHostOf, httpHostOfUrl, trackingPathOf } from './hostNames';
@@ -89,28 +90,18 @@ export class MerchantDomainIndex {
    */
   static async inSlices(
     merchants: ReadonlyMap<MerchantKey, MerchantSummary>,
-    clock: { now(): number; pause(): Promise<void> },
+    clock: Clock,
     sliceMs = 10,
   ): Promise<MerchantDomainIndex> {
     const index = new MerchantDomainIndex(new Map());
-    let sliceStart = clock.now();
-    let added = 0;
-    const step = async () => {
-      if (++added % 64 === 0 && clock.now() - sliceStart >= sliceMs) {
-        await clock.pause();
-        sliceStart = clock.now();
-      }
-    };
-    for (const [key, merchant] of merchants) {
-      index.add(key, merchant);
-      await step();
-    }
+    await runInSlices([...merchants], { clock, sliceMs, apply: ([key, merchant]) => index.add(key, merchant) });
     // The tracking paths too (a URL parse per merchant), or the first tracking link checked would make them at once.
     const paths = new Map<string, Listing>();
-    for (const ref of [...index.trackingHosts.values()].flatMap(refsOf)) {
-      index.addTrackingPath(paths, ref);
-      await step();
-    }
+    await runInSlices([...index.trackingHosts.values()].flatMap(refsOf), {
+      clock,
+      sliceMs,
+      apply: (ref) => index.addTrackingPath(paths, ref),
+    });
     index.trackingPaths = paths;
     return index;
   }

@@ -3,6 +3,7 @@
  * "Affiliate Links", the rule's code and the severity its setting gives; all again when rules or settings change.
  */
 import * as vscode from 'vscode';
+import { LatestWins } from '../common/latestWins';
 import { Disposable } from '../common/lifecycle';
 import type { HealthSeverity } from '../health/healthCodes';
 import { moneyLinkOf } from '../health/moneyLinks';
@@ -13,9 +14,8 @@ import type { PlacedMoneyLink } from '../revenue/revenueReport';
 import { diagnosticMoneyText } from '../revenue/revenueWords';
 import type { MoneySource } from '../revenue/moneySource';
 import { documentOfIndexed, positionOfIndexed, type IndexedFile } from '../health/siteIndex';
-import { runInSlices } from '../health/sliceLoop';
+import { HOST_CLOCK, runInSlices } from '../common/timeSlices';
 import type { SiteChange, SiteIndexer } from '../site/siteIndexer';
-import { HOST_CLOCK } from '../site/siteReads';
 import type { LinkHealthEngine } from './linkHealthEngine';
 
 /** The diagnostics' source, the extension's name (a product name: not translated). */
@@ -30,8 +30,8 @@ const SEVERITY: Readonly<Record<Exclude<HealthSeverity, 'off'>, vscode.Diagnosti
 
 export class LinkHealthDiagnostics extends Disposable {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection('affiliateLinks'));
-  /** Each full recomputation stops the one before it. */
-  private generation = 0;
+  /** Each full recomputation stops the one before it; none goes on after disposal. */
+  private readonly recomputations = this._register(new LatestWins());
 
   /** What a finding with money links to: the Revenue at Risk view. */
   private readonly moneyTarget = vscode.Uri.parse(`command:${COMMANDS.showRevenueAtRisk}`);
@@ -73,7 +73,7 @@ export class LinkHealthDiagnostics extends Disposable {
       }
       return;
     }
-    const generation = ++this.generation;
+    const turn = this.recomputations.next();
     this.hub.startCount();
     const files = this.indexer.entries();
     const kept = new Set(files.map((file) => file.path));
@@ -86,7 +86,7 @@ export class LinkHealthDiagnostics extends Disposable {
     gone.forEach((uri) => this.collection.delete(uri));
     const outcome = await runInSlices(files, {
       clock: HOST_CLOCK,
-      isCancelled: () => generation !== this.generation || this.isDisposed,
+      isCancelled: () => !turn.isCurrent,
       read: async (file) => file,
       apply: (file) => {
         // A file changed or removed since the list was taken is looked up again.
@@ -98,7 +98,7 @@ export class LinkHealthDiagnostics extends Disposable {
         }
       },
     });
-    if (generation === this.generation && !this.isDisposed) {
+    if (turn.isCurrent) {
       this.hub.endCount(!outcome.cancelled && this.engine.rules !== undefined && this.engine.settings.enabled);
     }
   }

@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
-import { Disposable, toDisposable } from '../common/lifecycle';
+import { Disposable } from '../common/lifecycle';
+import { Sequencer } from '../common/sequencer';
 import { LinkHealthRules } from '../health/healthRules';
 import type { CatalogController } from '../controllers/catalogController';
 import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
@@ -20,8 +21,8 @@ import type { SiteReader } from '../site/siteIndexer';
 export class LinkHealthEngine extends Disposable {
   private rulesNow: LinkHealthRules | undefined;
   private settingsNow: LinkHealthSettings = readLinkHealthSettings();
-  private storeListener: vscode.Disposable | undefined;
-  private refreshing: Promise<void> = Promise.resolve();
+  /** One rebuild at a time, in the order asked. */
+  private readonly rebuilds = new Sequencer();
   /** A sync changes the catalog page by page: the rules are made again once it pauses. */
   private readonly later = this._register(new Delayer(200));
   private readonly changed = this._register(new vscode.EventEmitter<void>());
@@ -29,12 +30,13 @@ export class LinkHealthEngine extends Disposable {
   readonly onDidChange = this.changed.event;
 
   constructor(
-    private readonly controller: CatalogController,
+    controller: CatalogController,
     private readonly links: MerchantLinkIndex,
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    this._register(controller.onDidChangeStore(() => this.followStore()));
+    // A store replaced, or a change of the store shown.
+    this._register(controller.onDidChangeCatalog(() => this.refresh()));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (affectsLinkHealthRules(event)) {
@@ -43,8 +45,7 @@ export class LinkHealthEngine extends Disposable {
         }
       }),
     );
-    this._register(toDisposable(() => this.storeListener?.dispose()));
-    this.followStore();
+    this.refresh();
   }
 
   /** The rules, or undefined while no catalog is loaded. */
@@ -87,16 +88,10 @@ export class LinkHealthEngine extends Disposable {
     return result.ok ? result.subId : undefined;
   }
 
-  private followStore(): void {
-    this.storeListener?.dispose();
-    this.storeListener = this.controller.store?.onDidChange(() => this.refresh());
-    this.refresh();
-  }
-
   private refresh(): void {
     this.later.trigger(() => {
-      this.refreshing = this.refreshing
-        .then(() => this.rebuild())
+      void this.rebuilds
+        .queue(() => this.rebuild())
         .catch((error: unknown) => {
           this.log.error(`Link health: could not load the merchant domain index: ${String(error)}`);
         });

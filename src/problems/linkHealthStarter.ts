@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
-import { Disposable, toDisposable } from '../common/lifecycle';
+import { Disposable, MutableDisposable } from '../common/lifecycle';
 import { COMMANDS, SETTINGS } from '../ids';
 import type { LinkHealth, LinkHealthDeps } from './index';
 import { DomainIndexLoader } from '../loaders/domainIndexLoader';
@@ -14,7 +14,7 @@ import { LinkHealthLoader } from './linkHealthLoader';
 export const LINK_HEALTH_START_MS = 1_500;
 
 export class LinkHealthStarter extends Disposable {
-  private running: LinkHealth | undefined;
+  private readonly running = new MutableDisposable<LinkHealth>();
   private readonly later = this._register(new Delayer(LINK_HEALTH_START_MS));
   private readonly loader = new LinkHealthLoader();
 
@@ -27,7 +27,7 @@ export class LinkHealthStarter extends Disposable {
         }
       }),
     );
-    this._register(toDisposable(() => this.running?.dispose()));
+    this._register(this.running);
     // Registered at activation, as every contributed command is.
     this._register(
       vscode.commands.registerCommand(COMMANDS.ignoreLinkInSettings, async (glob: unknown, scope?: vscode.Uri) =>
@@ -35,25 +35,24 @@ export class LinkHealthStarter extends Disposable {
       ),
     );
     this._register(
-      vscode.commands.registerCommand(COMMANDS.stopLinkHealthScan, () => this.running?.indexer.stopScan()),
+      vscode.commands.registerCommand(COMMANDS.stopLinkHealthScan, () => this.running.value?.indexer.stopScan()),
     );
     this.follow(LINK_HEALTH_START_MS);
   }
 
   /** The running link health, for the tests. */
   get current(): LinkHealth | undefined {
-    return this.running;
+    return this.running.value;
   }
 
   private follow(ms: number): void {
     if (!this.enabled()) {
       this.later.cancel();
-      this.running?.dispose();
-      this.running = undefined;
+      this.running.clear();
       return;
     }
     this.later.trigger(() => {
-      if (this.running !== undefined || this.isDisposed) {
+      if (this.running.value !== undefined || this.isDisposed) {
         return;
       }
       this.start().catch((error: unknown) =>
@@ -71,8 +70,8 @@ export class LinkHealthStarter extends Disposable {
     await nextTurn();
     const module = await this.loader.load();
     await nextTurn();
-    if (this.running === undefined && !this.isDisposed && this.enabled()) {
-      this.running = module.startLinkHealth(this.deps);
+    if (this.running.value === undefined && !this.isDisposed && this.enabled()) {
+      this.running.value = module.startLinkHealth(this.deps);
     }
   }
 

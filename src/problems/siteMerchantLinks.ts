@@ -4,12 +4,12 @@
  */
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
+import { LatestWins } from '../common/latestWins';
 import { Disposable, toDisposable } from '../common/lifecycle';
 import { fileMerchantLinks, merchantLinkTotals, type FileMerchantLinks } from '../health/merchantLinkTally';
-import { runInSlices } from '../health/sliceLoop';
+import { HOST_CLOCK, runInSlices } from '../common/timeSlices';
 import type { IndexedFile } from '../health/siteIndex';
 import type { MerchantKey } from '../merchant/merchantKey';
-import { HOST_CLOCK } from '../site/siteReads';
 import type { SiteChange, SiteIndexer } from '../site/siteIndexer';
 import type { LinkHealthEngine } from './linkHealthEngine';
 import type { MerchantLinksHub } from './merchantLinksHub';
@@ -18,8 +18,8 @@ export class SiteMerchantLinks extends Disposable {
   /** Files with at least one affiliate link, by URI. */
   private readonly byFile = new Map<string, FileMerchantLinks>();
   private readonly publishLater = this._register(new Delayer(300));
-  /** Each full count stops the one before it; a file's change counts it alone (its count is kept in order). */
-  private generation = 0;
+  /** Each full count stops the one before it, and so does disposal; a file's change counts it alone (its count is kept in order). */
+  private readonly fullCounts = this._register(new LatestWins());
   /** Whether the last full count finished. */
   private complete = false;
 
@@ -108,9 +108,8 @@ export class SiteMerchantLinks extends Disposable {
 
   private update(change: SiteChange): void {
     const rules = this.engine.rules;
-    // A full count (or no rules) stops the full count under way; a file's change does not.
-    const generation = change === 'all' || rules === undefined ? ++this.generation : this.generation;
     if (rules === undefined) {
+      this.fullCounts.next(); // stops the full count under way
       this.byFile.clear();
       this.complete = false;
       this.hub.publish(undefined);
@@ -132,11 +131,12 @@ export class SiteMerchantLinks extends Disposable {
       return;
     }
     // Counted in slices, as the diagnostics are: a 10,000-article site never holds the host up.
+    const turn = this.fullCounts.next(); // a file's change above does not stop the full count under way
     this.byFile.clear();
     this.complete = false;
     void runInSlices(this.indexer.entries(), {
       clock: HOST_CLOCK,
-      isCancelled: () => generation !== this.generation || this.isDisposed,
+      isCancelled: () => !turn.isCurrent,
       read: async (file) => file,
       apply: (file) => count(this.indexer.get(file.path) ?? file.path),
     }).then((outcome) => {

@@ -4,6 +4,7 @@
  * taken out of the totals and added again; the others keep their row objects (so the tree redraws nothing of them).
  * A change of the figures, the EPCs or the names makes every row again (in slices: `buildInSlices`).
  */
+import { runInSlices, type Clock } from '../common/timeSlices';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { CurrencyAmount } from '../reports/model/currencyAmounts';
 import { AmountSums, compareText } from './moneyAmounts';
@@ -125,26 +126,25 @@ export class RevenueReportBuilder {
    */
   async buildInSlices(
     context: RevenueContext,
-    slicing: { now(): number; pause(): Promise<void>; isCurrent(): boolean; sliceMs?: number },
+    slicing: Clock & { isCurrent(): boolean; sliceMs?: number },
   ): Promise<RevenueReport | undefined> {
-    const sliceMs = slicing.sliceMs ?? 10;
-    let started = slicing.now();
     for (const chance of [false, true]) {
-      for (const key of [...(chance ? this.chances : this.risks).keys()]) {
-        if (slicing.now() - started >= sliceMs) {
-          await slicing.pause();
-          if (!slicing.isCurrent()) {
-            return undefined;
+      const outcome = await runInSlices([...(chance ? this.chances : this.risks).keys()], {
+        clock: slicing,
+        sliceMs: slicing.sliceMs,
+        isCancelled: () => !slicing.isCurrent(),
+        apply: (key) => {
+          // Files may have changed during a pause: what is gone is skipped, what changed is made with its links of now.
+          const rows = this.useContext(context);
+          if (chance) {
+            this.chanceRowOf(key, rows);
+          } else {
+            this.riskRowOf(key, rows);
           }
-          started = slicing.now();
-        }
-        // Files may have changed during the pause: what is gone is skipped, what changed is made with its links of now.
-        const rows = this.useContext(context);
-        if (chance) {
-          this.chanceRowOf(key, rows);
-        } else {
-          this.riskRowOf(key, rows);
-        }
+        },
+      });
+      if (outcome.cancelled) {
+        return undefined;
       }
     }
     return this.build(context);

@@ -2,6 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type * as vscode from 'vscode';
 import { messageOf } from '../common/errorMessage';
+import { Sequencer } from '../common/sequencer';
 import { STATE_KEYS } from '../ids';
 import {
   EMPTY_RING,
@@ -53,7 +54,7 @@ interface KeyLog {
  */
 export class KeyRingStore {
   /** Saves in the order asked: a read-change-write never overtakes another. */
-  private writes: Promise<unknown> = Promise.resolve();
+  private readonly writes = new Sequencer();
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
@@ -104,7 +105,7 @@ export class KeyRingStore {
    * throws KeyStorageError (already logged) when the secret storage refuses.
    */
   update(change: (ring: KeyRing) => KeyRing): Promise<KeyRing> {
-    const write = this.writes.then(async () => {
+    return this.writes.queue(async () => {
       let current: KeyRing | undefined;
       try {
         current = await this.storedRing();
@@ -123,8 +124,6 @@ export class KeyRingStore {
       await this.write(next);
       return next;
     });
-    this.writes = write.catch(() => undefined);
-    return write;
   }
 
   private async write(ring: KeyRing): Promise<void> {

@@ -9,7 +9,8 @@ import {
   type IndexReadsOutcome,
   type SiteFiles,
 } from '../siteDisk/siteIndexReads';
-import { HOST_CLOCK, readSiteFile } from './siteReads';
+import { HOST_CLOCK } from '../common/timeSlices';
+import { readSiteFile } from './siteReads';
 
 export interface IndexReads {
   index: SiteIndex;

@@ -4,12 +4,12 @@
  */
 import * as vscode from 'vscode';
 import { Delayer } from '../common/delayer';
-import { Disposable, toDisposable } from '../common/lifecycle';
+import { Disposable, MutableDisposable, type IDisposable } from '../common/lifecycle';
 import type { DocumentLinks } from '../health/documentLinks';
 import { indexedTextOf, SiteIndex, type IndexedFile, type SiteTextReader } from '../health/siteIndex';
 import { SiteFolderFiles } from './siteFiles';
 import type { SiteIndexFile } from './siteIndexFile';
-import { HOST_CLOCK } from './siteReads';
+import { HOST_CLOCK } from '../common/timeSlices';
 import { readIntoIndex } from './siteIndexReads';
 import { SiteDocuments } from './siteDocuments';
 import { SiteWatchers } from './siteWatchers';
@@ -44,7 +44,8 @@ export class SiteIndexer extends Disposable {
   private readonly recheckLater = this._register(new Delayer(WATCHERS_SETTLE_MS));
   /** False while the watchers are new and no scan has checked the site again since they started. */
   private settled = false;
-  private scan: vscode.CancellationTokenSource | undefined;
+  /** The scan under way: cancelled when another starts, when stopped and with the indexer. */
+  private readonly scan = new MutableDisposable<IDisposable & { readonly token: vscode.CancellationToken }>();
   private readonly changed = this._register(new vscode.EventEmitter<SiteChange>());
   readonly onDidChange = this.changed.event;
   private readonly stateChanged = this._register(new vscode.EventEmitter<SiteScanState>());
@@ -69,7 +70,7 @@ export class SiteIndexer extends Disposable {
     this._register(vscode.workspace.onDidOpenTextDocument((document) => this.documentChanged(document)));
     this._register(vscode.workspace.onDidChangeTextDocument((event) => this.documentChanged(event.document)));
     this._register(vscode.workspace.onDidCloseTextDocument((document) => this.documentClosed(document)));
-    this._register(toDisposable(() => this.stopScan()));
+    this._register(this.scan);
   }
 
   get state(): SiteScanState {
@@ -100,9 +101,15 @@ export class SiteIndexer extends Disposable {
     if (!first && sameKey && !rescan) {
       return;
     }
-    this.stopScan();
     const source = new vscode.CancellationTokenSource();
-    this.scan = source;
+    const scan = {
+      token: source.token,
+      dispose: () => {
+        source.cancel();
+        source.dispose();
+      },
+    };
+    this.scan.value = scan; // the scan before it stops
     this.setState({ kind: 'scanning', done: 0, total: 0 });
     const started = performance.now();
     // Files created or changed while the site is listed: the listing may have missed them.
@@ -117,7 +124,7 @@ export class SiteIndexer extends Disposable {
     const folders = await Promise.all(
       (vscode.workspace.workspaceFolders ?? []).map((folder) => SiteFolderFiles.read(folder, this.include())),
     );
-    if (this.scan !== source) {
+    if (this.scan.value !== scan) {
       return; // a later start (a .gitignore's create and change events come in pairs) read the newer rules
     }
     this.folders = folders;
@@ -179,9 +186,7 @@ export class SiteIndexer extends Disposable {
 
   /** Stops the scan under way, keeping what it read. */
   stopScan(): void {
-    this.scan?.cancel();
-    this.scan?.dispose();
-    this.scan = undefined;
+    this.scan.clear();
   }
 
   private setState(state: SiteScanState): void {

@@ -3,7 +3,6 @@
  * file system otherwise. The reading itself is src/siteDisk/ (no `vscode`), which the benchmark runs too.
  */
 import * as vscode from 'vscode';
-import type { SliceClock } from '../health/sliceLoop';
 import {
   readLocalSiteFile,
   readStatedFile,
@@ -11,12 +10,6 @@ import {
   type SiteFileRead,
   type SiteFileSystem,
 } from '../siteDisk/siteFileReads';
-
-/** The clock of the time-sliced loops in the extension host: a pause is a turn of the event loop. */
-export const HOST_CLOCK: SliceClock = {
-  now: () => performance.now(),
-  pause: () => new Promise((resolve) => setImmediate(resolve)),
-};
 
 /** The workspace's file system, for files that are not local (a remote workspace, a virtual one). */
 const WORKSPACE_FILE_SYSTEM: SiteFileSystem<vscode.Uri> = {

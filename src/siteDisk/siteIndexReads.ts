@@ -8,7 +8,7 @@
 import { documentLinks } from '../health/documentLinks';
 import { LineReader } from '../health/lineScan';
 import { indexedTextOf, languageOfPath, type SiteIndex, type SiteTextReader } from '../health/siteIndex';
-import { runInSlices, type SliceClock } from '../health/sliceLoop';
+import { runInSlices, type Clock } from '../common/timeSlices';
 import { readLocalSiteFile, type IsCurrent, type SiteFileRead } from './siteFileReads';
 
 /** How the reads name and read a file of type `F`. */
@@ -39,7 +39,7 @@ export interface IndexReads<F> {
   /** Whether the file is open in an editor: its document is the truth then, not the disk. */
   isOpen: (key: string) => boolean;
   log: { warn(line: string): void; info(line: string): void };
-  clock: SliceClock;
+  clock: Clock;
   isCancelled?: () => boolean;
   progress?: (done: number, total: number) => void;
 }

@@ -3,9 +3,10 @@ import * as vscode from 'vscode';
 import type { CatalogChange } from '../catalog/model/catalogTypes';
 import type { MerchantTooltipFigures } from '../catalog/present/merchantFigures';
 import type { CatalogStore } from '../catalog/store/catalogStore';
+import type { CatalogEvent } from '../controllers/catalogRelay';
 import { CatalogTreeModel } from '../catalog/tree/catalogTree';
 import { merchantNodeId, type CatalogNode, type MerchantNode, type TreeOptions } from '../catalog/tree/treeNodes';
-import { Disposable, toDisposable } from '../common/lifecycle';
+import { Disposable } from '../common/lifecycle';
 import { SETTINGS } from '../ids';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { FiguresAggregate } from '../reports/figures/figuresAggregate';
@@ -56,7 +57,6 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
   readonly onDidChangeModel = this.modelChanged.event;
 
   private store: CatalogStore | undefined;
-  private storeSubscription: vscode.Disposable | undefined;
   private cachedModel: CatalogTreeModel | undefined;
   /** The figures the rows were last rendered with. */
   private shownAggregate: FiguresAggregate | undefined;
@@ -86,19 +86,20 @@ export class MerchantTreeProvider extends Disposable implements vscode.TreeDataP
         }
       }),
     );
-    this._register(toDisposable(() => this.storeSubscription?.dispose()));
     if (figures) {
       this.shownAggregate = figures.aggregate;
       this._register(figures.onDidChange(() => this.onFiguresChange()));
     }
   }
 
-  /** Shows the catalog of `store` (undefined: nothing). */
-  setStore(store: CatalogStore | undefined): void {
-    this.storeSubscription?.dispose();
-    this.store = store;
-    this.storeSubscription = store?.onDidChange((change) => this.onCatalogChange(change));
-    this.refreshAll();
+  /** Shows the catalog of a store replaced (undefined: nothing), or the change of the store shown. */
+  showCatalog(event: CatalogEvent): void {
+    if (event.kind === 'replaced') {
+      this.store = event.store;
+      this.refreshAll();
+    } else {
+      this.onCatalogChange(event.change);
+    }
   }
 
   /** The model for the current catalog and options, built on first use after a change. */

@@ -1,7 +1,7 @@
 /** The "Merchants" view: the tree, its message line, and the context keys its welcome and title actions use. */
 import * as vscode from 'vscode';
 import type { CatalogNode } from '../catalog/tree/treeNodes';
-import { Disposable, toDisposable } from '../common/lifecycle';
+import { Disposable } from '../common/lifecycle';
 import { CONTEXT_KEYS, SETTINGS, VIEWS, setContext } from '../ids';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { CatalogController } from '../controllers/catalogController';
@@ -53,17 +53,16 @@ export class MerchantView extends Disposable {
     this.view = this._register(
       vscode.window.createTreeView(VIEWS.merchants, { treeDataProvider: this.provider, showCollapseAll: true }),
     );
-    let statuses: vscode.Disposable | undefined;
     this._register(
-      controller.onDidChangeStore((store) => {
-        this.revealWhenLoaded = store !== undefined && store.snapshot.syncedAt === null;
-        this.provider.setStore(store);
-        // The loading line follows the walk page by page, and its waits.
-        statuses?.dispose();
-        statuses = store?.onDidChangeStatus(() => this.update());
+      controller.onDidChangeCatalog((event) => {
+        if (event.kind === 'replaced') {
+          this.revealWhenLoaded = event.store !== undefined && event.store.snapshot.syncedAt === null;
+        }
+        this.provider.showCatalog(event);
       }),
     );
-    this._register(toDisposable(() => statuses?.dispose()));
+    // The loading line follows the walk page by page, and its waits.
+    this._register(controller.onDidChangeStatus(() => this.update()));
     this._register(controller.onDidChangeState(() => this.update()));
     this._register(
       this.provider.onDidChangeModel(() => {
@@ -74,7 +73,7 @@ export class MerchantView extends Disposable {
     if (figures) {
       this._register(figures.onDidChange(() => this.update()));
     }
-    this.provider.setStore(controller.store);
+    this.provider.showCatalog({ kind: 'replaced', store: controller.store });
     this.update();
   }
 

@@ -11,7 +11,7 @@ import { generateDataset } from '../../src/sandbox/dataset';
 import { SANDBOX_DEFAULTS } from '../../src/sandbox/sandboxOptions';
 import { SITE_EXCLUDED, writeSite } from '../../src/sandbox/site';
 import type { WireMerchant } from '../../src/api/wire';
-import type { SliceClock } from '../../src/health/sliceLoop';
+import type { Clock as SliceClock } from '../../src/common/timeSlices';
 import type { IndexedFile, SiteTextReader } from '../../src/health/siteIndex';
 import type { MerchantKey } from '../../src/merchant/merchantKey';
 import type { CatalogMerchant } from '../../src/merchant/merchantFields';

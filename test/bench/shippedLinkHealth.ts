@@ -8,7 +8,7 @@ export {
   positionOfIndexed,
   SiteIndex,
 } from '../../src/health/siteIndex';
-export { runInSlices } from '../../src/health/sliceLoop';
+export { runInSlices } from '../../src/common/timeSlices';
 export { DEFAULT_HEALTH_OPTIONS, LinkHealthRules } from '../../src/health/healthRules';
 export { HEALTH_CODES } from '../../src/health/healthCodes';
 export { SiteIndexFile } from '../../src/site/siteIndexFile';

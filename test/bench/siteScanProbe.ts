@@ -10,7 +10,7 @@ import path from 'node:path';
 import type * as vscode from 'vscode';
 import { DocumentLinkScanner } from '../../src/health/documentLinks';
 import { documentOfIndexed, indexedFileOf, languageOfPath, SiteIndex } from '../../src/health/siteIndex';
-import { runInSlices, type SliceClock } from '../../src/health/sliceLoop';
+import { runInSlices, type Clock as SliceClock } from '../../src/common/timeSlices';
 import { SiteIndexFile } from '../../src/site/siteIndexFile';
 import { deeplink, rules } from '../unit/health/healthCatalog';
 

@@ -233,6 +233,11 @@ const CASES: Case[] = [
     refused: /bottom layer/,
   },
   {
+    rule: 'the client fires its events with the building block of the pure core',
+    file: 'src/api/right.ts',
+    code: "import { Emitter } from '../common/emitter';\nvoid Emitter;",
+  },
+  {
     rule: 'common imports no room',
     file: 'src/common/wrong.ts',
     code: "import { isServiceError } from '../api/errors';\nvoid isServiceError;",

@@ -88,6 +88,11 @@ function instanceofUses(file: string, text: string, classes: ReadonlySet<string>
   return uses;
 }
 
+/** A file of the project, by its path from the root. */
+function readInput(input: string): string {
+  return fs.readFileSync(path.join(root, input), 'utf8');
+}
+
 describe('bundles', () => {
   let report: BundleReport;
   before(async () => {
@@ -194,29 +199,41 @@ describe('bundles', () => {
     assert.ok(!report.apiInputs.some((input) => input.includes('vscode')));
   });
 
+  /**
+   * The project's files in the extension's, the client's and the domain index's bundles; those of `room` that more
+   * than one bundle holds (each has its own copy), and the classes they declare.
+   */
+  const bundledTwice = (room: string) => {
+    const bundles = [report.extensionInputs, report.apiInputs, report.linksInputs];
+    const inputs = [...new Set(bundles.flat())].filter((input) => !input.includes('node_modules/'));
+    const duplicated = inputs.filter(
+      (input) =>
+        input.startsWith(`src/${room}/`) &&
+        input.endsWith('.ts') &&
+        bundles.filter((bundle) => bundle.includes(input)).length > 1,
+    );
+    assert.ok(duplicated.length > 0, `no file of src/${room}/ in more than one bundle`);
+    const classes = new Set(duplicated.flatMap((input) => declaredClasses(input, readInput(input))));
+    const sources = inputs.filter((input) => /\.(ts|js|mjs|cjs)$/.test(input));
+    return { duplicated, classes, sources };
+  };
+
   // A file of src/api/ bundled into two bundles gives each its own copy of its classes, and an
   // `instanceof` of one copy is false for an object made by the other.
   it('checks no class that src/api puts in more than one bundle with instanceof outside src/api', () => {
-    const bundles = [report.extensionInputs, report.apiInputs, report.linksInputs];
-    const inputs = [...new Set(bundles.flat())].filter((input) => !input.includes('node_modules/'));
-    const read = (input: string) => fs.readFileSync(path.join(root, input), 'utf8');
-
-    const duplicated = inputs.filter(
-      (input) => /^src\/api\/.+\.ts$/.test(input) && bundles.filter((bundle) => bundle.includes(input)).length > 1,
-    );
+    const { duplicated, classes, sources } = bundledTwice('api');
     assert.ok(
       duplicated.includes('src/api/errors.ts'),
       `src/api files in more than one bundle: ${duplicated.join(', ')}`,
     );
-    const classes = new Set(duplicated.flatMap((input) => declaredClasses(input, read(input))));
     for (const name of ['ServiceError', 'ApiError', 'NetworkError', 'TimeoutError', 'RequestAbortedError']) {
       assert.ok(classes.has(name), `${name} is not among the duplicated classes`);
     }
 
-    const outside = inputs.filter((input) => !input.startsWith('src/api/') && /\.(ts|js|mjs|cjs)$/.test(input));
+    const outside = sources.filter((input) => !input.startsWith('src/api/'));
     assert.ok(outside.includes('src/extension.ts') && outside.includes('src/prompts/failureMessages.ts'));
     assert.deepEqual(
-      outside.flatMap((input) => instanceofUses(input, read(input), classes)),
+      outside.flatMap((input) => instanceofUses(input, readInput(input), classes)),
       [],
     );
 
@@ -226,6 +243,20 @@ describe('bundles', () => {
     ]);
     assert.deepEqual(
       instanceofUses('src/controllers/fake.ts', '// e instanceof ApiError\nif (e instanceof Error) {}', classes),
+      [],
+    );
+  });
+
+  // The building blocks of src/common/ are copied into each bundle that imports them, as the client's classes are.
+  it('checks no class that src/common puts in more than one bundle with instanceof anywhere', () => {
+    const { duplicated, classes, sources } = bundledTwice('common');
+    // The pure core's events in the client's bundle, the time-sliced loop in the domain index's.
+    for (const file of ['src/common/emitter.ts', 'src/common/timeSlices.ts']) {
+      assert.ok(duplicated.includes(file), `src/common files in more than one bundle: ${duplicated.join(', ')}`);
+    }
+    assert.ok(classes.has('Emitter'));
+    assert.deepEqual(
+      sources.flatMap((input) => instanceofUses(input, readInput(input), classes)),
       [],
     );
   });

@@ -15,6 +15,7 @@ import { REAL_CLOCK, type BudgetClock } from './budgetClock';
 import { MinuteLog, type BudgetCounts } from './minuteLog';
 import { RefusalHolds } from './refusalHolds';
 import { NOTEWORTHY_WAIT_MS, type BudgetState, type WaitReason } from './budgetState';
+import { Emitter, type Event } from '../../common/emitter';
 
 export type { BudgetClock } from './budgetClock';
 export type { BudgetCounts } from './minuteLog';
@@ -61,7 +62,8 @@ export class RequestBudget {
   private readonly clock: BudgetClock;
   private readonly random: () => number;
   private readonly queue: Waiter[] = [];
-  private readonly listeners = new Set<(state: BudgetState) => void>();
+  /** A listener's failure is its own; the budget goes on. */
+  private readonly stateChanged = new Emitter<BudgetState>(() => undefined);
   private wake = new AbortController();
   private pumping = false;
   private orders = 0;
@@ -181,20 +183,10 @@ export class RequestBudget {
   }
 
   /** Hears the budget's state as requests queue, wait and go. */
-  onDidChange(listener: (state: BudgetState) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
+  readonly onDidChange: Event<BudgetState> = this.stateChanged.event;
 
   private changed(): void {
-    const state = this.state();
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(state);
-      } catch {
-        // A listener's failure is its own; the budget goes on.
-      }
-    }
+    this.stateChanged.fire(this.state());
   }
 
   private remove(waiter: Waiter): void {

@@ -6,6 +6,7 @@ import type { MerchantPageSource } from '../../api/types';
 import { NODE_FILE_OPS, tempFileBeside, type CacheFileOps } from '../../common/cacheFiles';
 import type { CatalogMerchant } from '../../merchant/merchantFields';
 import { checkedLine, checksumOf } from '../../common/checkedLines';
+import { Sequencer } from '../../common/sequencer';
 import { CACHE_FORMAT, CACHE_VERSION, FLUSH_EVERY_BYTES, STORED_PAGE_SIZE, type CacheHeader } from './cacheFormat';
 import { summaryRows } from './merchantSummary';
 import { toStored } from './storedMerchant';
@@ -35,7 +36,8 @@ function pageSource(merchants: readonly CatalogMerchant[], source: MerchantPageS
  * removes the temporary file and leaves the old one as it was.
  */
 export class CacheFileWriter {
-  private pending: Promise<void> = Promise.resolve();
+  /** The queued writes, one after another; each catches its own failure. */
+  private readonly writes = new Sequencer();
   private failure: { error: unknown } | undefined;
   private pages = 0;
   private merchants = 0;
@@ -105,7 +107,7 @@ export class CacheFileWriter {
   async commit(): Promise<void> {
     try {
       this.queue(`${JSON.stringify({ end: true, pages: this.pages, merchants: this.merchants })}\n`);
-      await this.pending;
+      await this.writes.settled();
       if (this.failure !== undefined) {
         throw this.failure.error;
       }
@@ -123,7 +125,7 @@ export class CacheFileWriter {
   /** Drops the temporary file; never throws. */
   async abort(): Promise<void> {
     this.failure ??= { error: new Error('The cache write was abandoned.') };
-    await this.pending;
+    await this.writes.settled();
     if (!this.closed) {
       this.closed = true;
       await this.handle.close().catch(() => undefined);
@@ -133,7 +135,7 @@ export class CacheFileWriter {
 
   private queue(data: string | Uint8Array): void {
     const bytes = typeof data === 'string' ? encode(data) : data;
-    this.pending = this.pending.then(async () => {
+    void this.writes.queue(async () => {
       if (this.failure !== undefined) {
         return;
       }

@@ -2,6 +2,7 @@
 import * as l10n from '@vscode/l10n';
 import type { RequestPriority } from '../../api/budget/budgetWindows';
 import { RequestAbortedError } from '../../api/errors';
+import { Emitter } from '../../common/emitter';
 import type { IDisposable } from '../../common/lifecycle';
 
 /**
@@ -38,7 +39,8 @@ export interface SyncJob {
 
 interface Run<R> extends SyncJob {
   cancel: AbortController;
-  listeners: Set<(loaded: number) => void>;
+  /** Tells the requests it serves how far it got. */
+  progressed: Emitter<number>;
   result: Promise<R>;
   settle: { resolve(result: R): void; reject(error: unknown): void };
 }
@@ -115,26 +117,17 @@ export class SyncQueue<R> implements IDisposable {
     const cancel = new AbortController();
     let settle: Run<R>['settle'] | undefined;
     const result = new Promise<R>((resolve, reject) => (settle = { resolve, reject }));
-    const listeners = new Set<(loaded: number) => void>();
+    const progressed = new Emitter<number>(this.onListenerError);
     if (options.onProgress) {
-      listeners.add(options.onProgress);
+      progressed.event(options.onProgress);
     }
     const signal = options.signal ? AbortSignal.any([options.signal, cancel.signal]) : cancel.signal;
-    const progress = (loaded: number): void => {
-      for (const listener of listeners) {
-        try {
-          listener(loaded);
-        } catch (error) {
-          this.onListenerError(error);
-        }
-      }
-    };
     return {
       full,
       signal,
-      progress,
+      progress: (loaded) => progressed.fire(loaded),
       cancel,
-      listeners,
+      progressed,
       result,
       settle: settle!,
       priority: options.priority ?? 'foreground',
@@ -169,17 +162,13 @@ export class SyncQueue<R> implements IDisposable {
     if (options.priority !== undefined) {
       run.priority = higherPriority(run.priority, options.priority);
     }
-    if (onProgress) {
-      run.listeners.add(onProgress);
-    }
+    const following = onProgress && run.progressed.event(onProgress);
     if (signal === undefined) {
       return run.result;
     }
     return new Promise<R>((resolve, reject) => {
       const stop = (): void => {
-        if (onProgress) {
-          run.listeners.delete(onProgress);
-        }
+        following?.dispose();
         reject(syncCancelled());
       };
       if (signal.aborted) {

@@ -1,5 +1,5 @@
 /**
- * What the site index's scan and tallies do (src/health/sliceLoop.ts, merchantLinkTally.ts,
+ * What the site index's scan and tallies do (src/common/timeSlices.ts, merchantLinkTally.ts,
  * catalogBreakage.ts), which `npm run mutate` found weakly tested: pauses after each full slice and
  * cancellation before a read or an apply; which links count for a merchant; which catalog changes break links.
  */
@@ -8,7 +8,7 @@ import { brokenMerchants, breakageOf, type MerchantFlags } from '../../../src/he
 import type { LinkVerdict } from '../../../src/health/linkVerdict';
 import { fileMerchantLinks } from '../../../src/health/merchantLinkTally';
 import type { IndexedFile, IndexedLink } from '../../../src/health/siteIndex';
-import { runInSlices } from '../../../src/health/sliceLoop';
+import { runInSlices } from '../../../src/common/timeSlices';
 import type { MerchantRef } from '../../../src/merchant/merchantFields';
 import type { MerchantKey } from '../../../src/merchant/merchantKey';
 

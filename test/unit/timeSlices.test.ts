@@ -1,12 +1,16 @@
+/**
+ * The one time-sliced loop (src/common/timeSlices.ts) and its clock: the site's scan and counts read items first
+ * (files), the domain index and revenue at risk apply them as they are; all pause whenever a slice is over.
+ */
 import assert from 'node:assert/strict';
-import { runInSlices, type SliceClock } from '../../../src/health/sliceLoop';
+import { HOST_CLOCK, runInSlices, type Clock } from '../../src/common/timeSlices';
 
 /** A clock that only moves when told: each item's work advances it by its cost. */
 function fakeClock() {
   let now = 0;
   const busy: number[] = [];
   let since = 0;
-  const clock: SliceClock = {
+  const clock: Clock = {
     now: () => now,
     pause: async () => {
       busy.push(now - since);
@@ -17,7 +21,7 @@ function fakeClock() {
   return { clock, advance: (ms: number) => (now += ms), busy, last: () => now - since };
 }
 
-describe('the time-sliced scan loop', () => {
+describe('the time-sliced loop', () => {
   it('pauses whenever 10 ms have passed, so no slice holds the host for more than 50 ms', async () => {
     const { clock, advance, busy, last } = fakeClock();
     const costs = Array.from({ length: 500 }, (_, i) => (i % 17 === 0 ? 9 : 1 + (i % 4)));
@@ -106,5 +110,67 @@ describe('the time-sliced scan loop', () => {
       progress,
       [...Array(20).keys()].map((i) => i + 1),
     );
+  });
+
+  it('without reads, applies each item as it is, one after another with no wait but the pauses', async () => {
+    const { clock, advance, busy } = fakeClock();
+    const events: string[] = [];
+    const realPause = clock.pause;
+    clock.pause = async () => {
+      events.push('pause');
+      await realPause();
+    };
+    const outcome = await runInSlices(['a', 'b', 'c', 'd', 'e'], {
+      clock,
+      sliceMs: 4,
+      apply: (item, read) => {
+        assert.ok(read.ok);
+        events.push(`${item}=${read.value}`);
+        advance(2);
+      },
+    });
+    assert.deepEqual(outcome, { done: 5, cancelled: false, pauses: 2 });
+    assert.deepEqual(events, ['a=a', 'b=b', 'pause', 'c=c', 'd=d', 'pause', 'e=e']);
+    assert.deepEqual(busy, [4, 4]);
+  });
+
+  it('without reads, holds the event loop only at its pauses: a timer set before it runs at a pause', async () => {
+    let now = 0;
+    const timers: number[] = [];
+    setImmediate(() => timers.push(now));
+    await runInSlices([...Array(6).keys()], {
+      clock: { now: () => now, pause: HOST_CLOCK.pause },
+      sliceMs: 3,
+      isCancelled: () => false,
+      apply: () => {
+        now += 1;
+      },
+    });
+    assert.deepEqual(timers, [3], 'the event loop turned at the first pause, after 3 items');
+  });
+
+  it('without reads, stops when cancelled, applying nothing after', async () => {
+    const { clock, advance } = fakeClock();
+    const applied: number[] = [];
+    const outcome = await runInSlices([...Array(10).keys()], {
+      clock,
+      sliceMs: 2,
+      isCancelled: () => applied.length === 5,
+      apply: (i) => {
+        applied.push(i);
+        advance(1);
+      },
+    });
+    assert.deepEqual(outcome, { done: 5, cancelled: true, pauses: 2 });
+    assert.deepEqual(applied, [0, 1, 2, 3, 4]);
+  });
+
+  it('the host’s clock: monotonic milliseconds, and a pause that lets the event loop turn', async () => {
+    const before = HOST_CLOCK.now();
+    let turned = false;
+    setImmediate(() => (turned = true));
+    await HOST_CLOCK.pause();
+    assert.equal(turned, true);
+    assert.ok(HOST_CLOCK.now() >= before);
   });
 });
