@@ -1,19 +1,4 @@
-// Builds the extension. `node esbuild.mjs [--production] [--watch]`.
-//
-// Targets:
-// - extension: the extension host entry (node, cjs, `vscode` external).
-// - api: the service client and undici, loaded lazily by the extension on first request
-//   (an import of `src/api/index.ts`, from any file, resolves to this separate file).
-// - links: the merchant domain index and the Public Suffix List it uses (tldts), loaded
-//   lazily on the first hover or link command (an import of `src/links/domainIndex.ts`).
-//   The reports (`src/reports/`) and the report panel's host (`src/webviews/reports/host/`) are
-//   in the extension bundle: inlined, they cost activation about 2.6 ms (issue 24, section 5).
-// - linkHealth: link health in the editor (the site's index, diagnostics, quick fixes) with its rules
-//   and the domain index they judge links by, loaded a moment after activation (an import of
-//   `src/problems/index.ts`).
-// - webview: the report panel's app (browser, IIFE) → dist/webview/reports.js, and its
-//   stylesheet → dist/webview/reports.css, with the files the page links beside them
-//   (codicon.css and codicon.ttf for the icons, uPlot.min.css for the chart).
+// Builds the extension. `node esbuild.mjs [--production] [--watch] [--tests]`.
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs/promises';
@@ -21,166 +6,111 @@ import path from 'node:path';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const production = process.argv.includes('--production');
-const watch = process.argv.includes('--watch');
-const withTests = process.argv.includes('--tests');
-
-/** Lazily loaded bundles: the module (its path without extension) and the file it becomes beside dist/extension.js. */
-export const LAZY_BUNDLES = [
-  { module: path.join(root, 'src/api/index'), outfile: './api.js' },
-  { module: path.join(root, 'src/links/domainIndex'), outfile: './links.js' },
-  { module: path.join(root, 'src/problems/index'), outfile: './linkHealth.js' },
-];
 
 /**
- * Keeps the lazily loaded bundles out of the extension bundle: an import of one of their
- * modules, from any file, stays a `require` of the bundle's file at run time. Only relative
- * imports are looked at; type-only imports never reach esbuild.
+ * Every bundle, one row each: its entry, its output and platform (esbuild's options), and why it is a bundle of its
+ * own. A `lazy` one loads on demand: an import of its entry, from any other bundle, stays a `require` of its file.
  */
-const lazyBundlesPlugin = {
-  name: 'lazy-bundles',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.?\// }, (args) => {
-      const imported = path.resolve(args.resolveDir, args.path).replace(/\.ts$/, '');
-      const lazy = LAZY_BUNDLES.find((bundle) => bundle.module === imported);
-      return lazy === undefined ? undefined : { path: lazy.outfile, external: true };
-    });
-  },
-};
-
-/**
- * In the extension host, `@vscode/l10n` (the core's localisation) is src/hostL10n.ts:
- * `vscode.l10n` itself, so the core and the shell read one bundle of translations.
- */
-const hostL10nPlugin = {
-  name: 'host-l10n',
-  setup(build) {
-    build.onResolve({ filter: /^@vscode\/l10n$/ }, () => ({ path: path.join(root, 'src/hostL10n.ts') }));
-  },
-};
-
-const nodeTarget = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  sourcemap: true,
-  sourcesContent: false,
-  minify: production,
-  logLevel: 'warning',
-  external: ['vscode'],
-  // `import()` becomes `require()`: the extension host loads CommonJS bundles predictably.
-  supported: { 'dynamic-import': false },
-  plugins: [hostL10nPlugin],
-};
-
-/** Files the webview page links as they are, copied beside the app into dist/webview/. */
-const WEBVIEW_ASSETS = [
-  'node_modules/@vscode/codicons/dist/codicon.css',
-  'node_modules/@vscode/codicons/dist/codicon.ttf',
-  'node_modules/uplot/dist/uPlot.min.css',
-];
-
-/** Copies WEBVIEW_ASSETS into dist/webview/ after each build (watch included). */
-const webviewAssetsPlugin = {
-  name: 'webview-assets',
-  setup(build) {
-    build.onEnd(async (result) => {
-      if (result.errors.length > 0) {
-        return;
-      }
-      const outdir = path.join(root, 'dist/webview');
-      await fs.mkdir(outdir, { recursive: true });
-      await Promise.all(
-        WEBVIEW_ASSETS.map((asset) => fs.copyFile(path.join(root, asset), path.join(outdir, path.basename(asset)))),
-      );
-    });
-  },
-};
-
-const browserTarget = {
-  bundle: true,
-  platform: 'browser',
-  // VS Code 1.100's Electron (Chromium 134) and code-server's browsers.
-  target: ['chrome120', 'firefox120', 'safari17'],
-  sourcemap: !production,
-  sourcesContent: false,
-  minify: production,
-  logLevel: 'warning',
-};
-
-/** The report panel's webview app and its stylesheet (the host links both from dist/webview/). */
-export const webviewTargets = [
+export const BUNDLES = [
+  // The extension host's entry. The reports and the report panel's host are in it: inlined, they
+  // cost activation about 2.6 ms (issue 24, section 5).
+  { entry: 'src/extension.ts', outfile: 'dist/extension.js', platform: 'node' },
+  // The service client and undici, loaded on the first request.
+  { entry: 'src/api/index.ts', outfile: 'dist/api.js', platform: 'node', lazy: true },
+  // The domain index and the Public Suffix List it uses (tldts), loaded on the first hover or link command.
+  { entry: 'src/links/domainIndex.ts', outfile: 'dist/links.js', platform: 'node', lazy: true },
+  // Link health in the editor, loaded a moment after activation: its rules build domain indexes, so
+  // inlined it would load dist/links.js (tldts) at activation.
+  { entry: 'src/problems/index.ts', outfile: 'dist/linkHealth.js', platform: 'node', lazy: true },
+  // The report panel's app, run in its webview.
   {
-    ...browserTarget,
+    entry: 'src/webviews/reports/app/main.ts',
+    outfile: 'dist/webview/reports.js',
+    platform: 'browser',
     format: 'iife',
-    entryPoints: [path.join(root, 'src/webviews/reports/app/main.ts')],
-    outfile: path.join(root, 'dist/webview/reports.js'),
   },
+  // The panel's stylesheet, and the files the page links as they are, copied beside it (the icons, the chart's).
   {
-    ...browserTarget,
-    entryPoints: [path.join(root, 'src/webviews/reports/app/reports.css')],
-    outfile: path.join(root, 'dist/webview/reports.css'),
-    plugins: [webviewAssetsPlugin],
+    entry: 'src/webviews/reports/app/reports.css',
+    outfile: 'dist/webview/reports.css',
+    platform: 'browser',
+    copy: ['@vscode/codicons/dist/codicon.css', '@vscode/codicons/dist/codicon.ttf', 'uplot/dist/uPlot.min.css'],
   },
-];
-
-export const targets = [
+  // The integration suite, run inside the extension host (`vscode` and mocha come from there and node_modules).
   {
-    ...nodeTarget,
-    entryPoints: [path.join(root, 'src/extension.ts')],
-    outfile: path.join(root, 'dist/extension.js'),
-    plugins: [...nodeTarget.plugins, lazyBundlesPlugin],
-  },
-  { ...nodeTarget, entryPoints: [path.join(root, 'src/api/index.ts')], outfile: path.join(root, 'dist/api.js') },
-  {
-    ...nodeTarget,
-    entryPoints: [path.join(root, 'src/links/domainIndex.ts')],
-    outfile: path.join(root, 'dist/links.js'),
-  },
-  {
-    ...nodeTarget,
-    entryPoints: [path.join(root, 'src/problems/index.ts')],
-    outfile: path.join(root, 'dist/linkHealth.js'),
-    plugins: [...nodeTarget.plugins, lazyBundlesPlugin],
-  },
-  ...webviewTargets,
-];
-
-/** The integration suite, run inside the extension host (`vscode` and mocha come from there and node_modules). */
-export const testTargets = [
-  {
-    ...nodeTarget,
-    entryPoints: ['test/integration/index.ts', 'test/integration/*.test.ts'].map((entry) => path.join(root, entry)),
-    outdir: path.join(root, 'out/test/integration'),
+    entry: ['test/integration/index.ts', 'test/integration/*.test.ts'],
+    outdir: 'out/test/integration',
+    platform: 'node',
     external: ['vscode', 'mocha'],
-    minify: false,
   },
-  /** The first-start bench's windows, run inside their extension hosts (test/bench/firstStartBench.ts). */
+  // The first-start bench's windows, run inside their extension hosts (test/bench/firstStartBench.ts).
   {
-    ...nodeTarget,
-    entryPoints: ['test/bench/firstStart/firstWindow.ts', 'test/bench/firstStart/secondWindow.ts'].map((entry) =>
-      path.join(root, entry),
-    ),
-    outdir: path.join(root, 'out/test/bench'),
-    external: ['vscode'],
-    minify: false,
+    entry: ['test/bench/firstStart/firstWindow.ts', 'test/bench/firstStart/secondWindow.ts'],
+    outdir: 'out/test/bench',
+    platform: 'node',
   },
 ];
+
+const shared = { absWorkingDir: root, bundle: true, sourcemap: true, sourcesContent: false, logLevel: 'warning' };
+const PLATFORMS = {
+  // `import()` becomes `require()`: the extension host loads CommonJS bundles predictably.
+  node: { ...shared, format: 'cjs', target: 'node20', external: ['vscode'], supported: { 'dynamic-import': false } },
+  // VS Code 1.100's Electron (Chromium 134) and code-server's browsers.
+  browser: { ...shared, target: ['chrome120', 'firefox120', 'safari17'], sourcemap: !production },
+};
+
+/** Keeps the lazy bundles out of the bundle of `self` (an entry); only relative imports are looked at. */
+const lazyBundles = (self) => ({
+  name: 'lazy-bundles',
+  setup: (build) =>
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const imported = `${path.resolve(args.resolveDir, args.path).replace(/\.ts$/, '')}.ts`;
+      const lazy = BUNDLES.find((row) => row.lazy && row.entry !== self && path.join(root, row.entry) === imported);
+      return lazy && { path: `./${path.basename(lazy.outfile)}`, external: true };
+    }),
+});
+
+/** In the extension host, `@vscode/l10n` is src/hostL10n.ts (`vscode.l10n`): the core and the shell read one bundle. */
+const hostL10n = {
+  name: 'host-l10n',
+  setup: (build) =>
+    build.onResolve({ filter: /^@vscode\/l10n$/ }, () => ({ path: path.join(root, 'src/hostL10n.ts') })),
+};
+
+/** Copies `files` of node_modules beside `outfile` after each build (watch included). */
+const copyBeside = (files, outfile) => ({
+  name: 'copy-beside',
+  setup: (build) =>
+    build.onEnd(async ({ errors }) => {
+      const outdir = path.join(root, path.dirname(outfile));
+      const copy = (file) => fs.copyFile(path.join(root, 'node_modules', file), path.join(outdir, path.basename(file)));
+      if (errors.length === 0) {
+        await fs.mkdir(outdir, { recursive: true });
+        await Promise.all(files.map(copy));
+      }
+    }),
+});
+
+/** A row's esbuild options: its platform's; a test bundle is never minified and holds the lazy bundles' modules. */
+function optionsOf({ entry, lazy: _lazy, copy, ...row }) {
+  const node = row.outdir ? { minify: false, plugins: [hostL10n] } : { plugins: [hostL10n, lazyBundles(entry)] };
+  const own = row.platform === 'node' ? node : { plugins: copy ? [copyBeside(copy, row.outfile)] : [] };
+  return { ...PLATFORMS[row.platform], minify: production, entryPoints: [entry].flat(), ...own, ...row };
+}
+
+export const targets = BUNDLES.filter((row) => row.outfile).map(optionsOf);
+export const testTargets = BUNDLES.filter((row) => row.outdir).map(optionsOf);
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  if (watch) {
-    const contexts = await Promise.all(
-      [...targets, ...(withTests ? testTargets : [])].map((target) => esbuild.context(target)),
-    );
-    await Promise.all(contexts.map((context) => context.watch()));
+  const all = [...targets, ...(process.argv.includes('--tests') ? testTargets : [])];
+  if (process.argv.includes('--watch')) {
+    await Promise.all(all.map(async (target) => (await esbuild.context(target)).watch()));
     console.log('esbuild: watching for changes');
   } else {
     const started = Date.now();
     // A test file deleted from test/ must not run on from an earlier build's output.
-    for (const target of withTests ? testTargets : []) {
-      await fs.rm(target.outdir, { recursive: true, force: true });
-    }
-    const all = [...targets, ...(withTests ? testTargets : [])];
+    const stale = all.filter((target) => target.outdir).map((target) => path.join(root, target.outdir));
+    await Promise.all(stale.map((outdir) => fs.rm(outdir, { recursive: true, force: true })));
     await Promise.all(all.map((target) => esbuild.build(target)));
     console.log(
       `esbuild: built ${all.length} targets in ${Date.now() - started} ms${production ? ' (production)' : ''}`,

@@ -8,7 +8,8 @@ import { readAllOffsetPages, walkCursorPages, type KeptPages } from './paging';
 import type { ProxySettings } from './proxySettings';
 import { checkMerchantQuery, checkReportQuery } from './queryRules';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryPolicy';
-import { DEFAULT_TIMEOUTS, Transport, type Timeouts } from './transport';
+import { DEFAULT_TIMEOUTS, type Timeouts } from './timeouts';
+import { Transport } from './transport';
 import type {
   ActionItem,
   CallOptions,

@@ -8,5 +8,5 @@ export * from './errors';
 export type * from './types';
 export type { ProxySettings } from './proxySettings';
 export type { RetryPolicy } from './retryPolicy';
-export type { Timeouts } from './transport';
+export type { Timeouts } from './timeouts';
 export { resolvePeriod, MAX_PERIOD_DAYS, DEFAULT_PERIOD_DAYS, type Period, type ParameterProblem } from './period';

@@ -11,7 +11,7 @@ import {
   type ServiceError,
 } from './errors';
 import { isObject, readText } from './normalize/fields';
-import type { Timeouts } from './transport';
+import type { Timeouts } from './timeouts';
 
 /** What to do when the service cannot be reached: the sentence that follows what happened. */
 function networkHint(): string {

@@ -21,15 +21,8 @@ import {
 } from './requestFailures';
 import { REFUSAL_STATUSES, decideRetry, parseRetryAfter, type RetryPolicy } from './retryPolicy';
 import { describeProxy, resolveProxy, type ProxySettings } from './proxySettings';
+import type { Timeouts } from './timeouts';
 import type { CallOptions, ClientLogger } from './types';
-
-export interface Timeouts {
-  connectMs: number;
-  headersMs: number;
-  bodyMs: number;
-}
-
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
 
 export interface TransportOptions {
   baseUrl: URL;

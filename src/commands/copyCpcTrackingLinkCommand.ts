@@ -2,20 +2,13 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import { cpcLinkOf } from '../links/cpcLink';
-import type { CatalogController } from '../controllers/catalogController';
-import type { Command } from './command';
-import { copyMerchantLink } from './copyLink';
-import type { MerchantPicker } from './merchantPicker';
+import { CopyLinkCommand, type CopyLinkKind } from './copyLink';
 
-export class CopyCpcTrackingLinkCommand implements Command {
+export class CopyCpcTrackingLinkCommand extends CopyLinkCommand {
   readonly id = COMMANDS.copyCpcTrackingLink;
 
-  constructor(
-    private readonly deps: { controller: CatalogController; picker: MerchantPicker; log: vscode.LogOutputChannel },
-  ) {}
-
-  execute(arg?: unknown): Promise<string | undefined> {
-    const kind = {
+  protected kind(): CopyLinkKind {
+    return {
       what: 'CPC tracking link',
       title: vscode.l10n.t('Copy CPC Tracking Link'),
       copyFailed: (name: string) =>
@@ -35,6 +28,5 @@ export class CopyCpcTrackingLinkCommand implements Command {
         }),
       build: cpcLinkOf,
     };
-    return copyMerchantLink(kind, arg, this.deps);
   }
 }

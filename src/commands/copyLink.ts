@@ -4,6 +4,7 @@ import { STATUS_MESSAGE_MS } from '../ids';
 import type { LinkResult } from '../links/linkResult';
 import type { MerchantSummary } from '../merchant/merchantFields';
 import type { CatalogController } from '../controllers/catalogController';
+import type { Command } from './command';
 import { goneMessage, merchantArgument } from './merchantArgument';
 import type { MerchantPicker } from './merchantPicker';
 
@@ -22,15 +23,32 @@ export interface CopyLinkKind {
   build(merchant: MerchantSummary): LinkResult;
 }
 
+/** What a copy command is handed. */
+export interface CopyLinkDeps {
+  controller: CatalogController;
+  picker: MerchantPicker;
+  log: vscode.LogOutputChannel;
+}
+
+/** A copy command: its id and the kind of link it copies are its own, the rest is `copyMerchantLink`. */
+export abstract class CopyLinkCommand implements Command {
+  abstract readonly id: string;
+
+  constructor(private readonly deps: CopyLinkDeps) {}
+
+  /** The link it copies, with its words (made as the command runs). */
+  protected abstract kind(): CopyLinkKind;
+
+  execute(arg?: unknown): Promise<string | undefined> {
+    return copyMerchantLink(this.kind(), arg, this.deps);
+  }
+}
+
 /**
  * The merchant is the argument's, else the picker's. A refused link is explained and nothing is
  * copied; a clipboard failure shows the link so it can be copied by hand.
  */
-export async function copyMerchantLink(
-  kind: CopyLinkKind,
-  arg: unknown,
-  deps: { controller: CatalogController; picker: MerchantPicker; log: vscode.LogOutputChannel },
-): Promise<string | undefined> {
+async function copyMerchantLink(kind: CopyLinkKind, arg: unknown, deps: CopyLinkDeps): Promise<string | undefined> {
   const given = merchantArgument(deps.controller, arg);
   if (given.kind === 'gone') {
     void vscode.window.showWarningMessage(goneMessage());

@@ -2,20 +2,13 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../ids';
 import { trackingLinkOf } from '../links/trackingLink';
-import type { CatalogController } from '../controllers/catalogController';
-import type { Command } from './command';
-import { copyMerchantLink } from './copyLink';
-import type { MerchantPicker } from './merchantPicker';
+import { CopyLinkCommand, type CopyLinkKind } from './copyLink';
 
-export class CopyTrackingLinkCommand implements Command {
+export class CopyTrackingLinkCommand extends CopyLinkCommand {
   readonly id = COMMANDS.copyTrackingLink;
 
-  constructor(
-    private readonly deps: { controller: CatalogController; picker: MerchantPicker; log: vscode.LogOutputChannel },
-  ) {}
-
-  execute(arg?: unknown): Promise<string | undefined> {
-    const kind = {
+  protected kind(): CopyLinkKind {
+    return {
       what: 'tracking link',
       title: vscode.l10n.t('Copy Tracking Link'),
       copyFailed: (name: string) =>
@@ -35,6 +28,5 @@ export class CopyTrackingLinkCommand implements Command {
         }),
       build: trackingLinkOf,
     };
-    return copyMerchantLink(kind, arg, this.deps);
   }
 }

@@ -28,6 +28,9 @@ export class ReplaceMerchantLinksCommand implements Command {
   async execute(arg?: unknown, options?: ReplaceLinksTestOptions): Promise<ReplaceLinksOutcome | undefined> {
     const replacer = this.links.replacer();
     if (replacer === undefined) {
+      this.log.info(
+        'Replace Links to Merchant: link health has no links of the site yet (off, or its scan is not done).',
+      );
       void vscode.window.showInformationMessage(
         vscode.l10n.t(
           'Link health has not read the site yet, so its links to merchants are not known. Try again when its scan is done (the status bar shows it), or turn link health on if it is off.',
@@ -37,6 +40,7 @@ export class ReplaceMerchantLinksCommand implements Command {
     }
     const target = merchantArgument(this.controller, arg);
     if (target.kind === 'gone') {
+      this.log.info('Replace Links to Merchant: the merchant asked for is no longer in the catalog.');
       void vscode.window.showWarningMessage(goneMessage());
       return undefined;
     }

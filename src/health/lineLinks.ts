@@ -3,7 +3,8 @@
  * anchor's `href`, ...), where its construct starts, and the address it stands for.
  */
 import { findUrls, type TextSpan, type UrlContext, type UrlScanner } from '../links/urlFinder';
-import { decodeAttribute, targetOf } from '../links/urlReplacement';
+import { decodeAttribute } from '../links/urlDecoding';
+import { targetOf } from '../links/urlReplacement';
 import { isEscaped, linkTextOpen } from '../links/urlShape';
 import type { HealthLanguage } from './healthCodes';
 import type { LineTag } from './inlineRegions';

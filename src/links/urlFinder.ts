@@ -2,7 +2,7 @@
  * Finds the http(s) URLs in a document's text, each with its exact range and syntax, so link commands rewrite in place.
  */
 
-import { decodeAttribute, decodeDestination } from './urlReplacement';
+import { decodeAttribute, decodeDestination } from './urlDecoding';
 import {
   isEscaped,
   isHttpUrl,

@@ -24,6 +24,7 @@ export async function replaceMerchantLinks(
 ): Promise<ReplaceLinksOutcome | undefined> {
   const offer = replacer.offer(owner.key, epcOf);
   if (offer.kind !== 'offer') {
+    log.info(`Replace Links to ${owner.merchant.name}: nothing to offer (${offer.kind}).`);
     explain(offer, owner);
     return undefined;
   }

@@ -12,32 +12,46 @@ const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 function inactiveSentence({ merchants, links, articles }: Breakage): string {
   const args = [COUNT.format(merchants), COUNT.format(links), COUNT.format(articles)];
-  const comment = ['{0}: merchants; {1}: links; {2}: articles (Markdown, MDX or HTML files of the workspace).'];
   if (links === 1) {
-    return vscode.l10n.t({ message: 'A merchant you link to became inactive: 1 link in 1 article.', args, comment });
+    return vscode.l10n.t({
+      message: 'A merchant you link to became inactive: 1 link in 1 article.',
+      args,
+      comment: ['{0}: merchants; {1}: links; {2}: articles (Markdown, MDX or HTML files of the workspace).'],
+    });
   }
   if (merchants === 1) {
     return articles === 1
-      ? vscode.l10n.t({ message: 'A merchant you link to became inactive: {1} links in 1 article.', args, comment })
-      : vscode.l10n.t({ message: 'A merchant you link to became inactive: {1} links in {2} articles.', args, comment });
+      ? vscode.l10n.t({
+          message: 'A merchant you link to became inactive: {1} links in 1 article.',
+          args,
+          comment: ['{0}: merchants; {1}: links; {2}: articles (Markdown, MDX or HTML files of the workspace).'],
+        })
+      : vscode.l10n.t({
+          message: 'A merchant you link to became inactive: {1} links in {2} articles.',
+          args,
+          comment: ['{0}: merchants; {1}: links; {2}: articles (Markdown, MDX or HTML files of the workspace).'],
+        });
   }
   return articles === 1
-    ? vscode.l10n.t({ message: '{0} merchants you link to became inactive: {1} links in 1 article.', args, comment })
+    ? vscode.l10n.t({
+        message: '{0} merchants you link to became inactive: {1} links in 1 article.',
+        args,
+        comment: ['{0}: merchants; {1}: links; {2}: articles (Markdown, MDX or HTML files of the workspace).'],
+      })
     : vscode.l10n.t({
         message: '{0} merchants you link to became inactive: {1} links in {2} articles.',
         args,
-        comment,
+        comment: ['{0}: merchants; {1}: links; {2}: articles (Markdown, MDX or HTML files of the workspace).'],
       });
 }
 
 function deeplinksSentence({ merchants, links, articles }: Breakage): string {
   const args = [COUNT.format(merchants), COUNT.format(links), COUNT.format(articles)];
-  const comment = ['{0}: merchants; {1}: deeplinks; {2}: articles (Markdown, MDX or HTML files of the workspace).'];
   if (links === 1) {
     return vscode.l10n.t({
       message: 'A merchant you link to stopped allowing deeplinks: 1 deeplink in 1 article.',
       args,
-      comment,
+      comment: ['{0}: merchants; {1}: deeplinks; {2}: articles (Markdown, MDX or HTML files of the workspace).'],
     });
   }
   if (merchants === 1) {
@@ -45,24 +59,24 @@ function deeplinksSentence({ merchants, links, articles }: Breakage): string {
       ? vscode.l10n.t({
           message: 'A merchant you link to stopped allowing deeplinks: {1} deeplinks in 1 article.',
           args,
-          comment,
+          comment: ['{0}: merchants; {1}: deeplinks; {2}: articles (Markdown, MDX or HTML files of the workspace).'],
         })
       : vscode.l10n.t({
           message: 'A merchant you link to stopped allowing deeplinks: {1} deeplinks in {2} articles.',
           args,
-          comment,
+          comment: ['{0}: merchants; {1}: deeplinks; {2}: articles (Markdown, MDX or HTML files of the workspace).'],
         });
   }
   return articles === 1
     ? vscode.l10n.t({
         message: '{0} merchants you link to stopped allowing deeplinks: {1} deeplinks in 1 article.',
         args,
-        comment,
+        comment: ['{0}: merchants; {1}: deeplinks; {2}: articles (Markdown, MDX or HTML files of the workspace).'],
       })
     : vscode.l10n.t({
         message: '{0} merchants you link to stopped allowing deeplinks: {1} deeplinks in {2} articles.',
         args,
-        comment,
+        comment: ['{0}: merchants; {1}: deeplinks; {2}: articles (Markdown, MDX or HTML files of the workspace).'],
       });
 }
 

@@ -52,14 +52,15 @@ export function generateDataset(options: DatasetOptions): SandboxDataset {
   const account = stream(STREAMS.account);
   const platforms = generatePlatforms(account);
   const programs = generatePrograms(account, merchants);
+  const reportAccount = { nowMs, platforms, programs, historyDays: options.historyDays };
   return {
     generatedAt: options.now.toISOString(),
     merchants,
     platforms,
     programs,
     subIds: SUB_IDS,
-    clicks: generateClicks(stream(STREAMS.clicks), options.clicks, nowMs, platforms, programs, options.historyDays),
-    actions: generateActions(stream(STREAMS.actions), options.actions, nowMs, platforms, programs, options.historyDays),
+    clicks: generateClicks(stream(STREAMS.clicks), options.clicks, reportAccount),
+    actions: generateActions(stream(STREAMS.actions), options.actions, reportAccount),
   };
 }
 

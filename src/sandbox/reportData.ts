@@ -2,7 +2,7 @@
 import { ORDER_TYPES, PRODUCT_IDS, type WireActionItem, type WireClickItem, type WireMerchant } from '../api/wire';
 import { utcDate } from '../api/calendarDate';
 import type { Random } from './random';
-import { compareActionIds, compareClickIds, inReportOrder, type Timed } from './reportOrder';
+import { compareActionIds, compareClickIds, inReportOrder, type IdOrder, type Timed } from './reportOrder';
 import { MS_PER_DAY, Timeline } from './reportTimeline';
 import { ACTION_CURRENCIES, COUPON_CODES, PLATFORM_NAMES, SUB_IDS } from './vocabulary';
 
@@ -42,6 +42,18 @@ export interface SandboxProgram extends NamedId {
    */
   merchantId: number | null;
 }
+
+/** What both reports' items are drawn for: the account's platforms and programs, over the history up to `nowMs`. */
+export interface ReportAccount {
+  nowMs: number;
+  platforms: NamedId[];
+  programs: SandboxProgram[];
+  /** Days of report history, today included (REPORT_HISTORY_DAYS when left out). */
+  historyDays?: number;
+}
+
+/** The `index`th item of a report, drawn on the account's timeline, with its `updatedAt` in milliseconds. */
+type DrawItem<T> = (random: Random, index: number, account: ReportAccount, timeline: Timeline) => Timed<T>;
 
 export function generatePlatforms(random: Random): NamedId[] {
   return PLATFORM_NAMES.map((name) => ({ id: random.uuid(), name }));
@@ -97,39 +109,28 @@ function clickCount(random: Random, activity: number): number {
   return Math.max(1, Math.round(base * activity));
 }
 
-export function generateClicks(
-  random: Random,
-  count: number,
-  nowMs: number,
-  platforms: NamedId[],
-  programs: SandboxProgram[],
-  historyDays?: number,
-): WireClickItem[] {
-  const timeline = new Timeline(nowMs, historyDays);
-  const items: Timed<WireClickItem>[] = [];
-  for (let i = 0; i < count; i++) {
-    const day = timeline.day(random);
-    const platform = random.pick(platforms);
-    const program = random.chance(NO_PROGRAM_CHANCE) ? null : random.pick(programs);
-    const time = timeline.batchAfter(random, (day + 1) * MS_PER_DAY, 2 * MS_PER_DAY);
-    const item: WireClickItem = {
-      id: random.chance(NULL_CLICK_ID_CHANCE) ? null : random.uuid(),
-      adspaceId: platform.id,
-      adspaceName: platform.name,
-      programId: program?.id ?? null,
-      programName: program?.name ?? '',
-      subId: random.chance(NO_SUB_ID_CHANCE) ? null : random.pick(SUB_IDS),
-      date: timeline.date(day),
-      count: clickCount(random, timeline.activity(day)),
-      productId: enumValue(random, i, PRODUCT_IDS),
-      merchantId: program?.merchantId ?? null,
-      couponId: random.chance(COUPON_CHANCE) ? random.pick(COUPON_CODES) : null,
-      updatedAt: timeline.batchIso(time),
-    };
-    items.push({ item, time });
-  }
-  return inReportOrder(items, compareClickIds);
-}
+/** A click item: a day weighted by activity, a platform, and a program now and then left out. */
+const clickItem: DrawItem<WireClickItem> = (random, i, { platforms, programs }, timeline) => {
+  const day = timeline.day(random);
+  const platform = random.pick(platforms);
+  const program = random.chance(NO_PROGRAM_CHANCE) ? null : random.pick(programs);
+  const time = timeline.batchAfter(random, (day + 1) * MS_PER_DAY, 2 * MS_PER_DAY);
+  const item: WireClickItem = {
+    id: random.chance(NULL_CLICK_ID_CHANCE) ? null : random.uuid(),
+    adspaceId: platform.id,
+    adspaceName: platform.name,
+    programId: program?.id ?? null,
+    programName: program?.name ?? '',
+    subId: random.chance(NO_SUB_ID_CHANCE) ? null : random.pick(SUB_IDS),
+    date: timeline.date(day),
+    count: clickCount(random, timeline.activity(day)),
+    productId: enumValue(random, i, PRODUCT_IDS),
+    merchantId: program?.merchantId ?? null,
+    couponId: random.chance(COUPON_CHANCE) ? random.pick(COUPON_CODES) : null,
+    updatedAt: timeline.batchIso(time),
+  };
+  return { item, time };
+};
 
 function money(random: Random, orderType: string): { revenue: number; commission: number } {
   if (orderType === 'SALE') {
@@ -169,52 +170,59 @@ function settling(
     : { status: 'CONFIRMED', updatedMs: confirmedMs };
 }
 
-export function generateActions(
-  random: Random,
-  count: number,
-  nowMs: number,
-  platforms: NamedId[],
-  programs: SandboxProgram[],
-  historyDays?: number,
-): WireActionItem[] {
-  const timeline = new Timeline(nowMs, historyDays);
-  const items: Timed<WireActionItem>[] = [];
-  for (let i = 0; i < count; i++) {
-    const createdMs = createdAt(random, i, timeline);
-    const decided = nowMs - createdMs > DECISION_DAYS * MS_PER_DAY;
-    const platform = random.pick(platforms);
-    const program = random.pick(programs);
-    const decision =
-      i === FIRST_SETTLED_INDEX
-        ? 'CONFIRMED'
-        : enumValue(random, i, DECISIONS, decided ? DECIDED_STATUS_WEIGHTS : RECENT_STATUS_WEIGHTS);
-    const orderType = enumValue(random, i, ORDER_TYPES, [0.7, 0.2, 0.1]);
-    // A pending action was last updated when it was recorded; a decided one when the merchant decided.
-    const decisionDelayMs = decision === 'PENDING' ? MS_PER_DAY : DECISION_DAYS * MS_PER_DAY;
-    const decidedMs = Math.max(timeline.batchAfter(random, createdMs, decisionDelayMs), createdMs);
-    const { status, updatedMs } =
-      decision === 'CONFIRMED' ? settling(random, decidedMs, timeline) : { status: decision, updatedMs: decidedMs };
-    // Rewards are paid out some time after they are confirmed, so mostly for older actions.
-    const paidOut = (status === 'CONFIRMED' || status === 'SETTLED') && random.chance(decided ? 0.6 : 0.1);
-    const item: WireActionItem = {
-      id: 7_000_000 + i,
-      actionId: 900_000_000 + i * 3 + random.int(0, 2),
-      status,
-      orderType,
-      adspaceId: platform.id,
-      adspaceName: platform.name,
-      programId: program.id,
-      programName: program.name,
-      subId: random.chance(0.15) ? '' : random.pick(SUB_IDS),
-      currencyCode: enumValue(random, i, ACTION_CURRENCIES),
-      ...money(random, orderType),
-      productId: enumValue(random, i, PRODUCT_IDS),
-      paidOut,
-      invoiceNumber: paidOut ? `INV-${utcDate(new Date(updatedMs)).slice(0, 4)}-${random.code(6).toUpperCase()}` : '',
-      createdAt: new Date(createdMs).toISOString(),
-      updatedAt: timeline.batchIso(updatedMs),
-    };
-    items.push({ item, time: updatedMs });
+/** An action item: created, decided by the merchant, maybe settled and paid out. */
+const actionItem: DrawItem<WireActionItem> = (random, i, { platforms, programs }, timeline) => {
+  const createdMs = createdAt(random, i, timeline);
+  const decided = timeline.nowMs - createdMs > DECISION_DAYS * MS_PER_DAY;
+  const platform = random.pick(platforms);
+  const program = random.pick(programs);
+  const decision =
+    i === FIRST_SETTLED_INDEX
+      ? 'CONFIRMED'
+      : enumValue(random, i, DECISIONS, decided ? DECIDED_STATUS_WEIGHTS : RECENT_STATUS_WEIGHTS);
+  const orderType = enumValue(random, i, ORDER_TYPES, [0.7, 0.2, 0.1]);
+  // A pending action was last updated when it was recorded; a decided one when the merchant decided.
+  const decisionDelayMs = decision === 'PENDING' ? MS_PER_DAY : DECISION_DAYS * MS_PER_DAY;
+  const decidedMs = Math.max(timeline.batchAfter(random, createdMs, decisionDelayMs), createdMs);
+  const { status, updatedMs } =
+    decision === 'CONFIRMED' ? settling(random, decidedMs, timeline) : { status: decision, updatedMs: decidedMs };
+  // Rewards are paid out some time after they are confirmed, so mostly for older actions.
+  const paidOut = (status === 'CONFIRMED' || status === 'SETTLED') && random.chance(decided ? 0.6 : 0.1);
+  const item: WireActionItem = {
+    id: 7_000_000 + i,
+    actionId: 900_000_000 + i * 3 + random.int(0, 2),
+    status,
+    orderType,
+    adspaceId: platform.id,
+    adspaceName: platform.name,
+    programId: program.id,
+    programName: program.name,
+    subId: random.chance(0.15) ? '' : random.pick(SUB_IDS),
+    currencyCode: enumValue(random, i, ACTION_CURRENCIES),
+    ...money(random, orderType),
+    productId: enumValue(random, i, PRODUCT_IDS),
+    paidOut,
+    invoiceNumber: paidOut ? `INV-${utcDate(new Date(updatedMs)).slice(0, 4)}-${random.code(6).toUpperCase()}` : '',
+    createdAt: new Date(createdMs).toISOString(),
+    updatedAt: timeline.batchIso(updatedMs),
+  };
+  return { item, time: updatedMs };
+};
+
+/** `count` items drawn one after another, in the order the service lists them. */
+function drawItems<T>(random: Random, count: number, account: ReportAccount, draw: DrawItem<T>, byId: IdOrder<T>): T[] {
+  const timeline = new Timeline(account.nowMs, account.historyDays);
+  const items: Timed<T>[] = [];
+  for (let index = 0; index < count; index++) {
+    items.push(draw(random, index, account, timeline));
   }
-  return inReportOrder(items, compareActionIds);
+  return inReportOrder(items, byId);
+}
+
+export function generateClicks(random: Random, count: number, account: ReportAccount): WireClickItem[] {
+  return drawItems(random, count, account, clickItem, compareClickIds);
+}
+
+export function generateActions(random: Random, count: number, account: ReportAccount): WireActionItem[] {
+  return drawItems(random, count, account, actionItem, compareActionIds);
 }

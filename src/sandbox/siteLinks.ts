@@ -5,7 +5,12 @@
 import type { WireMerchant } from '../api/wire';
 import type { Random } from './random';
 
-/** The link health rules' codes (src/health/healthCodes.ts), written again: the sandbox imports no link rules. */
+/**
+ * The link health rules' codes (`HEALTH_CODES`, src/health/healthCodes.ts), written again on purpose: the sandbox is
+ * the service's stand-in and the yardstick link health is held against, so it imports only `api` (docs/architecture.md)
+ * and the findings it says a site must give are not worked out from the code under test. The unit test "the sandbox's
+ * site" holds the two lists equal, in order.
+ */
 export const FINDING_CODES = [
   'inactive-merchant',
   'deeplinks-not-allowed',

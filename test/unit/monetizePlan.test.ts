@@ -4,7 +4,7 @@ import { DEFAULT_DEEPLINK_OPTIONS } from '../../src/links/deeplink';
 import { MerchantDomainIndex } from '../../src/links/domainIndex';
 import { describeSkipped, planMonetize } from '../../src/links/monetizePlan';
 import { escapeHtml } from '../../src/links/linkMarkup';
-import { decodeAttribute } from '../../src/links/urlReplacement';
+import { decodeAttribute } from '../../src/links/urlDecoding';
 import { blankMerchant } from './helpers/merchants';
 import { merchantKeyOfId, type MerchantKey } from '../../src/merchant/merchantKey';
 

@@ -24,7 +24,7 @@ export interface ClickTally {
 }
 
 /**
- * A bare loop over the items, no closure over per-call objects (see `daysOf` in clickReport.ts).
+ * A bare loop over the items, no closure over per-call objects (see `reportDays` in reportDays.ts).
  * An item counts exactly when it counts in the clicks report (`aggregateClicks`): the same day
  * rules (`dayPosition`) and the same refusal of a count that is negative or not finite. One pass
  * rather than the clicks report, which builds every grouping, ranks the rows and keeps the items:

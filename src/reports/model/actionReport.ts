@@ -2,11 +2,11 @@
 import type { ActionItem } from '../../api/types';
 import { compareCurrencies, currencyLabel, type CurrencyAmount } from './currencyAmounts';
 import { addAction, amountsOf, currencyOf, newActionTally, type ActionTally } from './actionTally';
-import { DEFAULT_PROVISIONAL_DAYS, dayPosition, dayPositions, OUTSIDE_PERIOD, provisionalFlags } from './reportDays';
+import { dayPosition, dayPositions, OUTSIDE_PERIOD, reportDays, type ReportOptions } from './reportDays';
 import { periodDates } from './reportPeriods';
 import { groupLabel, rankRows, shareOf, tallyOf } from './groupTable';
 import { NO_VALUE_LABELS, PAYMENT_LABELS, PROVISIONAL_REASON, STATUS_LABELS } from './reportLabels';
-import type { ReportOptions, SkippedItems } from './clickReport';
+import type { SkippedItems } from './clickReport';
 import type { ReportPeriod } from './reportTypes';
 import type { Dimension } from '../../webviews/reports/panelVocabulary';
 
@@ -137,14 +137,7 @@ function paymentRows(paid: ActionTally, unpaid: ActionTally, unknown: ActionTall
   return rows;
 }
 
-/** A plain loop, not a closure over the day figures: see `daysOf` in clickReport.ts. */
-function daysOf(dates: readonly string[], actions: Float64Array, flags: readonly boolean[]): ActionDay[] {
-  const days: ActionDay[] = [];
-  for (let position = 0; position < dates.length; position++) {
-    days.push({ date: dates[position]!, actions: actions[position]!, provisional: flags[position]! });
-  }
-  return days;
-}
+const actionDay = (date: string, actions: number, provisional: boolean): ActionDay => ({ date, actions, provisional });
 
 function seriesOf(byCurrency: Map<string | null, Float64Array>): CurrencySeries[] {
   return [...byCurrency.keys()].sort(compareCurrencies).map((currencyCode) => ({
@@ -248,12 +241,11 @@ export function aggregateActions(
     );
   }
 
-  const flags = provisionalFlags(dates, options.provisionalDays ?? DEFAULT_PROVISIONAL_DAYS, options.today);
   const total = totals.actions;
   return {
     kind: 'actions',
     period: { from: period.from, to: period.to },
-    days: daysOf(dates, dayActions, flags),
+    days: reportDays(dates, dayActions, options, actionDay),
     commissionByDay: seriesOf(dayCommission),
     provisionalReason: PROVISIONAL_REASON,
     statuses: statusRows(statuses),

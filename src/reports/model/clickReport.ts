@@ -1,6 +1,6 @@
 /** The clicks report of one period, aggregated in one pass: a series of every day, groups, and totals. */
 import type { ClickItem } from '../../api/types';
-import { DEFAULT_PROVISIONAL_DAYS, dayPosition, dayPositions, OUTSIDE_PERIOD, provisionalFlags } from './reportDays';
+import { dayPosition, dayPositions, OUTSIDE_PERIOD, reportDays, type ReportOptions } from './reportDays';
 import { periodDates } from './reportPeriods';
 import { groupLabel, rankRows, shareOf, tallyOf } from './groupTable';
 import { merchantLabel, NO_VALUE_LABELS, PROVISIONAL_REASON } from './reportLabels';
@@ -36,13 +36,6 @@ export interface SkippedItems {
   undated: number;
   /** With a figure that cannot be counted: a click count that is negative or not finite. */
   malformed: number;
-}
-
-export interface ReportOptions {
-  /** How many days at the end are provisional; default DEFAULT_PROVISIONAL_DAYS. */
-  provisionalDays?: number;
-  /** The caller's date (`YYYY-MM-DD`): when given, only days within `provisionalDays` of it are provisional. */
-  today?: string;
 }
 
 export interface ClickReport {
@@ -93,18 +86,7 @@ function rowsOf<K extends string | number | null>(
   return rankRows(rows, (row) => row.clicks);
 }
 
-/**
- * A plain loop rather than a closure over the day figures: V8 compiles a long loop while it
- * runs (on-stack replacement) and may fold what a closure captures into that code as
- * constants; the code is then thrown away as soon as garbage collection frees them.
- */
-function daysOf(dates: readonly string[], clicks: Float64Array, flags: readonly boolean[]): ClickDay[] {
-  const days: ClickDay[] = [];
-  for (let position = 0; position < dates.length; position++) {
-    days.push({ date: dates[position]!, clicks: clicks[position]!, provisional: flags[position]! });
-  }
-  return days;
-}
+const clickDay = (date: string, clicks: number, provisional: boolean): ClickDay => ({ date, clicks, provisional });
 
 /** Groups by program, SubID, platform, product and merchant; items the period cannot hold are counted, not dropped. */
 export function aggregateClicks(
@@ -153,11 +135,10 @@ export function aggregateClicks(
     count(merchants, item.merchantId, null, clicks);
   }
 
-  const flags = provisionalFlags(dates, options.provisionalDays ?? DEFAULT_PROVISIONAL_DAYS, options.today);
   return {
     kind: 'clicks',
     period: { from: period.from, to: period.to },
-    days: daysOf(dates, dayClicks, flags),
+    days: reportDays(dates, dayClicks, options, clickDay),
     provisionalReason: PROVISIONAL_REASON,
     groups: {
       program: rowsOf(programs, total, (key, name) => groupLabel(key, name, NO_VALUE_LABELS.program)),

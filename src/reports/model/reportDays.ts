@@ -72,3 +72,30 @@ export function provisionalFlags(dates: readonly string[], provisionalDays: numb
   const firstProvisional = fromDayNumber(todayNumber - provisionalDays + 1);
   return dates.map((date) => provisionalDays > 0 && date >= firstProvisional);
 }
+
+export interface ReportOptions {
+  /** How many days at the end are provisional; default DEFAULT_PROVISIONAL_DAYS. */
+  provisionalDays?: number;
+  /** The caller's date (`YYYY-MM-DD`): when given, only days within `provisionalDays` of it are provisional. */
+  today?: string;
+}
+
+/**
+ * Each date of the period as a report's day: `dayOf` its date, its figure and whether it is provisional (`options`).
+ * A plain loop rather than a closure over the day figures: V8 compiles a long loop while it runs (on-stack
+ * replacement) and may fold what a closure captures into that code as constants; the code is then thrown away as
+ * soon as garbage collection frees them.
+ */
+export function reportDays<Day>(
+  dates: readonly string[],
+  figures: Float64Array,
+  options: ReportOptions,
+  dayOf: (date: string, figure: number, provisional: boolean) => Day,
+): Day[] {
+  const flags = provisionalFlags(dates, options.provisionalDays ?? DEFAULT_PROVISIONAL_DAYS, options.today);
+  const days: Day[] = [];
+  for (let position = 0; position < dates.length; position++) {
+    days.push(dayOf(dates[position]!, figures[position]!, flags[position]!));
+  }
+  return days;
+}
