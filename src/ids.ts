@@ -39,6 +39,8 @@ export const COMMANDS = {
   showMerchantReports: 'affiliateLinks.showMerchantReports',
   /** A merchant row's context menu, a dead link's quick fix: every link of the site to the merchant replaced in one edit. */
   replaceMerchantLinks: 'affiliateLinks.replaceMerchantLinks',
+  /** Internal: the report panel's merchant rows show the merchant (by its id) in the Merchants view. */
+  revealMerchant: 'affiliateLinks.revealMerchant',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -17,7 +17,7 @@ import type { MerchantView } from './views/merchantView';
 import type { MerchantLinksHub } from './problems/merchantLinksHub';
 import type { ShowWarning } from './prompts/catalogBreakagePrompts';
 import { makeStatusBarItem, type MakeStatusBarItem } from './views/statusBarItems';
-import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from './webviews/reports/protocol';
+import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from './reports/panel/protocol';
 import { parseWebviewMessage } from './webviews/reports/host/messageValidation';
 import type { PanelWatcher, ReportPanelKeeper } from './webviews/reports/host/reportPanelKeeper';
 

@@ -2,8 +2,8 @@ import { COMMANDS } from '../ids';
 import type { ReportController } from '../controllers/reportController';
 import type { RevenueAtRiskController } from '../controllers/revenueAtRiskController';
 import type { RiskNode } from '../revenue/riskTreeModel';
-import { defaultViewState } from '../webviews/reports/panelVocabulary';
-import type { PanelViewState } from '../webviews/reports/protocol';
+import { defaultViewState } from '../reports/model/reportVocabulary';
+import type { PanelViewState } from '../reports/panel/protocol';
 import type { ReportPanelKeeper } from '../webviews/reports/host/reportPanelKeeper';
 import type { Command } from './command';
 

@@ -1,8 +1,8 @@
 import { COMMANDS } from '../ids';
 import { presetOfDays } from '../controllers/figuresQueries';
 import type { FiguresDays } from '../settings/figuresSettings';
-import { defaultViewState } from '../webviews/reports/panelVocabulary';
-import type { PanelViewState } from '../webviews/reports/protocol';
+import { defaultViewState } from '../reports/model/reportVocabulary';
+import type { PanelViewState } from '../reports/panel/protocol';
 import type { ReportPanelKeeper } from '../webviews/reports/host/reportPanelKeeper';
 import type { ReportController } from '../controllers/reportController';
 import type { Command } from './command';

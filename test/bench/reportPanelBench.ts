@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AffiliateServiceClient } from '../../src/api/client';
-import type { GroupBy, PanelViewState, ReportTab } from '../../src/webviews/reports/protocol';
+import type { GroupBy, PanelViewState, ReportTab } from '../../src/reports/panel/protocol';
 import { emit, median, round2, settle, timed } from './figures';
 import { loadShipped } from './shippedBundle';
 

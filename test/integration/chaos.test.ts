@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
-import type { PanelSnapshot, PanelViewState } from '../../src/webviews/reports/protocol';
+import type { PanelSnapshot, PanelViewState } from '../../src/reports/panel/protocol';
 import { api, expectedGroups, groups, setBaseUrl } from './catalogView';
 import { eventually } from './extensionUnderTest';
 

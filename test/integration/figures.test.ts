@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { activatedExtension, eventually } from './extensionUnderTest';
-import { defaultViewState } from '../../src/webviews/reports/panelVocabulary';
+import { defaultViewState } from '../../src/reports/model/reportVocabulary';
 
 const LENS_COMMAND = 'affiliateLinks.showReportsForSubId';
 

@@ -14,12 +14,12 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
-import type { PanelViewState } from '../../src/webviews/reports/protocol';
+import type { PanelViewState } from '../../src/reports/panel/protocol';
 import { expectedGroups, groups } from './catalogView';
 import { activatedExtension, eventually } from './extensionUnderTest';
 import type { TestFigures } from './fileReporter';
 import { busiestSpan } from '../common/busiestSpan';
-import { defaultViewState } from '../../src/webviews/reports/panelVocabulary';
+import { defaultViewState } from '../../src/reports/model/reportVocabulary';
 
 const LENS_COMMAND = 'affiliateLinks.showReportsForSubId';
 const LIMIT = '3/1,100/300';

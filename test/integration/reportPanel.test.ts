@@ -10,10 +10,10 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
-import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from '../../src/webviews/reports/protocol';
+import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from '../../src/reports/panel/protocol';
 import { scriptNonce, strictCspProblems } from '../common/strictCsp';
 import { activatedExtension, eventually } from './extensionUnderTest';
-import { defaultViewState } from '../../src/webviews/reports/panelVocabulary';
+import { defaultViewState } from '../../src/reports/model/reportVocabulary';
 
 const VIEW_TYPE = 'affiliateLinks.reports';
 

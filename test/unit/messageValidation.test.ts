@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { PanelViewState, WebviewToHost } from '../../src/webviews/reports/protocol';
+import type { PanelViewState, WebviewToHost } from '../../src/reports/panel/protocol';
 import { parseViewState, parseWebviewMessage } from '../../src/webviews/reports/host/messageValidation';
 import {
   GROUPINGS,
@@ -14,7 +14,7 @@ import {
   PANEL_ACTIONS,
   PRESETS,
   REPORT_TABS,
-} from '../../src/webviews/reports/panelVocabulary';
+} from '../../src/reports/model/reportVocabulary';
 
 const TODAY = '2026-11-23';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Sandbox } from '../../src/sandbox/server';
-import type { GroupBy } from '../../src/webviews/reports/protocol';
+import type { GroupBy } from '../../src/reports/panel/protocol';
 import { sandbox } from './helpers/fixtures';
 import { PanelPool, settled, viewState } from './helpers/panelSessions';
 

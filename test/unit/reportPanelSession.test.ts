@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkCustomPeriod } from '../../src/reports/model/reportPeriods';
 import type { Sandbox } from '../../src/sandbox/server';
-import type { PanelSnapshot } from '../../src/webviews/reports/protocol';
+import type { PanelSnapshot } from '../../src/reports/panel/protocol';
 import { NOW, sandbox } from './helpers/fixtures';
 import { PanelPool, settled, TODAY, viewState } from './helpers/panelSessions';
 

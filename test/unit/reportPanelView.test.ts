@@ -5,7 +5,7 @@ import { compareLabels } from '../../src/reports/model/groupTable';
 import { percentChange } from '../../src/reports/model/periodComparison';
 import { toCsv } from '../../src/reports/panel/tableExport';
 import type { Sandbox } from '../../src/sandbox/server';
-import type { Cell, PanelSnapshot, PanelViewState } from '../../src/webviews/reports/protocol';
+import type { Cell, PanelSnapshot, PanelViewState } from '../../src/reports/panel/protocol';
 import { sandbox } from './helpers/fixtures';
 import { PanelPool, settled, TODAY, viewState } from './helpers/panelSessions';
 

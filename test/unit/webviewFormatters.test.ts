@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { PanelSnapshot } from '../../src/webviews/reports/protocol';
+import type { PanelSnapshot } from '../../src/reports/panel/protocol';
 import { Formatters } from '../../src/webviews/reports/app/formatters';
 import { asOfText, progressText } from '../../src/webviews/reports/app/statusTexts';
 import { defaultViewState } from '../../src/webviews/reports/app/viewState';

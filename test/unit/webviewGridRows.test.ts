@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { RowsResult, TableRow } from '../../src/webviews/reports/protocol';
+import type { RowsResult, TableRow } from '../../src/reports/panel/protocol';
 import { BLOCK_SIZE, RowBlocks } from '../../src/webviews/reports/app/gridRows';
 
 interface Asked {

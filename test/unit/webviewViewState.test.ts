@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { ColumnInfo, PanelViewState } from '../../src/webviews/reports/protocol';
+import type { ColumnInfo, PanelViewState } from '../../src/reports/panel/protocol';
 import {
   defaultViewState,
   restoreViewState,

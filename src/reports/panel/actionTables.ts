@@ -4,7 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { ActionItem } from '../../api/types';
-import type { GroupBy } from '../../webviews/reports/protocol';
+import type { GroupBy } from './protocol';
 import type { ActionDay, ActionGrouping, ActionGroupRow, ActionReport } from '../model/actionReport';
 import { amountIn, type CurrencyAmount } from '../model/currencyAmounts';
 import { PAYMENT_LABELS, STATUS_LABELS, TOTAL_LABEL } from '../model/reportLabels';

@@ -4,7 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { ClickItem } from '../../api/types';
-import type { ColumnInfo, GroupBy } from '../../webviews/reports/protocol';
+import type { ColumnInfo, GroupBy } from './protocol';
 import type { ActionReport } from '../model/actionReport';
 import type { ClickDay, ClickGrouping, ClickGroupRow, ClickReport } from '../model/clickReport';
 import { amountIn } from '../model/currencyAmounts';

@@ -11,8 +11,8 @@ import type {
   PeriodChoice,
   PresetName,
   ReportTab,
-} from '../../webviews/reports/protocol';
-import { FILTER_KEYS, TAB_GROUPINGS } from '../../webviews/reports/panelVocabulary';
+} from './protocol';
+import { FILTER_KEYS, TAB_GROUPINGS } from '../model/reportVocabulary';
 import { periodLength, previousPeriod, resolveReportPeriod } from '../model/reportPeriods';
 import type { ReportPeriod } from '../model/reportTypes';
 import type { StoreQuery } from '../store/reportStore';

@@ -2,7 +2,7 @@
  * One table of the report panel: its columns, rows and cells, sorted by any column through the model's `SortedRows`;
  * what the tables of each kind share.
  */
-import type { Cell, ColumnInfo, PanelSort, RowAction, TableRow, TableShape } from '../../webviews/reports/protocol';
+import type { Cell, ColumnInfo, PanelSort, RowAction, TableRow, TableShape } from './protocol';
 import { SortedRows, type RowSort, type SortValue } from '../model/sortedRows';
 import type { ExportTable } from './tableExport';
 

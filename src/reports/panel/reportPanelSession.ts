@@ -8,7 +8,7 @@ import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
 import { Disposable, toDisposable } from '../../common/lifecycle';
-import { PANEL_LIMITS } from '../../webviews/reports/panelVocabulary';
+import { PANEL_LIMITS } from '../model/reportVocabulary';
 import type {
   HostRowAction,
   PanelError,
@@ -16,7 +16,7 @@ import type {
   PanelViewState,
   RowsParams,
   RowsResult,
-} from '../../webviews/reports/protocol';
+} from './protocol';
 import { DEFAULT_PROVISIONAL_DAYS } from '../model/reportDays';
 import { queryKey, type ReportState } from '../store/reportStore';
 import { groupingsOf } from './panelQueries';

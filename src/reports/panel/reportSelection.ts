@@ -4,7 +4,7 @@
  * its latest snapshot, so the rows read later match the shape the webview was sent.
  */
 import * as l10n from '@vscode/l10n';
-import type { PanelSnapshot, PanelViewState } from '../../webviews/reports/protocol';
+import type { PanelSnapshot, PanelViewState } from './protocol';
 import type { ActionReport } from '../model/actionReport';
 import type { ClickReport } from '../model/clickReport';
 import type { FilterChoices } from '../model/filterChoices';

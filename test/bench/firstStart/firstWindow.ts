@@ -12,8 +12,8 @@ import { Session } from 'node:inspector';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../../src/extension';
-import type { PanelSnapshot } from '../../../src/webviews/reports/protocol';
-import { defaultViewState } from '../../../src/webviews/reports/panelVocabulary';
+import type { PanelSnapshot } from '../../../src/reports/panel/protocol';
+import { defaultViewState } from '../../../src/reports/model/reportVocabulary';
 
 const LENS_COMMAND = 'affiliateLinks.showReportsForSubId';
 

@@ -10,8 +10,8 @@ import { reportCacheFileName } from '../../../src/reports/cache/reportCacheFile'
 import { periodWindows } from '../../../src/reports/model/reportPeriods';
 import { ReportStore } from '../../../src/reports/store/reportStore';
 import { ReportPanelSession, type PanelSessionOptions } from '../../../src/reports/panel/reportPanelSession';
-import { defaultViewState } from '../../../src/webviews/reports/panelVocabulary';
-import type { PanelSnapshot, PanelViewState } from '../../../src/webviews/reports/protocol';
+import { defaultViewState } from '../../../src/reports/model/reportVocabulary';
+import type { PanelSnapshot, PanelViewState } from '../../../src/reports/panel/protocol';
 import { clientFor, NOW } from './fixtures';
 import { RecordingLogger } from './recordingLogger';
 

@@ -15,8 +15,8 @@ import {
   PANEL_ACTIONS,
   PRESETS,
   REPORT_TABS,
-} from '../../../src/webviews/reports/panelVocabulary';
-import type { Cell, ColumnInfo } from '../../../src/webviews/reports/protocol';
+} from '../../../src/reports/model/reportVocabulary';
+import type { Cell, ColumnInfo } from '../../../src/reports/panel/protocol';
 import { checkProperty, floorOf } from './propertyRun';
 
 const TODAY = '2026-11-23';

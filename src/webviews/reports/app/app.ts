@@ -4,7 +4,7 @@
  * and asked for (`view`); the reply and the snapshots after it are drawn as they come.
  */
 import * as l10n from '@vscode/l10n';
-import type { HostToWebview, PanelSnapshot, PanelViewState, RowAction, TableRow } from '../protocol';
+import type { HostToWebview, PanelSnapshot, PanelViewState, RowAction, TableRow } from '../../../reports/panel/protocol';
 import { ChartView } from './chartView';
 import { h } from './dom';
 import { Formatters } from './formatters';

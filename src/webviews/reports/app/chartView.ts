@@ -3,7 +3,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import uPlot from 'uplot';
-import type { ChartData, ChartSeries } from '../protocol';
+import type { ChartData, ChartSeries } from '../../../reports/panel/protocol';
 import { drawProvisionalBand, drawProvisionalTail, firstProvisionalIndex, solidPaths } from './chartProvisional';
 import { hatchPattern, readChartTheme, seriesColor, type ChartTheme } from './chartTheme';
 import { h, setText } from './dom';

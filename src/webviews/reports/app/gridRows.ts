@@ -3,7 +3,7 @@
  * stale blocks shown while read again.
  */
 import { LatestWins, type Turn } from '../../../common/latestWins';
-import type { RowsResult, TableRow } from '../protocol';
+import type { RowsResult, TableRow } from '../../../reports/panel/protocol';
 
 /** Rows per request (the host takes at most 200). */
 export const BLOCK_SIZE = 100;

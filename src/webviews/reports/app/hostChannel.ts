@@ -12,7 +12,7 @@ import type {
   RequestMessage,
   RequestMethod,
   WebviewToHost,
-} from '../protocol';
+} from '../../../reports/panel/protocol';
 import { Disposable, listen, toDisposable, type IDisposable } from './lifecycle';
 
 /** What `acquireVsCodeApi()` returns (only the part the app uses). */

@@ -4,7 +4,7 @@
  * host; while the user edits it, snapshots arriving do not overwrite the fields.
  */
 import * as l10n from '@vscode/l10n';
-import type { PeriodChoice } from '../protocol';
+import type { PeriodChoice } from '../../../reports/panel/protocol';
 import { h, setText } from './dom';
 import type { Formatters } from './formatters';
 import { Disposable, listen } from './lifecycle';

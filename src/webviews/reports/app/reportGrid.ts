@@ -3,7 +3,7 @@
  * body holds only the rows in view, read from the host block by block; headers sort.
  */
 import * as l10n from '@vscode/l10n';
-import type { ColumnInfo, GroupBy, RowAction, TableRow, TableShape } from '../protocol';
+import type { ColumnInfo, GroupBy, RowAction, TableRow, TableShape } from '../../../reports/panel/protocol';
 import { h, setAttr, setText } from './dom';
 import type { Formatters } from './formatters';
 import {
@@ -21,7 +21,7 @@ import { clampPosition, type GridBounds, type GridPosition } from './gridKeyboar
 import { RowBlocks, type FetchRows } from './gridRows';
 import { Disposable, listen, toDisposable } from './lifecycle';
 import { groupLabel } from './viewState';
-import { GROUPINGS_WITH_ACTIONS } from '../panelVocabulary';
+import { GROUPINGS_WITH_ACTIONS } from '../../../reports/model/reportVocabulary';
 
 export interface GridHost {
   fetchRows: FetchRows;

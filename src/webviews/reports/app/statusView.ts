@@ -4,7 +4,7 @@
  * empty period (what to say and a longer period to choose), and the host's brief notices.
  */
 import * as l10n from '@vscode/l10n';
-import type { PanelAction, PanelError, PanelSnapshot, PeriodChoice, ReportTab } from '../protocol';
+import type { PanelAction, PanelError, PanelSnapshot, PeriodChoice, ReportTab } from '../../../reports/panel/protocol';
 import { codicon, h, setAttr, setText } from './dom';
 import type { Formatters } from './formatters';
 import { Delayer } from '../../../common/delayer';

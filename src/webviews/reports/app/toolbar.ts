@@ -4,7 +4,7 @@
  * and how current the report is ("Up to date as of 14:02").
  */
 import * as l10n from '@vscode/l10n';
-import type { FilterOption, GroupBy, PanelSnapshot, PanelViewState } from '../protocol';
+import type { FilterOption, GroupBy, PanelSnapshot, PanelViewState } from '../../../reports/panel/protocol';
 import { h, setText } from './dom';
 import type { Formatters } from './formatters';
 import { Disposable, listen } from './lifecycle';

@@ -13,8 +13,8 @@ import type {
   PresetName,
   ReportTab,
   RowAction,
-} from '../protocol';
-import { defaultViewState, FILTER_KEYS, GROUPINGS, PRESETS, REPORT_TABS } from '../panelVocabulary';
+} from '../../../reports/panel/protocol';
+import { defaultViewState, FILTER_KEYS, GROUPINGS, PRESETS, REPORT_TABS } from '../../../reports/model/reportVocabulary';
 
 /** The presets' names, read when drawn (translations.ts: never when the module loads). */
 const PRESET_LABELS: Readonly<Record<PresetName, () => string>> = {
@@ -29,7 +29,7 @@ const PRESET_LABELS: Readonly<Record<PresetName, () => string>> = {
   last12Months: () => l10n.t('Last 12 months'),
 };
 
-export { PRESETS, GROUPINGS, defaultViewState } from '../panelVocabulary';
+export { PRESETS, GROUPINGS, defaultViewState } from '../../../reports/model/reportVocabulary';
 
 export function presetLabel(preset: PresetName): string {
   return PRESET_LABELS[preset]();

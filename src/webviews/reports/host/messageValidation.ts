@@ -2,7 +2,7 @@
  * Checks every message the report webview sends, and the view state the serializer restores: the webview is untrusted
  * input. Pure and total.
  */
-import type { PanelFilters, PanelSort, PanelViewState, PeriodChoice, RowsParams, WebviewToHost } from '../protocol';
+import type { PanelFilters, PanelSort, PanelViewState, PeriodChoice, RowsParams, WebviewToHost } from '../../../reports/panel/protocol';
 import {
   FILTER_KEYS,
   GROUPINGS,
@@ -11,7 +11,7 @@ import {
   PANEL_LIMITS,
   PRESETS,
   REPORT_TABS,
-} from '../panelVocabulary';
+} from '../../../reports/model/reportVocabulary';
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string };
 export type MessageParseResult = { ok: true; message: WebviewToHost } | { ok: false; reason: string };

@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { messageOf } from '../../../common/errorMessage';
 import { WORKBENCH_COMMANDS } from '../../../ids';
-import type { PanelSnapshot } from '../protocol';
+import type { PanelSnapshot } from '../../../reports/panel/protocol';
 
 const GROUP_NAMES: Record<PanelSnapshot['state']['groupBy'], string> = {
   day: 'by-day',

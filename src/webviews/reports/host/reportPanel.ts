@@ -7,13 +7,13 @@ import { messageOf } from '../../../common/errorMessage';
 import { LatestWins } from '../../../common/latestWins';
 import { Disposable, toDisposable } from '../../../common/lifecycle';
 import type { CatalogController } from '../../../controllers/catalogController';
-import { localToday, readReportSettings, type ReportController } from '../../../controllers/reportController';
+import { localToday, type ReportController } from '../../../controllers/reportController';
+import { readReportSettings } from '../../../settings/reportSettings';
 import type { WorkspaceKeys } from '../../../controllers/workspaceKeys';
 import { SETTINGS } from '../../../ids';
 import { merchantKeyOfId } from '../../../merchant/merchantKey';
 import { ReportPanelSession, type PanelReports } from '../../../reports/panel/reportPanelSession';
-import type { MerchantView } from '../../../views/merchantView';
-import type { HostToWebview, PanelError, PanelSnapshot, PanelViewState, WebviewToHost } from '../protocol';
+import type { HostToWebview, PanelError, PanelSnapshot, PanelViewState, WebviewToHost } from '../../../reports/panel/protocol';
 import { parseWebviewMessage } from './messageValidation';
 import { needsAccountKeyError, noKeyError } from './noReports';
 import { reportPanelHtml, reportPanelOptions } from './panelWebview';
@@ -26,7 +26,6 @@ export interface ReportPanelDeps {
   /** What keys the workspace has now: with a platform key alone, the panel asks for an account key. */
   keys: Pick<WorkspaceKeys, 'keyContext'>;
   controller: CatalogController;
-  merchants: MerchantView;
   log: vscode.LogOutputChannel;
 }
 

@@ -4,14 +4,12 @@
  */
 import * as vscode from 'vscode';
 import { messageOf } from '../../../common/errorMessage';
-import type { CatalogController } from '../../../controllers/catalogController';
 import { COMMANDS } from '../../../ids';
 import { openKeyHelp } from '../../../prompts/keyPrompts';
 import type { ReportPanelSession } from '../../../reports/panel/reportPanelSession';
 import { toCsv, toTsv } from '../../../reports/panel/tableExport';
-import type { MerchantView } from '../../../views/merchantView';
-import type { PANEL_ACTIONS } from '../panelVocabulary';
-import type { HostRowAction, HostToWebview, RowsParams } from '../protocol';
+import type { PANEL_ACTIONS } from '../../../reports/model/reportVocabulary';
+import type { HostRowAction, HostToWebview, RowsParams } from '../../../reports/panel/protocol';
 import { ReportExport } from './reportExport';
 import { ReportRowActions } from './reportRowActions';
 import type { SubIdFiles } from './subIdFiles';
@@ -21,12 +19,12 @@ export class ReportPanelActions {
   private readonly rowActions: ReportRowActions;
 
   constructor(
-    private readonly deps: { controller: CatalogController; merchants: MerchantView; log: vscode.LogOutputChannel },
+    private readonly deps: { log: vscode.LogOutputChannel },
     subIdFiles: SubIdFiles,
     private readonly post: (message: HostToWebview) => void,
   ) {
     this.exporter = new ReportExport(deps.log);
-    this.rowActions = new ReportRowActions(deps.controller, deps.merchants, subIdFiles);
+    this.rowActions = new ReportRowActions(subIdFiles);
   }
 
   /** Replies to a rows request: the rows, or why not (the view changed meanwhile: the webview asks again). */

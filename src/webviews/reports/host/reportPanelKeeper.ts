@@ -6,8 +6,8 @@ import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../../common/lifecycle';
 import { localToday } from '../../../controllers/reportController';
 import { STATE_KEYS, WEBVIEWS } from '../../../ids';
-import { defaultViewState } from '../panelVocabulary';
-import type { PanelViewState } from '../protocol';
+import { defaultViewState } from '../../../reports/model/reportVocabulary';
+import type { PanelViewState } from '../../../reports/panel/protocol';
 import { parseViewState } from './messageValidation';
 import { ReportPanel, type ReportPanelDeps } from './reportPanel';
 

@@ -2,27 +2,24 @@
 
 // ---- The view state (what the webview keeps with setState and the serializer restores) ----
 
-import type { GroupBy, HOST_ROW_ACTIONS, PANEL_ACTIONS, PanelFilters, PresetName, ReportTab } from './panelVocabulary';
+import type {
+  GroupBy,
+  HOST_ROW_ACTIONS,
+  PANEL_ACTIONS,
+  PanelSort,
+  PanelViewState,
+  PeriodChoice,
+} from '../model/reportVocabulary';
 
-export type { GroupBy, PanelFilters, PresetName, ReportTab } from './panelVocabulary';
-
-export type PeriodChoice = { preset: PresetName } | { preset: 'custom'; from: string; to: string };
-
-export interface PanelSort {
-  /** A column id of the current table (`ColumnInfo.id`). */
-  column: string;
-  direction: 'asc' | 'desc';
-}
-
-export interface PanelViewState {
-  version: 1;
-  tab: ReportTab;
-  period: PeriodChoice;
-  filters: PanelFilters;
-  groupBy: GroupBy;
-  /** Null: the table's own order (most clicks or actions first; by date for Day and None). */
-  sort: PanelSort | null;
-}
+export type {
+  GroupBy,
+  PanelFilters,
+  PanelSort,
+  PanelViewState,
+  PeriodChoice,
+  PresetName,
+  ReportTab,
+} from '../model/reportVocabulary';
 
 // ---- What the host sends: a snapshot of one view state ----
 

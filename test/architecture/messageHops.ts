@@ -1,0 +1,246 @@
+/**
+ * The classes a message of the report panel's webview passes through in the host, read from the code with
+ * TypeScript's type checker: from the host's listener (the panel's `switch` on `message.type`) every call is
+ * followed to what it calls. A class of the panel (the host, `src/webviews/reports/host/`, and its session,
+ * `src/reports/panel/`) whose method, constructor or getter is entered is one hop; a plain function of those rooms
+ * is followed without counting; the route ends where it leaves them (the report store, the controllers, VS Code's
+ * API, a command run through it). Functions written inside a method are walked with it, whenever they run. A
+ * message's hops are the most distinct classes on one route. `npx tsx test/architecture/messageHops.ts` prints
+ * them; the unit test `the report panel's messages` holds each at 3 at most.
+ */
+import * as path from 'node:path';
+import ts from 'typescript';
+
+const ROOT = path.resolve(__dirname, '../..');
+/** The rooms whose classes count as hops: the panel's host and its session. */
+export const PANEL_ROOMS: readonly string[] = ['src/webviews/reports/host/', 'src/reports/panel/'];
+/** The class that hears the webview, and its file. */
+export const HOST_FILE = 'src/webviews/reports/host/reportPanel.ts';
+export const HOST_CLASS = 'ReportPanel';
+
+export interface MessageRoute {
+  /** The message types the `case` handles (a case may handle several). */
+  types: string[];
+  /** The longest route of distinct classes, the host first. */
+  classes: string[];
+}
+
+type Body = ts.FunctionLikeDeclaration | ts.ClassLikeDeclaration;
+
+function relative(file: string): string {
+  return path.relative(ROOT, file).split(path.sep).join('/');
+}
+
+function inPanel(node: ts.Node): boolean {
+  const file = relative(node.getSourceFile().fileName);
+  return PANEL_ROOMS.some((room) => file.startsWith(room));
+}
+
+function hasBody(node: ts.Node | undefined): node is ts.FunctionLikeDeclaration {
+  return (
+    node !== undefined &&
+    (ts.isFunctionDeclaration(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isConstructorDeclaration(node) ||
+      ts.isGetAccessorDeclaration(node) ||
+      ts.isSetAccessorDeclaration(node) ||
+      ts.isArrowFunction(node) ||
+      ts.isFunctionExpression(node)) &&
+    node.body !== undefined
+  );
+}
+
+function classOf(node: ts.Node): ts.ClassLikeDeclaration | undefined {
+  return ts.findAncestor(node.parent, ts.isClassLike) as ts.ClassLikeDeclaration | undefined;
+}
+
+function className(node: ts.ClassLikeDeclaration): string {
+  return node.name?.text ?? '(anonymous class)';
+}
+
+export class RouteReader {
+  private readonly checker: ts.TypeChecker;
+  private readonly host: ts.ClassDeclaration;
+  private readonly memo = new Map<string, string[]>();
+  private readonly walking = new Set<string>();
+  private readonly ids = new Map<ts.Node, number>();
+
+  constructor(program: ts.Program) {
+    this.checker = program.getTypeChecker();
+    const source = program.getSourceFile(path.join(ROOT, HOST_FILE));
+    const host = source?.statements.find(
+      (statement): statement is ts.ClassDeclaration =>
+        ts.isClassDeclaration(statement) && statement.name?.text === HOST_CLASS,
+    );
+    if (host === undefined) {
+      throw new Error(`${HOST_FILE} declares no class ${HOST_CLASS}`);
+    }
+    this.host = host;
+  }
+
+  /** The `switch (message.type)` of the host: where each message is told apart. */
+  private dispatchSwitch(): { method: ts.MethodDeclaration; statement: ts.SwitchStatement } {
+    for (const member of this.host.members) {
+      if (!ts.isMethodDeclaration(member) || member.body === undefined) {
+        continue;
+      }
+      let found: ts.SwitchStatement | undefined;
+      const visit = (node: ts.Node): void => {
+        if (ts.isSwitchStatement(node) && node.expression.getText() === 'message.type') {
+          found ??= node;
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(member.body);
+      if (found !== undefined) {
+        return { method: member, statement: found };
+      }
+    }
+    throw new Error(`${HOST_CLASS} has no switch (message.type)`);
+  }
+
+  /** The route of each `case` of the host's switch. */
+  routes(): MessageRoute[] {
+    const { statement } = this.dispatchSwitch();
+    const start = [className(this.host)];
+    const routes: MessageRoute[] = [];
+    let types: string[] = [];
+    for (const clause of statement.caseBlock.clauses) {
+      if (ts.isCaseClause(clause) && ts.isStringLiteralLike(clause.expression)) {
+        types.push(clause.expression.text);
+      }
+      if (clause.statements.length === 0) {
+        continue;
+      }
+      let deepest = start;
+      for (const child of clause.statements) {
+        const route = this.walk(child, start);
+        deepest = route.length > deepest.length ? route : deepest;
+      }
+      routes.push({ types, classes: deepest });
+      types = [];
+    }
+    return routes;
+  }
+
+  /** The route before the switch, common to every message: the host's listener checking what arrived. */
+  listenerRoute(): string[] {
+    const { method } = this.dispatchSwitch();
+    const listener = this.host.members.find(
+      (member): member is ts.MethodDeclaration =>
+        ts.isMethodDeclaration(member) &&
+        member !== method &&
+        member.body !== undefined &&
+        member.body.getText().includes(`this.${method.name.getText()}(`),
+    );
+    return listener === undefined ? [className(this.host)] : this.enter(listener, [], method);
+  }
+
+  /** The deepest route from `node`, code of the class last on `route`. */
+  private walk(node: ts.Node, route: string[], skip?: ts.Node): string[] {
+    let deepest = route;
+    const consider = (found: string[]): void => {
+      deepest = found.length > deepest.length ? found : deepest;
+    };
+    const visit = (child: ts.Node): void => {
+      for (const target of this.targets(child)) {
+        if (target !== skip) {
+          consider(this.enter(target, route, skip));
+        }
+      }
+      ts.forEachChild(child, visit);
+    };
+    visit(node);
+    return deepest;
+  }
+
+  /** What a call, a `new`, or a getter read runs: declarations with a body, or a class (its field initialisers). */
+  private targets(node: ts.Node): Body[] {
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      const declaration = this.checker.getResolvedSignature(node)?.declaration;
+      if (hasBody(declaration)) {
+        return ts.isConstructorDeclaration(declaration) ? [declaration, classOf(declaration)!] : [declaration];
+      }
+      if (ts.isNewExpression(node)) {
+        const symbol = this.checker.getSymbolAtLocation(node.expression);
+        const declared = symbol?.flags === ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(symbol) : symbol;
+        const classLike = declared?.declarations?.find(ts.isClassLike);
+        return classLike === undefined ? [] : [classLike];
+      }
+      return [];
+    }
+    if (ts.isPropertyAccessExpression(node) && !(ts.isCallExpression(node.parent) && node.parent.expression === node)) {
+      const declarations = this.checker.getSymbolAtLocation(node.name)?.declarations ?? [];
+      return declarations.filter(ts.isGetAccessorDeclaration).filter(hasBody);
+    }
+    return [];
+  }
+
+  private idOf(node: ts.Node): number {
+    let id = this.ids.get(node);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(node, id);
+    }
+    return id;
+  }
+
+  /** Enters a function, method or class of the panel: a hop when it belongs to a class not yet on the route. */
+  private enter(target: Body, route: string[], skip?: ts.Node): string[] {
+    if (!inPanel(target)) {
+      return route;
+    }
+    const owner = ts.isClassLike(target) ? target : classOf(target);
+    const name = owner === undefined ? undefined : className(owner);
+    const next = name === undefined || route.includes(name) ? route : [...route, name];
+    const key = `${this.idOf(target)}|${next.join('>')}`;
+    const known = this.memo.get(key);
+    if (known !== undefined) {
+      return known;
+    }
+    if (this.walking.has(key)) {
+      return next;
+    }
+    this.walking.add(key);
+    let deepest = next;
+    if (ts.isClassLike(target)) {
+      // A `new` runs the field initialisers.
+      for (const member of target.members) {
+        if (
+          ts.isPropertyDeclaration(member) &&
+          member.initializer !== undefined &&
+          !member.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword)
+        ) {
+          const found = this.walk(member.initializer, next, skip);
+          deepest = found.length > deepest.length ? found : deepest;
+        }
+      }
+    } else if (target.body !== undefined) {
+      deepest = this.walk(target.body, next, skip);
+    }
+    this.walking.delete(key);
+    this.memo.set(key, deepest);
+    return deepest;
+  }
+}
+
+/** A program of the host's file and everything it imports, with the project's compiler options. */
+export function panelProgram(): ts.Program {
+  const config = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
+  return ts.createProgram([path.join(ROOT, HOST_FILE)], { ...parsed.options, noEmit: true });
+}
+
+/** Each message kind's route, and the route common to every message before the switch. */
+export function messageRoutes(program = panelProgram()): { listener: string[]; routes: MessageRoute[] } {
+  const reader = new RouteReader(program);
+  return { listener: reader.listenerRoute(), routes: reader.routes() };
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(__filename)) {
+  const { listener, routes } = messageRoutes();
+  console.log(`every message, before the switch: ${listener.length} (${listener.join(' → ')})`);
+  for (const route of routes) {
+    console.log(`${route.types.join(', ')}: ${route.classes.length} (${route.classes.join(' → ')})`);
+  }
+}
