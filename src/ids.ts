@@ -133,8 +133,8 @@ export const STATE_KEYS = {
   sort: 'affiliateLinks.sort',
   /** globalState: a key was saved, so a key the keyring does not give back is "lost", not "none". */
   apiKeySaved: 'affiliateLinks.apiKeySaved',
-  /** workspaceState: the report panel's last view state, for the next panel opened. */
-  reportsView: 'affiliateLinks.reportsView',
+  /** workspaceState: the report panel's last panel state, for the next panel opened (the key keeps its first name, so a saved state is read). */
+  reportsPanelState: 'affiliateLinks.reportsView',
   /** SecretStorage: the one key of versions before platforms (read, then moved to `keyRing`). */
   apiKey: 'affiliateLinks.apiKey',
   /** SecretStorage: the platform keys and the account key (src/keys/keyRing.ts). */

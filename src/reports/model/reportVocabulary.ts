@@ -1,5 +1,5 @@
 /**
- * The reports' vocabulary written once as tuples (tabs, presets, groupings, filters, actions, limits), the view
+ * The reports' vocabulary written once as tuples (tabs, presets, groupings, filters, actions, limits), the panel
  * state they make and its default: the one value module the report model, the panel's session and host, and the
  * webview app all import. It imports nothing, so the webview's browser bundle can take it as it is.
  */
@@ -77,8 +77,8 @@ export interface PanelSort {
   direction: 'asc' | 'desc';
 }
 
-/** The view state: what the webview keeps with setState and the serializer restores. */
-export interface PanelViewState {
+/** The panel state: what the webview keeps with setState and the serializer restores. */
+export interface PanelState {
   version: 1;
   tab: ReportTab;
   period: PeriodChoice;
@@ -88,7 +88,7 @@ export interface PanelViewState {
   sort: PanelSort | null;
 }
 
-/** The view a panel opens on when it has none saved. */
-export function defaultViewState(): PanelViewState {
+/** The state a panel opens on when it has none saved. */
+export function defaultPanelState(): PanelState {
   return { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null };
 }

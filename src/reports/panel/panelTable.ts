@@ -21,7 +21,7 @@ export interface TableDef<Row> {
   provisionalOf?: (row: Row) => boolean;
   /** The totals row's cells, in column order; null: the table has none. */
   totals: Cell[] | null;
-  /** The order when the view sets none; undefined: the rows' own order. */
+  /** The order when the panel state sets none; undefined: the rows' own order. */
   defaultSort?: RowSort;
 }
 

@@ -15,7 +15,7 @@ export type Aggregate = ClickReport | ActionReport;
 interface Entry {
   today: string;
   aggregate: Aggregate;
-  /** Whatever a view works out once per report (charts per grouping), by name. */
+  /** Whatever a selection works out once per report (charts per grouping), by name. */
   derived: Map<string, unknown>;
 }
 

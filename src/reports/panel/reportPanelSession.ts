@@ -13,7 +13,7 @@ import type {
   HostRowAction,
   PanelError,
   PanelSnapshot,
-  PanelViewState,
+  PanelState,
   RowsParams,
   RowsResult,
 } from './protocol';
@@ -37,7 +37,7 @@ export interface PanelSessionOptions extends Partial<PanelReports> {
 }
 
 export interface PanelProgress {
-  viewId: number;
+  selectionId: number;
   received: number;
   total: number | null;
   /** While the read waits for the service's rate limit: until when (epoch ms), and why. */
@@ -54,14 +54,14 @@ export class ReportPanelSession extends Disposable {
   private unavailable: PanelError | undefined;
   private selection: ReportSelection | undefined;
   private latest: PanelSnapshot | undefined;
-  /** The one counter of view ids: they only grow, whichever store the views read. */
-  private lastViewId = 0;
-  /** While setView opens reports: the store's synchronous events are folded into the snapshot it returns. */
-  private settingView = false;
+  /** The one counter of selection ids: they only grow, whichever store the selections read. */
+  private lastSelectionId = 0;
+  /** While select opens reports: the store's synchronous events are folded into the snapshot it returns. */
+  private selecting = false;
 
-  /** Each new snapshot of the current view (its report loaded, refreshed, failed, ...). */
+  /** Each new snapshot of the current selection (its report loaded, refreshed, failed, ...). */
   readonly onDidSnapshot: Event<PanelSnapshot>;
-  /** Progress of the current view's full reads. */
+  /** Progress of the current selection's full reads. */
   readonly onDidProgress: Event<PanelProgress>;
 
   constructor(private readonly options: PanelSessionOptions) {
@@ -91,35 +91,35 @@ export class ReportPanelSession extends Disposable {
 
   /**
    * Reads from `reports` from now on (another key or address, other provisional days), or, given
-   * an error, says it for every view until the next connect (no key opens the reports). Returns
-   * the snapshot of `state` as a new view.
+   * an error, says it for every selection until the next connect (no key opens the reports). Returns
+   * the snapshot of `state` as a new selection.
    */
-  connect(reports: PanelReports | PanelError, state: PanelViewState): PanelSnapshot {
+  connect(reports: PanelReports | PanelError, state: PanelState): PanelSnapshot {
     this.disconnect();
     if ('store' in reports) {
       this.attach(reports);
     } else {
       this.unavailable = reports;
     }
-    return this.setView(state);
+    return this.select(state);
   }
 
-  /** Stops reading the store (its reads aborted, its holds let go) until the next connect; a view asked for meanwhile shows as loading. */
+  /** Stops reading the store (its reads aborted, its holds let go) until the next connect; a selection made meanwhile shows as loading. */
   disconnect(): void {
     this.reads?.dispose();
     this.reads = undefined;
     this.unavailable = undefined;
   }
 
-  /** Shows a (validated) view state: returns its first snapshot at once, opens its reports, and fires further snapshots as they change. A new viewId each call. */
-  setView(state: PanelViewState): PanelSnapshot {
-    const viewId = ++this.lastViewId;
+  /** Selects a (validated) panel state: returns its first snapshot at once, opens its reports, and fires further snapshots as they change. A new selectionId each call. */
+  select(state: PanelState): PanelSnapshot {
+    const selectionId = ++this.lastSelectionId;
     const reads = this.reads;
     if (reads === undefined) {
       // No store: the reason when there is one (no key), else loading until the store is there.
       this.selection = undefined;
       this.latest = {
-        viewId,
+        selectionId,
         state,
         status: this.unavailable ? 'failed' : 'loading',
         ...(this.unavailable ? { error: this.unavailable } : {}),
@@ -128,7 +128,7 @@ export class ReportPanelSession extends Disposable {
       };
       return this.latest;
     }
-    const selection = new ReportSelection(viewId, state, this.options.today(), {
+    const selection = new ReportSelection(selectionId, state, this.options.today(), {
       aggregates: reads.aggregates,
       context: {
         merchantName: (id) => this.options.merchantName?.(id),
@@ -138,16 +138,16 @@ export class ReportPanelSession extends Disposable {
     });
     this.selection = selection;
     reads.select(selection);
-    this.settingView = true;
+    this.selecting = true;
     try {
       reads.load(selection);
     } finally {
-      this.settingView = false;
+      this.selecting = false;
     }
     return this.publish(reads, selection, false);
   }
 
-  /** Refreshes the current view's reports (the refresh button, Retry); reports being read go on. */
+  /** Refreshes the current selection's reports (the refresh button, Retry); reports being read go on. */
   refresh(): void {
     const selection = this.selection;
     if (selection === undefined || !selection.plan.ok || this.reads === undefined) {
@@ -157,7 +157,7 @@ export class ReportPanelSession extends Disposable {
     this.reads.load(selection, true);
   }
 
-  /** Aborts the current view's requests; what is shown stays. */
+  /** Aborts the current selection's requests; what is shown stays. */
   cancel(): void {
     if (this.selection === undefined) {
       return;
@@ -170,9 +170,9 @@ export class ReportPanelSession extends Disposable {
     return this.latest;
   }
 
-  /** Rows of the current table. Throws RangeError for a viewId that is not current, or a bad range. */
+  /** Rows of the current table. Throws RangeError for a selectionId that is not current, or a bad range. */
   rows(params: RowsParams): RowsResult {
-    const selection = this.currentSelection(params?.viewId);
+    const selection = this.currentSelection(params?.selectionId);
     const { offset, count } = params;
     if (
       !Number.isSafeInteger(offset) ||
@@ -187,24 +187,24 @@ export class ReportPanelSession extends Disposable {
     }
     const table = selection.table;
     return {
-      viewId: selection.viewId,
+      selectionId: selection.selectionId,
       offset,
       rows: table === undefined ? [] : table.rows(selection.state.sort, offset, count),
     };
   }
 
-  /** Every row of the current table (grouping, filters and sort applied), for Export CSV / Copy Table. Throws RangeError for a stale viewId. */
-  exportTable(viewId: number): ExportTable {
-    const selection = this.currentSelection(viewId);
+  /** Every row of the current table (grouping, filters and sort applied), for Export CSV / Copy Table. Throws RangeError for a stale selectionId. */
+  exportTable(selectionId: number): ExportTable {
+    const selection = this.currentSelection(selectionId);
     return selection.table?.export(selection.state.sort) ?? { columns: [], rows: [], totals: null };
   }
 
   /** True when the view is the current one and its table has a row for `key` that offers `action`: the webview asks for nothing the table does not offer. */
-  offers(viewId: number, key: string, action: HostRowAction): boolean {
+  offers(selectionId: number, key: string, action: HostRowAction): boolean {
     const shown = this.latest;
-    const rowCount = shown?.viewId === viewId ? (shown.table?.rowCount ?? 0) : 0;
+    const rowCount = shown?.selectionId === selectionId ? (shown.table?.rowCount ?? 0) : 0;
     for (let offset = 0; offset < rowCount; offset += PANEL_LIMITS.maxRows) {
-      const { rows } = this.rows({ viewId, offset, count: Math.min(PANEL_LIMITS.maxRows, rowCount - offset) });
+      const { rows } = this.rows({ selectionId, offset, count: Math.min(PANEL_LIMITS.maxRows, rowCount - offset) });
       if (rows.some((row) => row.key === key && row.actions.includes(action))) {
         return true;
       }
@@ -212,11 +212,11 @@ export class ReportPanelSession extends Disposable {
     return false;
   }
 
-  private currentSelection(viewId: unknown): ReportSelection {
+  private currentSelection(selectionId: unknown): ReportSelection {
     const selection = this.selection;
-    if (selection === undefined || viewId !== selection.viewId) {
+    if (selection === undefined || selectionId !== selection.selectionId) {
       throw new RangeError(
-        `view ${String(viewId)} is not the panel's current view (${selection === undefined ? 'none yet' : selection.viewId})`,
+        `selection ${String(selectionId)} is not the panel's current selection (${selection === undefined ? 'none yet' : selection.selectionId})`,
       );
     }
     return selection;
@@ -229,7 +229,7 @@ export class ReportPanelSession extends Disposable {
         const selection = this.selection;
         if (this.reads === reads && selection?.plan.ok && key === queryKey(selection.plan.queries.current)) {
           this.progress.fire({
-            viewId: selection.viewId,
+            selectionId: selection.selectionId,
             received,
             total: total ?? null,
             ...(wait ? { wait } : {}),
@@ -247,7 +247,7 @@ export class ReportPanelSession extends Disposable {
     if (
       selection !== undefined &&
       this.reads === reads &&
-      !this.settingView &&
+      !this.selecting &&
       !this.isDisposed &&
       reads.concerns(state.key)
     ) {
@@ -265,7 +265,7 @@ export class ReportPanelSession extends Disposable {
         `The report panel could not show the report: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
       snapshot = {
-        viewId: selection.viewId,
+        selectionId: selection.selectionId,
         state: selection.state,
         status: 'failed',
         groupings: groupingsOf(selection.state.tab),

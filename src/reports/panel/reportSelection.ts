@@ -1,10 +1,10 @@
 /**
- * What the person selected to see in the report panel (one view: tab, period, filters, grouping,
- * sort, and its view id), the store queries that needs, and its snapshots; it keeps the table of
+ * What the person selected to see in the report panel (one panel state: tab, period, filters, grouping,
+ * sort, and its selection id), the store queries that needs, and its snapshots; it keeps the table of
  * its latest snapshot, so the rows read later match the shape the webview was sent.
  */
 import * as l10n from '@vscode/l10n';
-import type { PanelSnapshot, PanelViewState } from './protocol';
+import type { PanelSnapshot, PanelState } from './protocol';
 import type { ActionReport } from '../model/actionReport';
 import type { ClickReport } from '../model/clickReport';
 import type { FilterChoices } from '../model/filterChoices';
@@ -14,7 +14,7 @@ import { actionTable } from './actionTables';
 import { actionChart, clickChart, groupSeries, isClickGrouping } from './panelChart';
 import { panelErrorOf, refusedPeriodError, stoppedError } from './panelErrors';
 import { filterOptionsOf } from './panelFilters';
-import { groupingsOf, longerPeriod, normalizeState, planView, type PanelPlan } from './panelQueries';
+import { groupingsOf, longerPeriod, normalizeState, planSelection, type PanelPlan } from './panelQueries';
 import { summaryOf } from './panelSummary';
 import { groupLabelOf, type PanelTable, type TableContext } from './panelTable';
 import { formatDay } from './panelWords';
@@ -37,24 +37,24 @@ export interface SelectionDeps {
 }
 
 export class ReportSelection {
-  readonly state: PanelViewState;
+  readonly state: PanelState;
   readonly plan: PanelPlan;
-  /** Set by cancel(): a view stopped before its report arrived says so instead of "loading". */
+  /** Set by cancel(): a selection stopped before its report arrived says so instead of "loading". */
   stopped = false;
   private tableOf: { report: StoredReport; other: StoredReport | undefined; table: PanelTable<unknown> } | undefined;
 
   constructor(
-    readonly viewId: number,
-    requested: PanelViewState,
-    /** The local date when the view was set: its period and provisional days count from it. */
+    readonly selectionId: number,
+    requested: PanelState,
+    /** The local date when the selection was made: its period and provisional days count from it. */
     readonly today: string,
     private readonly deps: SelectionDeps,
   ) {
     this.state = normalizeState(requested);
-    this.plan = planView(this.state, today);
+    this.plan = planSelection(this.state, today);
   }
 
-  /** The store queries the view reads: its report, the previous period's, the other kind's, and the unfiltered one whose choices it offers. */
+  /** The store queries the selection reads: its report, the previous period's, the other kind's, and the unfiltered one whose choices it offers. */
   storeQueries(): StoreQuery[] {
     if (!this.plan.ok) {
       return [];
@@ -71,7 +71,7 @@ export class ReportSelection {
   snapshot(states: SelectionStates): PanelSnapshot {
     const state = this.state;
     const base = {
-      viewId: this.viewId,
+      selectionId: this.selectionId,
       groupings: groupingsOf(state.tab),
       filterOptions: filterOptionsOf(states.choices, state.filters),
     };
@@ -165,7 +165,7 @@ export class ReportSelection {
   /**
    * The table for the report (and, on the clicks tab, the actions report EPC reads): the same
    * table as long as they are the same, so sort indexes built for one snapshot serve the next.
-   * Tables that do not read the other report are kept with the report itself, for later views.
+   * Tables that do not read the other report are kept with the report itself, for later selections.
    */
   private tableFor(
     report: StoredReport,

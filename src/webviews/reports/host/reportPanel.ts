@@ -13,7 +13,7 @@ import type { WorkspaceKeys } from '../../../controllers/workspaceKeys';
 import { SETTINGS } from '../../../ids';
 import { merchantKeyOfId } from '../../../merchant/merchantKey';
 import { ReportPanelSession, type PanelReports } from '../../../reports/panel/reportPanelSession';
-import type { HostToWebview, PanelError, PanelSnapshot, PanelViewState, WebviewToHost } from '../../../reports/panel/protocol';
+import type { HostToWebview, PanelError, PanelSnapshot, PanelState, WebviewToHost } from '../../../reports/panel/protocol';
 import { parseWebviewMessage } from './messageValidation';
 import { needsAccountKeyError, noKeyError } from './noReports';
 import { reportPanelHtml, reportPanelOptions } from './panelWebview';
@@ -31,17 +31,17 @@ export interface ReportPanelDeps {
 
 export class ReportPanel extends Disposable {
   private readonly session: ReportPanelSession;
-  /** The view state asked for last: the session shows it when it connects. */
-  private state: PanelViewState;
+  /** The panel state asked for last: the session shows it when it connects. */
+  private state: PanelState;
   /** The snapshot the webview was sent last. */
   private shown: PanelSnapshot | undefined;
   /** A connect that finds a later one begun gives up. */
   private readonly connects = this._register(new LatestWins());
   private readonly subIdFiles: SubIdFiles;
   private readonly actions: ReportPanelActions;
-  private readonly stateAsked = this._register(new vscode.EventEmitter<PanelViewState>());
+  private readonly stateAsked = this._register(new vscode.EventEmitter<PanelState>());
   private readonly closed = this._register(new vscode.EventEmitter<void>());
-  /** Each view state the webview asks for (the keeper opens the next panel on it). */
+  /** Each panel state the webview asks for (the keeper opens the next panel on it). */
   readonly onDidAskState = this.stateAsked.event;
   readonly onDidDispose = this.closed.event;
   private readonly timing: { opened: number; ready?: number; reported: boolean } = {
@@ -53,7 +53,7 @@ export class ReportPanel extends Disposable {
   constructor(
     readonly panel: vscode.WebviewPanel,
     private readonly deps: ReportPanelDeps,
-    state: PanelViewState,
+    state: PanelState,
   ) {
     super();
     this.state = state;
@@ -119,19 +119,19 @@ export class ReportPanel extends Disposable {
         if (this.shown !== undefined && JSON.stringify(this.shown.state) === JSON.stringify(state)) {
           this.post({ type: 'snapshot', snapshot: this.shown });
         } else {
-          this.showView(state);
+          this.showSelection(state);
         }
         return;
       }
       case 'request':
-        if (message.method === 'view') {
+        if (message.method === 'select') {
           this.stateAsked.fire(message.params.state);
           this.post({
             type: 'reply',
             id: message.id,
-            method: 'view',
+            method: 'select',
             ok: true,
-            result: this.view(message.params.state),
+            result: this.select(message.params.state),
           });
         } else {
           this.actions.answerRows(message.id, message.params, this.session);
@@ -145,7 +145,7 @@ export class ReportPanel extends Disposable {
         return;
       case 'exportCsv':
       case 'copyTable':
-        await this.actions.exportTable(message.type, message.viewId, this.session);
+        await this.actions.exportTable(message.type, message.selectionId, this.session);
         return;
       case 'action':
         if (message.action === 'retry') {
@@ -163,24 +163,24 @@ export class ReportPanel extends Disposable {
     }
   }
 
-  /** Makes `state` the view: its first snapshot, or null while the session is not connected (it shows `state` once it is). */
-  private view(state: PanelViewState): PanelSnapshot | null {
+  /** Selects `state`: its first snapshot, or null while the session is not connected (it shows `state` once it is). */
+  private select(state: PanelState): PanelSnapshot | null {
     this.state = state;
     if (!this.session.connected) {
       return null;
     }
-    this.shown = this.session.setView(state);
+    this.shown = this.session.select(state);
     return this.shown;
   }
 
-  private showView(state: PanelViewState): void {
-    const snapshot = this.view(state);
+  private showSelection(state: PanelState): void {
+    const snapshot = this.select(state);
     if (snapshot !== null) {
       this.post({ type: 'snapshot', snapshot });
     }
   }
 
-  /** Refreshes the view; without a store to read (no key), tries to connect again. */
+  /** Refreshes the selection; without a store to read (no key), tries to connect again. */
   private refresh(): void {
     if (this.session.reading) {
       this.session.refresh();
@@ -203,10 +203,10 @@ export class ReportPanel extends Disposable {
     this.post({ type: 'snapshot', snapshot: this.shown });
     if (store !== undefined) {
       // The first report does not wait for the workspace's file list: SubID rows offer "Open
-      // file" once it is there, by showing the view again.
+      // file" once it is there, by selecting the state again.
       void this.subIdFiles.ready.then(() => {
         if (turn.isCurrent && this.state.groupBy === 'subId') {
-          this.showView(this.state);
+          this.showSelection(this.state);
         }
       });
     }
@@ -248,7 +248,7 @@ export class ReportPanel extends Disposable {
     const snapshot =
       message.type === 'snapshot'
         ? message.snapshot
-        : message.type === 'reply' && message.ok && message.method === 'view'
+        : message.type === 'reply' && message.ok && message.method === 'select'
           ? message.result
           : null;
     if (this.timing.reported || snapshot?.summary === undefined || this.timing.ready === undefined) {

@@ -41,14 +41,14 @@ export class ReportPanelActions {
     }
   }
 
-  async exportTable(kind: 'exportCsv' | 'copyTable', viewId: number, session: ReportPanelSession): Promise<void> {
+  async exportTable(kind: 'exportCsv' | 'copyTable', selectionId: number, session: ReportPanelSession): Promise<void> {
     const shown = session.current();
     let table: ReturnType<ReportPanelSession['exportTable']>;
     try {
       if (shown === undefined) {
-        throw new RangeError(`view ${viewId} is not shown`);
+        throw new RangeError(`selection ${selectionId} is not shown`);
       }
-      table = session.exportTable(viewId);
+      table = session.exportTable(selectionId);
     } catch (error) {
       if (!(error instanceof RangeError)) {
         throw error;
@@ -82,12 +82,12 @@ export class ReportPanelActions {
 
   /** Runs a row's action, when the view's table has that row and offers it there: the webview asks for nothing the table does not offer. */
   async runOnRow(
-    { viewId, key, action }: { viewId: number; key: string; action: HostRowAction },
+    { selectionId, key, action }: { selectionId: number; key: string; action: HostRowAction },
     session: ReportPanelSession,
   ): Promise<void> {
-    if (session.offers(viewId, key, action) !== true) {
+    if (session.offers(selectionId, key, action) !== true) {
       this.deps.log.warn(
-        `Report panel: refused a ${action} for a row the table of view ${viewId} does not offer it on.`,
+        `Report panel: refused a ${action} for a row the table of selection ${selectionId} does not offer it on.`,
       );
       this.post({ type: 'notice', message: vscode.l10n.t('That row is not in the table any more.') });
       return;

@@ -15,7 +15,7 @@ const CHANGE_ICONS: Readonly<Record<FigureChange['direction'], string>> = {
   new: 'sparkle',
 };
 
-export class SummaryView {
+export class SummarySection {
   readonly element: HTMLElement;
   private readonly figures: HTMLElement;
   private readonly statuses: HTMLElement;
