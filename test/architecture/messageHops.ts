@@ -19,22 +19,22 @@ export const HOST_FILE = 'src/webviews/reports/host/reportPanel.ts';
 export const HOST_CLASS = 'ReportPanel';
 
 export interface MessageRoute {
-  /** The message types the `case` handles (a case may handle several). */
+  /** The message types the route handles (a `case` may handle several), and the request's method when it tells them apart. */
   types: string[];
   /** The longest route of distinct classes, the host first. */
   classes: string[];
+  /** Every class of the panel whose code runs for the message, on any route (the host first). */
+  reached: string[];
+}
+
+/** Where the reader looks: the project (or a fixture's folder) and the class that hears the webview. */
+export interface HostPlace {
+  root: string;
+  file: string;
+  className: string;
 }
 
 type Body = ts.FunctionLikeDeclaration | ts.ClassLikeDeclaration;
-
-function relative(file: string): string {
-  return path.relative(ROOT, file).split(path.sep).join('/');
-}
-
-function inPanel(node: ts.Node): boolean {
-  const file = relative(node.getSourceFile().fileName);
-  return PANEL_ROOMS.some((room) => file.startsWith(room));
-}
 
 function hasBody(node: ts.Node | undefined): node is ts.FunctionLikeDeclaration {
   return (
@@ -65,17 +65,25 @@ export class RouteReader {
   private readonly walking = new Set<string>();
   private readonly ids = new Map<ts.Node, number>();
 
-  constructor(program: ts.Program) {
+  constructor(
+    program: ts.Program,
+    private readonly place: HostPlace = { root: ROOT, file: HOST_FILE, className: HOST_CLASS },
+  ) {
     this.checker = program.getTypeChecker();
-    const source = program.getSourceFile(path.join(ROOT, HOST_FILE));
+    const source = program.getSourceFile(path.join(place.root, place.file));
     const host = source?.statements.find(
       (statement): statement is ts.ClassDeclaration =>
-        ts.isClassDeclaration(statement) && statement.name?.text === HOST_CLASS,
+        ts.isClassDeclaration(statement) && statement.name?.text === place.className,
     );
     if (host === undefined) {
-      throw new Error(`${HOST_FILE} declares no class ${HOST_CLASS}`);
+      throw new Error(`${place.file} declares no class ${place.className}`);
     }
     this.host = host;
+  }
+
+  private inPanel(node: ts.Node): boolean {
+    const file = path.relative(this.place.root, node.getSourceFile().fileName).split(path.sep).join('/');
+    return PANEL_ROOMS.some((room) => file.startsWith(room));
   }
 
   /** The `switch (message.type)` of the host: where each message is told apart. */
@@ -96,13 +104,21 @@ export class RouteReader {
         return { method: member, statement: found };
       }
     }
-    throw new Error(`${HOST_CLASS} has no switch (message.type)`);
+    throw new Error(`${this.place.className} has no switch (message.type)`);
   }
 
-  /** The route of each `case` of the host's switch. */
+  /** The message types the protocol names: the union of the `type` the host's switch reads. */
+  protocolTypes(): string[] {
+    const { statement } = this.dispatchSwitch();
+    return literalsOf(this.checker.getTypeAtLocation(statement.expression));
+  }
+
+  /**
+   * The route of each `case` of the host's switch; a case that is one `if (message.method === '…')` gives a route for
+   * each method of the request.
+   */
   routes(): MessageRoute[] {
     const { statement } = this.dispatchSwitch();
-    const start = [className(this.host)];
     const routes: MessageRoute[] = [];
     let types: string[] = [];
     for (const clause of statement.caseBlock.clauses) {
@@ -112,15 +128,91 @@ export class RouteReader {
       if (clause.statements.length === 0) {
         continue;
       }
-      let deepest = start;
-      for (const child of clause.statements) {
-        const route = this.walk(child, start);
-        deepest = route.length > deepest.length ? route : deepest;
+      const byMethod = this.methodBranches(clause.statements);
+      if (byMethod === undefined) {
+        routes.push(this.route(types, clause.statements));
+      } else {
+        for (const [method, branch] of byMethod) {
+          routes.push(
+            this.route(
+              types.map((type) => `${type} ${method}`),
+              [branch],
+            ),
+          );
+        }
       }
-      routes.push({ types, classes: deepest });
       types = [];
     }
     return routes;
+  }
+
+  private route(types: string[], statements: readonly ts.Node[]): MessageRoute {
+    const start = [className(this.host)];
+    let deepest = start;
+    const reached = new Set(start);
+    for (const child of statements) {
+      const route = this.walk(child, start);
+      deepest = route.length > deepest.length ? route : deepest;
+      this.reach(child, reached, new Set());
+    }
+    return { types, classes: deepest, reached: [...reached] };
+  }
+
+  /** `if (message.method === 'a') { … } else { … }` alone in a case: each branch with the methods it handles. */
+  private methodBranches(statements: readonly ts.Statement[]): Array<[string, ts.Statement]> | undefined {
+    const [only] = statements;
+    const rest = statements.slice(1);
+    if (
+      only === undefined ||
+      !ts.isIfStatement(only) ||
+      only.elseStatement === undefined ||
+      !rest.every((statement) => ts.isReturnStatement(statement) && statement.expression === undefined)
+    ) {
+      return undefined;
+    }
+    const test = only.expression;
+    if (
+      !ts.isBinaryExpression(test) ||
+      test.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken ||
+      !ts.isPropertyAccessExpression(test.left) ||
+      test.left.name.text !== 'method' ||
+      !ts.isStringLiteralLike(test.right)
+    ) {
+      return undefined;
+    }
+    const method = test.right.text;
+    const others = literalsOf(this.checker.getTypeAtLocation(test.left)).filter((other) => other !== method);
+    return [
+      [method, only.thenStatement],
+      [others.join(', ') || '(other)', only.elseStatement],
+    ];
+  }
+
+  /** Every class of the panel whose code runs from `node`, whatever the route. */
+  private reach(node: ts.Node, reached: Set<string>, seen: Set<ts.Node>): void {
+    const visit = (child: ts.Node): void => {
+      for (const target of this.targets(child)) {
+        if (!this.inPanel(target) || seen.has(target)) {
+          continue;
+        }
+        seen.add(target);
+        const owner = ts.isClassLike(target) ? target : classOf(target);
+        if (owner !== undefined) {
+          reached.add(className(owner));
+        }
+        if (ts.isClassLike(target)) {
+          target.members.forEach((member) => {
+            if (ts.isPropertyDeclaration(member) && member.initializer !== undefined) {
+              this.reach(member.initializer, reached, seen);
+            }
+          });
+        } else if (target.body !== undefined) {
+          this.reach(target.body, reached, seen);
+        }
+      }
+      ts.forEachChild(child, visit);
+    };
+    visit(node);
   }
 
   /** The route before the switch, common to every message: the host's listener checking what arrived. */
@@ -187,7 +279,7 @@ export class RouteReader {
 
   /** Enters a function, method or class of the panel: a hop when it belongs to a class not yet on the route. */
   private enter(target: Body, route: string[], skip?: ts.Node): string[] {
-    if (!inPanel(target)) {
+    if (!this.inPanel(target)) {
       return route;
     }
     const owner = ts.isClassLike(target) ? target : classOf(target);
@@ -224,6 +316,14 @@ export class RouteReader {
   }
 }
 
+/** The string literals of a type (a union of them, or one). */
+function literalsOf(type: ts.Type): string[] {
+  const members = type.isUnion() ? type.types : [type];
+  return members
+    .filter((member): member is ts.StringLiteralType => member.isStringLiteral())
+    .map((member) => member.value);
+}
+
 /** A program of the host's file and everything it imports, with the project's compiler options. */
 export function panelProgram(): ts.Program {
   const config = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), ts.sys.readFile);
@@ -231,16 +331,21 @@ export function panelProgram(): ts.Program {
   return ts.createProgram([path.join(ROOT, HOST_FILE)], { ...parsed.options, noEmit: true });
 }
 
-/** Each message kind's route, and the route common to every message before the switch. */
-export function messageRoutes(program = panelProgram()): { listener: string[]; routes: MessageRoute[] } {
-  const reader = new RouteReader(program);
-  return { listener: reader.listenerRoute(), routes: reader.routes() };
+/** Each message kind's route, the route common to every message before the switch, and the protocol's message types. */
+export function messageRoutes(
+  program = panelProgram(),
+  place?: HostPlace,
+): { listener: string[]; routes: MessageRoute[]; protocolTypes: string[] } {
+  const reader = new RouteReader(program, place);
+  return { listener: reader.listenerRoute(), routes: reader.routes(), protocolTypes: reader.protocolTypes() };
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(__filename)) {
   const { listener, routes } = messageRoutes();
   console.log(`every message, before the switch: ${listener.length} (${listener.join(' → ')})`);
   for (const route of routes) {
-    console.log(`${route.types.join(', ')}: ${route.classes.length} (${route.classes.join(' → ')})`);
+    console.log(
+      `${route.types.join(', ')}: ${route.classes.length} (${route.classes.join(' → ')}); classes whose code runs: ${route.reached.join(', ')}`,
+    );
   }
 }

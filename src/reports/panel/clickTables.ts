@@ -16,6 +16,7 @@ import {
   groupRowActions,
   idRanks,
   PanelTable,
+  shareColumn,
   timeOf,
   type ColumnDef,
   type TableContext,
@@ -70,15 +71,7 @@ function groupTable(
       cell: (row) => groupLabelOf(grouping, row.key, row.label, context),
     },
     { info: { id: 'clicks', ...COUNT(CLICKS_LABEL) }, cell: (row) => row.clicks },
-    {
-      info: {
-        id: 'share',
-        label: l10n.t({ message: 'Share', comment: ['Column header: the part of the total.'] }),
-        kind: 'share',
-        title: SHARE_TITLE,
-      },
-      cell: (row) => row.share,
-    },
+    shareColumn(SHARE_TITLE),
     ...(epc?.columns ?? []),
   ];
   const { clicks } = report.totals;

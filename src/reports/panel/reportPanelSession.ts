@@ -1,7 +1,8 @@
 /**
  * The report panel's session, free of vscode, one per panel for its whole life: it numbers the
- * selections the webview asks for (view ids), reads their reports from the store it is connected
- * to (`ReportReads`), and turns the store's states into snapshots and rows of the current table.
+ * selections the webview makes (selection ids), reads their reports from the store it is connected
+ * to (`ReportReads`), and turns the store's states into snapshots (`selectionSnapshot`) and rows of the
+ * current table. The host hands it every message that needs the reports; it answers from its own state.
  */
 import * as l10n from '@vscode/l10n';
 import type { ClientLogger } from '../../api/types';
@@ -20,8 +21,10 @@ import type {
 import { DEFAULT_PROVISIONAL_DAYS } from '../model/reportDays';
 import { queryKey, type ReportState } from '../store/reportStore';
 import { groupingsOf } from './panelQueries';
+import type { TableContext } from './panelTable';
+import { ReportAggregates, validProvisionalDays } from './reportAggregates';
 import { ReportReads, type PanelReports } from './reportReads';
-import { ReportSelection } from './reportSelection';
+import { newSelection, selectionSnapshot, type ReportSelection, type SelectionDeps } from './reportSelection';
 import type { ExportTable } from './tableExport';
 
 export type { PanelReports, PanelStore } from './reportReads';
@@ -48,9 +51,10 @@ export interface PanelProgress {
 export class ReportPanelSession extends Disposable {
   private readonly snapshots: Emitter<PanelSnapshot>;
   private readonly progress: Emitter<PanelProgress>;
-  /** The store read from; undefined while there is none (`unavailable` says why, when known). */
+  /** The store read from, and how its reports are aggregated; undefined while there is none (`unavailable` says why, when known). */
   private reads: ReportReads | undefined;
-  private askedWith: PanelReports['askedWith'];
+  private deps: SelectionDeps | undefined;
+  private readonly context: TableContext;
   private unavailable: PanelError | undefined;
   private selection: ReportSelection | undefined;
   private latest: PanelSnapshot | undefined;
@@ -72,6 +76,10 @@ export class ReportPanelSession extends Disposable {
     this.progress = this._register(new Emitter<PanelProgress>(onListenerError));
     this.onDidSnapshot = this.snapshots.event;
     this.onDidProgress = this.progress.event;
+    this.context = {
+      merchantName: (id) => options.merchantName?.(id),
+      hasSubIdFile: (subId) => options.hasSubIdFile?.(subId) ?? false,
+    };
     this._register(toDisposable(() => this.disconnect()));
     if (options.store !== undefined) {
       const { store, provisionalDays = DEFAULT_PROVISIONAL_DAYS, askedWith } = options;
@@ -108,14 +116,15 @@ export class ReportPanelSession extends Disposable {
   disconnect(): void {
     this.reads?.dispose();
     this.reads = undefined;
+    this.deps = undefined;
     this.unavailable = undefined;
   }
 
   /** Selects a (validated) panel state: returns its first snapshot at once, opens its reports, and fires further snapshots as they change. A new selectionId each call. */
   select(state: PanelState): PanelSnapshot {
     const selectionId = ++this.lastSelectionId;
-    const reads = this.reads;
-    if (reads === undefined) {
+    const { reads, deps } = this;
+    if (reads === undefined || deps === undefined) {
       // No store: the reason when there is one (no key), else loading until the store is there.
       this.selection = undefined;
       this.latest = {
@@ -128,14 +137,7 @@ export class ReportPanelSession extends Disposable {
       };
       return this.latest;
     }
-    const selection = new ReportSelection(selectionId, state, this.options.today(), {
-      aggregates: reads.aggregates,
-      context: {
-        merchantName: (id) => this.options.merchantName?.(id),
-        hasSubIdFile: (subId) => this.options.hasSubIdFile?.(subId) ?? false,
-      },
-      askedWith: this.askedWith,
-    });
+    const selection = newSelection(selectionId, state, this.options.today());
     this.selection = selection;
     reads.select(selection);
     this.selecting = true;
@@ -144,7 +146,7 @@ export class ReportPanelSession extends Disposable {
     } finally {
       this.selecting = false;
     }
-    return this.publish(reads, selection, false);
+    return this.publish(reads, deps, selection, false);
   }
 
   /** Refreshes the current selection's reports (the refresh button, Retry); reports being read go on. */
@@ -185,7 +187,7 @@ export class ReportPanelSession extends Disposable {
         `rows needs a whole offset of 0 or more and a whole count from 0 to ${PANEL_LIMITS.maxRows}; got offset ${String(offset)}, count ${String(count)}`,
       );
     }
-    const table = selection.table;
+    const table = selection.shown?.table;
     return {
       selectionId: selection.selectionId,
       offset,
@@ -196,10 +198,10 @@ export class ReportPanelSession extends Disposable {
   /** Every row of the current table (grouping, filters and sort applied), for Export CSV / Copy Table. Throws RangeError for a stale selectionId. */
   exportTable(selectionId: number): ExportTable {
     const selection = this.currentSelection(selectionId);
-    return selection.table?.export(selection.state.sort) ?? { columns: [], rows: [], totals: null };
+    return selection.shown?.table.export(selection.state.sort) ?? { columns: [], rows: [], totals: null };
   }
 
-  /** True when the view is the current one and its table has a row for `key` that offers `action`: the webview asks for nothing the table does not offer. */
+  /** True when the selection is the current one and its table has a row for `key` that offers `action`: the webview asks for nothing the table does not offer. */
   offers(selectionId: number, key: string, action: HostRowAction): boolean {
     const shown = this.latest;
     const rowCount = shown?.selectionId === selectionId ? (shown.table?.rowCount ?? 0) : 0;
@@ -239,26 +241,28 @@ export class ReportPanelSession extends Disposable {
       },
     });
     this.reads = reads;
-    this.askedWith = reports.askedWith;
+    const aggregates = new ReportAggregates(validProvisionalDays(reports.provisionalDays, this.options.logger));
+    this.deps = { aggregates, context: this.context, askedWith: reports.askedWith };
   }
 
   private storeChanged(reads: ReportReads, state: ReportState): void {
-    const selection = this.selection;
+    const { selection, deps } = this;
     if (
       selection !== undefined &&
+      deps !== undefined &&
       this.reads === reads &&
       !this.selecting &&
       !this.isDisposed &&
       reads.concerns(state.key)
     ) {
-      this.publish(reads, selection, true);
+      this.publish(reads, deps, selection, true);
     }
   }
 
-  private publish(reads: ReportReads, selection: ReportSelection, fire: boolean): PanelSnapshot {
+  private publish(reads: ReportReads, deps: SelectionDeps, selection: ReportSelection, fire: boolean): PanelSnapshot {
     let snapshot: PanelSnapshot;
     try {
-      snapshot = selection.snapshot(reads.statesOf(selection));
+      snapshot = selectionSnapshot(selection, reads.statesOf(selection), deps);
     } catch (error) {
       // A bug here must not leave the panel without an answer: say so, and keep the details in the log.
       this.options.logger.error(

@@ -3,18 +3,21 @@
  * and table make to it. No DOM.
  */
 import * as l10n from '@vscode/l10n';
-import type {
-  ColumnInfo,
-  GroupBy,
-  PanelFilters,
-  PanelSort,
-  PanelState,
-  PeriodChoice,
-  PresetName,
-  ReportTab,
-  RowAction,
-} from '../../../reports/panel/protocol';
-import { defaultPanelState, FILTER_KEYS, GROUPINGS, PRESETS, REPORT_TABS } from '../../../reports/model/reportVocabulary';
+import type { ColumnInfo, RowAction } from '../../../reports/panel/protocol';
+import {
+  defaultPanelState,
+  FILTER_KEYS,
+  GROUPINGS,
+  PRESETS,
+  REPORT_TABS,
+  type GroupBy,
+  type PanelFilters,
+  type PanelSort,
+  type PanelState,
+  type PeriodChoice,
+  type PresetName,
+  type ReportTab,
+} from '../../../reports/model/reportVocabulary';
 
 /** The presets' names, read when drawn (translations.ts: never when the module loads). */
 const PRESET_LABELS: Readonly<Record<PresetName, () => string>> = {
