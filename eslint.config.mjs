@@ -281,6 +281,12 @@ export default tseslint.config(
         ['../panel', '../panel/**', '../figures/**'],
         'The report model is the bottom of the reports: it never imports the panel session (its protocol included) or the figures.',
       ),
+      {
+        // Its own files, the client and the building blocks; libraries (@vscode/l10n) are not relative imports.
+        regex: '^\\.(?!/|\\./\\.\\./(api|common)/)',
+        message:
+          'The report model imports its own files, the client (src/api) and the building blocks (src/common) only.',
+      },
       noWebviews,
       noCatalog,
       noLinks,

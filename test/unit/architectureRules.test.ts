@@ -383,6 +383,23 @@ const CASES: Case[] = [
     refused: /never imports the panel session/,
   },
   {
+    rule: 'the report model imports only its own files, the client and the building blocks',
+    file: 'src/reports/model/wrong.ts',
+    code: "import { merchantKeyOfId } from '../../merchant/merchantKey';\nvoid merchantKeyOfId;",
+    refused: /imports its own files, the client \(src\/api\) and the building blocks/,
+  },
+  {
+    rule: 'the report model imports only its own files, the client and the building blocks',
+    file: 'src/reports/model/wrong.ts',
+    code: "import type { PanelState } from '../../reports/panel/protocol';\nexport type S = PanelState;",
+    refused: /imports its own files, the client \(src\/api\) and the building blocks/,
+  },
+  {
+    rule: 'the report model imports only its own files, the client and the building blocks',
+    file: 'src/reports/model/right.ts',
+    code: "import type { ClickItem } from '../../api/types';\nimport { messageOf } from '../../common/errorMessage';\nimport { periodDates } from './reportPeriods';\nimport * as l10n from '@vscode/l10n';\nvoid messageOf; void periodDates; void l10n;\nexport type C = ClickItem;",
+  },
+  {
     rule: 'the report model never imports the webviews',
     file: 'src/reports/model/wrong.ts',
     code: "import type { PanelSnapshot } from '../../webviews/reports/host/reportPanel';\nexport type S = PanelSnapshot;",
