@@ -10,6 +10,7 @@
  */
 import * as path from 'node:path';
 import ts from 'typescript';
+import { callTargets, classOf, className, literalsOf, methodBranches, type Body } from './callTargets';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** The rooms whose classes count as hops: the panel's host and its session. */
@@ -32,30 +33,6 @@ export interface HostPlace {
   root: string;
   file: string;
   className: string;
-}
-
-type Body = ts.FunctionLikeDeclaration | ts.ClassLikeDeclaration;
-
-function hasBody(node: ts.Node | undefined): node is ts.FunctionLikeDeclaration {
-  return (
-    node !== undefined &&
-    (ts.isFunctionDeclaration(node) ||
-      ts.isMethodDeclaration(node) ||
-      ts.isConstructorDeclaration(node) ||
-      ts.isGetAccessorDeclaration(node) ||
-      ts.isSetAccessorDeclaration(node) ||
-      ts.isArrowFunction(node) ||
-      ts.isFunctionExpression(node)) &&
-    node.body !== undefined
-  );
-}
-
-function classOf(node: ts.Node): ts.ClassLikeDeclaration | undefined {
-  return ts.findAncestor(node.parent, ts.isClassLike) as ts.ClassLikeDeclaration | undefined;
-}
-
-function className(node: ts.ClassLikeDeclaration): string {
-  return node.name?.text ?? '(anonymous class)';
 }
 
 export class RouteReader {
@@ -128,7 +105,7 @@ export class RouteReader {
       if (clause.statements.length === 0) {
         continue;
       }
-      const byMethod = this.methodBranches(clause.statements);
+      const byMethod = methodBranches(this.checker, clause.statements);
       if (byMethod === undefined) {
         routes.push(this.route(types, clause.statements));
       } else {
@@ -158,40 +135,10 @@ export class RouteReader {
     return { types, classes: deepest, reached: [...reached] };
   }
 
-  /** `if (message.method === 'a') { … } else { … }` alone in a case: each branch with the methods it handles. */
-  private methodBranches(statements: readonly ts.Statement[]): Array<[string, ts.Statement]> | undefined {
-    const [only] = statements;
-    const rest = statements.slice(1);
-    if (
-      only === undefined ||
-      !ts.isIfStatement(only) ||
-      only.elseStatement === undefined ||
-      !rest.every((statement) => ts.isReturnStatement(statement) && statement.expression === undefined)
-    ) {
-      return undefined;
-    }
-    const test = only.expression;
-    if (
-      !ts.isBinaryExpression(test) ||
-      test.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken ||
-      !ts.isPropertyAccessExpression(test.left) ||
-      test.left.name.text !== 'method' ||
-      !ts.isStringLiteralLike(test.right)
-    ) {
-      return undefined;
-    }
-    const method = test.right.text;
-    const others = literalsOf(this.checker.getTypeAtLocation(test.left)).filter((other) => other !== method);
-    return [
-      [method, only.thenStatement],
-      [others.join(', ') || '(other)', only.elseStatement],
-    ];
-  }
-
   /** Every class of the panel whose code runs from `node`, whatever the route. */
   private reach(node: ts.Node, reached: Set<string>, seen: Set<ts.Node>): void {
     const visit = (child: ts.Node): void => {
-      for (const target of this.targets(child)) {
+      for (const target of callTargets(this.checker, child)) {
         if (!this.inPanel(target) || seen.has(target)) {
           continue;
         }
@@ -235,7 +182,7 @@ export class RouteReader {
       deepest = found.length > deepest.length ? found : deepest;
     };
     const visit = (child: ts.Node): void => {
-      for (const target of this.targets(child)) {
+      for (const target of callTargets(this.checker, child)) {
         if (target !== skip) {
           consider(this.enter(target, route, skip));
         }
@@ -244,28 +191,6 @@ export class RouteReader {
     };
     visit(node);
     return deepest;
-  }
-
-  /** What a call, a `new`, or a getter read runs: declarations with a body, or a class (its field initialisers). */
-  private targets(node: ts.Node): Body[] {
-    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-      const declaration = this.checker.getResolvedSignature(node)?.declaration;
-      if (hasBody(declaration)) {
-        return ts.isConstructorDeclaration(declaration) ? [declaration, classOf(declaration)!] : [declaration];
-      }
-      if (ts.isNewExpression(node)) {
-        const symbol = this.checker.getSymbolAtLocation(node.expression);
-        const declared = symbol?.flags === ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(symbol) : symbol;
-        const classLike = declared?.declarations?.find(ts.isClassLike);
-        return classLike === undefined ? [] : [classLike];
-      }
-      return [];
-    }
-    if (ts.isPropertyAccessExpression(node) && !(ts.isCallExpression(node.parent) && node.parent.expression === node)) {
-      const declarations = this.checker.getSymbolAtLocation(node.name)?.declarations ?? [];
-      return declarations.filter(ts.isGetAccessorDeclaration).filter(hasBody);
-    }
-    return [];
   }
 
   private idOf(node: ts.Node): number {
@@ -314,14 +239,6 @@ export class RouteReader {
     this.memo.set(key, deepest);
     return deepest;
   }
-}
-
-/** The string literals of a type (a union of them, or one). */
-function literalsOf(type: ts.Type): string[] {
-  const members = type.isUnion() ? type.types : [type];
-  return members
-    .filter((member): member is ts.StringLiteralType => member.isStringLiteral())
-    .map((member) => member.value);
 }
 
 /** A program of the host's file and everything it imports, with the project's compiler options. */
