@@ -217,8 +217,9 @@ export class ReportPanelSession extends Disposable {
   private currentSelection(selectionId: unknown): ReportSelection {
     const selection = this.selection;
     if (selection === undefined || selectionId !== selection.selectionId) {
+      // The webview may show this text (a rows reply's error, in the grid): its words stay as they were.
       throw new RangeError(
-        `selection ${String(selectionId)} is not the panel's current selection (${selection === undefined ? 'none yet' : selection.selectionId})`,
+        `view ${String(selectionId)} is not the panel's current view (${selection === undefined ? 'none yet' : selection.selectionId})`,
       );
     }
     return selection;
