@@ -125,25 +125,47 @@ const onlyKeysOwn = refuse(
 
 const nodeBuiltins = { group: ['node:*'], message: 'The webview app runs in a browser: no Node.js modules.' };
 const webviewApp = {
-  // Anything above src/webviews/<name>/ but the one building block, and the host beside it.
-  regex: '^(\\.\\./\\.\\./\\.\\./(?!common/(lifecycle|delayer|latestWins)$)|\\.\\./host(/|$))',
+  // Anything above src/webviews/<name>/ but the building blocks, the reports' vocabulary and the panel's protocol; and the host beside it.
+  regex:
+    '^(\\.\\./\\.\\./\\.\\./(?!(common/(lifecycle|delayer|latestWins)|reports/model/reportVocabulary|reports/panel/protocol)$)|\\.\\./host(/|$))',
   message:
-    'The webview app is its own small app: it imports its own files, its libraries, ../panelVocabulary, (type only) ../protocol and the building blocks common/lifecycle, common/delayer and common/latestWins, never the extension.',
+    'The webview app is its own small app: it imports its own files, its libraries, reports/model/reportVocabulary, (type only) reports/panel/protocol and the building blocks common/lifecycle, common/delayer and common/latestWins, never the extension.',
 };
 const protocolTypeOnly = {
-  group: ['**/webviews/*/protocol', '../protocol'],
+  group: ['**/reports/panel/protocol', './protocol', '../panel/protocol'],
   message: 'Import the protocol with `import type`: it holds types only and both sides share it.',
   allowTypeImports: true,
 };
-const sharedTypesOnly = {
-  regex: '.*',
+const vocabularyImportsNothing = {
+  regex: '^(?!\\./)',
   message:
-    'The protocol and the panel vocabulary are shared by the host, the report session and the webview app: they import types only (the vocabulary is data, written once).',
+    "The reports' vocabulary is shared by the report model, the panel's session and host and the webview app (a browser bundle): it imports nothing, or types only from the report model.",
+};
+// A type import that any pattern allowing types matches passes every pattern: the two patterns cover apart.
+const vocabularyHoldsData = {
+  regex: '^\\./',
+  message:
+    "The reports' vocabulary is shared by the report model, the panel's session and host and the webview app (a browser bundle): it imports nothing, or types only from the report model.",
+  allowTypeImports: true,
+};
+const protocolImportsTheVocabulary = {
+  regex: '^(?!\\.\\./model/reportVocabulary$)',
+  message:
+    "The panel's protocol is shared by the host, the session and the webview app: it holds types only and imports the reports' vocabulary only, as types.",
+};
+const protocolHoldsTypes = {
+  regex: '^\\.\\./model/reportVocabulary$',
+  message:
+    "The panel's protocol is shared by the host, the session and the webview app: it holds types only and imports the reports' vocabulary only, as types.",
   allowTypeImports: true,
 };
 const noWebviewApp = refuse(
   ['**/webviews/*/app/**', '../app', '../app/**'],
   'The host never imports the webview app: they talk through the protocol only.',
+);
+const noWebviews = refuse(
+  ['**/webviews', '**/webviews/**'],
+  "The reports never import the webviews: the panel's host imports the session, and the webview app the vocabulary and the protocol.",
 );
 /** What every room of the shell keeps to. */
 const SHELL_PATTERNS = [cacheThroughIndex, noTestHooks, noWebviewApp];
@@ -256,6 +278,17 @@ export default tseslint.config(
         ['../store/**', '../cache/**'],
         'The report model aggregates what it is given: it never imports the report store or its cache.',
       ),
+      refuse(
+        ['../panel', '../panel/**', '../figures/**'],
+        'The report model is the bottom of the reports: it never imports the panel session (its protocol included) or the figures.',
+      ),
+      {
+        // Its own files, the client and the building blocks; libraries (@vscode/l10n) are not relative imports.
+        regex: '^\\.(?!/|\\./\\.\\./(api|common)/)',
+        message:
+          'The report model imports its own files, the client (src/api) and the building blocks (src/common) only.',
+      },
+      noWebviews,
       noCatalog,
       noLinks,
       noShell,
@@ -288,7 +321,7 @@ export default tseslint.config(
     patterns: [
       refuse(['../cache/**'], "The report panel's session reads reports through the store, never its cache."),
       protocolTypeOnly,
-      noWebviewApp,
+      noWebviews,
       noCatalog,
       noLinks,
       noShell,
@@ -315,11 +348,24 @@ export default tseslint.config(
   },
   room(['src/webviews/*/host/**/*.ts'], {
     pure: false,
-    patterns: [cacheThroughIndex, noTestHooks, protocolTypeOnly, noWebviewApp],
+    patterns: [
+      cacheThroughIndex,
+      noTestHooks,
+      protocolTypeOnly,
+      noWebviewApp,
+      refuse(
+        ['**/views/**', '**/commands/**', '**/hover/**', '**/lens/**', '**/extension'],
+        "The report panel's host is below the views and commands: it runs them through their command ids (src/ids.ts), never imports them.",
+      ),
+    ],
   }),
-  room(['src/webviews/*/protocol.ts', 'src/webviews/*/panelVocabulary.ts'], {
+  room(['src/reports/model/reportVocabulary.ts'], {
     pure: true,
-    patterns: [sharedTypesOnly],
+    patterns: [vocabularyImportsNothing, vocabularyHoldsData],
+  }),
+  room(['src/reports/panel/protocol.ts'], {
+    pure: true,
+    patterns: [protocolImportsTheVocabulary, protocolHoldsTypes],
   }),
   room(['src/webviews/*/host/messageValidation.ts'], {
     pure: true,

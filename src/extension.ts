@@ -9,6 +9,7 @@ import { InsertDeeplinkCommand } from './commands/insertDeeplinkCommand';
 import { MerchantPicker } from './commands/merchantPicker';
 import { MonetizeLinksCommand } from './commands/monetizeLinksCommand';
 import { RefreshFiguresCommand } from './commands/refreshFiguresCommand';
+import { RevealMerchantCommand } from './commands/revealMerchantCommand';
 import { SetApiKeyCommand } from './commands/setApiKeyCommand';
 import { ShowGettingStartedCommand } from './commands/showGettingStartedCommand';
 import { ShowLogCommand } from './commands/showLogCommand';
@@ -87,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   const view = new MerchantView(controller, options, figures, merchantLinks, revenue);
   const commands = new CommandManager();
   const panels = new ReportPanelKeeper(
-    { extensionUri: context.extensionUri, reports, keys, controller, merchants: view, log },
+    { extensionUri: context.extensionUri, reports, keys, controller, log },
     context.workspaceState,
     testAdapter?.watchPanel,
   );
@@ -147,6 +148,8 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   commands.register(new FilterMerchantsCommand(options));
   const picker = new MerchantPicker(controller);
   commands.register(new FindMerchantCommand(picker, view));
+  // The report panel's merchant rows show the merchant in the view through this command.
+  commands.register(new RevealMerchantCommand(controller, view));
   commands.register(new CopyTrackingLinkCommand({ controller, picker, log }));
   commands.register(new CopyCpcTrackingLinkCommand({ controller, picker, log }));
   commands.register(new InsertDeeplinkCommand({ controller, links, picker, log }));

@@ -39,6 +39,8 @@ export const COMMANDS = {
   showMerchantReports: 'affiliateLinks.showMerchantReports',
   /** A merchant row's context menu, a dead link's quick fix: every link of the site to the merchant replaced in one edit. */
   replaceMerchantLinks: 'affiliateLinks.replaceMerchantLinks',
+  /** Internal: the report panel's merchant rows show the merchant (by its id) in the Merchants view. */
+  revealMerchant: 'affiliateLinks.revealMerchant',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
@@ -131,8 +133,8 @@ export const STATE_KEYS = {
   sort: 'affiliateLinks.sort',
   /** globalState: a key was saved, so a key the keyring does not give back is "lost", not "none". */
   apiKeySaved: 'affiliateLinks.apiKeySaved',
-  /** workspaceState: the report panel's last view state, for the next panel opened. */
-  reportsView: 'affiliateLinks.reportsView',
+  /** workspaceState: the report panel's last panel state, for the next panel opened (the key keeps its first name, so a saved state is read). */
+  reportsPanelState: 'affiliateLinks.reportsView',
   /** SecretStorage: the one key of versions before platforms (read, then moved to `keyRing`). */
   apiKey: 'affiliateLinks.apiKey',
   /** SecretStorage: the platform keys and the account key (src/keys/keyRing.ts). */

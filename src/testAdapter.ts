@@ -17,7 +17,7 @@ import type { MerchantView } from './views/merchantView';
 import type { MerchantLinksHub } from './problems/merchantLinksHub';
 import type { ShowWarning } from './prompts/catalogBreakagePrompts';
 import { makeStatusBarItem, type MakeStatusBarItem } from './views/statusBarItems';
-import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from './webviews/reports/protocol';
+import type { HostToWebview, PanelSnapshot, PanelState, WebviewToHost } from './reports/panel/protocol';
 import { parseWebviewMessage } from './webviews/reports/host/messageValidation';
 import type { PanelWatcher, ReportPanelKeeper } from './webviews/reports/host/reportPanelKeeper';
 
@@ -32,8 +32,8 @@ export interface ReportPanelTestApi {
   snapshot(): PanelSnapshot | undefined;
   /** Runs a message through the handler the webview's messages go through; resolves when handled. */
   postToHost(message: unknown): Promise<void>;
-  /** Asks for a view as the webview does (a `view` request); resolves when handled. */
-  showView(state: PanelViewState): Promise<void>;
+  /** Selects a panel state as the webview does (a `select` request); resolves when handled. */
+  select(state: PanelState): Promise<void>;
   /** What the open panel (and the next ones) post to the webview. */
   readonly onDidPost: vscode.Event<HostToWebview>;
   /** What the open panel (and the next ones) accept, and where it came from. */
@@ -195,8 +195,8 @@ export class TestAdapter extends vscode.Disposable {
           return panel && this.snapshots.get(panel);
         },
         postToHost,
-        showView: (state) =>
-          postToHost({ type: 'request', id: this.nextRequestId++, method: 'view', params: { state } }),
+        select: (state) =>
+          postToHost({ type: 'request', id: this.nextRequestId++, method: 'select', params: { state } }),
         onDidPost: this.posted.event,
         onDidReceive: this.received.event,
         onDidRefuse: this.refused.event,
@@ -209,7 +209,7 @@ export class TestAdapter extends vscode.Disposable {
   private notePosted(panel: vscode.WebviewPanel, message: HostToWebview): void {
     if (message.type === 'snapshot') {
       this.snapshots.set(panel, message.snapshot);
-    } else if (message.type === 'reply' && message.ok && message.method === 'view' && message.result !== null) {
+    } else if (message.type === 'reply' && message.ok && message.method === 'select' && message.result !== null) {
       this.snapshots.set(panel, message.result);
     }
     this.posted.fire(message);

@@ -2,8 +2,8 @@ import { COMMANDS } from '../ids';
 import type { ReportController } from '../controllers/reportController';
 import type { RevenueAtRiskController } from '../controllers/revenueAtRiskController';
 import type { RiskNode } from '../revenue/riskTreeModel';
-import { defaultViewState } from '../webviews/reports/panelVocabulary';
-import type { PanelViewState } from '../webviews/reports/protocol';
+import { defaultPanelState } from '../reports/model/reportVocabulary';
+import type { PanelState } from '../reports/panel/protocol';
 import type { ReportPanelKeeper } from '../webviews/reports/host/reportPanelKeeper';
 import type { Command } from './command';
 
@@ -25,8 +25,8 @@ export class ShowMerchantReportsCommand implements Command {
     const programs = merchantId === undefined ? undefined : this.service.pairs?.programs.get(merchantId);
     const adspaceId = this.reports.platformId;
     const programId = programs?.length === 1 ? programs[0] : undefined;
-    const state: PanelViewState = {
-      ...defaultViewState(),
+    const state: PanelState = {
+      ...defaultPanelState(),
       period: { preset: 'last30' },
       filters: { ...(adspaceId === undefined ? {} : { adspaceId }), ...(programId === undefined ? {} : { programId }) },
       groupBy: programId === undefined ? 'merchant' : 'subId',

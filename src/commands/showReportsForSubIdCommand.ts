@@ -1,8 +1,8 @@
 import { COMMANDS } from '../ids';
 import { presetOfDays } from '../controllers/figuresQueries';
 import type { FiguresDays } from '../settings/figuresSettings';
-import { defaultViewState } from '../webviews/reports/panelVocabulary';
-import type { PanelViewState } from '../webviews/reports/protocol';
+import { defaultPanelState } from '../reports/model/reportVocabulary';
+import type { PanelState } from '../reports/panel/protocol';
 import type { ReportPanelKeeper } from '../webviews/reports/host/reportPanelKeeper';
 import type { ReportController } from '../controllers/reportController';
 import type { Command } from './command';
@@ -28,8 +28,8 @@ export class ShowReportsForSubIdCommand implements Command {
     const period: FiguresDays = days === 7 || days === 90 ? days : 30;
     // The lens counts the workspace's platform: the panel shows the same clicks.
     const adspaceId = this.reports.platformId;
-    const state: PanelViewState = {
-      ...defaultViewState(),
+    const state: PanelState = {
+      ...defaultPanelState(),
       period: { preset: presetOfDays(period) },
       filters: { ...(adspaceId === undefined ? {} : { adspaceId }), subId },
     };

@@ -5,7 +5,7 @@
 import { presetPeriod, previousPeriod } from '../reports/model/reportPeriods';
 import type { ReportState, StoreQuery } from '../reports/store/reportState';
 import type { FiguresDays } from '../settings/figuresSettings';
-import type { PresetName } from '../webviews/reports/panelVocabulary';
+import type { PresetName } from '../reports/model/reportVocabulary';
 
 /** The figures' three queries over one set of filters. */
 export interface FiguresQueries {

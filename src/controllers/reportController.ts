@@ -5,13 +5,13 @@
  */
 import * as vscode from 'vscode';
 import { toDisposable } from '../common/lifecycle';
-import { SETTINGS } from '../ids';
 import type { AffiliateServiceClient } from '../api/client';
 import { httpStatusOf } from '../api/errors';
 import { messageOf } from '../common/errorMessage';
 import { refusalMeaning } from '../keys/keyRefusals';
 import type { KnownPlatform } from '../keys/platforms';
 import { affectsConnection, configuredBaseUrl } from '../settings/connectionSettings';
+import { readReportSettings } from '../settings/reportSettings';
 import { reportCacheFileName } from '../reports/cache/reportCacheFile';
 import { periodWindows } from '../reports/model/reportPeriods';
 import { reportPlatforms } from '../reports/model/reportPlatforms';
@@ -25,25 +25,6 @@ export interface ReportConnection {
   keyKind: 'account' | 'platform';
   opensReports: boolean | undefined;
   client(): Promise<AffiliateServiceClient>;
-}
-
-const MB = 1024 * 1024;
-const DAY_MS = 86_400_000;
-
-export interface ReportSettings {
-  provisionalDays: number;
-  maxBytes: number;
-  maxAgeMs: number;
-}
-
-/** The report settings (`affiliateLinks.reports.*`), with the defaults `package.json` gives them. */
-export function readReportSettings(): ReportSettings {
-  const config = vscode.workspace.getConfiguration();
-  return {
-    provisionalDays: config.get<number>(SETTINGS.reportsProvisionalDays, 2),
-    maxBytes: config.get<number>(SETTINGS.reportsCacheMaxMB, 200) * MB,
-    maxAgeMs: config.get<number>(SETTINGS.reportsCacheMaxAgeDays, 30) * DAY_MS,
-  };
 }
 
 /**

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AffiliateServiceClient } from '../../src/api/client';
-import type { GroupBy, PanelViewState, ReportTab } from '../../src/webviews/reports/protocol';
+import type { GroupBy, PanelState, ReportTab } from '../../src/reports/panel/protocol';
 import { emit, median, round2, settle, timed } from './figures';
 import { loadShipped } from './shippedBundle';
 
@@ -104,7 +104,7 @@ async function benchLargestMessage(root: string, url: string, apiKey: string, Cl
     const firstSnapshot: number[] = [];
     for (const tab of ['clicks', 'actions'] as const) {
       for (const groupBy of GROUPINGS[tab]) {
-        const state: PanelViewState = {
+        const state: PanelState = {
           version: 1,
           tab,
           period: { preset: 'last120' },
@@ -120,19 +120,19 @@ async function benchLargestMessage(root: string, url: string, apiKey: string, Cl
             }
           });
         });
-        const first = session.setView(state);
+        const first = session.select(state);
         if (first.status !== 'ready' || first.table === undefined) {
           await ready;
         }
         settle();
-        const timedView = await timed(async () => session.setView(state));
+        const timedView = await timed(async () => session.select(state));
         firstSnapshot.push(timedView.ms);
         const snapshot = session.current()!;
         const snapshotBytes = Buffer.byteLength(JSON.stringify({ type: 'snapshot', snapshot }));
         if (snapshotBytes > largest.bytes) {
           largest = { bytes: snapshotBytes, what: `snapshot, ${tab} by ${groupBy}` };
         }
-        const rows = session.rows({ viewId: snapshot.viewId, offset: 0, count: 500 });
+        const rows = session.rows({ selectionId: snapshot.selectionId, offset: 0, count: 500 });
         const replyBytes = Buffer.byteLength(
           JSON.stringify({ type: 'reply', id: 1, method: 'rows', ok: true, result: rows }),
         );

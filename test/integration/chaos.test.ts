@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
-import type { PanelSnapshot, PanelViewState } from '../../src/webviews/reports/protocol';
+import type { PanelSnapshot, PanelState } from '../../src/reports/panel/protocol';
 import { api, expectedGroups, groups, setBaseUrl } from './catalogView';
 import { eventually } from './extensionUnderTest';
 
@@ -134,7 +134,7 @@ describe('network chaos in the real host', function () {
     const links = await api();
     const clicksShown = (snapshot: PanelSnapshot): number | null | undefined =>
       snapshot.summary?.figures.find((figure) => figure.id === 'clicks')?.value;
-    const state: PanelViewState = {
+    const state: PanelState = {
       version: 1,
       tab: 'clicks',
       period: { preset: 'last90' },
@@ -151,7 +151,7 @@ describe('network chaos in the real host', function () {
     let faulty: PanelSnapshot;
     try {
       await vscode.commands.executeCommand('affiliateLinks.showReports');
-      await links.reportsPanel.showView(state);
+      await links.reportsPanel.select(state);
       faulty = await eventually(
         () => {
           const shown = links.reportsPanel.snapshot();

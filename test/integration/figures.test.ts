@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { activatedExtension, eventually } from './extensionUnderTest';
-import { defaultViewState } from '../../src/webviews/reports/panelVocabulary';
+import { defaultPanelState } from '../../src/reports/model/reportVocabulary';
 
 const LENS_COMMAND = 'affiliateLinks.showReportsForSubId';
 
@@ -171,9 +171,9 @@ describe('figures in the real host', function () {
       });
       assert.deepEqual(snapshot.period, links.figures.aggregate!.period);
     } finally {
-      // The next panel opened (by other suites too) starts from the default view again.
+      // The next panel opened (by other suites too) starts from the default state again.
       if (links.reportsPanel.webviewPanel()) {
-        await links.reportsPanel.showView(defaultViewState());
+        await links.reportsPanel.select(defaultPanelState());
       }
       links.reportsPanel.webviewPanel()?.dispose();
     }

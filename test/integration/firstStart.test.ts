@@ -3,7 +3,7 @@
  * 6): a sandbox that enforces 3 requests a second and 100 in 5 minutes, sized as a mid-size
  * account (20,000 merchants, about 14,000 clicks in the last 30 days, as the new user's try in
  * the issue), the extension at its default limit. Setting the key brings the tree, the active
- * article's lens and the report panel's default view to the sandbox's true figures; the sandbox
+ * article's lens and the report panel's default state to the sandbox's true figures; the sandbox
  * refuses nothing, no span of its windows holds more arrivals than the limit (counted by the
  * sandbox as each request arrives, refused ones too), and no error or warning notification shows.
  */
@@ -14,12 +14,12 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
-import type { PanelViewState } from '../../src/webviews/reports/protocol';
+import type { PanelState } from '../../src/reports/panel/protocol';
 import { expectedGroups, groups } from './catalogView';
 import { activatedExtension, eventually } from './extensionUnderTest';
 import type { TestFigures } from './fileReporter';
 import { busiestSpan } from '../common/busiestSpan';
-import { defaultViewState } from '../../src/webviews/reports/panelVocabulary';
+import { defaultPanelState } from '../../src/reports/model/reportVocabulary';
 
 const LENS_COMMAND = 'affiliateLinks.showReportsForSubId';
 const LIMIT = '3/1,100/300';
@@ -95,7 +95,7 @@ describe('a first start under the service’s rate limit, in the real host', fun
     notifications.shown.length = 0;
   });
 
-  it('brings the tree, the active article’s lens and the panel’s default view to the sandbox’s figures, none refused, no window over the limit at arrival, no notification', async function () {
+  it('brings the tree, the active article’s lens and the panel’s default state to the sandbox’s figures, none refused, no window over the limit at arrival, no notification', async function () {
     const links = await api();
     // The busiest SubID of the last 30 days names the article; its clicks are counted once the figures say their period.
     const recent = daysBefore(localToday(), 20);
@@ -130,9 +130,9 @@ describe('a first start under the service’s rate limit, in the real host', fun
     const started = Date.now();
     assert.equal(await vscode.commands.executeCommand<boolean>('affiliateLinks.setApiKey', sandbox.key), true);
     await vscode.commands.executeCommand('affiliateLinks.showReports');
-    const defaultView: PanelViewState = defaultViewState();
+    const defaultState: PanelState = defaultPanelState();
     await eventually(() => links.reportsPanel.snapshot(), 'the report panel', 30_000);
-    await links.reportsPanel.showView(defaultView);
+    await links.reportsPanel.select(defaultState);
 
     let lensTitles: string[] = [];
     /** Where things stand, for a failure's message. */
@@ -175,7 +175,7 @@ describe('a first start under the service’s rate limit, in the real host', fun
           ? shown
           : undefined;
       },
-      'the panel’s default view read',
+      'the panel’s default state read',
       180_000,
     );
     const panelSeconds = (Date.now() - started) / 1000;

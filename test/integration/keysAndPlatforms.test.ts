@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { EMPTY_RING, withPlatformKey } from '../../src/keys/keyRing';
 import { platformTrackingLink, startSandbox, type KeyWorld, type Sandbox } from '../../src/sandbox/server';
-import type { PanelSnapshot } from '../../src/webviews/reports/protocol';
+import type { PanelSnapshot } from '../../src/reports/panel/protocol';
 import { activatedExtension, eventually } from './extensionUnderTest';
 
 async function api(): Promise<AffiliateLinksApi> {

@@ -10,10 +10,10 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../src/extension';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
-import type { HostToWebview, PanelSnapshot, PanelViewState, WebviewToHost } from '../../src/webviews/reports/protocol';
+import type { HostToWebview, PanelSnapshot, PanelState, WebviewToHost } from '../../src/reports/panel/protocol';
 import { scriptNonce, strictCspProblems } from '../common/strictCsp';
 import { activatedExtension, eventually } from './extensionUnderTest';
-import { defaultViewState } from '../../src/webviews/reports/panelVocabulary';
+import { defaultPanelState } from '../../src/reports/model/reportVocabulary';
 
 const VIEW_TYPE = 'affiliateLinks.reports';
 
@@ -170,7 +170,7 @@ describe('report panel in the real host', function () {
       'a ready snapshot with a table',
     );
     assert.ok(
-      posted.some((message) => message.type === 'snapshot' && message.snapshot.viewId === ready.viewId),
+      posted.some((message) => message.type === 'snapshot' && message.snapshot.selectionId === ready.selectionId),
       'the snapshot was posted to the webview',
     );
     // The app asks for the rows of the table it shows: each of its requests is answered.
@@ -204,14 +204,14 @@ describe('report panel in the real host', function () {
       type: 'request',
       id: 900_001,
       method: 'rows',
-      params: { viewId: ready.viewId, offset: 0, count },
+      params: { selectionId: ready.selectionId, offset: 0, count },
     });
     const reply = posted.find((message) => message.type === 'reply' && message.id === 900_001);
     assert.ok(
       reply && reply.type === 'reply' && reply.ok && reply.method === 'rows',
       `a reply with rows: ${JSON.stringify(reply)}`,
     );
-    assert.equal(reply.result.viewId, ready.viewId);
+    assert.equal(reply.result.selectionId, ready.selectionId);
     assert.equal(reply.result.rows.length, count);
     assert.equal(reply.result.rows[0].cells.length, ready.table!.columns.length);
 
@@ -219,17 +219,17 @@ describe('report panel in the real host', function () {
       type: 'request',
       id: 900_002,
       method: 'rows',
-      params: { viewId: ready.viewId + 1_000, offset: 0, count },
+      params: { selectionId: ready.selectionId + 1_000, offset: 0, count },
     });
     const staleReply = posted.find((message) => message.type === 'reply' && message.id === 900_002);
-    assert.ok(staleReply && staleReply.type === 'reply' && !staleReply.ok, 'a stale view gets an error reply');
+    assert.ok(staleReply && staleReply.type === 'reply' && !staleReply.ok, 'a stale selection gets an error reply');
 
     const before = posted.length;
     await links.reportsPanel.postToHost({
       type: 'request',
       id: 900_003,
       method: 'rows',
-      params: { viewId: ready.viewId, offset: 0, count: 501 },
+      params: { selectionId: ready.selectionId, offset: 0, count: 501 },
     });
     assert.ok(
       !posted.slice(before).some((message) => message.type === 'reply' && message.id === 900_003),
@@ -240,8 +240,8 @@ describe('report panel in the real host', function () {
 
   it('shows the clicks the sandbox sums for the same period', async () => {
     const links = await api();
-    const state: PanelViewState = defaultViewState();
-    await links.reportsPanel.showView(state);
+    const state: PanelState = defaultPanelState();
+    await links.reportsPanel.select(state);
     const shown = await snapshotWhere(
       (snapshot) =>
         snapshot.status === 'ready' &&
@@ -259,7 +259,7 @@ describe('report panel in the real host', function () {
     const links = await api();
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'the test host has a workspace folder');
-    const bySubId: PanelViewState = {
+    const bySubId: PanelState = {
       version: 1,
       tab: 'clicks',
       period: { preset: 'last30' },
@@ -267,7 +267,7 @@ describe('report panel in the real host', function () {
       groupBy: 'subId',
       sort: null,
     };
-    await links.reportsPanel.showView(bySubId);
+    await links.reportsPanel.select(bySubId);
     const shown = await snapshotWhere(
       (snapshot) =>
         snapshot.status === 'ready' && snapshot.state.groupBy === 'subId' && (snapshot.table?.rowCount ?? 0) > 0,
@@ -285,12 +285,12 @@ describe('report panel in the real host', function () {
     await eventually(() => (panelTabs().length === 0 ? true : undefined), 'the panel closed');
     await links.reportsPanel.show();
     const rowsOf = async (id: number): Promise<Array<{ key: string | null; actions: string[] }>> => {
-      const viewId = links.reportsPanel.snapshot()!.viewId;
+      const selectionId = links.reportsPanel.snapshot()!.selectionId;
       await links.reportsPanel.postToHost({
         type: 'request',
         id,
         method: 'rows',
-        params: { viewId, offset: 0, count: 200 },
+        params: { selectionId, offset: 0, count: 200 },
       });
       const reply = posted.find((message) => message.type === 'reply' && message.id === id);
       return reply?.type === 'reply' && reply.ok && reply.method === 'rows' ? reply.result.rows : [];
@@ -298,7 +298,7 @@ describe('report panel in the real host', function () {
     let nextId = 910_000;
     await eventually(
       async () => {
-        await links.reportsPanel.showView({
+        await links.reportsPanel.select({
           ...bySubId,
           sort: { column: 'label', direction: nextId % 2 === 0 ? 'asc' : 'desc' },
         });
@@ -314,7 +314,7 @@ describe('report panel in the real host', function () {
     );
     await links.reportsPanel.postToHost({
       type: 'rowAction',
-      viewId: links.reportsPanel.snapshot()!.viewId,
+      selectionId: links.reportsPanel.snapshot()!.selectionId,
       action: 'openSubIdFile',
       key: subId,
     });
@@ -324,8 +324,8 @@ describe('report panel in the real host', function () {
       15_000,
     );
 
-    const byMerchant: PanelViewState = { ...bySubId, groupBy: 'merchant', sort: null };
-    await links.reportsPanel.showView(byMerchant);
+    const byMerchant: PanelState = { ...bySubId, groupBy: 'merchant', sort: null };
+    await links.reportsPanel.select(byMerchant);
     await snapshotWhere(
       (snapshot) => snapshot.status === 'ready' && snapshot.state.groupBy === 'merchant',
       'the merchant rows',
@@ -341,7 +341,7 @@ describe('report panel in the real host', function () {
     const merchant = [...catalog.values()].find((candidate) => String(candidate.merchantId) === merchantRow.key)!;
     await links.reportsPanel.postToHost({
       type: 'rowAction',
-      viewId: links.reportsPanel.snapshot()!.viewId,
+      selectionId: links.reportsPanel.snapshot()!.selectionId,
       action: 'revealMerchant',
       key: merchantRow.key!,
     });
@@ -353,9 +353,9 @@ describe('report panel in the real host', function () {
     await vscode.workspace.fs.delete(file);
   });
 
-  it('restores a panel through its serializer, showing the saved state, and the default view for a bad one', async () => {
+  it('restores a panel through its serializer, showing the saved state, and the default state for a bad one', async () => {
     const links = await api();
-    const saved: PanelViewState = {
+    const saved: PanelState = {
       version: 1,
       tab: 'actions',
       period: { preset: 'last7' },
@@ -373,14 +373,14 @@ describe('report panel in the real host', function () {
     const again = vscode.window.createWebviewPanel(VIEW_TYPE, 'Reports', vscode.ViewColumn.One);
     await links.reportsPanel.serializer.deserializeWebviewPanel(again, { ...saved, version: 7 });
     assert.equal(links.reportsPanel.webviewPanel(), again);
-    const fallback = await snapshotWhere((snapshot) => snapshot.state.tab === 'clicks', 'the default view');
-    assert.deepEqual(fallback.state, defaultViewState());
+    const fallback = await snapshotWhere((snapshot) => snapshot.state.tab === 'clicks', 'the default state');
+    assert.deepEqual(fallback.state, defaultPanelState());
   });
 
-  it('opens a new panel on the view the last one showed', async () => {
+  it('opens a new panel on the panel state the last one showed', async () => {
     const links = await api();
     await links.reportsPanel.show();
-    const shown: PanelViewState = {
+    const shown: PanelState = {
       version: 1,
       tab: 'clicks',
       period: { preset: 'last90' },
@@ -388,17 +388,17 @@ describe('report panel in the real host', function () {
       groupBy: 'platform',
       sort: { column: 'clicks', direction: 'asc' },
     };
-    await links.reportsPanel.showView(shown);
+    await links.reportsPanel.select(shown);
     await snapshotWhere(
       (snapshot) => snapshot.state.groupBy === 'platform' && snapshot.state.period.preset === 'last90',
-      'the view shown',
+      'the state shown',
     );
     links.reportsPanel.webviewPanel()!.dispose();
     await eventually(() => (panelTabs().length === 0 ? true : undefined), 'the panel closed');
     await vscode.commands.executeCommand('affiliateLinks.showReports');
     const reopened = await snapshotWhere(
       (snapshot) => snapshot.state.period.preset === 'last90',
-      'the new panel on the last view',
+      'the new panel on the last state',
     );
     assert.deepEqual(reopened.state, shown);
   });

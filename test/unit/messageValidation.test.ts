@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { PanelViewState, WebviewToHost } from '../../src/webviews/reports/protocol';
-import { parseViewState, parseWebviewMessage } from '../../src/webviews/reports/host/messageValidation';
+import type { PanelState, WebviewToHost } from '../../src/reports/panel/protocol';
+import { parsePanelState, parseWebviewMessage } from '../../src/webviews/reports/host/messageValidation';
 import {
   GROUPINGS,
   HOST_ROW_ACTIONS,
@@ -14,7 +14,7 @@ import {
   PANEL_ACTIONS,
   PRESETS,
   REPORT_TABS,
-} from '../../src/webviews/reports/panelVocabulary';
+} from '../../src/reports/model/reportVocabulary';
 
 const TODAY = '2026-11-23';
 
@@ -37,7 +37,7 @@ const periodArb = fc.oneof(
   fc.tuple(dateArb, dateArb).map(([a, b]) => ({ preset: 'custom' as const, from: a < b ? a : b, to: a < b ? b : a })),
 );
 
-const viewStateArb: fc.Arbitrary<PanelViewState> = record({
+const panelStateArb: fc.Arbitrary<PanelState> = record({
   version: fc.constant(1 as const),
   tab: fc.constantFrom(...REPORT_TABS),
   period: periodArb,
@@ -59,25 +59,25 @@ const viewStateArb: fc.Arbitrary<PanelViewState> = record({
 const idArb = fc.nat({ max: Number.MAX_SAFE_INTEGER });
 
 const messageArb: fc.Arbitrary<WebviewToHost> = fc.oneof(
-  record({ type: fc.constant('ready' as const), state: fc.option(viewStateArb, { nil: null }) }),
+  record({ type: fc.constant('ready' as const), state: fc.option(panelStateArb, { nil: null }) }),
   record({
     type: fc.constant('request' as const),
     id: idArb,
-    method: fc.constant('view' as const),
-    params: record({ state: viewStateArb }),
+    method: fc.constant('select' as const),
+    params: record({ state: panelStateArb }),
   }),
   record({
     type: fc.constant('request' as const),
     id: idArb,
     method: fc.constant('rows' as const),
-    params: record({ viewId: idArb, offset: idArb, count: fc.integer({ min: 1, max: LIMITS.maxRows }) }),
+    params: record({ selectionId: idArb, offset: idArb, count: fc.integer({ min: 1, max: LIMITS.maxRows }) }),
   }),
   fc.constantFrom({ type: 'refresh' as const }, { type: 'cancel' as const }),
-  record({ type: fc.constantFrom('exportCsv' as const, 'copyTable' as const), viewId: idArb }),
+  record({ type: fc.constantFrom('exportCsv' as const, 'copyTable' as const), selectionId: idArb }),
   record({ type: fc.constant('action' as const), action: fc.constantFrom(...PANEL_ACTIONS) }),
   record({
     type: fc.constant('rowAction' as const),
-    viewId: idArb,
+    selectionId: idArb,
     action: fc.constantFrom(...HOST_ROW_ACTIONS),
     key: textArb(LIMITS.rowKey),
   }),
@@ -112,7 +112,7 @@ function refusal(raw: unknown): string {
   return result.ok ? '' : result.reason;
 }
 
-const validState: PanelViewState = {
+const validState: PanelState = {
   version: 1,
   tab: 'clicks',
   period: { preset: 'custom', from: '2026-10-24', to: TODAY },
@@ -141,7 +141,7 @@ describe('report panel message validation', () => {
           } else {
             assert.equal(typeof result.reason, 'string');
           }
-          assert.equal(parseViewState(raw, TODAY).ok, false);
+          assert.equal(parsePanelState(raw, TODAY).ok, false);
         },
       ),
       { numRuns: 2_000 },
@@ -216,7 +216,12 @@ describe('report panel message validation', () => {
   });
 
   it('refuses each broken field with a reason naming it', () => {
-    const viewRequest = (state: unknown): unknown => ({ type: 'request', id: 1, method: 'view', params: { state } });
+    const selectRequest = (state: unknown): unknown => ({
+      type: 'request',
+      id: 1,
+      method: 'select',
+      params: { state },
+    });
     const cases: Array<[unknown, string]> = [
       [{ type: 'nope' }, 'type'],
       [{ type: 7 }, 'type'],
@@ -224,61 +229,70 @@ describe('report panel message validation', () => {
       [[{ type: 'refresh' }], 'message'],
       ['refresh', 'message'],
       [{ type: 'refresh', now: true }, 'refresh'],
-      [viewRequest({ ...validState, version: 2 }), 'request.params.state.version'],
-      [viewRequest({ ...validState, tab: 'sales' }), 'request.params.state.tab'],
-      [viewRequest({ ...validState, period: { preset: 'last365' } }), 'request.params.state.period.preset'],
-      [viewRequest({ ...validState, period: { preset: 'last7', from: '2026-01-01' } }), 'request.params.state.period'],
+      [selectRequest({ ...validState, version: 2 }), 'request.params.state.version'],
+      [selectRequest({ ...validState, tab: 'sales' }), 'request.params.state.tab'],
+      [selectRequest({ ...validState, period: { preset: 'last365' } }), 'request.params.state.period.preset'],
       [
-        viewRequest({ ...validState, period: { preset: 'custom', from: '2026-11-23', to: '2026-11-01' } }),
+        selectRequest({ ...validState, period: { preset: 'last7', from: '2026-01-01' } }),
+        'request.params.state.period',
+      ],
+      [
+        selectRequest({ ...validState, period: { preset: 'custom', from: '2026-11-23', to: '2026-11-01' } }),
         'request.params.state.period.from',
       ],
       [
-        viewRequest({ ...validState, period: { preset: 'custom', from: '2026-1-1', to: TODAY } }),
+        selectRequest({ ...validState, period: { preset: 'custom', from: '2026-1-1', to: TODAY } }),
         'request.params.state.period.from',
       ],
-      [viewRequest({ ...validState, filters: { merchantId: '1' } }), 'request.params.state.filters'],
-      [viewRequest({ ...validState, filters: { subId: '' } }), 'request.params.state.filters.subId'],
-      [viewRequest({ ...validState, filters: { programId: 12 } }), 'request.params.state.filters.programId'],
-      [viewRequest({ ...validState, filters: { adspaceId: 'a\nb' } }), 'request.params.state.filters.adspaceId'],
-      [viewRequest({ ...validState, filters: { subId: '\ud800' } }), 'request.params.state.filters.subId'],
-      [viewRequest({ ...validState, filters: { subId: 'x'.repeat(201) } }), 'request.params.state.filters.subId'],
-      [viewRequest({ ...validState, groupBy: 'country' }), 'request.params.state.groupBy'],
+      [selectRequest({ ...validState, filters: { merchantId: '1' } }), 'request.params.state.filters'],
+      [selectRequest({ ...validState, filters: { subId: '' } }), 'request.params.state.filters.subId'],
+      [selectRequest({ ...validState, filters: { programId: 12 } }), 'request.params.state.filters.programId'],
+      [selectRequest({ ...validState, filters: { adspaceId: 'a\nb' } }), 'request.params.state.filters.adspaceId'],
+      [selectRequest({ ...validState, filters: { subId: '\ud800' } }), 'request.params.state.filters.subId'],
+      [selectRequest({ ...validState, filters: { subId: 'x'.repeat(201) } }), 'request.params.state.filters.subId'],
+      [selectRequest({ ...validState, groupBy: 'country' }), 'request.params.state.groupBy'],
       [
-        viewRequest({ ...validState, sort: { column: 'clicks', direction: 'up' } }),
+        selectRequest({ ...validState, sort: { column: 'clicks', direction: 'up' } }),
         'request.params.state.sort.direction',
       ],
       [
-        viewRequest({ ...validState, sort: { column: 'c'.repeat(101), direction: 'asc' } }),
+        selectRequest({ ...validState, sort: { column: 'c'.repeat(101), direction: 'asc' } }),
         'request.params.state.sort.column',
       ],
-      [viewRequest({ ...validState, sort: undefined }), 'request.params.state.sort'],
+      [selectRequest({ ...validState, sort: undefined }), 'request.params.state.sort'],
       [{ type: 'ready', state: { ...validState, tab: null } }, 'ready.state.tab'],
-      [{ type: 'request', id: -1, method: 'rows', params: { viewId: 1, offset: 0, count: 10 } }, 'request.id'],
-      [{ type: 'request', id: 1.5, method: 'rows', params: { viewId: 1, offset: 0, count: 10 } }, 'request.id'],
-      [{ type: 'request', id: 1, method: 'export', params: { viewId: 1, offset: 0, count: 10 } }, 'request.method'],
+      [{ type: 'request', id: -1, method: 'rows', params: { selectionId: 1, offset: 0, count: 10 } }, 'request.id'],
+      [{ type: 'request', id: 1.5, method: 'rows', params: { selectionId: 1, offset: 0, count: 10 } }, 'request.id'],
       [
-        { type: 'request', id: 1, method: 'rows', params: { viewId: 2 ** 53, offset: 0, count: 10 } },
-        'request.params.viewId',
+        { type: 'request', id: 1, method: 'export', params: { selectionId: 1, offset: 0, count: 10 } },
+        'request.method',
       ],
       [
-        { type: 'request', id: 1, method: 'rows', params: { viewId: 1, offset: '0', count: 10 } },
+        { type: 'request', id: 1, method: 'rows', params: { selectionId: 2 ** 53, offset: 0, count: 10 } },
+        'request.params.selectionId',
+      ],
+      [
+        { type: 'request', id: 1, method: 'rows', params: { selectionId: 1, offset: '0', count: 10 } },
         'request.params.offset',
       ],
-      [{ type: 'request', id: 1, method: 'rows', params: { viewId: 1, offset: 0, count: 0 } }, 'request.params.count'],
       [
-        { type: 'request', id: 1, method: 'rows', params: { viewId: 1, offset: 0, count: 501 } },
+        { type: 'request', id: 1, method: 'rows', params: { selectionId: 1, offset: 0, count: 0 } },
         'request.params.count',
       ],
       [
-        { type: 'request', id: 1, method: 'rows', params: { viewId: 1, offset: 0, count: Number.NaN } },
+        { type: 'request', id: 1, method: 'rows', params: { selectionId: 1, offset: 0, count: 501 } },
         'request.params.count',
       ],
-      [{ type: 'exportCsv', viewId: Infinity }, 'exportCsv.viewId'],
-      [{ type: 'copyTable' }, 'copyTable.viewId'],
+      [
+        { type: 'request', id: 1, method: 'rows', params: { selectionId: 1, offset: 0, count: Number.NaN } },
+        'request.params.count',
+      ],
+      [{ type: 'exportCsv', selectionId: Infinity }, 'exportCsv.selectionId'],
+      [{ type: 'copyTable' }, 'copyTable.selectionId'],
       [{ type: 'action', action: 'longerPeriod' }, 'action.action'],
-      [{ type: 'rowAction', viewId: 1, action: 'filterSubId', key: 'a' }, 'rowAction.action'],
-      [{ type: 'rowAction', viewId: 1, action: 'openSubIdFile', key: '' }, 'rowAction.key'],
-      [{ type: 'rowAction', viewId: 1, action: 'openSubIdFile', key: '../../etc/passwd\u0000' }, 'rowAction.key'],
+      [{ type: 'rowAction', selectionId: 1, action: 'filterSubId', key: 'a' }, 'rowAction.action'],
+      [{ type: 'rowAction', selectionId: 1, action: 'openSubIdFile', key: '' }, 'rowAction.key'],
+      [{ type: 'rowAction', selectionId: 1, action: 'openSubIdFile', key: '../../etc/passwd\u0000' }, 'rowAction.key'],
       [{ type: 'problem', message: 'x'.repeat(LIMITS.problem + 1) }, 'problem.message'],
       [{ type: 'problem', message: { stack: 'x' } }, 'problem.message'],
     ];
@@ -292,7 +306,7 @@ describe('report panel message validation', () => {
     const custom = (from: string, to: string): unknown => ({
       type: 'request',
       id: 1,
-      method: 'view',
+      method: 'select',
       params: { state: { ...validState, period: { preset: 'custom', from, to } } },
     });
     for (const [from, to, field] of [
@@ -315,7 +329,7 @@ describe('report panel message validation', () => {
       type: 'request',
       id: 0,
       method: 'rows',
-      params: { viewId: 0, offset, count },
+      params: { selectionId: 0, offset, count },
     });
     assert.equal(parseWebviewMessage(rows(0, 1), TODAY).ok, true);
     assert.equal(parseWebviewMessage(rows(Number.MAX_SAFE_INTEGER, 500), TODAY).ok, true);
@@ -326,9 +340,9 @@ describe('report panel message validation', () => {
   it('refuses a huge string without repeating it', () => {
     const huge = 'A'.repeat(1_000_000);
     for (const raw of [
-      { type: 'rowAction', viewId: 1, action: 'openSubIdFile', key: huge },
+      { type: 'rowAction', selectionId: 1, action: 'openSubIdFile', key: huge },
       { type: 'problem', message: huge },
-      { type: 'request', id: 1, method: 'view', params: { state: { ...validState, filters: { subId: huge } } } },
+      { type: 'request', id: 1, method: 'select', params: { state: { ...validState, filters: { subId: huge } } } },
       { type: huge },
       { type: 'refresh', [huge]: 1 },
     ]) {
@@ -346,8 +360,8 @@ describe('report panel message validation', () => {
     const sent = {
       type: 'request',
       id: 3,
-      method: 'view',
-      params: { state: { ...validState, filters: { subId: 'a', programId: undefined } }, viewId: undefined },
+      method: 'select',
+      params: { state: { ...validState, filters: { subId: 'a', programId: undefined } }, selectionId: undefined },
     };
     const result = parseWebviewMessage(sent, TODAY);
     assert.deepEqual(result, {
@@ -355,14 +369,14 @@ describe('report panel message validation', () => {
       message: {
         type: 'request',
         id: 3,
-        method: 'view',
+        method: 'select',
         params: { state: { ...validState, filters: { subId: 'a' } } },
       },
     });
     assert.ok(
       result.ok &&
         result.message.type === 'request' &&
-        result.message.method === 'view' &&
+        result.message.method === 'select' &&
         result.message.params.state !== sent.params.state,
     );
   });
@@ -391,13 +405,15 @@ describe('report panel message validation', () => {
     assert.match(refusal(throwingGetter), /^message: cannot be read as plain data/);
   });
 
-  it('checks a restored view state the same way', () => {
+  it('checks a restored panel state the same way', () => {
     fc.assert(
-      fc.property(viewStateArb, (state) => assert.deepEqual(parseViewState(state, TODAY), { ok: true, value: state })),
+      fc.property(panelStateArb, (state) =>
+        assert.deepEqual(parsePanelState(state, TODAY), { ok: true, value: state }),
+      ),
     );
-    const refused = parseViewState({ ...validState, version: 0 }, TODAY);
+    const refused = parsePanelState({ ...validState, version: 0 }, TODAY);
     assert.deepEqual(refused, { ok: false, reason: 'state.version: expected 1' });
-    assert.equal(parseViewState(undefined, TODAY).ok, false);
+    assert.equal(parsePanelState(undefined, TODAY).ok, false);
   });
 });
 

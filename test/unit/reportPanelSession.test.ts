@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { checkCustomPeriod } from '../../src/reports/model/reportPeriods';
 import type { Sandbox } from '../../src/sandbox/server';
-import type { PanelSnapshot } from '../../src/webviews/reports/protocol';
+import type { PanelSnapshot } from '../../src/reports/panel/protocol';
 import { NOW, sandbox } from './helpers/fixtures';
-import { PanelPool, settled, TODAY, viewState } from './helpers/panelSessions';
+import { PanelPool, settled, TODAY, panelState } from './helpers/panelSessions';
 
-describe('report panel session: views, requests and failures', function () {
+describe('report panel session: selections, requests and failures', function () {
   this.timeout(30_000);
   let service: Sandbox;
   const pool = new PanelPool();
@@ -22,56 +22,56 @@ describe('report panel session: views, requests and failures', function () {
 
   const requests = () => service.stats().total;
 
-  it('answers at once with a loading snapshot, then fires the report; a new view id each time', async () => {
+  it('answers at once with a loading snapshot, then fires the report; a new selection id each time', async () => {
     const { session, fired, until } = pool.open(service, pool.folder());
-    const first = session.setView(viewState());
+    const first = session.select(panelState());
     assert.equal(first.status, 'loading');
     assert.equal(first.summary, undefined);
     assert.deepEqual(first.period, { from: '2026-10-22', to: TODAY });
     assert.deepEqual(first.groupings, ['day', 'program', 'subId', 'platform', 'product', 'merchant', 'none']);
     const ready = await until((snapshot) => snapshot.status === 'ready');
-    assert.equal(ready.viewId, first.viewId);
+    assert.equal(ready.selectionId, first.selectionId);
     assert.equal(ready.source, 'network');
-    assert.ok(fired.every((snapshot) => snapshot.viewId === first.viewId));
+    assert.ok(fired.every((snapshot) => snapshot.selectionId === first.selectionId));
     assert.equal(session.current(), fired.at(-1));
 
-    const actions = session.setView(viewState({ tab: 'actions', groupBy: 'merchant' }));
-    assert.equal(actions.viewId, first.viewId + 1);
+    const actions = session.select(panelState({ tab: 'actions', groupBy: 'merchant' }));
+    assert.equal(actions.selectionId, first.selectionId + 1);
     assert.equal(actions.state.groupBy, 'day', 'the actions report has no merchant: shown by day');
     assert.ok(!actions.groupings.includes('merchant'));
   });
 
-  it('keeps what a view shows while other views and the status bar read more reports than the store keeps', async () => {
+  it('keeps what a selection shows while other selections and the status bar read more reports than the store keeps', async () => {
     const { session, until, store } = pool.open(service, pool.folder());
     // The status bar's "today" report, in the same store.
     void store.open({ kind: 'clicks', period: { from: TODAY, to: TODAY }, filters: {} });
-    session.setView(viewState({ groupBy: 'subId' }));
+    session.select(panelState({ groupBy: 'subId' }));
     const bySubId = await until(settled);
     const subId = session
-      .rows({ viewId: bySubId.viewId, offset: 0, count: 10 })
+      .rows({ selectionId: bySubId.selectionId, offset: 0, count: 10 })
       .rows.find((row) => row.key !== null)!.key!;
-    session.setView(viewState({ groupBy: 'subId', filters: { subId } }));
+    session.select(panelState({ groupBy: 'subId', filters: { subId } }));
     await until(settled);
-    session.setView(viewState({ groupBy: 'subId' }));
+    session.select(panelState({ groupBy: 'subId' }));
     await until(settled);
-    // The actions view needs the clicks report for EPC: it is the one the clicks view read first.
-    const actions = session.setView(viewState({ tab: 'actions', groupBy: 'program' }));
-    const shown = await until((snapshot) => snapshot.viewId === actions.viewId && settled(snapshot), 10_000);
+    // The actions selection needs the clicks report for EPC: it is the one the clicks selection read first.
+    const actions = session.select(panelState({ tab: 'actions', groupBy: 'program' }));
+    const shown = await until((snapshot) => snapshot.selectionId === actions.selectionId && settled(snapshot), 10_000);
     assert.ok(
       shown.summary!.figures.some((figure) => figure.id.startsWith('epc:')),
       'EPC, from the clicks report held in memory',
     );
-    const back = session.setView(viewState({ groupBy: 'platform' }));
+    const back = session.select(panelState({ groupBy: 'platform' }));
     assert.equal(back.status, 'ready', 'the clicks report at once, from memory');
   });
 
   it('sends no request when only the grouping or the sort changes; refresh reads the report again', async () => {
     const { session, until } = pool.open(service, pool.folder());
-    session.setView(viewState());
+    session.select(panelState());
     await until(settled);
     const before = requests();
     for (const groupBy of ['program', 'subId', 'none', 'day'] as const) {
-      const snapshot = session.setView(viewState({ groupBy, sort: { column: 'clicks', direction: 'asc' } }));
+      const snapshot = session.select(panelState({ groupBy, sort: { column: 'clicks', direction: 'asc' } }));
       assert.equal(snapshot.status, 'ready');
       assert.equal(snapshot.table?.sort?.column, 'clicks');
     }
@@ -82,13 +82,13 @@ describe('report panel session: views, requests and failures', function () {
     assert.ok(requests() > before, 'refresh asked the service');
   });
 
-  it('refuses rows and exports of a view that is not current, and ranges it cannot give', async () => {
+  it('refuses rows and exports of a selection that is not current, and ranges it cannot give', async () => {
     const { session, until } = pool.open(service, pool.folder());
-    const old = session.setView(viewState());
-    session.setView(viewState({ groupBy: 'subId' }));
+    const old = session.select(panelState());
+    session.select(panelState({ groupBy: 'subId' }));
     const current = await until((snapshot) => snapshot.status === 'ready');
-    assert.throws(() => session.rows({ viewId: old.viewId, offset: 0, count: 10 }), RangeError);
-    assert.throws(() => session.exportTable(old.viewId), RangeError);
+    assert.throws(() => session.rows({ selectionId: old.selectionId, offset: 0, count: 10 }), RangeError);
+    assert.throws(() => session.exportTable(old.selectionId), RangeError);
     for (const [offset, count] of [
       [-1, 10],
       [0.5, 10],
@@ -98,13 +98,16 @@ describe('report panel session: views, requests and failures', function () {
       [Number.NaN, 1],
     ]) {
       assert.throws(
-        () => session.rows({ viewId: current.viewId, offset: offset!, count: count! }),
+        () => session.rows({ selectionId: current.selectionId, offset: offset!, count: count! }),
         RangeError,
         `offset ${offset}, count ${count}`,
       );
     }
-    assert.equal(session.rows({ viewId: current.viewId, offset: 0, count: 500 }).rows.length, current.table!.rowCount);
-    assert.deepEqual(session.rows({ viewId: current.viewId, offset: 10_000, count: 5 }).rows, []);
+    assert.equal(
+      session.rows({ selectionId: current.selectionId, offset: 0, count: 500 }).rows.length,
+      current.table!.rowCount,
+    );
+    assert.deepEqual(session.rows({ selectionId: current.selectionId, offset: 10_000, count: 5 }).rows, []);
   });
 
   it('refuses a custom period the rules refuse, in their words, without asking the service', () => {
@@ -117,7 +120,7 @@ describe('report panel session: views, requests and failures', function () {
       ['2026-11-01', '2026-11-22', /must not be after today \(2026-11-21\)/],
     ];
     for (const [from, to, message] of cases) {
-      const snapshot = session.setView(viewState({ period: { preset: 'custom', from, to } }));
+      const snapshot = session.select(panelState({ period: { preset: 'custom', from, to } }));
       assert.equal(snapshot.status, 'failed');
       assert.equal(snapshot.error?.kind, 'badRequest');
       assert.match(snapshot.error!.message, message);
@@ -126,25 +129,25 @@ describe('report panel session: views, requests and failures', function () {
     }
     const broken = checkCustomPeriod('2026-11-10', '2026-11-01');
     assert.equal(
-      session.setView(viewState({ period: { preset: 'custom', from: '2026-11-10', to: '2026-11-01' } })).error?.message,
+      session.select(panelState({ period: { preset: 'custom', from: '2026-11-10', to: '2026-11-01' } })).error?.message,
       broken.ok ? '' : broken.problem.message,
     );
     assert.equal(requests(), before, 'no request was sent');
-    const longest = session.setView(viewState({ period: { preset: 'custom', from: '2023-11-21', to: '2026-11-21' } }));
+    const longest = session.select(panelState({ period: { preset: 'custom', from: '2023-11-21', to: '2026-11-21' } }));
     assert.equal(longest.status, 'loading', 'three years (1096 days) is allowed');
   });
 
   it('falls back to the table’s own order for a sort naming no column of it', async () => {
     const { session, until } = pool.open(service, pool.folder());
-    session.setView(viewState({ groupBy: 'program' }));
+    session.select(panelState({ groupBy: 'program' }));
     await until(settled);
-    const snapshot = session.setView(
-      viewState({ groupBy: 'program', sort: { column: 'commission:EUR', direction: 'desc' } }),
+    const snapshot = session.select(
+      panelState({ groupBy: 'program', sort: { column: 'commission:EUR', direction: 'desc' } }),
     );
     assert.equal(snapshot.table?.sort, null);
     assert.equal(snapshot.state.sort, null);
     const rows = session
-      .rows({ viewId: snapshot.viewId, offset: 0, count: 500 })
+      .rows({ selectionId: snapshot.selectionId, offset: 0, count: 500 })
       .rows.map((row) => row.cells[1] as number);
     assert.deepEqual(
       rows,
@@ -154,7 +157,7 @@ describe('report panel session: views, requests and failures', function () {
 
   it('says the key was refused, offering to set it, when the service answers 401', async () => {
     const { session, until } = pool.open({ url: service.url, key: 'WrongKey1' }, pool.folder());
-    session.setView(viewState());
+    session.select(panelState());
     const failed = await until((snapshot) => snapshot.status === 'failed');
     assert.equal(failed.error?.kind, 'auth');
     assert.equal(failed.error?.message, 'The service refused the API key (401). Set a valid API key.');
@@ -165,7 +168,7 @@ describe('report panel session: views, requests and failures', function () {
   it('says a platform is not the account’s when the service answers 403, and words a malformed one', async () => {
     const { session, until } = pool.open(service, pool.folder());
     const stranger = '00000000-0000-4000-8000-000000000000';
-    session.setView(viewState({ filters: { adspaceId: stranger } }));
+    session.select(panelState({ filters: { adspaceId: stranger } }));
     const failed = await until((snapshot) => snapshot.status === 'failed');
     assert.equal(failed.error?.kind, 'forbidden');
     assert.deepEqual(failed.error?.actions, ['showLog']);
@@ -176,7 +179,7 @@ describe('report panel session: views, requests and failures', function () {
     );
 
     const before = requests();
-    session.setView(viewState({ filters: { adspaceId: 'not-a-platform-id' } }));
+    session.select(panelState({ filters: { adspaceId: 'not-a-platform-id' } }));
     const refused = await until(
       (snapshot) => snapshot.status === 'failed' && snapshot.state.filters.adspaceId === 'not-a-platform-id',
     );
@@ -196,7 +199,7 @@ describe('report panel session: views, requests and failures', function () {
     it(`offers to retry when the service answers ${fault.slice(0, 3)}, and retry reads the report`, async () => {
       service.setFaults(fault);
       const { session, until } = pool.open(service, pool.folder());
-      session.setView(viewState());
+      session.select(panelState());
       const failed = await until((snapshot) => snapshot.status === 'failed');
       assert.equal(failed.error?.kind, kind);
       assert.match(failed.error!.message, words);
@@ -212,7 +215,7 @@ describe('report panel session: views, requests and failures', function () {
     const gone = await sandbox({ clicks: 500, actions: 200 });
     const folder = pool.folder();
     const first = pool.open(gone, folder);
-    first.session.setView(viewState());
+    first.session.select(panelState());
     let cached: PanelSnapshot;
     try {
       // Settled: the report's own read, and so the writing of its cache file, is over.
@@ -223,7 +226,7 @@ describe('report panel session: views, requests and failures', function () {
 
     // An hour later: a report read moments ago would be shown as it is, without asking.
     const { session, until } = pool.open(gone, folder, {}, () => new Date(NOW.getTime() + 3_600_000));
-    session.setView(viewState());
+    session.select(panelState());
     const offline = await until((snapshot) => snapshot.status === 'offline');
     assert.equal(offline.source, 'cache');
     assert.equal(offline.error?.kind, 'network');
@@ -236,7 +239,7 @@ describe('report panel session: views, requests and failures', function () {
     assert.equal(offline.table?.rowCount, cached.table?.rowCount);
 
     const empty = pool.open(gone, pool.folder());
-    empty.session.setView(viewState());
+    empty.session.select(panelState());
     const nothing = await empty.until((snapshot) => snapshot.status === 'offline');
     assert.equal(
       nothing.error?.message,
@@ -245,15 +248,15 @@ describe('report panel session: views, requests and failures', function () {
     assert.equal(nothing.summary, undefined);
   });
 
-  it('aborts the view’s requests on cancel, says loading stopped, and reads again on refresh', async () => {
+  it('aborts the selection’s requests on cancel, says loading stopped, and reads again on refresh', async () => {
     const { session, until, store } = pool.open(service, pool.folder());
-    // Far past the test's timeout: only an aborted request lets `until` see the view stop.
+    // Far past the test's timeout: only an aborted request lets `until` see the selection stop.
     service.setLatency(120_000);
-    const first = session.setView(viewState({ period: { preset: 'last7' } }));
+    const first = session.select(panelState({ period: { preset: 'last7' } }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     session.cancel();
     const stopped = await until((snapshot) => snapshot.status === 'failed');
-    assert.equal(stopped.viewId, first.viewId);
+    assert.equal(stopped.selectionId, first.selectionId);
     assert.equal(stopped.error?.kind, 'other');
     assert.deepEqual(stopped.error?.actions, ['retry']);
     assert.equal(
@@ -268,13 +271,13 @@ describe('report panel session: views, requests and failures', function () {
 
   it('says a period has no data, and offers a longer one', async () => {
     const { session, until } = pool.open(service, pool.folder());
-    session.setView(viewState({ period: { preset: 'custom', from: '2025-01-01', to: '2025-01-10' } }));
+    session.select(panelState({ period: { preset: 'custom', from: '2025-01-01', to: '2025-01-10' } }));
     const empty = await until((snapshot) => snapshot.status === 'ready');
     assert.deepEqual(empty.empty, {
       message: 'No clicks from 1 Jan 2025 to 10 Jan 2025.',
       suggestion: { preset: 'last90' },
     });
-    session.setView(viewState({ tab: 'actions', period: { preset: 'last7' }, filters: { subId: 'no-such-article' } }));
+    session.select(panelState({ tab: 'actions', period: { preset: 'last7' }, filters: { subId: 'no-such-article' } }));
     const filtered = await until((snapshot) => snapshot.state.tab === 'actions' && snapshot.status === 'ready');
     assert.deepEqual(filtered.empty, {
       message: 'No actions from 14 Nov 2026 to 21 Nov 2026 with these filters.',
@@ -282,17 +285,18 @@ describe('report panel session: views, requests and failures', function () {
     });
   });
 
-  it('reports the progress of the current view’s full read under its view id, and no other read’s', async () => {
+  it('reports the progress of the current selection’s full read under its selection id, and no other read’s', async () => {
     const { session, until, store } = pool.open(service, pool.folder());
-    const progress: Array<{ viewId: number; received: number; total: number | null }> = [];
+    const progress: Array<{ selectionId: number; received: number; total: number | null }> = [];
     session.onDidProgress((event) => progress.push(event));
-    const view = session.setView(viewState({ period: { preset: 'last90' } }));
+    const selected = session.select(panelState({ period: { preset: 'last90' } }));
     await until(settled);
-    const items = store.state({ kind: 'clicks', period: view.period!, filters: {} })!.report!.windows[0]!.items.length;
+    const items = store.state({ kind: 'clicks', period: selected.period!, filters: {} })!.report!.windows[0]!.items
+      .length;
     assert.ok(progress.length >= 2, `several pages: ${JSON.stringify(progress)}`);
     assert.ok(
-      progress.every((event) => event.viewId === view.viewId && event.total === items),
-      'only the view’s own report, whose total is known',
+      progress.every((event) => event.selectionId === selected.selectionId && event.total === items),
+      'only the selection’s own report, whose total is known',
     );
     assert.equal(progress.at(-1)!.received, items);
   });

@@ -3,7 +3,7 @@ import { ApiError, NetworkError, PagingError, TimeoutError } from '../../src/api
 import { panelErrorOf } from '../../src/reports/panel/panelErrors';
 import { longerPeriod, resolvePanelPeriod } from '../../src/reports/panel/panelQueries';
 import { formatPeriod, tidyAmount } from '../../src/reports/panel/panelWords';
-import type { PeriodChoice } from '../../src/webviews/reports/protocol';
+import type { PeriodChoice } from '../../src/reports/panel/protocol';
 
 const NONE = { shown: false, asOf: undefined };
 const CACHED = { shown: true, asOf: '2026-11-20T08:05:00.000Z' };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { toCsv, toTsv, type ExportTable } from '../../src/reports/panel/tableExport';
-import type { Cell, ColumnInfo } from '../../src/webviews/reports/protocol';
+import type { Cell, ColumnInfo } from '../../src/reports/panel/protocol';
 
 /**
  * An RFC 4180 reader written for these tests, apart from the writer: records end with CRLF,

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import type { PanelSnapshot } from '../../src/webviews/reports/protocol';
+import type { PanelSnapshot } from '../../src/reports/panel/protocol';
 import { Formatters } from '../../src/webviews/reports/app/formatters';
 import { asOfText, progressText } from '../../src/webviews/reports/app/statusTexts';
-import { defaultViewState } from '../../src/webviews/reports/app/viewState';
+import { defaultPanelState } from '../../src/webviews/reports/app/panelState';
 
 const format = new Formatters('en-US');
 
@@ -40,8 +40,8 @@ describe('webview formatters and status texts', () => {
   it('says how current the report is', () => {
     const now = new Date('2026-11-23T14:30:00');
     const snapshot = (patch: Partial<PanelSnapshot>): PanelSnapshot => ({
-      viewId: 1,
-      state: defaultViewState(),
+      selectionId: 1,
+      state: defaultPanelState(),
       status: 'ready',
       groupings: [],
       filterOptions: { platforms: [], programs: [], subIds: [], truncated: false },

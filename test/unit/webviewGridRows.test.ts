@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { RowsResult, TableRow } from '../../src/webviews/reports/protocol';
+import type { RowsResult, TableRow } from '../../src/reports/panel/protocol';
 import { BLOCK_SIZE, RowBlocks } from '../../src/webviews/reports/app/gridRows';
 
 interface Asked {
-  viewId: number;
+  selectionId: number;
   offset: number;
   count: number;
   answer(rows?: TableRow[]): void;
@@ -16,15 +16,15 @@ function blocksWithHost(tag = 'r') {
   const asked: Asked[] = [];
   let loaded = 0;
   const blocks = new RowBlocks(
-    (viewId, offset, count) =>
+    (selectionId, offset, count) =>
       new Promise<RowsResult>((resolve, reject) => {
         asked.push({
-          viewId,
+          selectionId,
           offset,
           count,
           answer: (rows) =>
             resolve({
-              viewId,
+              selectionId,
               offset,
               rows:
                 rows ??
@@ -50,7 +50,7 @@ describe('webview row blocks', () => {
     blocks.ensure(90, 250);
     blocks.ensure(90, 250);
     assert.deepEqual(
-      asked.map((a) => [a.viewId, a.offset, a.count]),
+      asked.map((a) => [a.selectionId, a.offset, a.count]),
       [
         [1, 0, 100],
         [1, 100, 100],
@@ -66,7 +66,7 @@ describe('webview row blocks', () => {
     assert.deepEqual(asked.at(-1)?.count, 50, 'the last block is short');
   });
 
-  it('drops the answers of an earlier view', async () => {
+  it('drops the answers of an earlier selection', async () => {
     const { blocks, asked } = blocksWithHost();
     blocks.reset(1, 500);
     blocks.ensure(0, 10);
@@ -76,12 +76,12 @@ describe('webview row blocks', () => {
     assert.equal(blocks.row(0), undefined);
     blocks.ensure(0, 10);
     assert.deepEqual(
-      asked.map((a) => a.viewId),
+      asked.map((a) => a.selectionId),
       [1, 2],
     );
   });
 
-  it('keeps showing a refreshed view’s rows, stale, while they are read again', async () => {
+  it('keeps showing a refreshed selection’s rows, stale, while they are read again', async () => {
     const { blocks, asked } = blocksWithHost();
     blocks.reset(1, 500);
     blocks.ensure(0, 10);
@@ -103,9 +103,9 @@ describe('webview row blocks', () => {
     const { blocks, asked } = blocksWithHost();
     blocks.reset(1, 500);
     blocks.ensure(0, 10);
-    asked[0].fail('The view changed.');
+    asked[0].fail('The selection changed.');
     await settle();
-    assert.equal(blocks.error(), 'The view changed.');
+    assert.equal(blocks.error(), 'The selection changed.');
     blocks.ensure(0, 10);
     assert.equal(asked.length, 1);
     blocks.reset(1, 500);

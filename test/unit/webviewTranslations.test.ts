@@ -12,7 +12,7 @@ import ts from 'typescript';
 import { configureTranslations, type TranslationsSource } from '../../src/webviews/reports/app/translations';
 import { Formatters } from '../../src/webviews/reports/app/formatters';
 import { progressText } from '../../src/webviews/reports/app/statusTexts';
-import { periodLabel } from '../../src/webviews/reports/app/viewState';
+import { periodLabel } from '../../src/webviews/reports/app/panelState';
 import { reportPanelPage, scriptSafeJson, type PanelPage } from '../../src/webviews/reports/host/panelHtml';
 
 const APP = path.resolve(__dirname, '../../src/webviews/reports/app');

@@ -8,11 +8,11 @@ import { groupLabel, rankRows, shareOf, tallyOf } from './groupTable';
 import { NO_VALUE_LABELS, PAYMENT_LABELS, PROVISIONAL_REASON, STATUS_LABELS } from './reportLabels';
 import type { SkippedItems } from './clickReport';
 import type { ReportPeriod } from './reportTypes';
-import type { Dimension } from '../../webviews/reports/panelVocabulary';
+import type { Dimension } from './reportVocabulary';
 
 /** What the actions report aggregates by: the panel's dimensions but the merchant (its items carry none). */
 export type ActionGrouping = Exclude<Dimension, 'merchant'>;
-export { ACTION_DIMENSIONS } from '../../webviews/reports/panelVocabulary';
+export { ACTION_DIMENSIONS } from './reportVocabulary';
 
 /** The statuses whose commission counts as earned (EPC, the figures); CANCELED does not. */
 export const EARNING_STATUSES: readonly string[] = ['PENDING', 'CONFIRMED', 'SETTLED'];

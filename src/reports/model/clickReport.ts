@@ -5,11 +5,11 @@ import { periodDates } from './reportPeriods';
 import { groupLabel, rankRows, shareOf, tallyOf } from './groupTable';
 import { merchantLabel, NO_VALUE_LABELS, PROVISIONAL_REASON } from './reportLabels';
 import type { ReportPeriod } from './reportTypes';
-import type { Dimension } from '../../webviews/reports/panelVocabulary';
+import type { Dimension } from './reportVocabulary';
 
 /** What the clicks report aggregates by: every dimension of the panel's vocabulary. */
 export type ClickGrouping = Dimension;
-export { CLICK_DIMENSIONS } from '../../webviews/reports/panelVocabulary';
+export { CLICK_DIMENSIONS } from './reportVocabulary';
 
 export interface ClickGroupRow {
   /** The id the group stands for (a merchant id written as text); null for items without one. */

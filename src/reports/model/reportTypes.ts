@@ -1,6 +1,6 @@
 /** What a report asks for: its kind, its period and its filters. */
 
-import type { PanelFilters, PresetName, ReportTab } from '../../webviews/reports/panelVocabulary';
+import type { PanelFilters, PresetName, ReportTab } from './reportVocabulary';
 
 /** A report's kind: the panel's tabs. */
 export type ReportKind = ReportTab;

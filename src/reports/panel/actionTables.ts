@@ -4,11 +4,20 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { ActionItem } from '../../api/types';
-import type { GroupBy } from '../../webviews/reports/protocol';
+import type { GroupBy } from './protocol';
 import type { ActionDay, ActionGrouping, ActionGroupRow, ActionReport } from '../model/actionReport';
 import { amountIn, type CurrencyAmount } from '../model/currencyAmounts';
 import { PAYMENT_LABELS, STATUS_LABELS, TOTAL_LABEL } from '../model/reportLabels';
-import { groupRowActions, idRanks, PanelTable, timeOf, type ColumnDef, type TableContext } from './panelTable';
+import {
+  groupRowActions,
+  idRanks,
+  PanelTable,
+  shareColumn,
+  timeOf,
+  titledColumn,
+  type ColumnDef,
+  type TableContext,
+} from './panelTable';
 import { currencyId, currencyTitle, GROUPING_LABELS, tidyAmount, type CurrencyFigure } from './panelWords';
 
 const COMMISSION_TITLE = l10n.t('Commission of every action, whatever its status');
@@ -45,15 +54,7 @@ function groupTable(report: ActionReport, grouping: ActionGrouping, context: Tab
   const columns: ColumnDef<ActionGroupRow>[] = [
     { info: { id: 'label', label: GROUPING_LABELS[grouping], kind: 'text' }, cell: (row) => row.label },
     { info: { id: 'actions', label: l10n.t('Actions'), kind: 'count' }, cell: (row) => row.actions },
-    {
-      info: {
-        id: 'share',
-        label: l10n.t({ message: 'Share', comment: ['Column header: the part of the total.'] }),
-        kind: 'share',
-        title: l10n.t("Share of the period's actions"),
-      },
-      cell: (row) => row.share,
-    },
+    shareColumn(l10n.t("Share of the period's actions")),
     ...amountColumns('commission', 'commission', COMMISSION_TITLE, commission, (row) => row.commission),
     ...amountColumns('earnedCommission', 'earned', EARNED_TITLE, earnedCommission, (row) => row.earnedCommission),
   ];
@@ -119,6 +120,8 @@ function itemTable(report: ActionReport): PanelTable<ActionItem> {
     info: { id, label, kind: 'text' },
     cell,
   });
+  const amount = (id: string, label: string, cell: (item: ActionItem) => number | null): ColumnDef<ActionItem> =>
+    titledColumn(id, label, 'amount', IN_ITS_CURRENCY, cell);
   const time = (id: string, label: string, read: (item: ActionItem) => string | null): ColumnDef<ActionItem> => ({
     info: { id, label, kind: 'date' },
     cell: read,
@@ -136,24 +139,8 @@ function itemTable(report: ActionReport): PanelTable<ActionItem> {
       text('subId', GROUPING_LABELS.subId, (item) => item.subId),
       text('platform', GROUPING_LABELS.platform, (item) => item.adspaceName || item.adspaceId),
       text('product', GROUPING_LABELS.product, (item) => item.productId),
-      {
-        info: {
-          id: 'commission',
-          label: l10n.t({ message: 'Commission', comment: ['Column header.'] }),
-          kind: 'amount',
-          title: IN_ITS_CURRENCY,
-        },
-        cell: (item) => item.commission,
-      },
-      {
-        info: {
-          id: 'revenue',
-          label: l10n.t({ message: 'Revenue', comment: ['Column header.'] }),
-          kind: 'amount',
-          title: IN_ITS_CURRENCY,
-        },
-        cell: (item) => item.revenue,
-      },
+      amount('commission', l10n.t({ message: 'Commission', comment: ['Column header.'] }), (item) => item.commission),
+      amount('revenue', l10n.t({ message: 'Revenue', comment: ['Column header.'] }), (item) => item.revenue),
       text('currency', l10n.t({ message: 'Currency', comment: ['Column header.'] }), (item) => item.currencyCode),
       text(
         'paidOut',

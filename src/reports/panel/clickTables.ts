@@ -4,7 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { ClickItem } from '../../api/types';
-import type { ColumnInfo, GroupBy } from '../../webviews/reports/protocol';
+import type { ColumnInfo, GroupBy } from './protocol';
 import type { ActionReport } from '../model/actionReport';
 import type { ClickDay, ClickGrouping, ClickGroupRow, ClickReport } from '../model/clickReport';
 import { amountIn } from '../model/currencyAmounts';
@@ -16,6 +16,7 @@ import {
   groupRowActions,
   idRanks,
   PanelTable,
+  shareColumn,
   timeOf,
   type ColumnDef,
   type TableContext,
@@ -70,15 +71,7 @@ function groupTable(
       cell: (row) => groupLabelOf(grouping, row.key, row.label, context),
     },
     { info: { id: 'clicks', ...COUNT(CLICKS_LABEL) }, cell: (row) => row.clicks },
-    {
-      info: {
-        id: 'share',
-        label: l10n.t({ message: 'Share', comment: ['Column header: the part of the total.'] }),
-        kind: 'share',
-        title: SHARE_TITLE,
-      },
-      cell: (row) => row.share,
-    },
+    shareColumn(SHARE_TITLE),
     ...(epc?.columns ?? []),
   ];
   const { clicks } = report.totals;

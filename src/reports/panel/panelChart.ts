@@ -4,7 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import type { ClickItem } from '../../api/types';
-import type { ChartData, ChartSeries, GroupBy } from '../../webviews/reports/protocol';
+import type { ChartData, ChartSeries, GroupBy } from './protocol';
 import type { ActionReport } from '../model/actionReport';
 import type { ClickGrouping, ClickReport } from '../model/clickReport';
 import { dayPosition, dayPositions } from '../model/reportDays';

@@ -7,7 +7,7 @@ import { httpStatusOf, isOfflineError, serviceErrorKind } from '../../api/errors
 import { messageOf } from '../../common/errorMessage';
 import { refusalMeaning } from '../../keys/keyRefusals';
 import { needsAccountKeyError } from '../../keys/keyWords';
-import type { PanelError } from '../../webviews/reports/protocol';
+import type { PanelError } from './protocol';
 import { formatTime } from './panelWords';
 
 /** What is on screen while the error shows: the cached report's time, if one is shown. */

@@ -2,7 +2,7 @@
  * The choices of the report panel's filters, from the unfiltered report of the same kind and period when the store has
  * it, cut to the first entries.
  */
-import type { FilterOption, FilterOptions, PanelFilters } from '../../webviews/reports/protocol';
+import type { FilterOption, FilterOptions, PanelFilters } from './protocol';
 import type { FilterChoice, FilterChoices } from '../model/filterChoices';
 
 /** The longest list sent; a report can see thousands of SubIDs. */

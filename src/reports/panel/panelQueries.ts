@@ -1,5 +1,5 @@
 /**
- * From a panel view state to the store queries it needs: the report shown, the previous period's, the other kind's
+ * From a panel state to the store queries it needs: the report shown, the previous period's, the other kind's
  * (for EPC) and the unfiltered one (for the filters).
  */
 import * as l10n from '@vscode/l10n';
@@ -7,12 +7,12 @@ import { MAX_PERIOD_DAYS } from '../../api/period';
 import type {
   GroupBy,
   PanelFilters,
-  PanelViewState,
+  PanelState,
   PeriodChoice,
   PresetName,
   ReportTab,
-} from '../../webviews/reports/protocol';
-import { FILTER_KEYS, TAB_GROUPINGS } from '../../webviews/reports/panelVocabulary';
+} from './protocol';
+import { FILTER_KEYS, TAB_GROUPINGS } from '../model/reportVocabulary';
 import { periodLength, previousPeriod, resolveReportPeriod } from '../model/reportPeriods';
 import type { ReportPeriod } from '../model/reportTypes';
 import type { StoreQuery } from '../store/reportStore';
@@ -38,7 +38,7 @@ export interface PanelQueries {
 export type PanelPlan = { ok: true; queries: PanelQueries } | { ok: false; message: string };
 
 /** The state with what the tab cannot show replaced: a grouping it lacks becomes 'day'. */
-export function normalizeState(state: PanelViewState): PanelViewState {
+export function normalizeState(state: PanelState): PanelState {
   const groupBy = groupingsOf(state.tab).includes(state.groupBy) ? state.groupBy : 'day';
   return { ...state, filters: cleanFilters(state.filters), groupBy };
 }
@@ -112,8 +112,8 @@ export function resolvePanelPeriod(
   return { ok: true, period: result.period };
 }
 
-/** The store queries of a (normalized) view state. */
-export function planView(state: PanelViewState, today: string): PanelPlan {
+/** The store queries of a (normalized) panel state. */
+export function planSelection(state: PanelState, today: string): PanelPlan {
   const resolved = resolvePanelPeriod(state.period, today);
   if (!resolved.ok) {
     return resolved;

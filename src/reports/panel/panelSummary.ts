@@ -3,7 +3,7 @@
  * what the model could not count.
  */
 import * as l10n from '@vscode/l10n';
-import type { FigureChange, StatusSummary, SummaryData, SummaryFigure } from '../../webviews/reports/protocol';
+import type { FigureChange, StatusSummary, SummaryData, SummaryFigure } from './protocol';
 import type { ActionReport } from '../model/actionReport';
 import type { ClickReport, SkippedItems } from '../model/clickReport';
 import { amountIn, compareCurrencies } from '../model/currencyAmounts';

@@ -2,7 +2,8 @@
  * One table of the report panel: its columns, rows and cells, sorted by any column through the model's `SortedRows`;
  * what the tables of each kind share.
  */
-import type { Cell, ColumnInfo, PanelSort, RowAction, TableRow, TableShape } from '../../webviews/reports/protocol';
+import * as l10n from '@vscode/l10n';
+import type { Cell, ColumnInfo, PanelSort, RowAction, TableRow, TableShape } from './protocol';
 import { SortedRows, type RowSort, type SortValue } from '../model/sortedRows';
 import type { ExportTable } from './tableExport';
 
@@ -21,8 +22,25 @@ export interface TableDef<Row> {
   provisionalOf?: (row: Row) => boolean;
   /** The totals row's cells, in column order; null: the table has none. */
   totals: Cell[] | null;
-  /** The order when the view sets none; undefined: the rows' own order. */
+  /** The order when the panel state sets none; undefined: the rows' own order. */
   defaultSort?: RowSort;
+}
+
+/** A column of `kind` whose header explains it (`title`, the tooltip), each cell read from the row. */
+export function titledColumn<Row>(
+  id: string,
+  label: string,
+  kind: ColumnInfo['kind'],
+  title: string,
+  cell: (row: Row) => Cell,
+): ColumnDef<Row> {
+  return { info: { id, label, kind, title }, cell };
+}
+
+/** A grouped table's Share column: each group's part of the total, `title` saying of what. */
+export function shareColumn<Row extends { share: number }>(title: string): ColumnDef<Row> {
+  const label = l10n.t({ message: 'Share', comment: ['Column header: the part of the total.'] });
+  return titledColumn<Row>('share', label, 'share', title, (row) => row.share);
 }
 
 /** Dates and times sort as times; a date that cannot be read sorts as empty (last). */

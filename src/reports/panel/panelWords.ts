@@ -3,7 +3,7 @@
  * by hand so every machine words them alike.
  */
 import * as l10n from '@vscode/l10n';
-import type { GroupBy } from '../../webviews/reports/protocol';
+import type { GroupBy } from './protocol';
 
 /** A month's abbreviation, 1 to 12; undefined for any other number. */
 function monthName(month: number): string | undefined {

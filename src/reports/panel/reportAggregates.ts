@@ -2,8 +2,10 @@
  * Each report the panel shows aggregated once, kept per report object in a WeakMap and worked out again when the local
  * date moves.
  */
+import type { ClientLogger } from '../../api/types';
 import { aggregateActions, type ActionReport } from '../model/actionReport';
 import { aggregateClicks, type ClickReport } from '../model/clickReport';
+import { DEFAULT_PROVISIONAL_DAYS } from '../model/reportDays';
 import type { ReportKind, ReportPeriod } from '../model/reportTypes';
 import type { ReportState } from '../store/reportStore';
 
@@ -15,7 +17,7 @@ export type Aggregate = ClickReport | ActionReport;
 interface Entry {
   today: string;
   aggregate: Aggregate;
-  /** Whatever a view works out once per report (charts per grouping), by name. */
+  /** Whatever a selection works out once per report (charts per grouping), by name. */
   derived: Map<string, unknown>;
 }
 
@@ -72,4 +74,15 @@ export class ReportAggregates {
     }
     return entry;
   }
+}
+
+/** The setting of provisional days as the aggregates count them: a whole number of 0 or more, else the default (said in the log). */
+export function validProvisionalDays(days: number, logger: ClientLogger): number {
+  if (Number.isInteger(days) && days >= 0) {
+    return days;
+  }
+  logger.warn(
+    `The setting of provisional days must be a whole number, 0 or more; got ${String(days)}. Using ${DEFAULT_PROVISIONAL_DAYS}.`,
+  );
+  return DEFAULT_PROVISIONAL_DAYS;
 }

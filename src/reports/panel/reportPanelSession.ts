@@ -1,27 +1,30 @@
 /**
  * The report panel's session, free of vscode, one per panel for its whole life: it numbers the
- * selections the webview asks for (view ids), reads their reports from the store it is connected
- * to (`ReportReads`), and turns the store's states into snapshots and rows of the current table.
+ * selections the webview makes (selection ids), reads their reports from the store it is connected
+ * to (`ReportReads`), and turns the store's states into snapshots (`selectionSnapshot`) and rows of the
+ * current table. The host hands it every message that needs the reports; it answers from its own state.
  */
 import * as l10n from '@vscode/l10n';
 import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
 import { Disposable, toDisposable } from '../../common/lifecycle';
-import { PANEL_LIMITS } from '../../webviews/reports/panelVocabulary';
+import { PANEL_LIMITS } from '../model/reportVocabulary';
 import type {
   HostRowAction,
   PanelError,
   PanelSnapshot,
-  PanelViewState,
+  PanelState,
   RowsParams,
   RowsResult,
-} from '../../webviews/reports/protocol';
+} from './protocol';
 import { DEFAULT_PROVISIONAL_DAYS } from '../model/reportDays';
 import { queryKey, type ReportState } from '../store/reportStore';
 import { groupingsOf } from './panelQueries';
+import type { TableContext } from './panelTable';
+import { ReportAggregates, validProvisionalDays } from './reportAggregates';
 import { ReportReads, type PanelReports } from './reportReads';
-import { ReportSelection } from './reportSelection';
+import { newSelection, selectionSnapshot, type ReportSelection, type SelectionDeps } from './reportSelection';
 import type { ExportTable } from './tableExport';
 
 export type { PanelReports, PanelStore } from './reportReads';
@@ -37,7 +40,7 @@ export interface PanelSessionOptions extends Partial<PanelReports> {
 }
 
 export interface PanelProgress {
-  viewId: number;
+  selectionId: number;
   received: number;
   total: number | null;
   /** While the read waits for the service's rate limit: until when (epoch ms), and why. */
@@ -48,20 +51,21 @@ export interface PanelProgress {
 export class ReportPanelSession extends Disposable {
   private readonly snapshots: Emitter<PanelSnapshot>;
   private readonly progress: Emitter<PanelProgress>;
-  /** The store read from; undefined while there is none (`unavailable` says why, when known). */
+  /** The store read from, and how its reports are aggregated; undefined while there is none (`unavailable` says why, when known). */
   private reads: ReportReads | undefined;
-  private askedWith: PanelReports['askedWith'];
+  private deps: SelectionDeps | undefined;
+  private readonly context: TableContext;
   private unavailable: PanelError | undefined;
   private selection: ReportSelection | undefined;
   private latest: PanelSnapshot | undefined;
-  /** The one counter of view ids: they only grow, whichever store the views read. */
-  private lastViewId = 0;
-  /** While setView opens reports: the store's synchronous events are folded into the snapshot it returns. */
-  private settingView = false;
+  /** The one counter of selection ids: they only grow, whichever store the selections read. */
+  private lastSelectionId = 0;
+  /** While select opens reports: the store's synchronous events are folded into the snapshot it returns. */
+  private selecting = false;
 
-  /** Each new snapshot of the current view (its report loaded, refreshed, failed, ...). */
+  /** Each new snapshot of the current selection (its report loaded, refreshed, failed, ...). */
   readonly onDidSnapshot: Event<PanelSnapshot>;
-  /** Progress of the current view's full reads. */
+  /** Progress of the current selection's full reads. */
   readonly onDidProgress: Event<PanelProgress>;
 
   constructor(private readonly options: PanelSessionOptions) {
@@ -72,6 +76,10 @@ export class ReportPanelSession extends Disposable {
     this.progress = this._register(new Emitter<PanelProgress>(onListenerError));
     this.onDidSnapshot = this.snapshots.event;
     this.onDidProgress = this.progress.event;
+    this.context = {
+      merchantName: (id) => options.merchantName?.(id),
+      hasSubIdFile: (subId) => options.hasSubIdFile?.(subId) ?? false,
+    };
     this._register(toDisposable(() => this.disconnect()));
     if (options.store !== undefined) {
       const { store, provisionalDays = DEFAULT_PROVISIONAL_DAYS, askedWith } = options;
@@ -91,35 +99,36 @@ export class ReportPanelSession extends Disposable {
 
   /**
    * Reads from `reports` from now on (another key or address, other provisional days), or, given
-   * an error, says it for every view until the next connect (no key opens the reports). Returns
-   * the snapshot of `state` as a new view.
+   * an error, says it for every selection until the next connect (no key opens the reports). Returns
+   * the snapshot of `state` as a new selection.
    */
-  connect(reports: PanelReports | PanelError, state: PanelViewState): PanelSnapshot {
+  connect(reports: PanelReports | PanelError, state: PanelState): PanelSnapshot {
     this.disconnect();
     if ('store' in reports) {
       this.attach(reports);
     } else {
       this.unavailable = reports;
     }
-    return this.setView(state);
+    return this.select(state);
   }
 
-  /** Stops reading the store (its reads aborted, its holds let go) until the next connect; a view asked for meanwhile shows as loading. */
+  /** Stops reading the store (its reads aborted, its holds let go) until the next connect; a selection made meanwhile shows as loading. */
   disconnect(): void {
     this.reads?.dispose();
     this.reads = undefined;
+    this.deps = undefined;
     this.unavailable = undefined;
   }
 
-  /** Shows a (validated) view state: returns its first snapshot at once, opens its reports, and fires further snapshots as they change. A new viewId each call. */
-  setView(state: PanelViewState): PanelSnapshot {
-    const viewId = ++this.lastViewId;
-    const reads = this.reads;
-    if (reads === undefined) {
+  /** Selects a (validated) panel state: returns its first snapshot at once, opens its reports, and fires further snapshots as they change. A new selectionId each call. */
+  select(state: PanelState): PanelSnapshot {
+    const selectionId = ++this.lastSelectionId;
+    const { reads, deps } = this;
+    if (reads === undefined || deps === undefined) {
       // No store: the reason when there is one (no key), else loading until the store is there.
       this.selection = undefined;
       this.latest = {
-        viewId,
+        selectionId,
         state,
         status: this.unavailable ? 'failed' : 'loading',
         ...(this.unavailable ? { error: this.unavailable } : {}),
@@ -128,26 +137,19 @@ export class ReportPanelSession extends Disposable {
       };
       return this.latest;
     }
-    const selection = new ReportSelection(viewId, state, this.options.today(), {
-      aggregates: reads.aggregates,
-      context: {
-        merchantName: (id) => this.options.merchantName?.(id),
-        hasSubIdFile: (subId) => this.options.hasSubIdFile?.(subId) ?? false,
-      },
-      askedWith: this.askedWith,
-    });
+    const selection = newSelection(selectionId, state, this.options.today());
     this.selection = selection;
     reads.select(selection);
-    this.settingView = true;
+    this.selecting = true;
     try {
       reads.load(selection);
     } finally {
-      this.settingView = false;
+      this.selecting = false;
     }
-    return this.publish(reads, selection, false);
+    return this.publish(reads, deps, selection, false);
   }
 
-  /** Refreshes the current view's reports (the refresh button, Retry); reports being read go on. */
+  /** Refreshes the current selection's reports (the refresh button, Retry); reports being read go on. */
   refresh(): void {
     const selection = this.selection;
     if (selection === undefined || !selection.plan.ok || this.reads === undefined) {
@@ -157,7 +159,7 @@ export class ReportPanelSession extends Disposable {
     this.reads.load(selection, true);
   }
 
-  /** Aborts the current view's requests; what is shown stays. */
+  /** Aborts the current selection's requests; what is shown stays. */
   cancel(): void {
     if (this.selection === undefined) {
       return;
@@ -170,9 +172,9 @@ export class ReportPanelSession extends Disposable {
     return this.latest;
   }
 
-  /** Rows of the current table. Throws RangeError for a viewId that is not current, or a bad range. */
+  /** Rows of the current table. Throws RangeError for a selectionId that is not current, or a bad range. */
   rows(params: RowsParams): RowsResult {
-    const selection = this.currentSelection(params?.viewId);
+    const selection = this.currentSelection(params?.selectionId);
     const { offset, count } = params;
     if (
       !Number.isSafeInteger(offset) ||
@@ -185,26 +187,26 @@ export class ReportPanelSession extends Disposable {
         `rows needs a whole offset of 0 or more and a whole count from 0 to ${PANEL_LIMITS.maxRows}; got offset ${String(offset)}, count ${String(count)}`,
       );
     }
-    const table = selection.table;
+    const table = selection.shown?.table;
     return {
-      viewId: selection.viewId,
+      selectionId: selection.selectionId,
       offset,
       rows: table === undefined ? [] : table.rows(selection.state.sort, offset, count),
     };
   }
 
-  /** Every row of the current table (grouping, filters and sort applied), for Export CSV / Copy Table. Throws RangeError for a stale viewId. */
-  exportTable(viewId: number): ExportTable {
-    const selection = this.currentSelection(viewId);
-    return selection.table?.export(selection.state.sort) ?? { columns: [], rows: [], totals: null };
+  /** Every row of the current table (grouping, filters and sort applied), for Export CSV / Copy Table. Throws RangeError for a stale selectionId. */
+  exportTable(selectionId: number): ExportTable {
+    const selection = this.currentSelection(selectionId);
+    return selection.shown?.table.export(selection.state.sort) ?? { columns: [], rows: [], totals: null };
   }
 
-  /** True when the view is the current one and its table has a row for `key` that offers `action`: the webview asks for nothing the table does not offer. */
-  offers(viewId: number, key: string, action: HostRowAction): boolean {
+  /** True when the selection is the current one and its table has a row for `key` that offers `action`: the webview asks for nothing the table does not offer. */
+  offers(selectionId: number, key: string, action: HostRowAction): boolean {
     const shown = this.latest;
-    const rowCount = shown?.viewId === viewId ? (shown.table?.rowCount ?? 0) : 0;
+    const rowCount = shown?.selectionId === selectionId ? (shown.table?.rowCount ?? 0) : 0;
     for (let offset = 0; offset < rowCount; offset += PANEL_LIMITS.maxRows) {
-      const { rows } = this.rows({ viewId, offset, count: Math.min(PANEL_LIMITS.maxRows, rowCount - offset) });
+      const { rows } = this.rows({ selectionId, offset, count: Math.min(PANEL_LIMITS.maxRows, rowCount - offset) });
       if (rows.some((row) => row.key === key && row.actions.includes(action))) {
         return true;
       }
@@ -212,11 +214,12 @@ export class ReportPanelSession extends Disposable {
     return false;
   }
 
-  private currentSelection(viewId: unknown): ReportSelection {
+  private currentSelection(selectionId: unknown): ReportSelection {
     const selection = this.selection;
-    if (selection === undefined || viewId !== selection.viewId) {
+    if (selection === undefined || selectionId !== selection.selectionId) {
+      // The webview may show this text (a rows reply's error, in the grid): its words stay as they were.
       throw new RangeError(
-        `view ${String(viewId)} is not the panel's current view (${selection === undefined ? 'none yet' : selection.viewId})`,
+        `view ${String(selectionId)} is not the panel's current view (${selection === undefined ? 'none yet' : selection.selectionId})`,
       );
     }
     return selection;
@@ -229,7 +232,7 @@ export class ReportPanelSession extends Disposable {
         const selection = this.selection;
         if (this.reads === reads && selection?.plan.ok && key === queryKey(selection.plan.queries.current)) {
           this.progress.fire({
-            viewId: selection.viewId,
+            selectionId: selection.selectionId,
             received,
             total: total ?? null,
             ...(wait ? { wait } : {}),
@@ -239,33 +242,35 @@ export class ReportPanelSession extends Disposable {
       },
     });
     this.reads = reads;
-    this.askedWith = reports.askedWith;
+    const aggregates = new ReportAggregates(validProvisionalDays(reports.provisionalDays, this.options.logger));
+    this.deps = { aggregates, context: this.context, askedWith: reports.askedWith };
   }
 
   private storeChanged(reads: ReportReads, state: ReportState): void {
-    const selection = this.selection;
+    const { selection, deps } = this;
     if (
       selection !== undefined &&
+      deps !== undefined &&
       this.reads === reads &&
-      !this.settingView &&
+      !this.selecting &&
       !this.isDisposed &&
       reads.concerns(state.key)
     ) {
-      this.publish(reads, selection, true);
+      this.publish(reads, deps, selection, true);
     }
   }
 
-  private publish(reads: ReportReads, selection: ReportSelection, fire: boolean): PanelSnapshot {
+  private publish(reads: ReportReads, deps: SelectionDeps, selection: ReportSelection, fire: boolean): PanelSnapshot {
     let snapshot: PanelSnapshot;
     try {
-      snapshot = selection.snapshot(reads.statesOf(selection));
+      snapshot = selectionSnapshot(selection, reads.statesOf(selection), deps);
     } catch (error) {
       // A bug here must not leave the panel without an answer: say so, and keep the details in the log.
       this.options.logger.error(
         `The report panel could not show the report: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
       snapshot = {
-        viewId: selection.viewId,
+        selectionId: selection.selectionId,
         state: selection.state,
         status: 'failed',
         groupings: groupingsOf(selection.state.tab),

@@ -6,7 +6,6 @@
 import type { ClientLogger } from '../../api/types';
 import { messageOf } from '../../common/errorMessage';
 import { Disposable, toDisposable, type IDisposable } from '../../common/lifecycle';
-import { DEFAULT_PROVISIONAL_DAYS } from '../model/reportDays';
 import {
   queryKey,
   type OpenOptions,
@@ -15,8 +14,7 @@ import {
   type ReportStore,
   type StoreQuery,
 } from '../store/reportStore';
-import { ReportAggregates } from './reportAggregates';
-import type { ReportSelection, SelectionStates } from './reportSelection';
+import { storeQueries, type ReportSelection, type SelectionStates } from './reportSelection';
 
 export type PanelStore = Pick<ReportStore, 'open' | 'state' | 'choices' | 'hold' | 'onDidChange' | 'onDidProgress'>;
 
@@ -43,7 +41,6 @@ interface Load {
 
 export class ReportReads extends Disposable {
   readonly store: PanelStore;
-  readonly aggregates: ReportAggregates;
   private readonly loads = new Map<string, Load>();
   private selection: ReportSelection | undefined;
   /** Keys of the store queries the current selection reads (its snapshot changes when any of them does). */
@@ -59,7 +56,6 @@ export class ReportReads extends Disposable {
   ) {
     super();
     this.store = reports.store;
-    this.aggregates = new ReportAggregates(validProvisionalDays(reports.provisionalDays, logger));
     this._register(this.store.onDidChange((state) => on.change(state)));
     this._register(this.store.onDidProgress((progress) => on.progress(progress)));
     this._register(toDisposable(() => this.abortAll()));
@@ -74,7 +70,7 @@ export class ReportReads extends Disposable {
   /** Makes `selection` the current one: the store holds its reports, and the reads only others needed are aborted. */
   select(selection: ReportSelection): void {
     this.selection = selection;
-    const queries = selection.storeQueries();
+    const queries = storeQueries(selection);
     this.keys = new Set(queries.map(queryKey));
     // The store keeps what the selection shows in memory however many other reports it reads meanwhile.
     const holds = queries.map((query) => this.store.hold(query));
@@ -180,14 +176,4 @@ export class ReportReads extends Disposable {
     }
     this.loads.clear();
   }
-}
-
-function validProvisionalDays(days: number, logger: ClientLogger): number {
-  if (Number.isInteger(days) && days >= 0) {
-    return days;
-  }
-  logger.warn(
-    `The setting of provisional days must be a whole number, 0 or more; got ${String(days)}. Using ${DEFAULT_PROVISIONAL_DAYS}.`,
-  );
-  return DEFAULT_PROVISIONAL_DAYS;
 }

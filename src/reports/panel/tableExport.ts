@@ -1,5 +1,5 @@
 /** The report panel's table as text: CSV for Export CSV (RFC 4180) and tab-separated text for Copy Table. */
-import type { Cell, ColumnInfo } from '../../webviews/reports/protocol';
+import type { Cell, ColumnInfo } from './protocol';
 
 export interface ExportTable {
   columns: ColumnInfo[];

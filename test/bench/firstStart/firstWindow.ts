@@ -12,8 +12,8 @@ import { Session } from 'node:inspector';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { AffiliateLinksApi } from '../../../src/extension';
-import type { PanelSnapshot } from '../../../src/webviews/reports/protocol';
-import { defaultViewState } from '../../../src/webviews/reports/panelVocabulary';
+import type { PanelSnapshot } from '../../../src/reports/panel/protocol';
+import { defaultPanelState } from '../../../src/reports/model/reportVocabulary';
 
 const LENS_COMMAND = 'affiliateLinks.showReportsForSubId';
 
@@ -107,7 +107,7 @@ export async function run(): Promise<void> {
     mark('catalog');
     await vscode.commands.executeCommand('affiliateLinks.showReports');
     await until(() => links.reportsPanel.snapshot(), 60_000, 'the panel');
-    await links.reportsPanel.showView(defaultViewState());
+    await links.reportsPanel.select(defaultPanelState());
     mark('panelOpened');
     const clicksOf = (snapshot: PanelSnapshot | undefined) =>
       snapshot?.summary?.figures.find((figure) => figure.id === 'clicks');

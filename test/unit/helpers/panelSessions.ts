@@ -10,15 +10,15 @@ import { reportCacheFileName } from '../../../src/reports/cache/reportCacheFile'
 import { periodWindows } from '../../../src/reports/model/reportPeriods';
 import { ReportStore } from '../../../src/reports/store/reportStore';
 import { ReportPanelSession, type PanelSessionOptions } from '../../../src/reports/panel/reportPanelSession';
-import { defaultViewState } from '../../../src/webviews/reports/panelVocabulary';
-import type { PanelSnapshot, PanelViewState } from '../../../src/webviews/reports/protocol';
+import { defaultPanelState } from '../../../src/reports/model/reportVocabulary';
+import type { PanelSnapshot, PanelState } from '../../../src/reports/panel/protocol';
 import { clientFor, NOW } from './fixtures';
 import { RecordingLogger } from './recordingLogger';
 
 export const TODAY = NOW.toISOString().slice(0, 10);
 
-export function viewState(fields: Partial<PanelViewState> = {}): PanelViewState {
-  return { ...defaultViewState(), ...fields };
+export function panelState(fields: Partial<PanelState> = {}): PanelState {
+  return { ...defaultPanelState(), ...fields };
 }
 
 export interface PanelFixture {
@@ -106,7 +106,7 @@ export class PanelPool {
   }
 }
 
-/** A view loaded in full: its report ready, and the previous period's and the other kind's reports there too. */
+/** A selection loaded in full: its report ready, and the previous period's and the other kind's reports there too. */
 export function settled(snapshot: PanelSnapshot): boolean {
   if (snapshot.status !== 'ready' || snapshot.summary === undefined) {
     return false;

@@ -8,15 +8,15 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { toCsv, toTsv } from '../../../src/reports/panel/tableExport';
-import { parseViewState, parseWebviewMessage } from '../../../src/webviews/reports/host/messageValidation';
+import { parsePanelState, parseWebviewMessage } from '../../../src/webviews/reports/host/messageValidation';
 import {
   GROUPINGS,
   HOST_ROW_ACTIONS,
   PANEL_ACTIONS,
   PRESETS,
   REPORT_TABS,
-} from '../../../src/webviews/reports/panelVocabulary';
-import type { Cell, ColumnInfo } from '../../../src/webviews/reports/protocol';
+} from '../../../src/reports/model/reportVocabulary';
+import type { Cell, ColumnInfo } from '../../../src/reports/panel/protocol';
 import { checkProperty, floorOf } from './propertyRun';
 
 const TODAY = '2026-11-23';
@@ -27,10 +27,10 @@ const FIELDS: Record<string, readonly string[]> = {
   request: ['id', 'method', 'params'],
   refresh: [],
   cancel: [],
-  exportCsv: ['viewId'],
-  copyTable: ['viewId'],
+  exportCsv: ['selectionId'],
+  copyTable: ['selectionId'],
   action: ['action'],
-  rowAction: ['viewId', 'action', 'key'],
+  rowAction: ['selectionId', 'action', 'key'],
   problem: ['message'],
 };
 const TYPES = Object.keys(FIELDS);
@@ -82,7 +82,7 @@ const fields = (keys: readonly string[], value: fc.Arbitrary<unknown> = anyValue
     { maxKeys: keys.length + 1, noNullPrototype: true },
   );
 
-/** A view state with its known fields holding anything, or values near the valid ones. */
+/** A panel state with its known fields holding anything, or values near the valid ones. */
 const stateArb = fc
   .record({
     tab: fc.oneof(fc.constantFrom(...REPORT_TABS), anyValue),
@@ -97,8 +97,8 @@ const stateArb = fc
   })
   .map(({ extra, ...state }) => ({ version: 1, ...state, ...extra }));
 const paramsArb = fc.oneof(
-  fc.record({ viewId: fc.nat(), offset: fc.nat(), count: fc.integer({ min: 1, max: 500 }) }),
-  fields(['viewId', 'offset', 'count']),
+  fc.record({ selectionId: fc.nat(), offset: fc.nat(), count: fc.integer({ min: 1, max: 500 }) }),
+  fields(['selectionId', 'offset', 'count']),
 );
 
 /** Messages of every type whose fields (nested ones too) hold anything, and anything at all. */
@@ -128,7 +128,7 @@ describe('report panel properties', () => {
         } else {
           assert.ok(typeof result.reason === 'string' && result.reason.length > 0);
         }
-        const state = parseViewState((raw as { state?: unknown } | null)?.state, TODAY);
+        const state = parsePanelState((raw as { state?: unknown } | null)?.state, TODAY);
         assert.ok(state.ok || state.reason.length > 0);
       }),
       { base: 3_000 },

@@ -1,50 +1,50 @@
 /**
  * The panel: the Clicks and Actions tabs around the toolbar, the state of the read, the
- * summary, the chart and the table. It owns the view state: each change is kept with `setState`
- * and asked for (`view`); the reply and the snapshots after it are drawn as they come.
+ * summary, the chart and the table. It owns the panel state: each change is kept with `setState`
+ * and selected (`select`); the reply and the snapshots after it are drawn as they come.
  */
 import * as l10n from '@vscode/l10n';
-import type { HostToWebview, PanelSnapshot, PanelViewState, RowAction, TableRow } from '../protocol';
-import { ChartView } from './chartView';
+import type { HostToWebview, PanelSnapshot, PanelState, RowAction, TableRow } from '../../../reports/panel/protocol';
+import { ChartSection } from './chartSection';
 import { h } from './dom';
 import { Formatters } from './formatters';
 import type { HostChannel } from './hostChannel';
 import { Disposable, listen } from './lifecycle';
 import { ReportGrid } from './reportGrid';
 import type { Progress } from './statusTexts';
-import { NoticeView, StatusView } from './statusView';
-import { SummaryView } from './summaryView';
+import { NoticeSection, StatusSection } from './statusSection';
+import { SummarySection } from './summarySection';
 import { Toolbar } from './toolbar';
 import {
-  defaultViewState,
+  defaultPanelState,
   isFilterAction,
-  restoreViewState,
-  sameViewState,
+  restorePanelState,
+  samePanelState,
   toggledSort,
   withPeriod,
   withRowFilter,
   withSort,
   withTab,
-} from './viewState';
+} from './panelState';
 
 export class ReportApp extends Disposable {
-  private state: PanelViewState;
+  private state: PanelState;
   /** The state `getState()` gave back (null: none, or of another version), sent with `ready`. */
-  private readonly restored: PanelViewState | null;
+  private readonly restored: PanelState | null;
   private snapshot: PanelSnapshot | undefined;
   private progress: Progress | undefined;
-  /** The view asked for last, until its reply comes: meanwhile snapshots leave the controls as the person set them. */
+  /** The state selected last, until its reply comes: meanwhile snapshots leave the controls as the person set them. */
   private asking: Promise<unknown> | undefined;
-  private newestViewId = -1;
+  private newestSelectionId = -1;
   private readonly tabs: HTMLElementTagNameMap['vscode-tabs'];
   private readonly panels: Array<HTMLElementTagNameMap['vscode-tab-panel']>;
   private readonly content: HTMLElement;
   private readonly toolbar: Toolbar;
-  private readonly status: StatusView;
-  private readonly summary: SummaryView;
-  private readonly chart: ChartView;
+  private readonly status: StatusSection;
+  private readonly summary: SummarySection;
+  private readonly chart: ChartSection;
   private readonly grid: ReportGrid;
-  private readonly notice: NoticeView;
+  private readonly notice: NoticeSection;
 
   constructor(
     root: HTMLElement,
@@ -53,31 +53,31 @@ export class ReportApp extends Disposable {
     super();
     this._register(channel);
     const format = new Formatters();
-    this.restored = restoreViewState(channel.savedState());
-    this.state = this.restored ?? defaultViewState();
+    this.restored = restorePanelState(channel.savedState());
+    this.state = this.restored ?? defaultPanelState();
 
     this.toolbar = this._register(
       new Toolbar(
         {
           changeState: (state) => this.changeState(state),
           refresh: () => channel.post({ type: 'refresh' }),
-          exportCsv: () => this.postForView('exportCsv'),
-          copyTable: () => this.postForView('copyTable'),
+          exportCsv: () => this.postForSelection('exportCsv'),
+          copyTable: () => this.postForSelection('copyTable'),
         },
         format,
       ),
     );
-    this.status = new StatusView(format, {
+    this.status = new StatusSection(format, {
       cancel: () => channel.post({ type: 'cancel' }),
       hostAction: (action) => channel.post({ type: 'action', action }),
       choosePeriod: (period) => this.changeState(withPeriod(this.state, period)),
     });
-    this.summary = new SummaryView(format);
-    this.chart = this._register(new ChartView(format));
+    this.summary = new SummarySection(format);
+    this.chart = this._register(new ChartSection(format));
     this.grid = this._register(
       new ReportGrid(
         {
-          fetchRows: (viewId, offset, count) => channel.request('rows', { viewId, offset, count }),
+          fetchRows: (selectionId, offset, count) => channel.request('rows', { selectionId, offset, count }),
           sortBy: (column) =>
             this.changeState(withSort(this.state, toggledSort(this.snapshot?.table?.sort ?? this.state.sort, column))),
           rowAction: (row, action) => this.rowAction(row, action),
@@ -85,7 +85,7 @@ export class ReportApp extends Disposable {
         format,
       ),
     );
-    this.notice = this._register(new NoticeView());
+    this.notice = this._register(new NoticeSection());
     this.content = h('div', { className: 'content' }, [
       this.toolbar.element,
       this.status.element,
@@ -125,16 +125,16 @@ export class ReportApp extends Disposable {
     this.render();
   }
 
-  private changeState(next: PanelViewState): void {
-    if (sameViewState(next, this.state)) {
+  private changeState(next: PanelState): void {
+    if (samePanelState(next, this.state)) {
       this.render(); // put back a control the user moved to the same value
       return;
     }
     this.state = next;
     this.channel.saveState(next);
-    const asking = this.channel.request('view', { state: next });
+    const asking = this.channel.request('select', { state: next });
     this.asking = asking;
-    // A reply of null: the host has no reports yet, and the view's snapshot follows.
+    // A reply of null: the host has no reports yet, and the selection's snapshot follows.
     void asking.then(
       (snapshot) => {
         this.answered(asking);
@@ -153,10 +153,10 @@ export class ReportApp extends Disposable {
     }
   }
 
-  /** Export CSV and Copy Table: of the table shown (the host refuses an older view's). */
-  private postForView(type: 'exportCsv' | 'copyTable'): void {
+  /** Export CSV and Copy Table: of the table shown (the host refuses an older selection's). */
+  private postForSelection(type: 'exportCsv' | 'copyTable'): void {
     if (this.snapshot?.table !== undefined) {
-      this.channel.post({ type, viewId: this.snapshot.viewId });
+      this.channel.post({ type, selectionId: this.snapshot.selectionId });
     }
   }
 
@@ -167,7 +167,7 @@ export class ReportApp extends Disposable {
     if (isFilterAction(action)) {
       this.changeState(withRowFilter(this.state, action, row.key));
     } else if (this.snapshot !== undefined && (action === 'openSubIdFile' || action === 'revealMerchant')) {
-      this.channel.post({ type: 'rowAction', viewId: this.snapshot.viewId, action, key: row.key });
+      this.channel.post({ type: 'rowAction', selectionId: this.snapshot.selectionId, action, key: row.key });
     }
   }
 
@@ -177,7 +177,7 @@ export class ReportApp extends Disposable {
         this.applySnapshot(message.snapshot);
         break;
       case 'progress':
-        if (message.viewId === this.snapshot?.viewId) {
+        if (message.selectionId === this.snapshot?.selectionId) {
           this.progress = {
             received: message.received,
             total: message.total,
@@ -194,16 +194,16 @@ export class ReportApp extends Disposable {
   }
 
   private applySnapshot(snapshot: PanelSnapshot): void {
-    if (snapshot.viewId < this.newestViewId) {
-      return; // a view replaced since
+    if (snapshot.selectionId < this.newestSelectionId) {
+      return; // a selection replaced since
     }
-    if (snapshot.viewId > this.newestViewId) {
-      this.newestViewId = snapshot.viewId;
+    if (snapshot.selectionId > this.newestSelectionId) {
+      this.newestSelectionId = snapshot.selectionId;
       this.progress = undefined;
     }
     // Once the latest change is answered, the host's (validated) state is the state. While the
     // user's later changes are on their way, the controls keep showing those.
-    if (this.asking === undefined && !sameViewState(snapshot.state, this.state)) {
+    if (this.asking === undefined && !samePanelState(snapshot.state, this.state)) {
       this.state = snapshot.state;
       this.channel.saveState(snapshot.state);
     }
@@ -216,7 +216,7 @@ export class ReportApp extends Disposable {
 
   private render(): void {
     const snapshot = this.snapshot;
-    // A view loading without a cached report shows no data yet: the content keeps its height
+    // A selection loading without a cached report shows no data yet: the content keeps its height
     // meanwhile, so the page does not jump to the top and back.
     const loadingEmpty = snapshot?.status === 'loading' && snapshot.table === undefined;
     if (!loadingEmpty) {
@@ -236,7 +236,7 @@ export class ReportApp extends Disposable {
     this.summary.update(snapshot?.summary);
     this.chart.update(snapshot?.chart);
     this.grid.update(
-      snapshot?.viewId ?? -1,
+      snapshot?.selectionId ?? -1,
       snapshot?.table,
       snapshot?.chart?.provisionalReason ?? '',
       snapshot?.state.groupBy ?? this.state.groupBy,

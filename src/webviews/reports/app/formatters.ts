@@ -4,7 +4,7 @@
  * to build, so each is built once per instance and kept. No DOM here.
  */
 import * as l10n from '@vscode/l10n';
-import type { Cell, ColumnInfo, SummaryFigure } from '../protocol';
+import type { Cell, ColumnInfo, SummaryFigure } from '../../../reports/panel/protocol';
 
 export class Formatters {
   private readonly numberFormats = new Map<string, Intl.NumberFormat>();

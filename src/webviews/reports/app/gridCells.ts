@@ -3,7 +3,7 @@
  * cells focusable by script only (roving tabindex).
  */
 import * as l10n from '@vscode/l10n';
-import type { ColumnInfo, PanelSort, RowAction, TableRow } from '../protocol';
+import type { ColumnInfo, PanelSort, RowAction, TableRow } from '../../../reports/panel/protocol';
 import { codicon, h, setAttr } from './dom';
 import type { Formatters } from './formatters';
 

@@ -1,5 +1,5 @@
 /** What the mouse and keyboard do in the table: sort from a header, a row's actions, and moving the focused cell. */
-import type { ColumnInfo, RowAction, TableRow } from '../protocol';
+import type { ColumnInfo, RowAction, TableRow } from '../../../reports/panel/protocol';
 import { moveFor, type GridBounds, type GridPosition } from './gridKeyboard';
 import { Disposable, listen } from './lifecycle';
 

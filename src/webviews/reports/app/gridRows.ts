@@ -3,18 +3,18 @@
  * stale blocks shown while read again.
  */
 import { LatestWins, type Turn } from '../../../common/latestWins';
-import type { RowsResult, TableRow } from '../protocol';
+import type { RowsResult, TableRow } from '../../../reports/panel/protocol';
 
 /** Rows per request (the host takes at most 200). */
 export const BLOCK_SIZE = 100;
 /** Blocks kept: 4,000 rows, several screens either side of the one shown. */
 const MAX_BLOCKS = 40;
 
-export type FetchRows = (viewId: number, offset: number, count: number) => Promise<RowsResult>;
+export type FetchRows = (selectionId: number, offset: number, count: number) => Promise<RowsResult>;
 
 interface Block {
   rows: TableRow[] | undefined;
-  /** Rows of an earlier snapshot of the same view: shown, but read again. */
+  /** Rows of an earlier snapshot of the same selection: shown, but read again. */
   stale: boolean;
   /** The table a request for this block was last sent in. */
   requested: Turn | undefined;
@@ -24,9 +24,9 @@ interface Block {
 }
 
 export class RowBlocks {
-  private viewId = -1;
+  private selectionId = -1;
   private rowCount = 0;
-  /** A turn per table (new view or refreshed): answers of an earlier one are dropped. */
+  /** A turn per table (new selection or refreshed): answers of an earlier one are dropped. */
   private readonly tables = new LatestWins();
   private table: Turn = this.tables.current();
   private clock = 0;
@@ -38,9 +38,9 @@ export class RowBlocks {
     private readonly onLoaded: () => void,
   ) {}
 
-  /** A new table. A new view drops every block; the same view refreshed keeps them, stale. */
-  reset(viewId: number, rowCount: number): void {
-    if (viewId !== this.viewId) {
+  /** A new table. A new selection drops every block; the same selection refreshed keeps them, stale. */
+  reset(selectionId: number, rowCount: number): void {
+    if (selectionId !== this.selectionId) {
       this.blocks.clear();
     } else {
       for (const [index, block] of this.blocks) {
@@ -51,7 +51,7 @@ export class RowBlocks {
         }
       }
     }
-    this.viewId = viewId;
+    this.selectionId = selectionId;
     this.rowCount = rowCount;
     this.table = this.tables.next();
     this.lastError = undefined;
@@ -97,14 +97,14 @@ export class RowBlocks {
 
   private load(index: number, block: Block): void {
     const table = this.table;
-    const viewId = this.viewId;
+    const selectionId = this.selectionId;
     const offset = index * BLOCK_SIZE;
     block.requested = table;
-    this.fetchRows(viewId, offset, Math.min(BLOCK_SIZE, this.rowCount - offset)).then(
+    this.fetchRows(selectionId, offset, Math.min(BLOCK_SIZE, this.rowCount - offset)).then(
       (result) => {
         if (
           !table.isCurrent ||
-          result.viewId !== viewId ||
+          result.selectionId !== selectionId ||
           result.offset !== offset ||
           this.blocks.get(index) !== block
         ) {

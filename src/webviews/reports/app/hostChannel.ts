@@ -1,18 +1,18 @@
 /**
  * The webview's side of the protocol: messages to the host, requests answered by a reply with
  * the same id (a Map of pending promises, as the PR extension's message.ts does), the
- * messages the host sends, and the view state kept with `setState`.
+ * messages the host sends, and the panel state kept with `setState`.
  */
 import * as l10n from '@vscode/l10n';
 import type {
   HostToWebview,
-  PanelViewState,
+  PanelState,
   ReplyMessage,
   RequestMap,
   RequestMessage,
   RequestMethod,
   WebviewToHost,
-} from '../protocol';
+} from '../../../reports/panel/protocol';
 import { Disposable, listen, toDisposable, type IDisposable } from './lifecycle';
 
 /** What `acquireVsCodeApi()` returns (only the part the app uses). */
@@ -81,7 +81,7 @@ export class HostChannel extends Disposable {
     return this.api.getState();
   }
 
-  saveState(state: PanelViewState): void {
+  saveState(state: PanelState): void {
     this.api.setState(state);
   }
 

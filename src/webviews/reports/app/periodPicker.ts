@@ -1,15 +1,15 @@
 /**
  * The Period control: the presets, and "Custom…" with From/To date fields and Apply. A
- * custom range becomes the view's period only on Apply, so half-typed dates never reach the
+ * custom range becomes the panel state's period only on Apply, so half-typed dates never reach the
  * host; while the user edits it, snapshots arriving do not overwrite the fields.
  */
 import * as l10n from '@vscode/l10n';
-import type { PeriodChoice } from '../protocol';
+import type { PeriodChoice } from '../../../reports/panel/protocol';
 import { h, setText } from './dom';
 import type { Formatters } from './formatters';
 import { Disposable, listen } from './lifecycle';
 import { SelectField, type Choice } from './selectField';
-import { PRESETS, dateRangeText, isDay, presetLabel } from './viewState';
+import { PRESETS, dateRangeText, isDay, presetLabel } from './panelState';
 
 const CUSTOM = 'custom';
 
@@ -75,7 +75,7 @@ export class PeriodPicker extends Disposable {
     }
   }
 
-  /** Shows the view's period; `resolved` is the dates it stands for (undefined when the host refused it). */
+  /** Shows the panel state's period; `resolved` is the dates it stands for (undefined when the host refused it). */
   update(period: PeriodChoice, resolved: { from: string; to: string } | undefined): void {
     this.resolved = resolved;
     setText(

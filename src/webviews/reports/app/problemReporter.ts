@@ -2,7 +2,7 @@
  * Tells the host what went wrong inside the webview (script errors, rejections, failed loads, CSP blocks), each
  * message once and a few dozen at most.
  */
-import type { WebviewToHost } from '../protocol';
+import type { WebviewToHost } from '../../../reports/panel/protocol';
 import { Disposable, listen } from './lifecycle';
 
 const MAX_PROBLEMS = 30;

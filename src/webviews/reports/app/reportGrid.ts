@@ -3,7 +3,7 @@
  * body holds only the rows in view, read from the host block by block; headers sort.
  */
 import * as l10n from '@vscode/l10n';
-import type { ColumnInfo, GroupBy, RowAction, TableRow, TableShape } from '../protocol';
+import type { ColumnInfo, GroupBy, RowAction, TableRow, TableShape } from '../../../reports/panel/protocol';
 import { h, setAttr, setText } from './dom';
 import type { Formatters } from './formatters';
 import {
@@ -20,8 +20,8 @@ import { GridInput } from './gridInput';
 import { clampPosition, type GridBounds, type GridPosition } from './gridKeyboard';
 import { RowBlocks, type FetchRows } from './gridRows';
 import { Disposable, listen, toDisposable } from './lifecycle';
-import { groupLabel } from './viewState';
-import { GROUPINGS_WITH_ACTIONS } from '../panelVocabulary';
+import { groupLabel } from './panelState';
+import { GROUPINGS_WITH_ACTIONS } from '../../../reports/model/reportVocabulary';
 
 export interface GridHost {
   fetchRows: FetchRows;
@@ -50,13 +50,13 @@ export class ReportGrid extends Disposable {
   private readonly shown = new WeakMap<HTMLElement, TableRow | null>();
   private table: TableShape | undefined;
   private context: RowContext;
-  private viewId = -1;
+  private selectionId = -1;
   private groupBy: GroupBy = 'day';
   private seenActions = false;
   private active: GridPosition = { row: 0, col: 0 };
   private readonly focus: GridFocus;
   private layoutKey = '';
-  /** The grid had the focus when it was hidden (a new view loading). */
+  /** The grid had the focus when it was hidden (a new selection loading). */
   private focusLost = false;
   private frame = 0;
 
@@ -113,13 +113,13 @@ export class ReportGrid extends Disposable {
     this._register(toDisposable(() => cancelAnimationFrame(this.frame)));
   }
 
-  /** Shows a snapshot's table: a new view starts at the top; the same view refreshed keeps its place. */
-  update(viewId: number, table: TableShape | undefined, provisionalReason: string, groupBy: GroupBy): void {
-    if (table === this.table && viewId === this.viewId) {
+  /** Shows a snapshot's table: a new selection starts at the top; the same selection refreshed keeps its place. */
+  update(selectionId: number, table: TableShape | undefined, provisionalReason: string, groupBy: GroupBy): void {
+    if (table === this.table && selectionId === this.selectionId) {
       return; // the same snapshot drawn again (the controls changed)
     }
     if (table === undefined) {
-      // A view loading has no table yet: the focus comes back when it has one, unless the
+      // A selection loading has no table yet: the focus comes back when it has one, unless the
       // user has put it elsewhere meanwhile.
       this.focusLost ||= this.grid.contains(document.activeElement);
       this.element.hidden = true;
@@ -128,31 +128,31 @@ export class ReportGrid extends Disposable {
     }
     this.element.hidden = false;
     this.table = table;
-    const newView = viewId !== this.viewId;
+    const newSelection = selectionId !== this.selectionId;
     // Read before the header and rows are rebuilt, which takes the focus away with them.
     const nowhere = document.activeElement === null || document.activeElement === document.body;
     const hadFocus = this.grid.contains(document.activeElement) || (this.focusLost && nowhere);
     this.focusLost = false;
-    this.viewId = viewId;
+    this.selectionId = selectionId;
     this.groupBy = groupBy;
-    if (newView) {
+    if (newSelection) {
       // Another table starts at its top; the focus stays on the header or goes to the first row.
       this.seenActions = false;
       this.grid.scrollTop = 0;
       this.active = { row: Math.min(this.active.row, 0), col: this.active.col };
     }
-    this.blocks.reset(viewId, table.rowCount);
+    this.blocks.reset(selectionId, table.rowCount);
     this.context = {
       columns: table.columns,
       format: this.format,
       actionsColumn: ACTIONS_COLUMN.has(groupBy) || this.seenActions,
       provisionalReason,
     };
-    this.layout(newView);
+    this.layout(newSelection);
     this.render(hadFocus);
   }
 
-  private layout(newView: boolean): void {
+  private layout(newSelection: boolean): void {
     const table = this.table;
     if (table === undefined) {
       return;
@@ -164,7 +164,7 @@ export class ReportGrid extends Disposable {
     setAttr(this.grid, 'aria-rowcount', String(rowCount + 1 + (totals === null ? 0 : 1)));
     setAttr(this.grid, 'aria-colcount', String(colCount));
     const key = JSON.stringify([columns, sort, actionsColumn]);
-    if (key !== this.layoutKey || newView) {
+    if (key !== this.layoutKey || newSelection) {
       this.layoutKey = key;
       const tracks = columnTracks(columns, actionsColumn);
       this.grid.style.setProperty('--grid-columns', tracks.template);

@@ -3,7 +3,7 @@
  * full read. Kept apart from the DOM so they read the same wherever they are shown.
  */
 import * as l10n from '@vscode/l10n';
-import type { PanelSnapshot, ReportTab } from '../protocol';
+import type { PanelSnapshot, ReportTab } from '../../../reports/panel/protocol';
 import type { Formatters } from './formatters';
 
 export interface StatusText {

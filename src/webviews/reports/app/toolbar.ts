@@ -4,17 +4,17 @@
  * and how current the report is ("Up to date as of 14:02").
  */
 import * as l10n from '@vscode/l10n';
-import type { FilterOption, GroupBy, PanelSnapshot, PanelViewState } from '../protocol';
+import type { FilterOption, GroupBy, PanelSnapshot, PanelState } from '../../../reports/panel/protocol';
 import { h, setText } from './dom';
 import type { Formatters } from './formatters';
 import { Disposable, listen } from './lifecycle';
 import { PeriodPicker } from './periodPicker';
 import { SelectField, type Choice } from './selectField';
 import { asOfText } from './statusTexts';
-import { GROUPINGS, groupLabel, withFilter, withGroupBy, withPeriod, type FilterName } from './viewState';
+import { GROUPINGS, groupLabel, withFilter, withGroupBy, withPeriod, type FilterName } from './panelState';
 
 export interface ToolbarActions {
-  changeState(state: PanelViewState): void;
+  changeState(state: PanelState): void;
   refresh(): void;
   exportCsv(): void;
   copyTable(): void;
@@ -36,14 +36,14 @@ export class Toolbar extends Disposable {
   private readonly exportButton: HTMLElementTagNameMap['vscode-button'];
   private readonly copyButton: HTMLElementTagNameMap['vscode-button'];
   private readonly asOf: HTMLSpanElement;
-  private state: PanelViewState | undefined;
+  private state: PanelState | undefined;
 
   constructor(
     actions: ToolbarActions,
     private readonly format: Formatters,
   ) {
     super();
-    const change = (next: (state: PanelViewState) => PanelViewState): void => {
+    const change = (next: (state: PanelState) => PanelState): void => {
       if (this.state !== undefined) {
         actions.changeState(next(this.state));
       }
@@ -141,7 +141,7 @@ export class Toolbar extends Disposable {
     return button;
   }
 
-  update(state: PanelViewState, snapshot: PanelSnapshot | undefined, now: Date): void {
+  update(state: PanelState, snapshot: PanelSnapshot | undefined, now: Date): void {
     this.state = state;
     this.period.update(state.period, snapshot?.period);
     for (const { name, field, all, options } of this.filters) {

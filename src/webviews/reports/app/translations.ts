@@ -3,7 +3,7 @@
  * `@vscode/l10n` before anything is drawn.
  */
 import * as l10n from '@vscode/l10n';
-import type { TranslationsElementId } from '../protocol';
+import type { TranslationsElementId } from '../../../reports/panel/protocol';
 
 /** The element host/panelHtml.ts writes the translations into. */
 export const TRANSLATIONS_ELEMENT_ID: TranslationsElementId = 'l10n-bundle';

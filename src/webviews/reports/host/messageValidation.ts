@@ -1,8 +1,8 @@
 /**
- * Checks every message the report webview sends, and the view state the serializer restores: the webview is untrusted
+ * Checks every message the report webview sends, and the panel state the serializer restores: the webview is untrusted
  * input. Pure and total.
  */
-import type { PanelFilters, PanelSort, PanelViewState, PeriodChoice, RowsParams, WebviewToHost } from '../protocol';
+import type { PanelFilters, PanelSort, PanelState, PeriodChoice, RowsParams, WebviewToHost } from '../../../reports/panel/protocol';
 import {
   FILTER_KEYS,
   GROUPINGS,
@@ -11,7 +11,7 @@ import {
   PANEL_LIMITS,
   PRESETS,
   REPORT_TABS,
-} from '../panelVocabulary';
+} from '../../../reports/model/reportVocabulary';
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string };
 export type MessageParseResult = { ok: true; message: WebviewToHost } | { ok: false; reason: string };
@@ -151,7 +151,7 @@ function sort(value: unknown, path: string): PanelSort | null {
   };
 }
 
-function viewState(value: unknown, path: string, today: string): PanelViewState {
+function panelState(value: unknown, path: string, today: string): PanelState {
   const fields = record(value, path, ['version', 'tab', 'period', 'filters', 'groupBy', 'sort']);
   if (fields.version !== 1) {
     refuse(`${path}.version`, 'expected 1');
@@ -167,13 +167,13 @@ function viewState(value: unknown, path: string, today: string): PanelViewState 
 }
 
 function rowsParams(value: unknown, path: string): RowsParams {
-  const fields = record(value, path, ['viewId', 'offset', 'count']);
+  const fields = record(value, path, ['selectionId', 'offset', 'count']);
   const count = naturalNumber(fields.count, `${path}.count`);
   if (count < 1 || count > PANEL_LIMITS.maxRows) {
     refuse(`${path}.count`, `expected 1 to ${PANEL_LIMITS.maxRows}`);
   }
   return {
-    viewId: naturalNumber(fields.viewId, `${path}.viewId`),
+    selectionId: naturalNumber(fields.selectionId, `${path}.selectionId`),
     offset: naturalNumber(fields.offset, `${path}.offset`),
     count,
   };
@@ -200,16 +200,16 @@ function message(raw: unknown, today: string): WebviewToHost {
       return {
         type,
         state:
-          fields.state === undefined || fields.state === null ? null : viewState(fields.state, `${type}.state`, today),
+          fields.state === undefined || fields.state === null ? null : panelState(fields.state, `${type}.state`, today),
       };
     }
     case 'request': {
       const fields = record(raw, type, ['type', 'id', 'method', 'params']);
       const id = naturalNumber(fields.id, `${type}.id`);
-      const method = oneOf(fields.method, `${type}.method`, ['rows', 'view'] as const);
-      if (method === 'view') {
+      const method = oneOf(fields.method, `${type}.method`, ['rows', 'select'] as const);
+      if (method === 'select') {
         const params = record(fields.params, `${type}.params`, ['state']);
-        return { type, id, method, params: { state: viewState(params.state, `${type}.params.state`, today) } };
+        return { type, id, method, params: { state: panelState(params.state, `${type}.params.state`, today) } };
       }
       return { type, id, method, params: rowsParams(fields.params, `${type}.params`) };
     }
@@ -219,14 +219,14 @@ function message(raw: unknown, today: string): WebviewToHost {
       return { type };
     case 'exportCsv':
     case 'copyTable':
-      return { type, viewId: naturalNumber(record(raw, type, ['type', 'viewId']).viewId, `${type}.viewId`) };
+      return { type, selectionId: naturalNumber(record(raw, type, ['type', 'selectionId']).selectionId, `${type}.selectionId`) };
     case 'action':
       return { type, action: oneOf(record(raw, type, ['type', 'action']).action, `${type}.action`, PANEL_ACTIONS) };
     case 'rowAction': {
-      const fields = record(raw, type, ['type', 'viewId', 'action', 'key']);
+      const fields = record(raw, type, ['type', 'selectionId', 'action', 'key']);
       return {
         type,
-        viewId: naturalNumber(fields.viewId, `${type}.viewId`),
+        selectionId: naturalNumber(fields.selectionId, `${type}.selectionId`),
         action: oneOf(fields.action, `${type}.action`, HOST_ROW_ACTIONS),
         key: text(fields.key, `${type}.key`, PANEL_LIMITS.rowKey),
       };
@@ -258,7 +258,7 @@ export function parseWebviewMessage(raw: unknown, today: string): MessageParseRe
   return result.ok ? { ok: true, message: result.value } : result;
 }
 
-/** Checks a view state: the one the serializer restores, or one inside a message. */
-export function parseViewState(raw: unknown, today: string): ParseResult<PanelViewState> {
-  return attempt(() => viewState(raw, 'state', today));
+/** Checks a panel state: the one the serializer restores, or one inside a message. */
+export function parsePanelState(raw: unknown, today: string): ParseResult<PanelState> {
+  return attempt(() => panelState(raw, 'state', today));
 }

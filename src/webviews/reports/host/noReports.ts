@@ -3,7 +3,7 @@
  * them. Words of the host; they carry no data.
  */
 import * as vscode from 'vscode';
-import type { PanelError } from '../protocol';
+import type { PanelError } from '../../../reports/panel/protocol';
 
 export function noKeyError(): PanelError {
   return {

@@ -3,7 +3,7 @@
  * as shipped.
  */
 import { randomBytes } from 'node:crypto';
-import type { TranslationsElementId } from '../protocol';
+import type { TranslationsElementId } from '../../../reports/panel/protocol';
 
 /** The element the app reads its translations from (app/translations.ts reads the same id). */
 export const TRANSLATIONS_ELEMENT_ID: TranslationsElementId = 'l10n-bundle';

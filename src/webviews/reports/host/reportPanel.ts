@@ -1,23 +1,35 @@
 /**
  * One open report panel: its webview, its one session (connected again to each new store), and
- * what the host does for each message the webview sends.
+ * what the host does for each message the webview sends. Every message is told apart in one place
+ * (`dispatch`) and handed to the session or done here, with plain functions for the effects: a
+ * message passes this class and the session at most, and what the session reads for it (its reads,
+ * its aggregates or its table). The unit test `the report panel's messages` keeps it so.
  */
 import * as vscode from 'vscode';
 import { messageOf } from '../../../common/errorMessage';
 import { LatestWins } from '../../../common/latestWins';
 import { Disposable, toDisposable } from '../../../common/lifecycle';
 import type { CatalogController } from '../../../controllers/catalogController';
-import { localToday, readReportSettings, type ReportController } from '../../../controllers/reportController';
+import { localToday, type ReportController } from '../../../controllers/reportController';
+import { readReportSettings } from '../../../settings/reportSettings';
 import type { WorkspaceKeys } from '../../../controllers/workspaceKeys';
-import { SETTINGS } from '../../../ids';
+import { COMMANDS, SETTINGS } from '../../../ids';
 import { merchantKeyOfId } from '../../../merchant/merchantKey';
 import { ReportPanelSession, type PanelReports } from '../../../reports/panel/reportPanelSession';
-import type { MerchantView } from '../../../views/merchantView';
-import type { HostToWebview, PanelError, PanelSnapshot, PanelViewState, WebviewToHost } from '../protocol';
+import type {
+  HostRowAction,
+  HostToWebview,
+  PanelError,
+  PanelSnapshot,
+  PanelState,
+  RowsParams,
+  WebviewToHost,
+} from '../../../reports/panel/protocol';
 import { parseWebviewMessage } from './messageValidation';
 import { needsAccountKeyError, noKeyError } from './noReports';
-import { reportPanelHtml, reportPanelOptions } from './panelWebview';
-import { ReportPanelActions } from './reportPanelActions';
+import { runPanelAction } from './panelActions';
+import { firstReportLine, reportPanelHtml, reportPanelOptions, type PanelTiming } from './panelWebview';
+import { exportTable } from './reportExport';
 import { SubIdFiles } from './subIdFiles';
 
 export interface ReportPanelDeps {
@@ -26,42 +38,36 @@ export interface ReportPanelDeps {
   /** What keys the workspace has now: with a platform key alone, the panel asks for an account key. */
   keys: Pick<WorkspaceKeys, 'keyContext'>;
   controller: CatalogController;
-  merchants: MerchantView;
   log: vscode.LogOutputChannel;
 }
 
 export class ReportPanel extends Disposable {
   private readonly session: ReportPanelSession;
-  /** The view state asked for last: the session shows it when it connects. */
-  private state: PanelViewState;
+  /** The panel state asked for last: the session shows it when it connects. */
+  private state: PanelState;
   /** The snapshot the webview was sent last. */
   private shown: PanelSnapshot | undefined;
   /** A connect that finds a later one begun gives up. */
   private readonly connects = this._register(new LatestWins());
   private readonly subIdFiles: SubIdFiles;
-  private readonly actions: ReportPanelActions;
-  private readonly stateAsked = this._register(new vscode.EventEmitter<PanelViewState>());
+  private readonly stateAsked = this._register(new vscode.EventEmitter<PanelState>());
   private readonly closed = this._register(new vscode.EventEmitter<void>());
-  /** Each view state the webview asks for (the keeper opens the next panel on it). */
+  /** Each panel state the webview asks for (the keeper opens the next panel on it). */
   readonly onDidAskState = this.stateAsked.event;
   readonly onDidDispose = this.closed.event;
-  private readonly timing: { opened: number; ready?: number; reported: boolean } = {
-    opened: performance.now(),
-    reported: false,
-  };
+  private readonly timing: PanelTiming = { opened: performance.now(), reported: false };
 
   /** Takes over `panel` (new, or restored by the serializer) and shows `state` in it. */
   constructor(
     readonly panel: vscode.WebviewPanel,
     private readonly deps: ReportPanelDeps,
-    state: PanelViewState,
+    state: PanelState,
   ) {
     super();
     this.state = state;
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'affiliate-links.svg');
     panel.webview.options = reportPanelOptions(deps.extensionUri);
     this.subIdFiles = this._register(new SubIdFiles(deps.log));
-    this.actions = new ReportPanelActions(deps, this.subIdFiles, (message) => this.post(message));
     this.session = this.makeSession();
     this._register(deps.reports.onDidChangeStore(() => this.connect()));
     this._register(
@@ -120,22 +126,22 @@ export class ReportPanel extends Disposable {
         if (this.shown !== undefined && JSON.stringify(this.shown.state) === JSON.stringify(state)) {
           this.post({ type: 'snapshot', snapshot: this.shown });
         } else {
-          this.showView(state);
+          this.showSelection(state);
         }
         return;
       }
       case 'request':
-        if (message.method === 'view') {
+        if (message.method === 'select') {
           this.stateAsked.fire(message.params.state);
           this.post({
             type: 'reply',
             id: message.id,
-            method: 'view',
+            method: 'select',
             ok: true,
-            result: this.view(message.params.state),
+            result: this.select(message.params.state),
           });
         } else {
-          this.actions.answerRows(message.id, message.params, this.session);
+          this.answerRows(message.id, message.params);
         }
         return;
       case 'refresh':
@@ -146,17 +152,19 @@ export class ReportPanel extends Disposable {
         return;
       case 'exportCsv':
       case 'copyTable':
-        await this.actions.exportTable(message.type, message.viewId, this.session);
+        await exportTable(message.type, message.selectionId, this.session, this.deps.log, (notice) =>
+          this.post({ type: 'notice', message: notice }),
+        );
         return;
       case 'action':
         if (message.action === 'retry') {
           this.refresh();
         } else {
-          await this.actions.run(message.action);
+          await runPanelAction(message.action);
         }
         return;
       case 'rowAction':
-        await this.actions.runOnRow(message, this.session);
+        await this.runOnRow(message.selectionId, message.key, message.action);
         return;
       case 'problem':
         this.deps.log.warn(`Report panel (webview): ${message.message}`);
@@ -164,24 +172,49 @@ export class ReportPanel extends Disposable {
     }
   }
 
-  /** Makes `state` the view: its first snapshot, or null while the session is not connected (it shows `state` once it is). */
-  private view(state: PanelViewState): PanelSnapshot | null {
+  /** Replies to a rows request: the rows, or why not (the selection changed meanwhile: the webview asks again). */
+  private answerRows(id: number, params: RowsParams): void {
+    try {
+      this.post({ type: 'reply', id, method: 'rows', ok: true, result: this.session.rows(params) });
+    } catch (error) {
+      if (!(error instanceof RangeError)) {
+        this.deps.log.error(`Report panel: reading rows ${params.offset}–${params.offset + params.count} failed: ${messageOf(error)}`);
+      }
+      this.post({ type: 'reply', id, ok: false, error: messageOf(error) });
+    }
+  }
+
+  /** A row's action, when the selection's table has that row and offers it there: the webview asks for nothing the table does not offer. */
+  private async runOnRow(selectionId: number, key: string, action: HostRowAction): Promise<void> {
+    if (!this.session.offers(selectionId, key, action)) {
+      this.deps.log.warn(`Report panel: refused a ${action} for a row the table of selection ${selectionId} does not offer it on.`);
+      this.post({ type: 'notice', message: vscode.l10n.t('That row is not in the table any more.') });
+    } else if (action === 'openSubIdFile') {
+      await this.subIdFiles.open(key);
+    } else {
+      // The Merchants view shows it: the panel does not import views.
+      await vscode.commands.executeCommand(COMMANDS.revealMerchant, key);
+    }
+  }
+
+  /** Selects `state`: its first snapshot, or null while the session is not connected (it shows `state` once it is). */
+  private select(state: PanelState): PanelSnapshot | null {
     this.state = state;
     if (!this.session.connected) {
       return null;
     }
-    this.shown = this.session.setView(state);
+    this.shown = this.session.select(state);
     return this.shown;
   }
 
-  private showView(state: PanelViewState): void {
-    const snapshot = this.view(state);
+  private showSelection(state: PanelState): void {
+    const snapshot = this.select(state);
     if (snapshot !== null) {
       this.post({ type: 'snapshot', snapshot });
     }
   }
 
-  /** Refreshes the view; without a store to read (no key), tries to connect again. */
+  /** Refreshes the selection; without a store to read (no key), tries to connect again. */
   private refresh(): void {
     if (this.session.reading) {
       this.session.refresh();
@@ -204,10 +237,10 @@ export class ReportPanel extends Disposable {
     this.post({ type: 'snapshot', snapshot: this.shown });
     if (store !== undefined) {
       // The first report does not wait for the workspace's file list: SubID rows offer "Open
-      // file" once it is there, by showing the view again.
+      // file" once it is there, by selecting the state again.
       void this.subIdFiles.ready.then(() => {
         if (turn.isCurrent && this.state.groupBy === 'subId') {
-          this.showView(this.state);
+          this.showSelection(this.state);
         }
       });
     }
@@ -244,26 +277,11 @@ export class ReportPanel extends Disposable {
     return this.deps.controller.store?.snapshot.merchants.get(merchantKeyOfId(id))?.name;
   }
 
-  /** Logs once how long the panel took to show its first report, and how much of it was the webview starting. */
-  private noteFirstReport(message: HostToWebview): void {
-    const snapshot =
-      message.type === 'snapshot'
-        ? message.snapshot
-        : message.type === 'reply' && message.ok && message.method === 'view'
-          ? message.result
-          : null;
-    if (this.timing.reported || snapshot?.summary === undefined || this.timing.ready === undefined) {
-      return;
-    }
-    this.timing.reported = true;
-    const since = (at: number) => (at - this.timing.opened).toFixed(0);
-    this.deps.log.info(
-      `Report panel: first report sent ${since(performance.now())} ms after the panel opened (the webview was ready after ${since(this.timing.ready)} ms).`,
-    );
-  }
-
   private post(message: HostToWebview): void {
-    this.noteFirstReport(message);
+    const firstReport = firstReportLine(this.timing, message, performance.now());
+    if (firstReport !== undefined) {
+      this.deps.log.info(firstReport);
+    }
     // A hidden webview drops messages (false): it says `ready` when shown again and gets a fresh snapshot.
     void this.panel.webview
       .postMessage(message)

@@ -1,14 +1,14 @@
 /**
- * The one report panel: Show Reports opens it or brings it forward, a lens opens it on a view,
+ * The one report panel: Show Reports opens it or brings it forward, a lens opens it on a panel state,
  * and the serializer hands over a panel VS Code restored.
  */
 import * as vscode from 'vscode';
 import { Disposable, toDisposable } from '../../../common/lifecycle';
 import { localToday } from '../../../controllers/reportController';
 import { STATE_KEYS, WEBVIEWS } from '../../../ids';
-import { defaultViewState } from '../panelVocabulary';
-import type { PanelViewState } from '../protocol';
-import { parseViewState } from './messageValidation';
+import { defaultPanelState } from '../../../reports/model/reportVocabulary';
+import type { PanelState } from '../../../reports/panel/protocol';
+import { parsePanelState } from './messageValidation';
 import { ReportPanel, type ReportPanelDeps } from './reportPanel';
 
 /** Sees each webview panel before a report panel takes it over (the test adapter wraps its webview). */
@@ -19,7 +19,7 @@ export class ReportPanelKeeper extends Disposable {
 
   constructor(
     private readonly deps: ReportPanelDeps,
-    /** The workspace's state: a new panel opens on the view the last one showed. */
+    /** The workspace's state: a new panel opens on the panel state the last one showed. */
     private readonly memory: vscode.Memento,
     private readonly watch?: PanelWatcher,
   ) {
@@ -37,9 +37,9 @@ export class ReportPanelKeeper extends Disposable {
       this.open.reveal();
       return;
     }
-    // The view the last panel showed (checked again like any restored state).
+    // The panel state the last panel showed (checked again like any restored state).
     // It opens on the workspace's platform (All platforms is one choice away in its filter).
-    const last = this.memory.get<unknown>(STATE_KEYS.reportsView);
+    const last = this.memory.get<unknown>(STATE_KEYS.reportsPanelState);
     this.restore(
       vscode.window.createWebviewPanel(WEBVIEWS.reports, vscode.l10n.t('Reports'), vscode.ViewColumn.Active),
       last,
@@ -52,8 +52,8 @@ export class ReportPanelKeeper extends Disposable {
    * opens on it; an open one is replaced in its column by a panel showing it. The next panel
    * opened by Show Reports starts from it too.
    */
-  showWith(state: PanelViewState): void {
-    void this.memory.update(STATE_KEYS.reportsView, state);
+  showWith(state: PanelState): void {
+    void this.memory.update(STATE_KEYS.reportsPanelState, state);
     if (this.isDisposed) {
       return;
     }
@@ -62,27 +62,27 @@ export class ReportPanelKeeper extends Disposable {
   }
 
   /**
-   * Makes `panel` the one panel, showing `state` once checked (the default view when it is
+   * Makes `panel` the one panel, showing `state` once checked (the default state when it is
    * missing or refused), filtered to `platformId` when given; a panel open before is closed.
    */
   restore(panel: vscode.WebviewPanel, state: unknown, platformId?: string): void {
     if (this.isDisposed) {
       return;
     }
-    const parsed = parseViewState(state, localToday());
+    const parsed = parsePanelState(state, localToday());
     if (!parsed.ok && state !== undefined && state !== null) {
       this.deps.log.warn(
-        `Report panel: the restored view state was refused (${parsed.reason}); showing the default view.`,
+        `Report panel: the restored panel state was refused (${parsed.reason}); showing the default state.`,
       );
     }
     this.open?.dispose();
-    const shown = parsed.ok ? parsed.value : defaultViewState();
+    const shown = parsed.ok ? parsed.value : defaultPanelState();
     const onPlatform =
       platformId === undefined ? shown : { ...shown, filters: { ...shown.filters, adspaceId: platformId } };
     this.watch?.(panel);
     const opened = new ReportPanel(panel, this.deps, onPlatform);
     this.open = opened;
-    const remembering = opened.onDidAskState((asked) => void this.memory.update(STATE_KEYS.reportsView, asked));
+    const remembering = opened.onDidAskState((asked) => void this.memory.update(STATE_KEYS.reportsPanelState, asked));
     opened.onDidDispose(() => {
       remembering.dispose();
       if (this.open === opened) {

@@ -1,20 +1,23 @@
 /**
- * The view state the webview owns: its default, its loose restore from `getState()`, and the changes the toolbar, tabs
+ * The panel state the webview owns: its default, its loose restore from `getState()`, and the changes the toolbar, tabs
  * and table make to it. No DOM.
  */
 import * as l10n from '@vscode/l10n';
-import type {
-  ColumnInfo,
-  GroupBy,
-  PanelFilters,
-  PanelSort,
-  PanelViewState,
-  PeriodChoice,
-  PresetName,
-  ReportTab,
-  RowAction,
-} from '../protocol';
-import { defaultViewState, FILTER_KEYS, GROUPINGS, PRESETS, REPORT_TABS } from '../panelVocabulary';
+import type { ColumnInfo, RowAction } from '../../../reports/panel/protocol';
+import {
+  defaultPanelState,
+  FILTER_KEYS,
+  GROUPINGS,
+  PRESETS,
+  REPORT_TABS,
+  type GroupBy,
+  type PanelFilters,
+  type PanelSort,
+  type PanelState,
+  type PeriodChoice,
+  type PresetName,
+  type ReportTab,
+} from '../../../reports/model/reportVocabulary';
 
 /** The presets' names, read when drawn (translations.ts: never when the module loads). */
 const PRESET_LABELS: Readonly<Record<PresetName, () => string>> = {
@@ -29,7 +32,7 @@ const PRESET_LABELS: Readonly<Record<PresetName, () => string>> = {
   last12Months: () => l10n.t('Last 12 months'),
 };
 
-export { PRESETS, GROUPINGS, defaultViewState } from '../panelVocabulary';
+export { PRESETS, GROUPINGS, defaultPanelState } from '../../../reports/model/reportVocabulary';
 
 export function presetLabel(preset: PresetName): string {
   return PRESET_LABELS[preset]();
@@ -105,11 +108,11 @@ function restoreSort(raw: unknown): PanelSort | null {
  * another version; otherwise each field that is valid is kept and the others take their
  * default. The host validates it again.
  */
-export function restoreViewState(raw: unknown): PanelViewState | null {
+export function restorePanelState(raw: unknown): PanelState | null {
   if (!isRecord(raw) || raw.version !== 1) {
     return null;
   }
-  const fallback = defaultViewState();
+  const fallback = defaultPanelState();
   return {
     version: 1,
     tab: REPORT_TABS.includes(raw.tab as ReportTab) ? (raw.tab as ReportTab) : fallback.tab,
@@ -121,11 +124,11 @@ export function restoreViewState(raw: unknown): PanelViewState | null {
 }
 
 /** The same state, whatever the order of keys and absent versus undefined filters. */
-export function sameViewState(a: PanelViewState, b: PanelViewState): boolean {
+export function samePanelState(a: PanelState, b: PanelState): boolean {
   return canonical(a) === canonical(b);
 }
 
-function canonical(state: PanelViewState): string {
+function canonical(state: PanelState): string {
   const { period, filters, sort } = state;
   return JSON.stringify([
     state.version,
@@ -141,18 +144,18 @@ function canonical(state: PanelViewState): string {
 }
 
 /** Another tab: the columns differ, so the sort goes; Actions has no Merchant grouping. */
-export function withTab(state: PanelViewState, tab: ReportTab): PanelViewState {
+export function withTab(state: PanelState, tab: ReportTab): PanelState {
   const groupBy = tab === 'actions' && state.groupBy === 'merchant' ? 'day' : state.groupBy;
   return { ...state, tab, groupBy, sort: null };
 }
 
-export function withPeriod(state: PanelViewState, period: PeriodChoice): PanelViewState {
+export function withPeriod(state: PanelState, period: PeriodChoice): PanelState {
   return { ...state, period };
 }
 
 export type FilterName = keyof PanelFilters;
 
-export function withFilter(state: PanelViewState, name: FilterName, value: string | undefined): PanelViewState {
+export function withFilter(state: PanelState, name: FilterName, value: string | undefined): PanelState {
   const filters: PanelFilters = { ...state.filters };
   if (value === undefined || value === '') {
     delete filters[name];
@@ -163,11 +166,11 @@ export function withFilter(state: PanelViewState, name: FilterName, value: strin
 }
 
 /** Another grouping: other columns, so the sort goes. */
-export function withGroupBy(state: PanelViewState, groupBy: GroupBy): PanelViewState {
+export function withGroupBy(state: PanelState, groupBy: GroupBy): PanelState {
   return { ...state, groupBy, sort: null };
 }
 
-export function withSort(state: PanelViewState, sort: PanelSort | null): PanelViewState {
+export function withSort(state: PanelState, sort: PanelSort | null): PanelState {
   return { ...state, sort };
 }
 
@@ -177,7 +180,7 @@ const ROW_FILTERS: Partial<Record<RowAction, { filter: FilterName; grouping: Gro
   filterSubId: { filter: 'subId', grouping: 'subId' },
 };
 
-/** True for the row actions the webview does itself (a new view state). */
+/** True for the row actions the webview does itself (a new panel state). */
 export function isFilterAction(action: RowAction): boolean {
   return ROW_FILTERS[action] !== undefined;
 }
@@ -186,7 +189,7 @@ export function isFilterAction(action: RowAction): boolean {
  * A row's filter action: the filter set to the row's key. Filtering by the dimension the table
  * is grouped by would leave one row, so the table then shows that one by day.
  */
-export function withRowFilter(state: PanelViewState, action: RowAction, key: string): PanelViewState {
+export function withRowFilter(state: PanelState, action: RowAction, key: string): PanelState {
   const rule = ROW_FILTERS[action];
   if (rule === undefined) {
     return state;

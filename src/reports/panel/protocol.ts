@@ -1,30 +1,27 @@
 /** Every message between the report panel's host and its webview app, typed once; both sides import it as types only. */
 
-// ---- The view state (what the webview keeps with setState and the serializer restores) ----
+// ---- The panel state (what the webview keeps with setState and the serializer restores) ----
 
-import type { GroupBy, HOST_ROW_ACTIONS, PANEL_ACTIONS, PanelFilters, PresetName, ReportTab } from './panelVocabulary';
+import type {
+  GroupBy,
+  HOST_ROW_ACTIONS,
+  PANEL_ACTIONS,
+  PanelSort,
+  PanelState,
+  PeriodChoice,
+} from '../model/reportVocabulary';
 
-export type { GroupBy, PanelFilters, PresetName, ReportTab } from './panelVocabulary';
+export type {
+  GroupBy,
+  PanelFilters,
+  PanelSort,
+  PanelState,
+  PeriodChoice,
+  PresetName,
+  ReportTab,
+} from '../model/reportVocabulary';
 
-export type PeriodChoice = { preset: PresetName } | { preset: 'custom'; from: string; to: string };
-
-export interface PanelSort {
-  /** A column id of the current table (`ColumnInfo.id`). */
-  column: string;
-  direction: 'asc' | 'desc';
-}
-
-export interface PanelViewState {
-  version: 1;
-  tab: ReportTab;
-  period: PeriodChoice;
-  filters: PanelFilters;
-  groupBy: GroupBy;
-  /** Null: the table's own order (most clicks or actions first; by date for Day and None). */
-  sort: PanelSort | null;
-}
-
-// ---- What the host sends: a snapshot of one view state ----
+// ---- What the host sends: a snapshot of one selection ----
 
 /** How a table column reads: text, a whole count, a share (0 to 1), an amount in one currency, or a date. */
 export type ColumnKind = 'text' | 'count' | 'share' | 'amount' | 'date';
@@ -44,8 +41,8 @@ export interface ColumnInfo {
 export type Cell = string | number | null;
 
 /**
- * What choosing a row can do. The filters the webview applies itself (a new view state); the
- * host does the others (`rowAction`) and checks them against the current view again.
+ * What choosing a row can do. The filters the webview applies itself (a new panel state); the
+ * host does the others (`rowAction`) and checks them against the current selection again.
  */
 export type HostRowAction = (typeof HOST_ROW_ACTIONS)[number];
 export type RowAction = 'filterPlatform' | 'filterProgram' | 'filterSubId' | HostRowAction;
@@ -155,8 +152,8 @@ export interface PanelError {
 export type LoadStatus = 'loading' | 'ready' | 'refreshing' | 'offline' | 'failed';
 
 export interface PanelSnapshot {
-  viewId: number;
-  state: PanelViewState;
+  selectionId: number;
+  state: PanelState;
   /** The dates the period resolved to; undefined when the period was refused. */
   period?: { from: string; to: string };
   previousPeriod?: { from: string; to: string };
@@ -178,21 +175,21 @@ export interface PanelSnapshot {
 // ---- Requests (webview → host, answered by a reply with the same id) ----
 
 export interface RowsParams {
-  viewId: number;
+  selectionId: number;
   offset: number;
   count: number;
 }
 
 export interface RowsResult {
-  viewId: number;
+  selectionId: number;
   offset: number;
   rows: TableRow[];
 }
 
 export interface RequestMap {
   rows: { params: RowsParams; result: RowsResult };
-  /** The view of a state: its first snapshot, or null when the reports are not there yet (its snapshot follows). */
-  view: { params: { state: PanelViewState }; result: PanelSnapshot | null };
+  /** Selects a panel state: its first snapshot, or null when the reports are not there yet (its snapshot follows). */
+  select: { params: { state: PanelState }; result: PanelSnapshot | null };
 }
 
 export type RequestMethod = keyof RequestMap;
@@ -210,20 +207,20 @@ export type ReplyMessage =
 // ---- Notifications ----
 
 /**
- * The webview says `ready` with the view state it restored; it owns the view state and asks for a view with a
- * `request` (method `view`), answered by the view's first snapshot, later ones coming as `snapshot` messages with
- * their `viewId`; rows are read by range (method `rows`). Every request gets a `reply` with its `id`. Everything the
+ * The webview says `ready` with the panel state it restored; it owns the panel state and selects one with a
+ * `request` (method `select`), answered by the selection's first snapshot, later ones coming as `snapshot` messages
+ * with their `selectionId`; rows are read by range (method `rows`). Every request gets a `reply` with its `id`. Everything the
  * webview sends is checked by the host (`host/messageValidation.ts`).
  */
 export type WebviewToHost =
-  | { type: 'ready'; state: PanelViewState | null }
+  | { type: 'ready'; state: PanelState | null }
   | RequestMessage
   | { type: 'refresh' }
   | { type: 'cancel' }
-  | { type: 'exportCsv'; viewId: number }
-  | { type: 'copyTable'; viewId: number }
+  | { type: 'exportCsv'; selectionId: number }
+  | { type: 'copyTable'; selectionId: number }
   | { type: 'action'; action: Exclude<PanelAction, 'longerPeriod'> }
-  | { type: 'rowAction'; viewId: number; action: HostRowAction; key: string }
+  | { type: 'rowAction'; selectionId: number; action: HostRowAction; key: string }
   /** Something went wrong in the webview (a script error, a CSP violation): the host logs it. */
   | { type: 'problem'; message: string };
 
@@ -231,7 +228,7 @@ export type HostToWebview =
   | { type: 'snapshot'; snapshot: PanelSnapshot }
   | {
       type: 'progress';
-      viewId: number;
+      selectionId: number;
       received: number;
       total: number | null;
       /** While the read waits for the service's rate limit (longer than pacing): in how long it goes on, and why. */

@@ -1,28 +1,28 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { ColumnInfo, PanelViewState } from '../../src/webviews/reports/protocol';
+import type { ColumnInfo, PanelState } from '../../src/reports/panel/protocol';
 import {
-  defaultViewState,
-  restoreViewState,
-  sameViewState,
+  defaultPanelState,
+  restorePanelState,
+  samePanelState,
   toggledSort,
   withFilter,
   withRowFilter,
   withTab,
-} from '../../src/webviews/reports/app/viewState';
+} from '../../src/webviews/reports/app/panelState';
 
-const state = (patch: Partial<PanelViewState> = {}): PanelViewState => ({ ...defaultViewState(), ...patch });
+const state = (patch: Partial<PanelState> = {}): PanelState => ({ ...defaultPanelState(), ...patch });
 const column = (id: string, kind: ColumnInfo['kind']): ColumnInfo => ({ id, label: id, kind });
 
-describe('webview view state', () => {
+describe('webview panel state', () => {
   it('restores nothing from what is not a state of version 1', () => {
     for (const raw of [undefined, null, 'x', 3, [], {}, { version: 2, tab: 'clicks' }, { version: '1' }]) {
-      assert.equal(restoreViewState(raw), null, JSON.stringify(raw));
+      assert.equal(restorePanelState(raw), null, JSON.stringify(raw));
     }
   });
 
   it('keeps the valid fields of a restored state and defaults the others', () => {
-    const restored = restoreViewState({
+    const restored = restorePanelState({
       version: 1,
       tab: 'payouts',
       period: { preset: 'custom', from: '2026-11-10', to: '2026-11-01' },
@@ -39,7 +39,7 @@ describe('webview view state', () => {
       sort: null,
     });
     assert.deepEqual(
-      restoreViewState({
+      restorePanelState({
         version: 1,
         tab: 'actions',
         period: { preset: 'custom', from: '2026-11-01', to: '2026-11-10' },
@@ -83,10 +83,10 @@ describe('webview view state', () => {
     );
     fc.assert(
       fc.property(fc.oneof(candidate, fc.anything()), (raw) => {
-        const restored = restoreViewState(raw);
+        const restored = restorePanelState(raw);
         if (restored !== null) {
-          assert.deepEqual(restoreViewState(JSON.parse(JSON.stringify(restored))), restored);
-          assert.ok(sameViewState(restored, restored));
+          assert.deepEqual(restorePanelState(JSON.parse(JSON.stringify(restored))), restored);
+          assert.ok(samePanelState(restored, restored));
         }
       }),
     );
@@ -95,8 +95,8 @@ describe('webview view state', () => {
   it('compares states whatever the order of their keys', () => {
     const a = state({ filters: { subId: 's', programId: 'p' } });
     const b = { ...state(), filters: { programId: 'p', subId: 's', adspaceId: undefined } };
-    assert.ok(sameViewState(a, b));
-    assert.ok(!sameViewState(a, withFilter(a, 'subId', undefined)));
+    assert.ok(samePanelState(a, b));
+    assert.ok(!samePanelState(a, withFilter(a, 'subId', undefined)));
   });
 
   it('filters by a row and shows that one by day when the table was grouped by its dimension', () => {

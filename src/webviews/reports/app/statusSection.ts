@@ -4,13 +4,13 @@
  * empty period (what to say and a longer period to choose), and the host's brief notices.
  */
 import * as l10n from '@vscode/l10n';
-import type { PanelAction, PanelError, PanelSnapshot, PeriodChoice, ReportTab } from '../protocol';
+import type { PanelAction, PanelError, PanelSnapshot, PeriodChoice, ReportTab } from '../../../reports/panel/protocol';
 import { codicon, h, setAttr, setText } from './dom';
 import type { Formatters } from './formatters';
 import { Delayer } from '../../../common/delayer';
 import { Disposable, listen } from './lifecycle';
 import { progressText, type Progress } from './statusTexts';
-import { periodLabel } from './viewState';
+import { periodLabel } from './panelState';
 
 export interface StatusActions {
   cancel(): void;
@@ -52,7 +52,7 @@ function button(
   return element;
 }
 
-export class StatusView {
+export class StatusSection {
   readonly element: HTMLElement;
   private readonly progress: HTMLElement;
   private readonly progressBar: HTMLElementTagNameMap['vscode-progress-bar'];
@@ -156,7 +156,7 @@ export class StatusView {
  * same words in a live region that stays in the page (a region hidden when it changes is not
  * read out).
  */
-export class NoticeView extends Disposable {
+export class NoticeSection extends Disposable {
   readonly element: HTMLElement;
   private readonly toast: HTMLElement;
   private readonly text: HTMLSpanElement;

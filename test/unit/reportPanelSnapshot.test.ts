@@ -5,9 +5,9 @@ import { compareLabels } from '../../src/reports/model/groupTable';
 import { percentChange } from '../../src/reports/model/periodComparison';
 import { toCsv } from '../../src/reports/panel/tableExport';
 import type { Sandbox } from '../../src/sandbox/server';
-import type { Cell, PanelSnapshot, PanelViewState } from '../../src/webviews/reports/protocol';
+import type { Cell, PanelSnapshot, PanelState } from '../../src/reports/panel/protocol';
 import { sandbox } from './helpers/fixtures';
-import { PanelPool, settled, TODAY, viewState } from './helpers/panelSessions';
+import { PanelPool, settled, TODAY, panelState } from './helpers/panelSessions';
 
 const daysBefore = (days: number): string => fromDayNumber(toDayNumber(TODAY)! - days);
 const LAST30 = { from: daysBefore(30), to: TODAY };
@@ -44,7 +44,7 @@ const near = (actual: number | null | undefined, expected: number, what: string)
     `${what}: ${actual} ≠ ${expected}`,
   );
 
-describe('report panel view: figures, chart and table against the sandbox', function () {
+describe('report panel snapshots: figures, chart and table against the sandbox', function () {
   this.timeout(30_000);
   let service: Sandbox;
   const pool = new PanelPool();
@@ -57,9 +57,9 @@ describe('report panel view: figures, chart and table against the sandbox', func
   after(async () => service.close());
   afterEach(() => pool.close());
 
-  async function show(state: Partial<PanelViewState>, options = {}) {
+  async function show(state: Partial<PanelState>, options = {}) {
     const fixture = pool.open(service, pool.folder(), options);
-    fixture.session.setView(viewState(state));
+    fixture.session.select(panelState(state));
     const snapshot = await fixture.until(settled);
     return { ...fixture, snapshot };
   }
@@ -90,10 +90,10 @@ describe('report panel view: figures, chart and table against the sandbox', func
   });
 
   it('sums a filtered report alike: clicks of one SubID, and its actions and commission per currency', async () => {
-    const clicksView = await show({ tab: 'clicks', filters: { subId } });
-    assert.equal(figure(clicksView.snapshot, 'clicks')?.value, clicksIn(service, LAST30, subId));
+    const clicksShown = await show({ tab: 'clicks', filters: { subId } });
+    assert.equal(figure(clicksShown.snapshot, 'clicks')?.value, clicksIn(service, LAST30, subId));
     assert.ok(
-      clicksView.snapshot.filterOptions.subIds.some((option) => option.value === subId),
+      clicksShown.snapshot.filterOptions.subIds.some((option) => option.value === subId),
       'the SubID chosen is offered',
     );
 
@@ -134,8 +134,8 @@ describe('report panel view: figures, chart and table against the sandbox', func
         [false, false, false, false, false, true],
       );
       const byDay = chart.days.map((_, day) => chart.series.reduce((sum, series) => sum + series.values[day]!, 0));
-      const dayTable = session.setView(viewState({ groupBy: 'day' }));
-      const { rows } = session.rows({ viewId: dayTable.viewId, offset: 0, count: 500 });
+      const dayTable = session.select(panelState({ groupBy: 'day' }));
+      const { rows } = session.rows({ selectionId: dayTable.selectionId, offset: 0, count: 500 });
       assert.deepEqual(
         byDay,
         rows.map((row) => row.cells[1]),
@@ -170,10 +170,10 @@ describe('report panel view: figures, chart and table against the sandbox', func
 
   it('pages and sorts rows by a text column, a count and an amount in one currency', async () => {
     const { session, snapshot } = await show({ tab: 'clicks', groupBy: 'subId' });
-    const all = session.rows({ viewId: snapshot.viewId, offset: 0, count: 500 }).rows;
+    const all = session.rows({ selectionId: snapshot.selectionId, offset: 0, count: 500 }).rows;
     assert.equal(all.length, snapshot.table!.rowCount);
     const paged = [0, 7, 14, 21, 28, 35].flatMap(
-      (offset) => session.rows({ viewId: snapshot.viewId, offset, count: 7 }).rows,
+      (offset) => session.rows({ selectionId: snapshot.selectionId, offset, count: 7 }).rows,
     );
     assert.deepEqual(paged, all, 'pages put together are the whole table');
     const counts = all.map((row) => row.cells[1] as number);
@@ -188,20 +188,20 @@ describe('report panel view: figures, chart and table against the sandbox', func
       ),
     );
 
-    const byLabel = session.setView(viewState({ groupBy: 'subId', sort: { column: 'label', direction: 'asc' } }));
+    const byLabel = session.select(panelState({ groupBy: 'subId', sort: { column: 'label', direction: 'asc' } }));
     assert.deepEqual(byLabel.table?.sort, { column: 'label', direction: 'asc' });
     const labels = session
-      .rows({ viewId: byLabel.viewId, offset: 0, count: 500 })
+      .rows({ selectionId: byLabel.selectionId, offset: 0, count: 500 })
       .rows.map((row) => row.cells[0] as string);
     assert.deepEqual(labels, [...labels].sort(compareLabels));
 
-    const actions = session.setView(
-      viewState({ tab: 'actions', groupBy: 'program', sort: { column: 'commission:EUR', direction: 'desc' } }),
+    const actions = session.select(
+      panelState({ tab: 'actions', groupBy: 'program', sort: { column: 'commission:EUR', direction: 'desc' } }),
     );
     const column = actions.table!.columns.findIndex((entry) => entry.id === 'commission:EUR');
     assert.equal(actions.table!.columns[column]!.label, 'Commission (EUR)');
     const amounts = session
-      .rows({ viewId: actions.viewId, offset: 0, count: 500 })
+      .rows({ selectionId: actions.selectionId, offset: 0, count: 500 })
       .rows.map((row) => row.cells[column] as number | null);
     const given = amounts.filter((amount): amount is number => amount !== null);
     assert.deepEqual(
@@ -231,7 +231,7 @@ describe('report panel view: figures, chart and table against the sandbox', func
         hasSubIdFile: (id: string) => id === subId,
       },
     );
-    const merchants = session.rows({ viewId: snapshot.viewId, offset: 0, count: 500 }).rows;
+    const merchants = session.rows({ selectionId: snapshot.selectionId, offset: 0, count: 500 }).rows;
     assert.ok(
       merchants.every(
         (row) =>
@@ -244,14 +244,14 @@ describe('report panel view: figures, chart and table against the sandbox', func
       'the chart names merchants too',
     );
 
-    const subIds = session.setView(viewState({ groupBy: 'subId' }));
-    const rows = session.rows({ viewId: subIds.viewId, offset: 0, count: 500 }).rows;
+    const subIds = session.select(panelState({ groupBy: 'subId' }));
+    const rows = session.rows({ selectionId: subIds.selectionId, offset: 0, count: 500 }).rows;
     assert.deepEqual(rows.find((row) => row.key === subId)?.actions, ['filterSubId', 'openSubIdFile']);
     assert.deepEqual(rows.find((row) => row.key !== subId && row.key !== null)?.actions, ['filterSubId']);
     assert.deepEqual(rows.find((row) => row.key === null)?.actions, [], '"No SubID" offers nothing');
 
-    const days = session.setView(viewState({ groupBy: 'day' }));
-    const dayRows = session.rows({ viewId: days.viewId, offset: 29, count: 5 }).rows;
+    const days = session.select(panelState({ groupBy: 'day' }));
+    const dayRows = session.rows({ selectionId: days.selectionId, offset: 29, count: 5 }).rows;
     assert.deepEqual(
       dayRows.map((row) => [row.key, row.actions.length, row.provisional === true]),
       [
@@ -267,7 +267,7 @@ describe('report panel view: figures, chart and table against the sandbox', func
       groupBy: 'none',
       sort: { column: 'commission', direction: 'asc' },
     });
-    const table = session.exportTable(snapshot.viewId);
+    const table = session.exportTable(snapshot.selectionId);
     assert.equal(table.rows.length, actionsIn(service, LAST30).length);
     assert.equal(table.totals, null, 'items have no totals row');
     const amounts = table.rows.map(
@@ -277,10 +277,10 @@ describe('report panel view: figures, chart and table against the sandbox', func
       amounts,
       [...amounts].sort((a, b) => (a as number) - (b as number)),
     );
-    const byId = session.setView(
-      viewState({ tab: 'actions', groupBy: 'none', sort: { column: 'id', direction: 'desc' } }),
+    const byId = session.select(
+      panelState({ tab: 'actions', groupBy: 'none', sort: { column: 'id', direction: 'desc' } }),
     );
-    const ids = session.exportTable(byId.viewId).rows.map((row) => Number(row.at(-1)));
+    const ids = session.exportTable(byId.selectionId).rows.map((row) => Number(row.at(-1)));
     assert.deepEqual(
       ids,
       [...ids].sort((a, b) => b - a),

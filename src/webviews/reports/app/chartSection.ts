@@ -3,7 +3,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import uPlot from 'uplot';
-import type { ChartData, ChartSeries } from '../protocol';
+import type { ChartData, ChartSeries } from '../../../reports/panel/protocol';
 import { drawProvisionalBand, drawProvisionalTail, firstProvisionalIndex, solidPaths } from './chartProvisional';
 import { hatchPattern, readChartTheme, seriesColor, type ChartTheme } from './chartTheme';
 import { h, setText } from './dom';
@@ -14,7 +14,7 @@ const CHART_HEIGHT = 220;
 /** Day steps the x axis may label (about one label per 56 px). */
 const DAY_STEPS = [1, 2, 7, 14, 28, 56, 91, 182, 364];
 
-export class ChartView extends Disposable {
+export class ChartSection extends Disposable {
   readonly element: HTMLElement;
   private readonly heading: HTMLHeadingElement;
   /** The canvas's container: the e2e hook `chart`, and the image the description stands for. */

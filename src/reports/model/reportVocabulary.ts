@@ -1,8 +1,8 @@
 /**
- * The report panel's vocabulary written once as tuples (tabs, presets, groupings, filters, actions, limits, the
- * default view); the one value module both sides import.
+ * The reports' vocabulary written once as tuples (tabs, presets, groupings, filters, actions, limits), the panel
+ * state they make and its default: the one value module the report model, the panel's session and host, and the
+ * webview app all import. It imports nothing, so the webview's browser bundle can take it as it is.
  */
-import type { PanelViewState } from './protocol';
 
 export const REPORT_TABS = ['clicks', 'actions'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
@@ -69,7 +69,26 @@ export const PANEL_LIMITS = {
   earliestDate: '2000-01-01',
 } as const;
 
-/** The view a panel opens on when it has none saved. */
-export function defaultViewState(): PanelViewState {
+export type PeriodChoice = { preset: PresetName } | { preset: 'custom'; from: string; to: string };
+
+export interface PanelSort {
+  /** A column id of the current table (`ColumnInfo.id` of the protocol). */
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+/** The panel state: what the webview keeps with setState and the serializer restores. */
+export interface PanelState {
+  version: 1;
+  tab: ReportTab;
+  period: PeriodChoice;
+  filters: PanelFilters;
+  groupBy: GroupBy;
+  /** Null: the table's own order (most clicks or actions first; by date for Day and None). */
+  sort: PanelSort | null;
+}
+
+/** The state a panel opens on when it has none saved. */
+export function defaultPanelState(): PanelState {
   return { version: 1, tab: 'clicks', period: { preset: 'last30' }, filters: {}, groupBy: 'day', sort: null };
 }

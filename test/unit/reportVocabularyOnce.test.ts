@@ -1,5 +1,5 @@
 /**
- * The report panel's vocabulary (src/webviews/reports/panelVocabulary.ts) is written once: no
+ * The reports' vocabulary (src/reports/model/reportVocabulary.ts) is written once: no
  * other file of src/ lists its tabs, presets, groupings, filters or actions again, in an array
  * or in a union of string literals. A list counts as written again when it holds three or more
  * words of one vocabulary list, or all of a shorter one. The sandbox, the service's stand-in, is
@@ -16,10 +16,10 @@ import {
   PANEL_ACTIONS,
   PRESETS,
   REPORT_TABS,
-} from '../../src/webviews/reports/panelVocabulary';
+} from '../../src/reports/model/reportVocabulary';
 
 const ROOT = path.resolve(__dirname, '../..');
-const VOCABULARY_FILE = 'src/webviews/reports/panelVocabulary.ts';
+const VOCABULARY_FILE = 'src/reports/model/reportVocabulary.ts';
 const LISTS: Record<string, readonly string[]> = {
   REPORT_TABS,
   PRESETS,
@@ -84,7 +84,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('the report panel vocabulary, written once', () => {
+describe('the reports’ vocabulary, written once', () => {
   it('finds a list written out again, in an array or a union, and leaves other lists alone', () => {
     const caught = relistings(
       'example.ts',
@@ -114,7 +114,7 @@ describe('the report panel vocabulary, written once', () => {
     assert.deepEqual(
       found.map(({ file, line, list, words }) => `${file}:${line} ${list}: ${words.join(', ')}`),
       [],
-      'write these with the tuples of panelVocabulary.ts',
+      'write these with the tuples of reportVocabulary.ts',
     );
   });
 });

@@ -4,7 +4,7 @@
  * the tooltip), the actions by status, and the note on items that could not be placed.
  */
 import * as l10n from '@vscode/l10n';
-import type { FigureChange, StatusSummary, SummaryData, SummaryFigure } from '../protocol';
+import type { FigureChange, StatusSummary, SummaryData, SummaryFigure } from '../../../reports/panel/protocol';
 import { codicon, h } from './dom';
 import type { Formatters } from './formatters';
 
@@ -15,7 +15,7 @@ const CHANGE_ICONS: Readonly<Record<FigureChange['direction'], string>> = {
   new: 'sparkle',
 };
 
-export class SummaryView {
+export class SummarySection {
   readonly element: HTMLElement;
   private readonly figures: HTMLElement;
   private readonly statuses: HTMLElement;
