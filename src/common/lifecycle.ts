@@ -101,6 +101,13 @@ export class MutableDisposable<T extends IDisposable = IDisposable> implements I
     this.value = undefined;
   }
 
+  /** Lets go of `value` without disposing it, when it is the value of the moment (it is disposing itself). */
+  forget(value: T): void {
+    if (this.current === value) {
+      this.current = undefined;
+    }
+  }
+
   dispose(): void {
     if (!this.disposed) {
       this.disposed = true;

@@ -117,6 +117,20 @@ describe('MutableDisposable', () => {
     assert.equal(held.value, second);
   });
 
+  it('forgets the value of the moment without disposing it, and no other value', () => {
+    const log: string[] = [];
+    const held = new MutableDisposable();
+    const first = recorder(log, 'first');
+    const other = recorder(log, 'other');
+    held.value = first;
+    held.forget(other);
+    assert.equal(held.value, first);
+    held.forget(first);
+    assert.equal(held.value, undefined);
+    held.dispose();
+    assert.deepEqual(log, []);
+  });
+
   it('setting the value it holds again disposes nothing', () => {
     const log: string[] = [];
     const held = new MutableDisposable();

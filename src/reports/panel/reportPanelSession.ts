@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import type { ClientLogger } from '../../api/types';
 import { Emitter, type Event } from '../../common/emitter';
 import { messageOf } from '../../common/errorMessage';
-import { Disposable, toDisposable } from '../../common/lifecycle';
+import { Disposable, MutableDisposable, toDisposable } from '../../common/lifecycle';
 import { PANEL_LIMITS } from '../model/reportVocabulary';
 import type {
   HostRowAction,
@@ -52,7 +52,7 @@ export class ReportPanelSession extends Disposable {
   private readonly snapshots: Emitter<PanelSnapshot>;
   private readonly progress: Emitter<PanelProgress>;
   /** The store read from, and how its reports are aggregated; undefined while there is none (`unavailable` says why, when known). */
-  private reads: ReportReads | undefined;
+  private readonly readsNow = this._register(new MutableDisposable<ReportReads>());
   private deps: SelectionDeps | undefined;
   private readonly context: TableContext;
   private unavailable: PanelError | undefined;
@@ -89,12 +89,12 @@ export class ReportPanelSession extends Disposable {
 
   /** Whether the session knows where its reports come from: a store, or why there is none. */
   get connected(): boolean {
-    return this.reads !== undefined || this.unavailable !== undefined;
+    return this.readsNow.value !== undefined || this.unavailable !== undefined;
   }
 
   /** Whether the session reads a store (else a refresh has nothing to read again). */
   get reading(): boolean {
-    return this.reads !== undefined;
+    return this.readsNow.value !== undefined;
   }
 
   /**
@@ -114,8 +114,7 @@ export class ReportPanelSession extends Disposable {
 
   /** Stops reading the store (its reads aborted, its holds let go) until the next connect; a selection made meanwhile shows as loading. */
   disconnect(): void {
-    this.reads?.dispose();
-    this.reads = undefined;
+    this.readsNow.clear();
     this.deps = undefined;
     this.unavailable = undefined;
   }
@@ -123,7 +122,8 @@ export class ReportPanelSession extends Disposable {
   /** Selects a (validated) panel state: returns its first snapshot at once, opens its reports, and fires further snapshots as they change. A new selectionId each call. */
   select(state: PanelState): PanelSnapshot {
     const selectionId = ++this.lastSelectionId;
-    const { reads, deps } = this;
+    const reads = this.readsNow.value;
+    const deps = this.deps;
     if (reads === undefined || deps === undefined) {
       // No store: the reason when there is one (no key), else loading until the store is there.
       this.selection = undefined;
@@ -152,11 +152,11 @@ export class ReportPanelSession extends Disposable {
   /** Refreshes the current selection's reports (the refresh button, Retry); reports being read go on. */
   refresh(): void {
     const selection = this.selection;
-    if (selection === undefined || !selection.plan.ok || this.reads === undefined) {
+    if (selection === undefined || !selection.plan.ok || this.readsNow.value === undefined) {
       return;
     }
     selection.stopped = false;
-    this.reads.load(selection, true);
+    this.readsNow.value.load(selection, true);
   }
 
   /** Aborts the current selection's requests; what is shown stays. */
@@ -165,7 +165,7 @@ export class ReportPanelSession extends Disposable {
       return;
     }
     this.selection.stopped = true;
-    this.reads?.cancel();
+    this.readsNow.value?.cancel();
   }
 
   current(): PanelSnapshot | undefined {
@@ -230,7 +230,7 @@ export class ReportPanelSession extends Disposable {
       change: (state) => this.storeChanged(reads, state),
       progress: ({ key, received, total, wait, remainingMs }) => {
         const selection = this.selection;
-        if (this.reads === reads && selection?.plan.ok && key === queryKey(selection.plan.queries.current)) {
+        if (this.readsNow.value === reads && selection?.plan.ok && key === queryKey(selection.plan.queries.current)) {
           this.progress.fire({
             selectionId: selection.selectionId,
             received,
@@ -241,7 +241,7 @@ export class ReportPanelSession extends Disposable {
         }
       },
     });
-    this.reads = reads;
+    this.readsNow.value = reads;
     const aggregates = new ReportAggregates(validProvisionalDays(reports.provisionalDays, this.options.logger));
     this.deps = { aggregates, context: this.context, askedWith: reports.askedWith };
   }
@@ -251,7 +251,7 @@ export class ReportPanelSession extends Disposable {
     if (
       selection !== undefined &&
       deps !== undefined &&
-      this.reads === reads &&
+      this.readsNow.value === reads &&
       !this.selecting &&
       !this.isDisposed &&
       reads.concerns(state.key)

@@ -3,7 +3,7 @@
  * and the serializer hands over a panel VS Code restored.
  */
 import * as vscode from 'vscode';
-import { Disposable, toDisposable } from '../../../common/lifecycle';
+import { Disposable, MutableDisposable } from '../../../common/lifecycle';
 import { localToday } from '../../../controllers/reportController';
 import { STATE_KEYS, WEBVIEWS } from '../../../ids';
 import { defaultPanelState } from '../../../reports/model/reportVocabulary';
@@ -15,7 +15,7 @@ import { ReportPanel, type ReportPanelDeps } from './reportPanel';
 export type PanelWatcher = (panel: vscode.WebviewPanel) => void;
 
 export class ReportPanelKeeper extends Disposable {
-  private open: ReportPanel | undefined;
+  private readonly opened = this._register(new MutableDisposable<ReportPanel>());
 
   constructor(
     private readonly deps: ReportPanelDeps,
@@ -24,17 +24,16 @@ export class ReportPanelKeeper extends Disposable {
     private readonly watch?: PanelWatcher,
   ) {
     super();
-    this._register(toDisposable(() => this.open?.dispose()));
   }
 
   get current(): ReportPanel | undefined {
-    return this.open;
+    return this.opened.value;
   }
 
   /** Brings the panel forward, or opens it in the active editor group. */
   show(): void {
-    if (this.open) {
-      this.open.reveal();
+    if (this.opened.value) {
+      this.opened.value.reveal();
       return;
     }
     // The panel state the last panel showed (checked again like any restored state).
@@ -57,7 +56,7 @@ export class ReportPanelKeeper extends Disposable {
     if (this.isDisposed) {
       return;
     }
-    const column = this.open?.panel.viewColumn ?? vscode.ViewColumn.Active;
+    const column = this.opened.value?.panel.viewColumn ?? vscode.ViewColumn.Active;
     this.restore(vscode.window.createWebviewPanel(WEBVIEWS.reports, vscode.l10n.t('Reports'), column), state);
   }
 
@@ -75,19 +74,17 @@ export class ReportPanelKeeper extends Disposable {
         `Report panel: the restored panel state was refused (${parsed.reason}); showing the default state.`,
       );
     }
-    this.open?.dispose();
+    this.opened.clear();
     const shown = parsed.ok ? parsed.value : defaultPanelState();
     const onPlatform =
       platformId === undefined ? shown : { ...shown, filters: { ...shown.filters, adspaceId: platformId } };
     this.watch?.(panel);
     const opened = new ReportPanel(panel, this.deps, onPlatform);
-    this.open = opened;
+    this.opened.value = opened;
     const remembering = opened.onDidAskState((asked) => void this.memory.update(STATE_KEYS.reportsPanelState, asked));
     opened.onDidDispose(() => {
       remembering.dispose();
-      if (this.open === opened) {
-        this.open = undefined;
-      }
+      this.opened.forget(opened);
     });
   }
 }
