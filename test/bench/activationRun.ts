@@ -1,15 +1,12 @@
 /**
- * `npm run bench:activation -- [--rounds N]`: the activation bench (activationBench.ts) alone, on
- * the production bundles the .vsix ships (issue 24, section 5).
+ * `npm run bench:activation -- [--rounds N]`: the activation bench (activationBench.ts) alone, every
+ * opening (10 rounds by default), on the production bundles the .vsix ships (issue 24, section 5).
+ * `npm run bench -- --only targets` runs its two figures with targets, with the lenses'.
  */
 import { DEFAULT_SANDBOX_KEY } from '../../src/sandbox/sandboxOptions';
 import { ACTIVATION_SANDBOX, benchActivation } from './activationBench';
 import { startSandboxProcess } from '../common/sandboxProcess';
-
-const argument = (name: string, fallback: string): string => {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1]! : fallback;
-};
+import { roundsArgument } from './figures';
 
 async function main(): Promise<void> {
   const sandbox = await startSandboxProcess(ACTIVATION_SANDBOX);
@@ -17,7 +14,7 @@ async function main(): Promise<void> {
     await benchActivation({
       sandboxUrl: sandbox.url,
       apiKey: DEFAULT_SANDBOX_KEY,
-      rounds: Number(argument('--rounds', '5')),
+      rounds: roundsArgument(10),
     });
   } finally {
     await sandbox.stop();

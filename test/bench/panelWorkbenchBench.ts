@@ -1,12 +1,14 @@
 /**
  * The report panel in the real workbench (code-server and headless Chromium): from running
- * "Affiliate Links: Show Reports" to the first chart drawn, with a 100,000-item clicks report
- * cached. Measured, never asserted (the machines are noisy); target < 500 ms.
+ * "Affiliate Links: Show Reports" to the first chart drawn, the panel closed and opened again
+ * with a 100,000-item clicks report still in memory. Measured, never asserted (the machines are
+ * noisy); target < 500 ms. The baseline: VS Code's own Markdown preview of a one-line file, from
+ * the palette to its heading shown, the Markdown extension already started: what any webview
+ * costs in this workbench before it draws anything.
  *
- * - cold: after a window reload, so the store reads the report from its cache file;
- * - warm: the panel closed and opened again, the report still in memory;
- * - the baseline: VS Code's own Markdown preview of a one-line file, from the palette to its
- *   heading shown: what any webview costs in this workbench before it draws anything.
+ * The panel after a window reload is activationBench.ts's figure alone, against the preview
+ * after its own reload (issue 34 §7): this bench's former "after a window reload" row set a
+ * reloaded panel against a preview that was never reloaded, a second measure of that figure.
  *
  * The time runs from the palette's Enter to the app marking its chart drawn (`data-drawn`), as
  * playwright sees it, so it includes the webview's own start. The panel's log line "first report
@@ -23,6 +25,8 @@ import { ReportPanel } from '../e2e/reportPanel';
 import { emit, median, round2 } from './figures';
 
 const ROUNDS = 3;
+/** Fewer rows than the 120-day report has without grouping (about 100,000), more than any grouping gives. */
+const WHOLE_REPORT_ROWS = 10_000;
 const TITLE = 'Affiliate Links: Show Reports';
 
 /** Runs a command from the palette; resolves with the moment Enter was pressed. */
@@ -81,6 +85,27 @@ export async function timeToMarkdownPreview(workbench: Workbench, workspace: str
   return ms;
 }
 
+/**
+ * Chooses the view every later opening keeps (Last 120 days, no grouping) and waits until the panel
+ * shows it, its report read in full. The view shown before the choice (the last 30 days by day) has
+ * an "as of" and a chart too: waiting for those alone let a run go on with that view's 31 rows.
+ */
+export async function showWholeReport(panel: ReportPanel): Promise<void> {
+  await panel.choose('period-select', 'last120');
+  await panel.choose('groupby-select', 'none');
+  // Polled from here: the webview's content security policy refuses a predicate evaluated in the page.
+  const grid = panel.byId('grid');
+  for (let waited = 0; Number(await grid.getAttribute('aria-rowcount').catch(() => null)) <= WHOLE_REPORT_ROWS; ) {
+    if (waited > 120_000) {
+      throw new Error('the report panel never listed the 120-day report without grouping');
+    }
+    await panel.frame.page().waitForTimeout(250);
+    waited += 250;
+  }
+  await panel.byId('as-of').filter({ hasText: /as of/i }).waitFor({ timeout: 120_000 });
+  await panel.chartDrawn();
+}
+
 export async function closePanel(workbench: Workbench): Promise<void> {
   await workbench.runCommand('View: Close All Editors');
   await workbench.page.locator('.tab', { hasText: 'Reports' }).waitFor({ state: 'detached', timeout: 15_000 });
@@ -129,28 +154,19 @@ export async function benchPanelInWorkbench(sandboxUrl: string, apiKey: string):
     // The first open reads the report from the service and caches it; the panel keeps the view
     // it was last closed with (Last 120 days, no grouping), so every later open shows it.
     await workbench.runCommand(TITLE);
-    let panel = await ReportPanel.find(workbench);
-    await panel.choose('period-select', 'last120');
-    await panel.choose('groupby-select', 'none');
-    await panel.byId('as-of').filter({ hasText: /as of/i }).waitFor({ timeout: 120_000 });
-    await panel.chartDrawn();
+    const panel = await ReportPanel.find(workbench);
+    await showWholeReport(panel);
     const clicks = await itemsShown(panel.frame);
     const rows = Number(await panel.byId('grid').getAttribute('aria-rowcount')) - 2;
     await closePanel(workbench);
 
     const warm: number[] = [];
-    const cold: number[] = [];
     const preview: number[] = [];
     // The preview's first opening activates the Markdown extension: not counted.
     await timeToMarkdownPreview(workbench, server.workspace);
     for (let round = 0; round < ROUNDS; round++) {
       preview.push(await timeToMarkdownPreview(workbench, server.workspace));
       warm.push(await timeToChart(workbench));
-      await closePanel(workbench);
-      await workbench.runCommand('Developer: Reload Window');
-      await workbench.page.locator('.statusbar').waitFor({ timeout: 60_000 });
-      cold.push(await timeToChart(workbench));
-      panel = await ReportPanel.find(workbench);
       await closePanel(workbench);
     }
     emit({
@@ -162,18 +178,9 @@ export async function benchPanelInWorkbench(sandboxUrl: string, apiKey: string):
       target: '< 500 ms (measured, not asserted)',
       note: `rounds ${warm.join(', ')} ms; preview rounds ${preview.join(', ')} ms`,
     });
-    emit({
-      name: `command to first chart in the workbench after a window reload, the same report read from its cache file, vs the Markdown preview`,
-      value: round2(median(cold)),
-      unit: 'ms',
-      baseline: round2(median(preview)),
-      ratio: round2(median(cold) / median(preview)),
-      target: '< 500 ms (measured, not asserted)',
-      note: `rounds ${cold.join(', ')} ms`,
-    });
     const split = firstReports(server.userDataDir);
     emit({
-      name: "the panel log's own split of those openings",
+      name: "the panel log's own split of those openings (the first, which read the report, included)",
       value: split.length,
       unit: 'lines',
       note: split.join(' | '),

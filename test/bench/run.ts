@@ -6,7 +6,13 @@
  *
  * The client measured is the one that ships: the production build of `dist/api.js`.
  * `npm run bench -- --only linkHealth` runs the link health figures alone (Replace Links to Merchant's with them);
- * `--only figures` the figures' (lenses included); `--only revenue` revenue at risk's.
+ * `--only figures` the figures' (the aggregate and the lenses); `--only revenue` revenue at risk's.
+ *
+ * Three figures with targets are measured `--rounds N` times (10 by default) and give their
+ * distribution (min, quartiles, median, max and every round): `activate()`'s body after a window
+ * reload, Show Reports to the first chart after a window reload vs the Markdown preview after its
+ * own, and the lenses after a one-line edit (issue 34 §7). `--only targets` runs those three alone
+ * (about 6 minutes at 10 rounds); `--only lenses` the lenses alone.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -21,10 +27,11 @@ import { benchRevenue } from './revenueBench';
 import { benchReportModel } from './reportModelBench';
 import { benchFigures } from './figuresBench';
 import { benchPanelInWorkbench } from './panelWorkbenchBench';
-import { benchActivation } from './activationBench';
+import { ACTIVATION_SANDBOX, benchActivation } from './activationBench';
 import { benchReportPanel } from './reportPanelBench';
 import { benchReportStore } from './reportStoreBench';
-import { emit, median, round2, settle, timed } from './figures';
+import { emit, median, round2, roundsArgument, settle, timed } from './figures';
+import { benchLensesApart } from './lensRun';
 import { emitFirstStart, firstStart, MEDIUM } from './firstStartBench';
 
 const CATALOG_SIZE = 20_000;
@@ -118,20 +125,38 @@ async function onlyLinkHealth(): Promise<void> {
   await benchReplaceLinks(root, CATALOG_SIZE);
 }
 
+/** `--only targets`: the three figures with a distribution, alone. */
+async function onlyTargets(rounds: number): Promise<void> {
+  await benchLensesApart(rounds);
+  const sandbox = await startSandboxProcess(ACTIVATION_SANDBOX);
+  try {
+    await benchActivation({ sandboxUrl: sandbox.url, apiKey: DEFAULT_SANDBOX_KEY, rounds, subjects: 'targets' });
+  } finally {
+    await sandbox.stop();
+  }
+}
+
+const ONLY: Record<string, (rounds: number) => Promise<void>> = {
+  linkHealth: onlyLinkHealth,
+  figures: async (rounds) => {
+    await benchFigures();
+    await benchLensesApart(rounds);
+  },
+  lenses: benchLensesApart,
+  revenue: () => benchRevenue(root, CATALOG_SIZE),
+  targets: onlyTargets,
+};
+
 async function main(): Promise<void> {
+  const rounds = roundsArgument(10);
   const only = process.argv.indexOf('--only');
   if (only >= 0) {
-    const name = process.argv[only + 1];
-    if (name === 'figures') {
-      return benchFigures();
+    const name = process.argv[only + 1] ?? '';
+    const part = ONLY[name];
+    if (part === undefined) {
+      throw new Error(`--only takes ${Object.keys(ONLY).join(', ')}; got "${name}"`);
     }
-    if (name === 'revenue') {
-      return benchRevenue(root, CATALOG_SIZE);
-    }
-    if (name !== 'linkHealth') {
-      throw new Error(`--only takes linkHealth, figures or revenue; got "${name}"`);
-    }
-    return onlyLinkHealth();
+    return part(rounds);
   }
   const started = performance.now();
   const sandbox = await startSandboxProcess([
@@ -154,10 +179,11 @@ async function main(): Promise<void> {
     await benchReportModel();
     await benchReportPanel(root, sandbox.url, DEFAULT_SANDBOX_KEY, AffiliateServiceClient);
     await benchFigures();
+    await benchLensesApart(rounds);
     await benchRevenue(root, CATALOG_SIZE);
     await sandbox.setLatency(0);
     await benchPanelInWorkbench(sandbox.url, DEFAULT_SANDBOX_KEY);
-    await benchActivation({ sandboxUrl: sandbox.url, apiKey: DEFAULT_SANDBOX_KEY, rounds: 5 });
+    await benchActivation({ sandboxUrl: sandbox.url, apiKey: DEFAULT_SANDBOX_KEY, rounds });
   } finally {
     await sandbox.stop();
   }
