@@ -6,7 +6,7 @@
  *
  * The client measured is the one that ships: the production build of `dist/api.js`.
  * `npm run bench -- --only linkHealth` runs the link health figures alone (Replace Links to Merchant's with them);
- * `--only figures` the figures' (the aggregate and the lenses); `--only revenue` revenue at risk's.
+ * `--only figures` the figures' (the aggregate and the lenses); `--only revenue` revenue at risk's; `--only catalog` the catalog's (walk, sync, cache, memory).
  *
  * Three figures with targets are measured `--rounds N` times (10 by default) and give their
  * distribution (min, quartiles, median, max and every round): `activate()`'s body after a window
@@ -144,6 +144,14 @@ const ONLY: Record<string, (rounds: number) => Promise<void>> = {
   },
   lenses: benchLensesApart,
   revenue: () => benchRevenue(root, CATALOG_SIZE),
+  catalog: async () => {
+    const sandbox = await startSandboxProcess(['--merchants', String(CATALOG_SIZE), '--clicks', '100']);
+    try {
+      await benchCatalog(root, sandbox.url, AffiliateServiceClient, CATALOG_SIZE);
+    } finally {
+      await sandbox.stop();
+    }
+  },
   targets: onlyTargets,
 };
 
