@@ -5,7 +5,7 @@ import type { IndexedFile } from '../../src/health/siteIndex';
 import type { PairTable } from '../../src/reports/figures/pairFigures';
 import type { PlacedMoneyLink, RevenueContext, RevenueReport } from '../../src/revenue/revenueReport';
 import type { RiskTreeChange } from '../../src/revenue/riskTreeModel';
-import { median, settle, timeOf } from './figures';
+import { contest, median } from './figures';
 import { rulesOf } from './linkHealthSite';
 
 export type ShippedRevenue = typeof import('./shippedRevenue');
@@ -98,17 +98,8 @@ export function moneyLinkCost(
       moneyLinksOf(h, rules, entry, subIdOf(entry));
     }
   };
-  checkOnly();
-  withMoney();
-  const check: number[] = [];
-  const money: number[] = [];
-  for (let round = 0; round < MONEY_LINK_ROUNDS; round++) {
-    settle();
-    check.push(timeOf(checkOnly));
-    settle();
-    money.push(timeOf(withMoney));
-  }
-  return { check: median(check), money: median(money) };
+  const { value, baseline } = contest(withMoney, checkOnly, MONEY_LINK_ROUNDS);
+  return { check: baseline, money: value };
 }
 
 export interface Pair {
