@@ -6,6 +6,7 @@
 import { FRONT_MATTER_IGNORE_NEXT, ignoreComment } from './healthCodes';
 import type { DocumentLink, DocumentLinks } from './documentLinks';
 import type { TextEdit } from './linkEscaping';
+import type { RelAttribute } from './tagSyntax';
 
 /** `rel="sponsored"` after the tag's name, or ` sponsored` added to its `rel` value. */
 export function addRelSponsored(link: DocumentLink): TextEdit | undefined {
@@ -26,6 +27,50 @@ export function addRelSponsored(link: DocumentLink): TextEdit | undefined {
   return rel.quote === ''
     ? { start: rel.start, end: rel.end, newText: `"${rel.value} sponsored"` }
     : { start: rel.end, end: rel.end, newText: ' sponsored' };
+}
+
+/**
+ * The `sponsored` word taken out of an `<a>`'s `rel` (a link that no longer earns is no paid link), the other words
+ * kept, and the attribute with its leading space when no word is left; undefined when the tag has no `sponsored`, or
+ * its `rel` is an MDX expression.
+ */
+export function removeRelSponsored(text: string, link: DocumentLink): TextEdit | undefined {
+  const rel = link.kind === 'anchor' ? link.tag?.rel : undefined;
+  if (rel === undefined || rel.quote === '{') {
+    return undefined;
+  }
+  const words = rel.value.split(/\s+/).filter((word) => word !== '');
+  const kept = words.filter((word) => word.toLowerCase() !== 'sponsored');
+  if (kept.length === words.length) {
+    return undefined;
+  }
+  const value = kept.join(' ');
+  const whole = kept.length === 0 ? relAttributeRange(text, rel) : undefined;
+  if (whole !== undefined) {
+    return { ...whole, newText: '' };
+  }
+  return { start: rel.start, end: rel.end, newText: rel.quote === '' && kept.length !== 1 ? `"${value}"` : value };
+}
+
+/** Where ` rel="…"` stands in `text`, from the white space before its name to its closing quote. */
+function relAttributeRange(text: string, rel: RelAttribute): { start: number; end: number } | undefined {
+  const quoted = rel.quote === '"' || rel.quote === "'";
+  let at = rel.start - (quoted ? 1 : 0);
+  while (at > 0 && /\s/.test(text[at - 1]!)) at--;
+  if (text[at - 1] !== '=') {
+    return undefined;
+  }
+  at--;
+  while (at > 0 && /\s/.test(text[at - 1]!)) at--;
+  if (text.slice(at - 3, at).toLowerCase() !== 'rel') {
+    return undefined;
+  }
+  at -= 3;
+  if (!/\s/.test(text[at - 1] ?? '')) {
+    return undefined;
+  }
+  while (at > 0 && /\s/.test(text[at - 1]!)) at--;
+  return { start: at, end: rel.end + (quoted ? 1 : 0) };
 }
 
 /**

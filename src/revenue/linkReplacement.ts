@@ -7,6 +7,7 @@
  */
 import { documentLinks, type DocumentLinks } from '../health/documentLinks';
 import { linkWritten, plainTarget } from '../health/healthFixes';
+import { removeRelSponsored } from '../health/markupFixes';
 import type { LinkHealthRules } from '../health/healthRules';
 import type { TextEdit } from '../health/linkEscaping';
 import type { LineReader } from '../health/lineScan';
@@ -84,6 +85,21 @@ export function replacementAddress(
   }
 }
 
+/** Two edits of one tag as one: the text between them kept; undefined when they overlap. */
+function joinedEdit(text: string, a: TextEdit, b: TextEdit): TextEdit[] | undefined {
+  const [first, second] = a.start <= b.start ? [a, b] : [b, a];
+  if (first.end > second.start) {
+    return undefined;
+  }
+  return [
+    {
+      start: first.start,
+      end: second.end,
+      newText: first.newText + text.slice(first.end, second.start) + second.newText,
+    },
+  ];
+}
+
 /** Line and character of each offset, `lineStarts` those of the text. */
 function placeOf(lineStarts: readonly number[], offset: number): { line: number; character: number } {
   let low = 0;
@@ -121,10 +137,15 @@ export function replaceInText(text: string, language: string, inputs: Replacemen
     // The article's SubID, else the one the link carried.
     const subId = expected ?? verdict.subIds[0];
     const address = target === undefined ? undefined : replacementAddress(rules, target, choice, subId);
-    const written =
+    const rewritten =
       address === undefined
         ? undefined
         : linkWritten(rules, doc, link, address, { expectedSubId: subId, relSponsored: inputs.relSponsored });
+    // A link unwrapped to its plain page is no paid link: its tag's `rel` loses `sponsored`, in the same edit as
+    // its address (one change per link in the refactor preview).
+    const unsponsored = choice.kind === 'unwrap' ? removeRelSponsored(doc.text, link) : undefined;
+    const written =
+      rewritten?.length === 1 && unsponsored ? joinedEdit(doc.text, rewritten[0]!, unsponsored) : rewritten;
     // Two links of one tag ask for the same `rel` insertion: it is made once. An edit that would overlap
     // another (never seen: links do not overlap) keeps its link as it is.
     const fresh = written?.filter((edit) => !seen.has(`${edit.start}:${edit.end}:${edit.newText}`));

@@ -235,6 +235,28 @@ describe('Replace Links to Merchant: the replacement text', () => {
       '<a href="https://old.example.org/p?a=1&amp;b=2">a</a>',
       'a plain link gets no rel',
     );
+    // A link unwrapped to its plain page is no paid link: `sponsored` leaves its rel, the other words stay.
+    const unwrapped = (rel: string) => replaced(`<a href="${amp(old)}" ${rel}>a</a>`, 'html', unwrap).text;
+    const plain = 'href="https://old.example.org/p?a=1&amp;b=2"';
+    assert.equal(unwrapped('rel="sponsored"'), `<a ${plain}>a</a>`);
+    assert.equal(unwrapped('rel="nofollow Sponsored noopener"'), `<a ${plain} rel="nofollow noopener">a</a>`);
+    assert.equal(unwrapped("rel='sponsored nofollow'"), `<a ${plain} rel='nofollow'>a</a>`);
+    assert.equal(unwrapped('rel=sponsored'), `<a ${plain}>a</a>`);
+    assert.equal(unwrapped('REL = "Sponsored"'), `<a ${plain}>a</a>`);
+    assert.equal(
+      replaced(`<a rel="sponsored"\n  href="${amp(old)}">a</a>`, 'html', unwrap).text,
+      `<a\n  ${plain}>a</a>`,
+      'the attribute goes with the white space before it; the line break before href stays',
+    );
+    assert.equal(unwrapped('rel=nofollow'), `<a ${plain} rel=nofollow>a</a>`);
+    // One change per link, its address and its rel together (the refactor preview shows one row per link).
+    const [before, after] = [
+      `<a rel="sponsored" href="${amp(old)}">a</a>`,
+      `<a href="${amp(old)}" rel="sponsored">b</a>`,
+    ];
+    for (const text of [before, after]) {
+      assert.equal(replaced(text, 'html', unwrap).edits.length, 1, text);
+    }
   });
 
   it('sends an alternative’s links to its home page, or keeps a page it has', () => {
