@@ -7,6 +7,7 @@
 import type { ActionItem, ClickItem } from '../../src/api/types';
 import { generateDataset } from '../../src/sandbox/dataset';
 import { received } from './benchItems';
+import { linkInForm } from './linkForms';
 
 type ShippedFigures = typeof import('./shippedFigures');
 
@@ -32,13 +33,7 @@ function article(trackingLinks: readonly string[], subIds: readonly string[]): s
   for (let line = 0; line < LINES; line++) {
     if (line % 5 === 2 && deeplink < DEEPLINKS) {
       const target = `${trackingLinks[deeplink % trackingLinks.length]}?s=${subIds[(deeplink * 7) % subIds.length]}&url=https%3A%2F%2Fshop.example%2Fp%2F${deeplink}`;
-      const forms = [
-        `See [item ${deeplink}](${target} "Item").`,
-        `Autolink <${target}> here.`,
-        `Bare ${target}, then text.`,
-        `<a href="${target}">item</a>`,
-      ];
-      lines.push(forms[deeplink % forms.length]!);
+      lines.push(linkInForm(deeplink, target, `item ${deeplink}`));
       deeplink += 1;
     } else if (line % 10 === 4 && other < OTHER_URLS) {
       lines.push(`Background reading at https://blog${other}.example.org/post?s=not-ours, for the curious.`);

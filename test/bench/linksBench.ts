@@ -11,6 +11,7 @@ import type { JsonObject } from '../../src/api/normalize/fields';
 import { generateDataset } from '../../src/sandbox/dataset';
 import { loadShipped } from './shippedBundle';
 import { emit, median, round2 } from './figures';
+import { linkInForm } from './linkForms';
 import type { MerchantKey } from '../../src/merchant/merchantKey';
 
 type ShippedLinks = typeof import('./shippedLinks');
@@ -50,13 +51,7 @@ function markdownDocument(merchants: readonly Merchant[]): string {
         ? (merchant.domains[url % Math.max(1, merchant.domains.length)] ?? merchant.defaultDomain)
         : `blog${url}.example.org`;
     const target = `https://${host}/p/${url}?ref=news`;
-    const forms = [
-      `See [item ${url}](${target} "Item").`,
-      `Autolink <${target}> here.`,
-      `Bare ${target}, then text.`,
-      `<a href="${target}">item</a>`,
-    ];
-    lines.push(forms[url % forms.length]!);
+    lines.push(linkInForm(url, target, `item ${url}`));
     url += 1;
   }
   return lines.join('\n');
@@ -80,13 +75,7 @@ function accentedDocument(): string {
       continue;
     }
     const target = `https://${PARSED_HOSTS[url % PARSED_HOSTS.length]!.replace('{n}', String(url))}/p/${url}?ref=news`;
-    const forms = [
-      `See [item ${url}](${target} "Item").`,
-      `Autolink <${target}> here.`,
-      `Bare ${target}, then text.`,
-      `<a href="${target}">item</a>`,
-    ];
-    lines.push(forms[url % forms.length]!);
+    lines.push(linkInForm(url, target, `item ${url}`));
     url += 1;
   }
   return lines.join('\n');
