@@ -14,7 +14,7 @@ const undici = {
 const vscode = {
   name: 'vscode',
   message:
-    'The pure core (api, sandbox, common, merchant, catalog, links, health, siteDisk, reports, revenue) must not import vscode: it is unit-tested in plain Node.',
+    'The pure core (api, sandbox, common, merchant, catalog, links, health, siteDisk, reports, revenue, writing) must not import vscode: it is unit-tested in plain Node.',
 };
 
 /** Import patterns (gitignore-style, matched against the import's text) and why they are refused. */
@@ -29,6 +29,7 @@ const VIEWS_AND_COMMANDS = [
   '**/commands/**',
   '**/hover/**',
   '**/lens/**',
+  '**/editing/**',
   '**/extension',
   '**/webviews/*/host/**',
 ];
@@ -40,7 +41,7 @@ const SHELL = [CONTROLLERS, PROMPTS, LOADERS, SETTINGS_READERS, SECRETS, ...UI];
 const refuse = (group, message) => ({ group, message });
 const noShell = refuse(
   SHELL,
-  'The pure core never imports the VS Code shell (controllers, prompts, loaders, settings, views, commands, hover, lens, secrets): data flows from the core to the shell.',
+  'The pure core never imports the VS Code shell (controllers, prompts, loaders, settings, views, commands, hover, lens, editing, secrets): data flows from the core to the shell.',
 );
 const settingsAtTheBottom = refuse(
   [CONTROLLERS, PROMPTS, LOADERS, SECRETS, ...UI],
@@ -253,6 +254,8 @@ export default tseslint.config(
   room(['src/siteDisk/**/*.ts'], { pure: true, patterns: [noCatalog, siteDiskOwnInputs, noShell] }),
   // Revenue at risk and Replace Links (issue 33): pure, unit-tested in plain Node; the shell hands it the catalog.
   room(['src/revenue/**/*.ts'], { pure: true, patterns: [noShell] }),
+  // What a paste, a drop or a completion writes (issue 35): pure; the providers of src/editing/ hand it the document.
+  room(['src/writing/**/*.ts'], { pure: true, patterns: [noShell] }),
   room(['src/catalog/model/**/*.ts'], { pure: true, patterns: [noUpperRooms, noLinks, noShell] }),
   room(['src/catalog/tree/**/*.ts', 'src/catalog/search/**/*.ts', 'src/catalog/present/**/*.ts'], {
     pure: true,
@@ -382,6 +385,17 @@ export default tseslint.config(
       'src/secrets/**/*.ts',
     ],
     { pure: false, patterns: SHELL_PATTERNS },
+  ),
+  room(['src/editing/**/*.ts'], {
+    pure: false,
+    patterns: [
+      ...SHELL_PATTERNS,
+      refuse(
+        ['**/views/**', '**/commands/**', '**/hover/**', '**/lens/**', PROBLEMS, SITE, '**/extension'],
+        'src/editing/ holds the paste, drop and completion providers: it imports the core, settings and controllers, never a view, command, hover, lens, problem or activation.',
+      ),
+    ],
+  }
   ),
   room(['src/site/**/*.ts'], {
     pure: false,

@@ -34,6 +34,8 @@ import { DomainIndexLoader } from './loaders/domainIndexLoader';
 import { FiguresController } from './controllers/figuresController';
 import { ServiceApiLoader } from './loaders/serviceApiLoader';
 import { MerchantLinkIndex } from './controllers/merchantLinkIndex';
+import { CatalogSearch } from './controllers/merchantSearchIndex';
+import { registerEditingProviders } from './editing/editingProviders';
 import { ReportController } from './controllers/reportController';
 import { MerchantView } from './views/merchantView';
 import { LinkHealthStarter } from './problems/linkHealthStarter';
@@ -148,7 +150,8 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   commands.register(SyncMerchantsCommand.refresh(controller));
   commands.register(SyncMerchantsCommand.reloadAll(controller));
   commands.register(new FilterMerchantsCommand(options));
-  const picker = new MerchantPicker(controller);
+  const search = new CatalogSearch(controller);
+  const picker = new MerchantPicker(controller, search);
   commands.register(new FindMerchantCommand(picker, view));
   // The report panel's merchant rows show the merchant in the view through this command.
   commands.register(new RevealMerchantCommand(controller, view));
@@ -168,6 +171,8 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
       new MerchantHoverProvider(links),
     ),
   );
+  const editing = registerEditingProviders({ links, search, log });
+  context.subscriptions.push(...editing.disposables);
   commands.register(new ShowGettingStartedCommand(context.extension.id));
   commands.register(new ShowReportsCommand(panels));
   commands.register(new ShowReportsForSubIdCommand(panels, reports));
@@ -196,6 +201,8 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
       merchantLinks,
       revenue,
       revenueView,
+      paste: editing.paste,
+      completion: editing.completion,
     },
     panels,
     serializer,

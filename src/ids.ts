@@ -167,6 +167,20 @@ export const SETTINGS = {
   linkHealthRelSponsoredInMarkdown: 'affiliateLinks.linkHealth.relSponsoredInMarkdown',
   linkHealthDisclosurePatterns: 'affiliateLinks.linkHealth.disclosurePatterns',
   linkHealthDisclosureSnippet: 'affiliateLinks.linkHealth.disclosureSnippet',
+  pasteDefault: 'affiliateLinks.paste.default',
+  completionEnabled: 'affiliateLinks.completion.enabled',
+  completionCpc: 'affiliateLinks.completion.cpc',
+} as const;
+
+/**
+ * The kinds of the paste and drop edits (under VS Code's `text`), for `editor.pasteAs.preferences` and
+ * `editor.action.pasteAs`: one address as its affiliate link; a paragraph with its merchant links monetized.
+ * `text.affiliateLinks` names both.
+ */
+export const PASTE_KINDS = {
+  all: 'text.affiliateLinks',
+  deeplink: 'text.affiliateLinks.deeplink',
+  monetize: 'text.affiliateLinks.monetize',
 } as const;
 
 /** The setting of each link health rule's severity (`affiliateLinks.linkHealth.<rule>`), by rule code. */

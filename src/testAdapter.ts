@@ -20,6 +20,8 @@ import { makeStatusBarItem, type MakeStatusBarItem } from './views/statusBarItem
 import type { HostToWebview, PanelSnapshot, PanelState, WebviewToHost } from './reports/panel/protocol';
 import { parseWebviewMessage } from './webviews/reports/host/messageValidation';
 import type { PanelWatcher, ReportPanelKeeper } from './webviews/reports/host/reportPanelKeeper';
+import type { AffiliatePasteProvider } from './editing/affiliatePasteProvider';
+import type { MerchantCompletionProvider } from './editing/merchantCompletionProvider';
 
 /** Where a message came from: the webview, or a test posting through the same handler. */
 export type MessageSource = 'webview' | 'test';
@@ -75,6 +77,9 @@ export interface AffiliateLinksApi {
   /** Revenue at risk: its report, and the view that draws it. */
   readonly revenue: RevenueAtRiskController;
   readonly revenueView: RevenueAtRiskView;
+  /** Paste, drop and completion: the providers as VS Code calls them. */
+  readonly paste: AffiliatePasteProvider;
+  readonly completion: MerchantCompletionProvider;
   /** The warnings shown through `showWarning` (link health's notices), oldest first. */
   readonly warnings: readonly string[];
 }

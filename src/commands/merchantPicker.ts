@@ -1,12 +1,11 @@
 /** A QuickPick over the whole catalog, shared by Find Merchant and the link commands run from the palette. */
 import * as vscode from 'vscode';
-import type { CatalogMap } from '../catalog/model/catalogTypes';
 import { merchantDescription } from '../catalog/present/merchantFormat';
-import { MerchantSearchIndex } from '../catalog/search/merchantSearch';
 import { acceptedItem } from '../catalog/search/pickAcceptance';
 import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { CatalogController } from '../controllers/catalogController';
+import type { CatalogSearch } from '../controllers/merchantSearchIndex';
 import { explainNoCatalog } from './noCatalogMessage';
 
 const SHOWN = 200;
@@ -42,9 +41,10 @@ function toPick(
  * pick only ever holds its best few hundred. The index is built once per catalog snapshot.
  */
 export class MerchantPicker {
-  private index: { merchants: CatalogMap; search: MerchantSearchIndex } | undefined;
-
-  constructor(private readonly controller: CatalogController) {}
+  constructor(
+    private readonly controller: CatalogController,
+    private readonly catalogSearch: CatalogSearch,
+  ) {}
 
   /**
    * Lets the user choose a merchant; undefined when they cancel. With no catalog yet, says so
@@ -52,14 +52,11 @@ export class MerchantPicker {
    */
   async pick(options: PickOptions): Promise<MerchantRef | undefined> {
     const merchants = this.controller.store?.snapshot.merchants;
-    if (!merchants || merchants.size === 0) {
+    const search = this.catalogSearch.current();
+    if (!merchants || !search) {
       explainNoCatalog(this.controller);
       return undefined;
     }
-    if (this.index?.merchants !== merchants) {
-      this.index = { merchants, search: new MerchantSearchIndex(merchants) };
-    }
-    const search = this.index.search;
     const buttons = options.buttons ?? [];
     const pick = vscode.window.createQuickPick<MerchantPick>();
     const count = merchants.size.toLocaleString('en-US');

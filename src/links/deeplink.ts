@@ -41,7 +41,8 @@ export function deeplinkRefusal(merchant: Pick<Merchant, 'name' | 'isActive' | '
   return undefined;
 }
 
-function parameterProblem(name: string, setting: string, value: string): string | undefined {
+/** Why `value`, the setting `setting`, is no usable parameter name for a link to `name` (quoted); undefined when it is. */
+export function parameterProblem(name: string, setting: string, value: string): string | undefined {
   if (value === '') {
     return l10n.t(
       'Cannot make a deeplink to {0}: the setting {1} is empty. Set it to the parameter name the network expects.',

@@ -36,7 +36,7 @@ function balancedParentheses(link: string): boolean {
  * percent-encoded, `\` doubled, `&` escaped where it would start an entity; wrapped in `<...>`
  * (with `<` and `>` escaped) when it holds white space or unbalanced parentheses.
  */
-function markdownDestination(link: string): string {
+export function markdownDestination(link: string): string {
   const destination = link
     .replace(CONTROL, (c) => encodeURIComponent(c))
     .replace(/\\/g, '\\\\')

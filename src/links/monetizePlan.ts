@@ -76,7 +76,7 @@ export function skippedForReason(reason: SkipReason, count: number): string {
  */
 export function planMonetize(
   text: string,
-  index: MerchantDomainIndex,
+  index: Pick<MerchantDomainIndex, 'match'>,
   options: { spans?: readonly TextSpan[]; deeplink: DeeplinkOptions },
 ): MonetizePlan {
   const plan: MonetizePlan = { candidates: [], skipped: [] };

@@ -86,3 +86,21 @@ export function deeplinkOptionsFor(
     rel: settings.rel,
   };
 }
+
+/** The settings of paste, drop and completion (`affiliateLinks.paste.*`, `affiliateLinks.completion.*`), read for a document and its language. */
+export interface EditingSettings {
+  /** Our paste and drop edits come first instead of yielding to the plain paste. */
+  pasteDefault: boolean;
+  completionEnabled: boolean;
+  /** Completion writes the CPC link of a merchant that takes CPC traffic. */
+  completionCpc: boolean;
+}
+
+export function readEditingSettings(document: vscode.TextDocument): EditingSettings {
+  const config = vscode.workspace.getConfiguration('affiliateLinks', document);
+  return {
+    pasteDefault: config.get<boolean>('paste.default', false),
+    completionEnabled: config.get<boolean>('completion.enabled', true),
+    completionCpc: config.get<boolean>('completion.cpc', false),
+  };
+}

@@ -709,6 +709,35 @@ const CASES: Case[] = [
     refused: /never imports the VS Code shell/,
   },
   {
+    rule: 'the pure core never imports vscode',
+    file: 'src/writing/wrong.ts',
+    code: "import * as vscode from 'vscode';\nvoid vscode;",
+    refused: /must not import vscode/,
+  },
+  {
+    rule: 'writing (the pure core) never imports the shell',
+    file: 'src/writing/wrong.ts',
+    code: "import { readEditingSettings } from '../settings/linkSettings';\nvoid readEditingSettings;",
+    refused: /never imports the VS Code shell/,
+  },
+  {
+    rule: 'the core never imports the editing providers',
+    file: 'src/links/wrong.ts',
+    code: "import { DocumentPlaces } from '../editing/documentPlaces';\nvoid DocumentPlaces;",
+    refused: /never imports the VS Code shell/,
+  },
+  {
+    rule: 'the editing providers never import a command',
+    file: 'src/editing/wrong.ts',
+    code: "import { MerchantPicker } from '../commands/merchantPicker';\nvoid MerchantPicker;",
+    refused: /src\/editing\/ holds the paste, drop and completion providers/,
+  },
+  {
+    rule: 'writing may use link health, the link rules and the catalog search',
+    file: 'src/writing/right.ts',
+    code: "import { documentLinks } from '../health/documentLinks';\nimport { deeplinkOf } from '../links/deeplink';\nimport type { SearchHit } from '../catalog/search/merchantSearch';\nvoid documentLinks; void deeplinkOf; export type H = SearchHit;",
+  },
+  {
     rule: 'revenue may use link health, the link rules and the report model',
     file: 'src/revenue/right.ts',
     code: "import { fixesFor } from '../health/healthFixes';\nimport { deeplinkOf } from '../links/deeplink';\nimport { amountIn } from '../reports/model/currencyAmounts';\nvoid fixesFor; void deeplinkOf; void amountIn;",
