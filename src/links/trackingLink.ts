@@ -45,7 +45,8 @@ function nameOf(piece: string): string | undefined {
  * decoded) takes the new value where it stands and any further ones are removed; without one,
  * it is appended. Every other piece of the query keeps its exact bytes and order (the query is
  * not re-serialised, unlike `searchParams.set`), and the fragment is kept. Our values are
- * encoded as application/x-www-form-urlencoded, exactly as `searchParams.set` would.
+ * encoded as application/x-www-form-urlencoded, as `searchParams.set` would, but for the last
+ * character of a value that ends the link (see `readWhole`).
  */
 export function withQueryParameters(url: URL, parameters: readonly (readonly [string, string])[]): string {
   let pieces = url.search === '' ? [] : url.search.slice(1).split('&');
@@ -58,9 +59,25 @@ export function withQueryParameters(url: URL, parameters: readonly (readonly [st
       pieces = pieces.flatMap((piece, index) => (index === at ? [pair] : nameOf(piece) === name ? [] : [piece]));
     }
   }
+  const last = pieces.at(-1);
+  if (url.hash === '' && last !== undefined && parameters.some(([name]) => nameOf(last) === name)) {
+    pieces[pieces.length - 1] = readWhole(last);
+  }
   const result = new URL(url.href);
   result.search = pieces.length === 0 ? '' : `?${pieces.join('&')}`;
   return result.href;
+}
+
+/**
+ * A query piece of ours that ends the link, its last character percent-encoded when it is one a reader drops
+ * from the end of a bare URL as punctuation (`.`, `*`, `_`: the only such characters form encoding leaves as
+ * they are), so that a link written bare is read whole. The value decodes the same.
+ */
+function readWhole(piece: string): string {
+  const lastChar = piece.at(-1);
+  return lastChar === '.' || lastChar === '*' || lastChar === '_'
+    ? `${piece.slice(0, -1)}%${lastChar.charCodeAt(0).toString(16).toUpperCase()}`
+    : piece;
 }
 
 /** The merchant's tracking link when it is an absolute http(s) URL; otherwise a message naming the merchant. */

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launchChromium } from './chromium';
 import { ensureCodeServer, startCodeServer, vscodeVersion } from './codeServer';
+import { startHostKeyboard } from './hostKeyboard';
 import { PROJECT_ROOT } from './hostPaths';
 
 const TESTS_INDEX = path.join(PROJECT_ROOT, 'out/test/integration/index.js');
@@ -86,11 +87,16 @@ async function waitForOutcome(resultsFile: string, failure: Promise<never>): Pro
 async function runInServer(resultsFile: string, grep: string | undefined): Promise<Outcome> {
   ensureCodeServer();
   console.log(`host: server, ${vscodeVersion()}`);
+  const keyboard = await startHostKeyboard();
   const server = await startCodeServer({
-    env: { AFFILIATE_LINKS_TEST_RESULTS: resultsFile, ...(grep ? { AFFILIATE_LINKS_TEST_GREP: grep } : {}) },
+    env: {
+      AFFILIATE_LINKS_TEST_RESULTS: resultsFile,
+      AFFILIATE_LINKS_TEST_KEYBOARD: keyboard.url,
+      ...(grep ? { AFFILIATE_LINKS_TEST_GREP: grep } : {}),
+    },
   });
   const browser = await launchChromium().catch(async (error: unknown) => {
-    await server.stop();
+    await Promise.all([server.stop(), keyboard.close()]);
     throw error;
   });
   try {
@@ -99,7 +105,11 @@ async function runInServer(resultsFile: string, grep: string | undefined): Promi
       ['extensionDevelopmentPath', remote(PROJECT_ROOT)],
       ['extensionTestsPath', remote(TESTS_INDEX)],
     ];
-    const page = await browser.newPage();
+    // The clipboard is the browser's: a real paste (Ctrl+V, through `keyboard`) reads what the suite wrote to it.
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await context.newPage();
+    keyboard.usePage(page);
     const browserGone = new Promise<never>((_resolve, reject) =>
       browser.once('disconnected', () => reject(new Error('Chromium disconnected during the run'))),
     );
@@ -110,7 +120,7 @@ async function runInServer(resultsFile: string, grep: string | undefined): Promi
     return await waitForOutcome(resultsFile, Promise.race([server.exited, browserGone]));
   } finally {
     await browser.close().catch(() => undefined);
-    await server.stop();
+    await Promise.all([server.stop(), keyboard.close()]);
   }
 }
 

@@ -133,8 +133,10 @@ describe('bundles', () => {
     // tree model and words, the pairs of the figures, the view, its service and three commands), about 37 KB,
     // to 599,052 bytes: the view shows at activation with the Merchants view. Then its report kept file by file
     // (the builder, its ranked rows, the rows of a context) and the Replace Links command's thin part, to about
-    // 616,000 bytes. The cap leaves 1.5%.
-    assert.ok(report.extensionBytes < 625_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // 616,000 bytes. Issue 35: paste, drop and completion (what they write, src/writing/, and their providers,
+    // src/editing/), about 26 KB, to 642,251 bytes: the providers must answer the first paste without a
+    // bundle to load but the domain index's. The cap leaves 1.5%.
+    assert.ok(report.extensionBytes < 652_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('holds the report store, its model and the report panel’s host in the extension bundle: no bundle of their own', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_DEEPLINK_OPTIONS, deeplinkOf, deeplinkRefusal, type DeeplinkOptions } from '../../src/links/deeplink';
+import { findUrls } from '../../src/links/urlFinder';
 import { blankMerchant } from './helpers/merchants';
 
 const TRACKING = 'https://t.example/click?p=42&a=7';
@@ -240,6 +241,22 @@ describe('deeplinkOf', () => {
       assert.match(result.message, /\.$/);
     });
   }
+  it('ends with no character a reader drops from a bare URL, so the link written bare is read whole', () => {
+    for (const [target, end] of [
+      ['https://shop.example/a_', '%5F'],
+      ['https://shop.example/v1.', '%2E'],
+      ['https://shop.example/*', '%2A'],
+    ] as const) {
+      const result = deeplinkOf(shop(), target);
+      assert.ok(result.ok && result.link.endsWith(end), `${target} → ${result.ok ? result.link : result.message}`);
+      assert.equal(new URL(result.link).searchParams.get('url'), target);
+      const [found] = findUrls(`See ${result.link}. Then`);
+      assert.equal(found!.url, result.link);
+    }
+    const fragment = deeplinkOf(shop('https://t.example/click#top'), 'https://shop.example/a_');
+    assert.ok(fragment.ok && fragment.link.endsWith('#top'));
+  });
+
   it('ignores an invalid subIdParameter when there is no SubID', () => {
     const result = deeplinkOf(shop(), 'https://s.example/', { urlParameter: 'url', subIdParameter: '' });
     assert.deepEqual(result, { ok: true, link: `${TRACKING}&url=https%3A%2F%2Fs.example%2F` });

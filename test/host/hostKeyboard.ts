@@ -1,0 +1,46 @@
+/**
+ * The browser's keyboard, lent to the integration suite in the server host: in code-server a paste's providers
+ * run only on the browser's own paste event (a real Ctrl+V), which no command of the extension host can fire —
+ * `editor.action.clipboardPasteAction` and `editor.action.pasteAs` fall back to a plain text paste there, since
+ * the browser's clipboard service cannot trigger a paste. The suite asks this loopback server to press keys.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+
+export interface HostKeyboard {
+  /** `http://127.0.0.1:<port>`: GET `/press?keys=Control+V` presses the keys on the page and answers 204. */
+  readonly url: string;
+  /** The page whose keyboard is lent, once it is open. */
+  usePage(page: Page): void;
+  close(): Promise<void>;
+}
+
+export async function startHostKeyboard(): Promise<HostKeyboard> {
+  let page: Page | undefined;
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const keys = url.searchParams.get('keys');
+    const text = url.searchParams.get('text');
+    if (page === undefined || (url.pathname !== '/press' && url.pathname !== '/type')) {
+      res.writeHead(404).end();
+      return;
+    }
+    const done =
+      url.pathname === '/press' && keys !== null
+        ? page.keyboard.press(keys)
+        : url.pathname === '/type' && text !== null
+          ? page.keyboard.type(text)
+          : Promise.reject(new Error('give keys (/press) or text (/type)'));
+    done.then(
+      () => res.writeHead(204).end(),
+      (error: unknown) => res.writeHead(500).end(String(error)),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    usePage: (lent) => (page = lent),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
