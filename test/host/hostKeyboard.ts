@@ -9,11 +9,45 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 
 export interface HostKeyboard {
-  /** `http://127.0.0.1:<port>`: GET `/press?keys=Control+V` presses the keys on the page and answers 204. */
+  /**
+   * `http://127.0.0.1:<port>`: GET `/press?keys=Control+V` presses the keys on the page, `/type?text=` types,
+   * `/clipboard?text=&html=` puts text (and HTML) on the browser's clipboard; each answers 204.
+   */
   readonly url: string;
   /** The page whose keyboard is lent, once it is open. */
   usePage(page: Page): void;
   close(): Promise<void>;
+}
+
+/**
+ * Ctrl+V as Chromium's own shortcut handling makes it: the key with the editing command `paste`, which reads the
+ * browser's clipboard and fires the paste event. A key event alone (`keyboard.press`) carries no command on Linux,
+ * so it would paste nothing.
+ */
+async function pasteKeys(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const key = { key: 'v', code: 'KeyV', windowsVirtualKeyCode: 86, modifiers: 2 };
+    await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...key, commands: ['paste'] });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * `text` (and `html`, as `text/html`) on the browser's clipboard, which a real paste reads: the extension host's
+ * `env.clipboard` is kept in memory by the workbench under test and never reaches it.
+ */
+async function putOnClipboard(page: Page, text: string, html: string | undefined): Promise<void> {
+  // A string, not a function: this file is compiled for Node, without the DOM's types.
+  await page.evaluate(
+    `(async ([plain, rich]) => {
+      const items = { 'text/plain': new Blob([plain], { type: 'text/plain' }) };
+      if (rich !== null) items['text/html'] = new Blob([rich], { type: 'text/html' });
+      await navigator.clipboard.write([new ClipboardItem(items)]);
+    })(${JSON.stringify([text, html ?? null])})`,
+  );
 }
 
 export async function startHostKeyboard(): Promise<HostKeyboard> {
@@ -22,16 +56,25 @@ export async function startHostKeyboard(): Promise<HostKeyboard> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const keys = url.searchParams.get('keys');
     const text = url.searchParams.get('text');
+    if (page !== undefined && url.pathname === '/clipboard' && text !== null) {
+      putOnClipboard(page, text, url.searchParams.get('html') ?? undefined).then(
+        () => res.writeHead(204).end(),
+        (error: unknown) => res.writeHead(500).end(String(error)),
+      );
+      return;
+    }
     if (page === undefined || (url.pathname !== '/press' && url.pathname !== '/type')) {
       res.writeHead(404).end();
       return;
     }
     const done =
-      url.pathname === '/press' && keys !== null
-        ? page.keyboard.press(keys)
-        : url.pathname === '/type' && text !== null
-          ? page.keyboard.type(text)
-          : Promise.reject(new Error('give keys (/press) or text (/type)'));
+      url.pathname === '/press' && keys === 'Control+V'
+        ? pasteKeys(page)
+        : url.pathname === '/press' && keys !== null
+          ? page.keyboard.press(keys)
+          : url.pathname === '/type' && text !== null
+            ? page.keyboard.type(text)
+            : Promise.reject(new Error('give keys (/press) or text (/type)'));
     done.then(
       () => res.writeHead(204).end(),
       (error: unknown) => res.writeHead(500).end(String(error)),

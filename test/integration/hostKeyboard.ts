@@ -21,8 +21,24 @@ function ask(path: string): Promise<void> {
   });
 }
 
+/**
+ * `text` (with `html` as `text/html` in the server host) on the clipboard a real paste reads: the browser's in the
+ * server host, where the workbench under test keeps `env.clipboard` in memory; `env.clipboard` in the Electron host.
+ */
+export async function clipboardForPaste(text: string, html?: string): Promise<void> {
+  if (KEYBOARD === undefined) {
+    await vscode.env.clipboard.writeText(text);
+    return;
+  }
+  await ask(
+    `/clipboard?text=${encodeURIComponent(text)}${html === undefined ? '' : `&html=${encodeURIComponent(html)}`}`,
+  );
+}
+
 /** A paste into the focused editor, as Ctrl+V makes it. */
 export async function pasteWithKeyboard(): Promise<void> {
+  // The browser moves its focus to an editor just shown a moment after the extension host was told so.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   if (KEYBOARD === undefined) {
     await vscode.commands.executeCommand('editor.action.clipboardPasteAction');
     return;
@@ -32,6 +48,7 @@ export async function pasteWithKeyboard(): Promise<void> {
 
 /** Text typed into the focused editor key by key (triggers completion as a person's typing does). */
 export async function typeWithKeyboard(text: string): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
   if (KEYBOARD === undefined) {
     await vscode.commands.executeCommand('type', { text });
     return;

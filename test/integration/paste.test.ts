@@ -5,7 +5,7 @@ import { MerchantDomainIndex } from '../../src/links/domainIndex';
 import type { MerchantRef } from '../../src/merchant/merchantFields';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { activatedExtension, eventually } from './extensionUnderTest';
-import { pasteWithKeyboard, typeWithKeyboard } from './hostKeyboard';
+import { clipboardForPaste, pasteWithKeyboard, typeWithKeyboard } from './hostKeyboard';
 
 const PLAIN_TEXT = vscode.DocumentDropOrPasteEditKind.Text.append('plain');
 const NO_TOKEN = new vscode.CancellationTokenSource().token;
@@ -60,8 +60,19 @@ describe('paste and completion in the real host', function () {
       })!;
     assert.ok(shop, 'the sandbox has an active merchant with deeplinks alone on its domain');
     page = `https://${shop.merchant.defaultDomain}/trail-runner?size=42`;
-    // The catalog's sync and the key's checks are done: from here, nothing may ask the service.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The catalog's sync and the key's checks are done (no request for 2 s): from here, nothing may ask the service.
+    let last = -1;
+    await eventually(
+      async () => {
+        const now = sandbox.stats().total;
+        const settled = now === last;
+        last = now;
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        return settled && now === sandbox.stats().total ? true : undefined;
+      },
+      'the requests of the key and the catalog to end',
+      30_000,
+    );
     requestsBefore = sandbox.stats().total;
   });
 
@@ -104,16 +115,18 @@ describe('paste and completion in the real host', function () {
   });
 
   it('keeps the plain paste as the default of Ctrl+V, and pastes the deeplink when the setting asks', async () => {
-    await vscode.env.clipboard.writeText(page);
+    await clipboardForPaste(page);
     const plain = await editorWith('Shoes: ');
     endOf(plain);
     await pasteWithKeyboard();
+
     await eventually(() => plain.document.getText() === `Shoes: ${page}` || undefined, 'the plain paste', 10_000);
 
     await configure('affiliateLinks.paste.default', true);
     const ours = await editorWith('Shoes: ');
     endOf(ours);
     await pasteWithKeyboard();
+
     const written = await eventually(
       () => /^Shoes: (https:\/\/\S+)$/.exec(ours.document.getText())?.[1],
       'the pasted deeplink',
@@ -126,7 +139,7 @@ describe('paste and completion in the real host', function () {
 
   it('pastes as our kind when editor.pasteAs.preferences names it', async () => {
     await configure('editor.pasteAs.preferences', ['text.affiliateLinks']);
-    await vscode.env.clipboard.writeText(page);
+    await clipboardForPaste(page);
     const editor = await editorWith('Buy these shoes.\n');
     editor.selection = new vscode.Selection(0, 4, 0, 15);
     await pasteWithKeyboard();
@@ -139,12 +152,52 @@ describe('paste and completion in the real host', function () {
     await configure('editor.pasteAs.preferences', undefined);
   });
 
+  it('writes [the page’s title](deeplink) when the browser’s clipboard carries the title', async () => {
+    await configure('affiliateLinks.paste.default', true);
+    await clipboardForPaste(page, `<a href="${page.replace(/&/g, '&amp;')}">Trail Runner [42]</a>`);
+    const editor = await editorWith('Shoes: ');
+    endOf(editor);
+    await pasteWithKeyboard();
+    const link = await eventually(
+      () => /^Shoes: \[Trail Runner \\\[42\\\]\]\((\S+)\)$/.exec(editor.document.getText())?.[1],
+      'the titled link',
+      10_000,
+    );
+    assert.equal(new URL(link).searchParams.get('url'), page);
+    await configure('affiliateLinks.paste.default', undefined);
+  });
+
+  it('offers the same edit for a link dropped from the browser (text/uri-list)', async () => {
+    const { paste } = await api();
+    const editor = await editorWith('<p></p>', 'html');
+    const transfer = new vscode.DataTransfer();
+    transfer.set('text/uri-list', new vscode.DataTransferItem(`# dragged\r\n${page}\r\n`));
+    const [edit] = (await paste.provideDocumentDropEdits(
+      editor.document,
+      new vscode.Position(0, 3),
+      transfer,
+      NO_TOKEN,
+    ))!;
+    assert.equal(edit!.title, `Insert as affiliate link (${shop.merchant.name})`);
+    const html = /^<a href="([^"]+)" rel="sponsored">(.+)<\/a>$/.exec(String(edit!.insertText));
+    assert.ok(html, String(edit!.insertText));
+    assert.equal(new URL(html[1]!.replace(/&amp;/g, '&')).searchParams.get('url'), page);
+    assert.ok(edit!.yieldTo?.some((kind) => kind.value === PLAIN_TEXT.value));
+    const files = new vscode.DataTransfer();
+    files.set('text/uri-list', new vscode.DataTransferItem('file:///tmp/notes.md'));
+    assert.equal(
+      await paste.provideDocumentDropEdits(editor.document, new vscode.Position(0, 3), files, NO_TOKEN),
+      undefined,
+    );
+  });
+
   it('lists the merchant typed inside ](, and inserts its tracking link with the SubID', async () => {
     const editor = await editorWith('See [the shop](');
     endOf(editor);
     const typed = shop.merchant.name.split(' ')[0]!.slice(0, 4);
     await typeWithKeyboard(typed);
-    const position = editor.selection.active;
+    await eventually(() => editor.document.getText().endsWith(typed) || undefined, 'the typed text', 10_000);
+    const position = editor.document.positionAt(editor.document.getText().length);
     const list = await vscode.commands.executeCommand<vscode.CompletionList>(
       'vscode.executeCompletionItemProvider',
       editor.document.uri,
