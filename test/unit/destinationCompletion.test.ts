@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict';
 import { MerchantSearchIndex } from '../../src/catalog/search/merchantSearch';
-import {
-  destinationChoices,
-  destinationQuery,
-  destinationTyping,
-} from '../../src/writing/destinationCompletion';
+import { destinationChoices, destinationQuery, destinationTyping } from '../../src/writing/destinationCompletion';
 import { PASTE_CATALOG } from './helpers/pasteFixture';
 
 const search = new MerchantSearchIndex(PASTE_CATALOG);
@@ -13,7 +9,11 @@ const options = { deeplink: { subIdParameter: 's', subId: 'best-shoes' }, cpc: f
 describe('completion in a link’s destination', () => {
   it('knows when the cursor types a destination, and what is typed', () => {
     assert.deepEqual(destinationTyping('See [shoes](', 'markdown'), { syntax: 'markdown', start: 12, typed: '' });
-    assert.deepEqual(destinationTyping('See [shoes]( sho', 'markdown'), { syntax: 'markdown', start: 13, typed: 'sho' });
+    assert.deepEqual(destinationTyping('See [shoes]( sho', 'markdown'), {
+      syntax: 'markdown',
+      start: 13,
+      typed: 'sho',
+    });
     assert.deepEqual(destinationTyping('[a](<sh', 'mdx'), { syntax: 'angle', start: 5, typed: 'sh' });
     assert.deepEqual(destinationTyping('[shoes]: https://sh', 'markdown'), {
       syntax: 'markdown',
