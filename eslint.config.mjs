@@ -395,8 +395,7 @@ export default tseslint.config(
         'src/editing/ holds the paste, drop and completion providers: it imports the core, settings and controllers, never a view, command, hover, lens, problem or activation.',
       ),
     ],
-  }
-  ),
+  }),
   room(['src/site/**/*.ts'], {
     pure: false,
     patterns: [
