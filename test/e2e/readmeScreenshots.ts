@@ -22,6 +22,7 @@ export const README_FEATURES = [
   'health',
   'revenue',
   'replace-preview',
+  'paste',
 ] as const;
 export type ReadmeFeature = (typeof README_FEATURES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The README's screenshots (taken by test/e2e/screenshots.e2e.ts, linkHealth.e2e.ts and revenueAtRisk.e2e.ts with UPDATE_README_SCREENSHOTS=1)
+ * The README's screenshots (taken by test/e2e/screenshots.e2e.ts, linkHealth.e2e.ts, revenueAtRisk.e2e.ts and paste.e2e.ts with UPDATE_README_SCREENSHOTS=1)
  * are committed, small, all shown: the README shows each feature in light and dark, the
  * marketplace README in dark, and no file in media/screenshots/ is left unshown.
  */
