@@ -6,7 +6,8 @@
  *
  * The client measured is the one that ships: the production build of `dist/api.js`.
  * `npm run bench -- --only linkHealth` runs the link health figures alone (Replace Links to Merchant's with them);
- * `--only figures` the figures' (the aggregate and the lenses); `--only revenue` revenue at risk's; `--only catalog` the catalog's (walk, sync, cache, memory).
+ * `--only figures` the figures' (the aggregate and the lenses); `--only revenue` revenue at risk's; `--only catalog` the catalog's (walk, sync, cache, memory);
+ * `--only paste` paste, drop and completion's (issue 35; `--rounds N` fresh processes for the first paste).
  *
  * Three figures with targets are measured `--rounds N` times (10 by default) and give their
  * distribution (min, quartiles, median, max and every round): `activate()`'s body after a window
@@ -32,6 +33,7 @@ import { benchReportPanel } from './reportPanelBench';
 import { benchReportStore } from './reportStoreBench';
 import { emit, median, round2, roundsArgument, settle, timed } from './figures';
 import { benchLensesApart } from './lensRun';
+import { benchPasteApart } from './pasteRun';
 import { emitFirstStart, firstStart, MEDIUM } from './firstStartBench';
 
 const CATALOG_SIZE = 20_000;
@@ -143,6 +145,7 @@ const ONLY: Record<string, (rounds: number) => Promise<void>> = {
     await benchLensesApart(rounds);
   },
   lenses: benchLensesApart,
+  paste: benchPasteApart,
   revenue: () => benchRevenue(root, CATALOG_SIZE),
   catalog: async () => {
     const sandbox = await startSandboxProcess(['--merchants', String(CATALOG_SIZE), '--clicks', '100']);
@@ -179,6 +182,7 @@ async function main(): Promise<void> {
     await benchCatalogWalk(sandbox.url);
     await benchCatalog(root, sandbox.url, AffiliateServiceClient, CATALOG_SIZE);
     await benchLinks(root, CATALOG_SIZE);
+    await benchPasteApart(rounds);
     await benchLinkHealth(root, CATALOG_SIZE);
     await benchReplaceLinks(root, CATALOG_SIZE);
     await sandbox.setLatency(REPORT_LATENCY_MS);
