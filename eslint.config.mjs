@@ -14,7 +14,7 @@ const undici = {
 const vscode = {
   name: 'vscode',
   message:
-    'The pure core (api, sandbox, common, merchant, catalog, links, health, siteDisk, reports, revenue, writing) must not import vscode: it is unit-tested in plain Node.',
+    'The pure core (api, sandbox, common, merchant, catalog, links, health, siteDisk, reports, revenue, writing, cli) must not import vscode: it is unit-tested in plain Node.',
 };
 
 /** Import patterns (gitignore-style, matched against the import's text) and why they are refused. */
@@ -256,6 +256,10 @@ export default tseslint.config(
   room(['src/revenue/**/*.ts'], { pure: true, patterns: [noShell] }),
   // What a paste, a drop or a completion writes (issue 35): pure; the providers of src/editing/ hand it the document.
   room(['src/writing/**/*.ts'], { pure: true, patterns: [noShell] }),
+  // Link health in CI (issue 36): the command line, in plain Node; the same rules, fixes and site reading as the
+  // extension, never vscode or its shell.
+  room(['src/cli/**/*.ts'], { pure: true, patterns: [noShell] }),
+  room(['src/catalog/snapshot/**/*.ts'], { pure: true, patterns: [noCacheOrStore, noLinks, noShell] }),
   room(['src/catalog/model/**/*.ts'], { pure: true, patterns: [noUpperRooms, noLinks, noShell] }),
   room(['src/catalog/tree/**/*.ts', 'src/catalog/search/**/*.ts', 'src/catalog/present/**/*.ts'], {
     pure: true,
