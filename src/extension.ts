@@ -3,6 +3,7 @@ import { ClearApiKeyCommand } from './commands/clearApiKeyCommand';
 import { CopyCpcTrackingLinkCommand } from './commands/copyCpcTrackingLinkCommand';
 import { CopyTrackingLinkCommand } from './commands/copyTrackingLinkCommand';
 import { CommandManager } from './commands/commandManager';
+import { ExportCatalogSnapshotCommand } from './commands/exportCatalogSnapshotCommand';
 import { FilterMerchantsCommand } from './commands/filterMerchantsCommand';
 import { FindMerchantCommand } from './commands/findMerchantCommand';
 import { InsertDeeplinkCommand } from './commands/insertDeeplinkCommand';
@@ -149,6 +150,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   commands.register(new ChoosePlatformCommand(keys));
   commands.register(SyncMerchantsCommand.refresh(controller));
   commands.register(SyncMerchantsCommand.reloadAll(controller));
+  commands.register(new ExportCatalogSnapshotCommand(controller, log));
   commands.register(new FilterMerchantsCommand(options));
   const search = new CatalogSearch(controller);
   context.subscriptions.push(search);

@@ -7,6 +7,8 @@ export const COMMANDS = {
   clearApiKey: 'affiliateLinks.clearApiKey',
   refreshMerchants: 'affiliateLinks.refreshMerchants',
   reloadAllMerchants: 'affiliateLinks.reloadAllMerchants',
+  /** The catalog shown, written as a catalog snapshot for link health in CI (`affiliate-links check --catalog`). */
+  exportCatalogSnapshot: 'affiliateLinks.exportCatalogSnapshot',
   filterMerchants: 'affiliateLinks.filterMerchants',
   clearFilter: 'affiliateLinks.clearFilter',
   showDeeplinkOnly: 'affiliateLinks.showDeeplinkOnly',

@@ -1,10 +1,8 @@
 /** The connection settings: the service's address in its one spelling, the rate limit, and which changes reconnect. */
 import * as vscode from 'vscode';
-import { normalizeBaseUrl } from '../api/baseUrl';
+import { DEFAULT_BASE_URL, normalizeBaseUrl } from '../api/baseUrl';
 import { formatRateLimit, parseRateLimit, SERVICE_RATE_LIMIT, type RateWindow } from '../api/rateLimit';
 import { SETTINGS } from '../ids';
-
-export const DEFAULT_BASE_URL = 'https://api.takeads.com';
 
 /** The base URL setting in the one spelling the client and the cache use (see `normalizeBaseUrl`). */
 export function configuredBaseUrl(): string {
