@@ -14,9 +14,9 @@ interface GitOutcome {
   missing: boolean;
 }
 
-function git(root: string, args: readonly string[]): Promise<GitOutcome> {
+function git(command: string, root: string, args: readonly string[]): Promise<GitOutcome> {
   return new Promise((resolve) => {
-    execFile('git', ['-C', root, ...args], { maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(command, ['-C', root, ...args], { maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
       const missing = (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
       resolve({ ok: error === null, stdout: String(stdout), stderr: String(stderr), missing });
     });
@@ -29,16 +29,17 @@ const paths = (output: string) => output.split('\0').filter((name) => name !== '
 /** The first line git wrote to stderr, for a message. */
 const firstLine = (stderr: string) => stderr.trim().split('\n')[0] ?? '';
 
-export async function changedFiles(root: string, ref: string): Promise<ChangedFiles> {
+/** The files changed since `ref` under `root`; `command` is git's (another only in tests). */
+export async function changedFiles(root: string, ref: string, command = 'git'): Promise<ChangedFiles> {
   if (ref.startsWith('-')) {
     return { ok: false, problem: `--changed-since ${ref} is not a git revision: name a branch, tag or commit` };
   }
-  const verified = await git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  const verified = await git(command, root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
   if (verified.missing) {
     return { ok: false, problem: '--changed-since needs git, and git is not installed or not on the PATH' };
   }
   if (!verified.ok) {
-    const inside = await git(root, ['rev-parse', '--is-inside-work-tree']);
+    const inside = await git(command, root, ['rev-parse', '--is-inside-work-tree']);
     return {
       ok: false,
       problem: inside.ok
@@ -46,8 +47,17 @@ export async function changedFiles(root: string, ref: string): Promise<ChangedFi
         : `--changed-since needs a git repository, and ${root} is not in one (${firstLine(inside.stderr)})`,
     };
   }
-  const changed = await git(root, ['diff', '--name-only', '--relative', '-z', '-M', '--diff-filter=ACMR', ref, '--']);
-  const untracked = await git(root, ['ls-files', '--others', '--exclude-standard', '-z', '--', '.']);
+  const changed = await git(command, root, [
+    'diff',
+    '--name-only',
+    '--relative',
+    '-z',
+    '-M',
+    '--diff-filter=ACMR',
+    ref,
+    '--',
+  ]);
+  const untracked = await git(command, root, ['ls-files', '--others', '--exclude-standard', '-z', '--', '.']);
   const failed = [changed, untracked].find((outcome) => !outcome.ok);
   if (failed !== undefined) {
     return { ok: false, problem: `--changed-since ${ref}: git failed (${firstLine(failed.stderr)})` };

@@ -59,21 +59,25 @@ async function reportedFiles(
   return { ok: true, files: new Set(narrowed.files.filter((file) => changed.files.has(file))) };
 }
 
-export async function runCheck(argv: readonly string[], io: CliIo): Promise<number> {
+/** A check run to its report, or the exit code of a run that stopped before it (help, a problem). */
+export type CheckRun = { ok: true; args: CheckArgs; report: CheckReport } | { ok: false; code: number };
+
+/** Everything of `check` but writing the report down: its arguments read, the site checked (and fixed). */
+export async function checkReportOf(argv: readonly string[], io: CliIo): Promise<CheckRun> {
   const started = performance.now();
   const read = readCheckArgs(argv);
   if (!read.ok) {
     if ('help' in read) {
       io.stdout.write(CHECK_USAGE);
-      return EXIT_CLEAN;
+      return { ok: false, code: EXIT_CLEAN };
     }
     say(io, read.problem);
-    return EXIT_PROBLEM;
+    return { ok: false, code: EXIT_PROBLEM };
   }
   const { args } = read;
   const problem = (line: string) => {
     say(io, line);
-    return EXIT_PROBLEM;
+    return { ok: false as const, code: EXIT_PROBLEM };
   };
   const root = path.resolve(io.cwd, args.root ?? '.');
   if (
@@ -125,6 +129,15 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     durationMs: Math.round(performance.now() - started),
     merchantLinks: outcome.merchantLinks,
   };
+  return { ok: true, args, report };
+}
+
+export async function runCheck(argv: readonly string[], io: CliIo): Promise<number> {
+  const run = await checkReportOf(argv, io);
+  if (!run.ok) {
+    return run.code;
+  }
+  const { args, report } = run;
   const text = formatReport(report, args.format, { color: colorOf(args, io) });
   if (args.output === undefined) {
     io.stdout.write(text);
@@ -132,7 +145,8 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     try {
       await writeFileAtomically(path.resolve(io.cwd, args.output), text);
     } catch (error) {
-      return problem(`cannot write the report to ${args.output}: ${(error as Error).message}`);
+      say(io, `cannot write the report to ${args.output}: ${(error as Error).message}`);
+      return EXIT_PROBLEM;
     }
   }
   return exitCodeOf(report.findings, args.failOn);

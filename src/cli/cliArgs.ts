@@ -84,7 +84,8 @@ export function readCheckArgs(argv: readonly string[]): CheckArgsRead {
       },
     });
   } catch (error) {
-    return usage(error instanceof Error ? error.message.replace(/\.$/, '') : String(error));
+    // Node's first sentence says what is wrong (its advice on `--` is for positionals that start with `-`).
+    return usage(error instanceof Error ? error.message.split(/\.(?:\s|$)/)[0]! : String(error));
   }
   const { values, positionals } = parsed;
   if (values.help) {

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse, printParseErrorCode, stripComments, type ParseError } from 'jsonc-parser';
 import { DEFAULT_SEVERITIES, HEALTH_CODES, type HealthCode, type HealthSeverity } from '../health/healthCodes';
 import { DEFAULT_HEALTH_OPTIONS, type HealthOptions } from '../health/healthRules';
 import { LINK_HEALTH_RULE_SETTINGS, SETTINGS } from '../ids';
@@ -193,6 +193,9 @@ function settingsOf(reader: SettingsReader): CheckSettings {
 
 /** The settings of a text (JSON with comments), or the first syntax error, at its line and column. */
 export function readSettingsText(text: string, name: string): SettingsRead {
+  if (stripComments(text).trim() === '') {
+    text = '{}'; // nothing but comments: no settings, as VS Code reads it
+  }
   const errors: ParseError[] = [];
   const top: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0) {
