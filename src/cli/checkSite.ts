@@ -1,13 +1,13 @@
 /**
- * A check of the site: every file read (64 at a time, applied in order), its findings reported when it is one of the
- * files asked for (all of them, or those `--changed-since` and the PATHs leave), the site's links per merchant counted
- * over every file, and with `--fix` the safe fixes written before the findings are taken. A file that cannot be
- * read, too large, binary or not UTF-8 is skipped, said, and the run goes on.
+ * A check of the site: every file read in order, its findings reported when it is one of the files asked for (all of
+ * them, or those `--changed-since` and the PATHs leave; the others' links only read, for the counts), the site's
+ * links per merchant counted over every file, and with `--fix` the safe fixes written before the findings are taken.
+ * A file that cannot be read, too large, binary or not UTF-8 is skipped, said, and the run goes on.
  */
 import path from 'node:path';
-import { runInSlices } from '../common/timeSlices';
+import { documentLinks } from '../health/documentLinks';
 import { fileMerchantLinks, merchantLinkTotals, type FileMerchantLinks } from '../health/merchantLinkTally';
-import { indexedFileOf } from '../health/siteIndex';
+import { indexedFileOf, languageOfPath } from '../health/siteIndex';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { MerchantLinkCount, ReportFinding, SkippedFile } from './checkReport';
 import { checkText, reportedFindings, type CheckedText, type SiteCheck } from './fileCheck';
@@ -35,9 +35,6 @@ export interface SiteRunOutcome {
   filesFixed: number;
 }
 
-/** Reads go on while nothing else runs: a clock that never asks for a pause. */
-const NO_PAUSES = { now: () => 0, pause: async () => undefined };
-
 /** The places of findings: by line, then column (the disclosure's comes after the links of its line otherwise). */
 const byPlace = (a: ReportFinding, b: ReportFinding) => a.line - b.line || a.column - b.column;
 
@@ -52,31 +49,30 @@ export async function checkSite(check: SiteCheck, run: SiteRun): Promise<SiteRun
   const count = (checked: CheckedText) =>
     links.set(checked.file, fileMerchantLinks(indexedFileOf(checked.file, NO_STAT, checked.doc, -1), verdictOf));
   const report = (checked: CheckedText) => findings.push(...reportedFindings(check, checked).sort(byPlace));
-  await runInSlices(run.files, {
-    clock: NO_PAUSES,
-    read: (file) => readFileText(path.join(check.root, ...file.split('/'))),
-    apply: (file, read) => {
-      const text = read.ok ? read.value : { ok: false as const, reason: String(read.error) };
-      if (!text.ok) {
-        if (reported(file)) {
-          skipped.push({ file, reason: text.reason });
-          run.say(`skipped ${file}: ${text.reason}`);
-        }
-        return;
+  for (const file of run.files) {
+    const text = readFileText(path.join(check.root, ...file.split('/')));
+    if (!text.ok) {
+      if (reported(file)) {
+        skipped.push({ file, reason: text.reason });
+        run.say(`skipped ${file}: ${text.reason}`);
       }
-      const checked = checkText(check, file, text.text);
-      count(checked);
-      if (!reported(file)) {
-        return;
-      }
-      filesChecked++;
-      if (run.fix && checked.findings.length > 0) {
-        toFix.push({ checked, text: text.text }); // fixed and reported below
-      } else {
-        report(checked);
-      }
-    },
-  });
+      continue;
+    }
+    if (!reported(file)) {
+      // Read for the links per merchant only: its links, no rules.
+      const doc = documentLinks(text.text, languageOfPath(file), check.lines);
+      links.set(file, fileMerchantLinks(indexedFileOf(file, NO_STAT, doc, -1), verdictOf));
+      continue;
+    }
+    const checked = checkText(check, file, text.text);
+    count(checked);
+    filesChecked++;
+    if (run.fix && checked.findings.length > 0) {
+      toFix.push({ checked, text: text.text }); // fixed and reported below
+    } else {
+      report(checked);
+    }
+  }
   let filesFixed = 0;
   for (const { checked, text } of toFix) {
     const fixed = fixText(check, checked, text);

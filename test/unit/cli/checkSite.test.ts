@@ -140,7 +140,7 @@ describe('affiliate-links check over a site', () => {
 
   it('reads a folder named like an article as no article', async () => {
     dir = tempFolder({ 'folder.md/inside.txt': '' });
-    assert.deepEqual(await readFileText(path.join(dir, 'folder.md')), {
+    assert.deepEqual(readFileText(path.join(dir, 'folder.md')), {
       ok: false,
       reason: 'cannot be read: it is a folder',
     });
