@@ -27,7 +27,7 @@ export function firstSafeFix(
   finding: HealthFinding,
   inputs: FixInputs,
 ): HealthFix | undefined {
-  return fixesFor(rules, doc, finding, inputs).find((candidate) => candidate.safe);
+  return fixesFor(rules, doc, finding, inputs, 'safe')[0];
 }
 
 /** A fix fix-all chose, and the finding it is the first safe fix of. */

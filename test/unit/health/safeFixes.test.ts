@@ -4,7 +4,20 @@
  * where a chosen fix's do left out; the inputs from the settings.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { normalizeMerchant } from '../../../src/api/normalize/merchant';
 import { documentLinks } from '../../../src/health/documentLinks';
+import { fixesFor } from '../../../src/health/healthFixes';
+import { DEFAULT_HEALTH_OPTIONS, LinkHealthRules } from '../../../src/health/healthRules';
+import { languageOfPath } from '../../../src/health/siteIndex';
+import { MerchantDomainIndex } from '../../../src/links/domainIndex';
+import { toCatalogMerchant } from '../../../src/merchant/merchantFields';
+import { merchantKey } from '../../../src/merchant/merchantKey';
+import { generateDataset } from '../../../src/sandbox/dataset';
+import { SANDBOX_DEFAULTS } from '../../../src/sandbox/sandboxOptions';
+import { writeSite } from '../../../src/sandbox/site';
 import { DEFAULT_SEVERITIES } from '../../../src/health/healthCodes';
 import { applyTextEdits, firstSafeFix, fixAllChoices, fixAllFixes, fixInputsOf } from '../../../src/health/safeFixes';
 import { deeplink, rules, SUBID } from './healthCatalog';
@@ -77,5 +90,38 @@ describe('fix-all’s safe fixes', () => {
       `<a rel="sponsored" href="${deeplink('shop', 'https://shop.example.com/a', SUBID).replaceAll('&', '&amp;')}">a</a>`,
     );
     assert.deepEqual(health.check(documentLinks(after, 'html'), SUBID), [], 'nothing left for a second pass');
+  });
+
+  it('works out the safe fixes alone as they are among all the fixes, for every finding of the sandbox’s site', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'affiliate-links-safe-fixes-'));
+    try {
+      const now = new Date('2026-11-21T12:00:00Z');
+      const merchants = generateDataset({ ...SANDBOX_DEFAULTS, merchants: 600, clicks: 0, actions: 0, now }).merchants;
+      const { articles } = writeSite(dir, merchants, { articles: 60, seed: 36 });
+      const catalog = new Map(
+        merchants.flatMap((wire) => {
+          const read = normalizeMerchant(JSON.parse(JSON.stringify(wire)));
+          return read.ok ? [[merchantKey(read.value), toCatalogMerchant(read.value)] as const] : [];
+        }),
+      );
+      const health = new LinkHealthRules(
+        { index: new MerchantDomainIndex(catalog) },
+        { ...DEFAULT_HEALTH_OPTIONS, disclosurePatterns: ['affiliate links'] },
+      );
+      const counts = { findings: 0, safe: 0 };
+      for (const article of articles) {
+        const doc = documentLinks(fs.readFileSync(path.join(dir, article.path), 'utf8'), languageOfPath(article.path));
+        const inputs = fixInputsOf(article.subId, 'Affiliate links ahead.', DEFAULT_SEVERITIES);
+        for (const finding of health.check(doc, article.subId)) {
+          const every = fixesFor(health, doc, finding, inputs).filter((fix) => fix.safe);
+          assert.deepEqual(fixesFor(health, doc, finding, inputs, 'safe'), every, `${article.path} ${finding.code}`);
+          counts.findings++;
+          counts.safe += every.length;
+        }
+      }
+      assert.ok(counts.findings > 100 && counts.safe > 20, JSON.stringify(counts));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
