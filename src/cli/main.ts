@@ -7,6 +7,13 @@ import { runCli } from './runCli';
 import { say, type CliIo } from './cliIo';
 import { EXIT_PROBLEM } from './exitCodes';
 
+// A reader that stops early (`| head`) closes the pipe: what is left to write goes nowhere, and that is no failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') {
+    throw error;
+  }
+});
+
 const io: CliIo = {
   stdout: process.stdout,
   stderr: process.stderr,
