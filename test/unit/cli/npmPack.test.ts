@@ -6,14 +6,26 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { deeplink, removeTemp, snapshotText, tempFolder } from './cliFixture';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-/** Never the network: the install and the run must work without it. */
-const OFFLINE = { ...process.env, npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
+/**
+ * Never the network: the install and the run must work without it. Without the settings of an npm that started the
+ * tests (`npm test` hands its own, its prefix among them, as `npm_config_*`) or of the user's ~/.npmrc: the package
+ * goes into the empty folder and nowhere else.
+ */
+const OFFLINE: NodeJS.ProcessEnv = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name))),
+  npm_config_userconfig: os.devNull,
+  npm_config_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+};
 
 /** Every file under a folder, relative, sorted. */
 function filesUnder(dir: string): string[] {
