@@ -22,6 +22,17 @@ export const BUNDLES = [
   // Link health in the editor, loaded a moment after activation: its rules build domain indexes, so
   // inlined it would load dist/links.js (tldts) at activation.
   { entry: 'src/problems/index.ts', outfile: 'dist/linkHealth.js', platform: 'node', lazy: true },
+  // The command line, `affiliate-links` (the package's `bin`), in plain Node outside VS Code: everything bundled
+  // (the lazy bundles' modules, jsonc-parser, the real @vscode/l10n in English), no `vscode`. Not in the .vsix.
+  {
+    entry: 'src/cli/main.ts',
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    standalone: true,
+    banner: { js: '#!/usr/bin/env node' },
+    // jsonc-parser's UMD build (its `main`) requires its modules at run time, out of esbuild's sight: its ES build.
+    mainFields: ['module', 'main'],
+  },
   // The report panel's app, run in its webview.
   {
     entry: 'src/webviews/reports/app/main.ts',
@@ -91,9 +102,18 @@ const copyBeside = (files, outfile) => ({
     }),
 });
 
-/** A row's esbuild options: its platform's; a test bundle is never minified and holds the lazy bundles' modules. */
-function optionsOf({ entry, lazy: _lazy, copy, ...row }) {
-  const node = row.outdir ? { minify: false, plugins: [hostL10n] } : { plugins: [hostL10n, lazyBundles(entry)] };
+/**
+ * A row's esbuild options: its platform's; a test bundle is never minified and holds the lazy bundles' modules; a
+ * standalone one (the command line) runs outside the extension host: everything bundled, its `@vscode/l10n` the real
+ * package; `vscode` stays external only because src/ids.ts names it in `setContext`, which the command line never
+ * calls, so it is shaken out (unit test "the command line's bundle").
+ */
+function optionsOf({ entry, lazy: _lazy, copy, standalone, ...row }) {
+  const node = standalone
+    ? { external: ['vscode'], plugins: [] }
+    : row.outdir
+      ? { minify: false, plugins: [hostL10n] }
+      : { plugins: [hostL10n, lazyBundles(entry)] };
   const own = row.platform === 'node' ? node : { plugins: copy ? [copyBeside(copy, row.outfile)] : [] };
   return { ...PLATFORMS[row.platform], minify: production, entryPoints: [entry].flat(), ...own, ...row };
 }

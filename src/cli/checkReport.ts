@@ -36,6 +36,17 @@ export interface SkippedFile {
   reason: string;
 }
 
+/** How many of the site's affiliate links (tracking links and deeplinks, ignored ones left out) go to a merchant. */
+export interface MerchantLinkCount {
+  /** Its name in the catalog. */
+  merchant: string;
+  /** Its key (`id:<merchantId>`). */
+  key: string;
+  links: number;
+  /** The files that link to it. */
+  articles: number;
+}
+
 export interface CheckReport {
   /** The tool's name and version, for SARIF and JUnit. */
   tool: { name: string; version: string };
@@ -50,4 +61,9 @@ export interface CheckReport {
   catalog: { takenAt: string; merchants: number };
   /** How long the run took, in ms. */
   durationMs: number;
+  /**
+   * The site's links per merchant, most links first: counted over the whole site, also when `--changed-since` or
+   * PATHs narrow the findings. Absent from a report that did not count them.
+   */
+  merchantLinks?: MerchantLinkCount[];
 }

@@ -48,8 +48,18 @@ export interface FixInputs {
   relSponsored?: boolean;
 }
 
-/** The fixes of one finding, the preferred one first and "ignore" last. */
-export function fixesFor(rules: LinkHealthRules, doc: DocumentLinks, finding: HealthFinding, inputs: FixInputs = {}) {
+/**
+ * The fixes of one finding, the preferred one first and "ignore" last; with `only` `'safe'`, its safe fixes alone, in
+ * the same order (fix-all's, which need not work out the others: a site's run of `check` makes one per finding).
+ */
+export function fixesFor(
+  rules: LinkHealthRules,
+  doc: DocumentLinks,
+  finding: HealthFinding,
+  inputs: FixInputs = {},
+  only: 'all' | 'safe' = 'all',
+) {
+  const all = only === 'all';
   const link = doc.links[finding.link];
   const fixes: HealthFix[] = [];
   const subId = inputs.expectedSubId?.trim() || undefined;
@@ -62,8 +72,11 @@ export function fixesFor(rules: LinkHealthRules, doc: DocumentLinks, finding: He
     case 'deeplinks-not-allowed':
     case 'target-off-merchant': {
       const target = verdict.kind === 'tracking' ? plainTarget(verdict.deeplinkTarget, owner) : undefined;
-      const replacements = target === undefined ? [] : replacementsFor(rules, doc, link, target, owner, inputs);
+      const replacements = target === undefined ? [] : replacementsFor(rules, doc, link, target, owner, inputs, all);
       fixes.push(...replacements.map((fix) => ({ ...fix, preferred: replacements.length === 1 })));
+      if (!all) {
+        return fixes;
+      }
       if (finding.code === 'deeplinks-not-allowed' && owner !== undefined) {
         const tracking = trackingLinkOf(owner.merchant);
         const address =
@@ -94,6 +107,9 @@ export function fixesFor(rules: LinkHealthRules, doc: DocumentLinks, finding: He
       break;
     }
     case 'not-monetized': {
+      if (!all) {
+        return fixes; // monetizing changes where a reader lands
+      }
       const lineStart = doc.lineStarts[link.line];
       const line = doc.text.slice(lineStart, lineEndOf(doc, link.line));
       const span = { start: link.start - lineStart, end: link.end - lineStart };
@@ -117,13 +133,15 @@ export function fixesFor(rules: LinkHealthRules, doc: DocumentLinks, finding: He
       });
       break;
     case 'disclosure-missing':
-      if (inputs.disclosureSnippet?.trim()) {
+      if (all && inputs.disclosureSnippet?.trim()) {
         const edit = disclosureInsertion(doc, inputs.disclosureSnippet.trim());
         push(fixes, 'insert-disclosure', fixWords.insertDisclosure(), [edit], { preferred: true });
       }
       return fixes;
   }
-  push(fixes, 'ignore-link', fixWords.ignoreLink(), edited(ignoreLinkInsertion(doc, link)), {});
+  if (all) {
+    push(fixes, 'ignore-link', fixWords.ignoreLink(), edited(ignoreLinkInsertion(doc, link)), {});
+  }
   return fixes;
 }
 
@@ -187,7 +205,10 @@ function withSubId(rules: LinkHealthRules, address: string, subId: string): stri
   return url === undefined || parameter === '' ? undefined : withQueryParameters(url, [[parameter, subId]]);
 }
 
-/** Deeplinks to `target` of the active merchants with deeplinks on its domain, other than `owner`. */
+/**
+ * Deeplinks to `target` of the active merchants with deeplinks on its domain, other than `owner`; safe only when the
+ * domain has one merchant (`all` false: only then any).
+ */
 function replacementsFor(
   rules: LinkHealthRules,
   doc: DocumentLinks,
@@ -195,11 +216,15 @@ function replacementsFor(
   target: string,
   owner: MerchantRef | undefined,
   inputs: FixInputs,
+  all = true,
 ): HealthFix[] {
   const subId = inputs.expectedSubId?.trim() || undefined;
   const match = rules.catalog.index.match(target);
   const refs = match.kind === 'merchant' ? [match.merchant] : match.kind === 'ambiguous' ? match.candidates : [];
   const fixes: HealthFix[] = [];
+  if (!all && refs.length !== 1) {
+    return fixes;
+  }
   for (const ref of refs) {
     if (ref.key === owner?.key || !ref.merchant.isActive || !ref.merchant.deeplinkAllowed) {
       continue;

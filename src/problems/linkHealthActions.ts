@@ -7,6 +7,7 @@ import { codeOf } from './diagnosticCode';
 import type { DocumentLinks } from '../health/documentLinks';
 import { fixesFor, type HealthFix } from '../health/healthFixes';
 import type { HealthFinding, LinkHealthRules } from '../health/healthRules';
+import { fixAllFixes, fixInputsOf } from '../health/safeFixes';
 import { COMMANDS } from '../ids';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { SiteIndexer } from '../site/siteIndexer';
@@ -130,8 +131,7 @@ export class LinkHealthActions implements vscode.CodeActionProvider {
     }
     const expectedSubId = this.engine.expectedSubId(document.uri, document);
     const findings = rules.check(doc, expectedSubId).filter((finding) => severities[finding.code] !== 'off');
-    const relSponsored = severities['rel-sponsored-missing'] !== 'off';
-    return { rules, doc, findings, inputs: { expectedSubId, disclosureSnippet, relSponsored } };
+    return { rules, doc, findings, inputs: fixInputsOf(expectedSubId, disclosureSnippet, severities) };
   }
 
   private fixesOf(checked: Checked, finding: HealthFinding): HealthFix[] {
@@ -140,21 +140,7 @@ export class LinkHealthActions implements vscode.CodeActionProvider {
 
   /** One action with the first safe fix of every finding, the edits that overlap an earlier one left out. */
   private fixAll(document: vscode.TextDocument, checked: Checked): vscode.CodeAction | undefined {
-    const chosen: HealthFix[] = [];
-    const taken: Array<{ start: number; end: number }> = [];
-    for (const finding of checked.findings) {
-      const fix = this.fixesOf(checked, finding).find((candidate) => candidate.safe);
-      if (fix === undefined) {
-        continue;
-      }
-      const overlaps = fix.edits.some((edit) =>
-        taken.some((other) => (edit.start < other.end && other.start < edit.end) || edit.start === other.start),
-      );
-      if (!overlaps) {
-        chosen.push(fix);
-        taken.push(...fix.edits);
-      }
-    }
+    const chosen = fixAllFixes(checked.rules, checked.doc, checked.findings, checked.inputs);
     if (chosen.length === 0) {
       return undefined;
     }

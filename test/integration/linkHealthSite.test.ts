@@ -10,25 +10,13 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/server';
 import { writeSite, type SiteArticle } from '../../src/sandbox/site';
 import { siteDeeplink, siteMerchants } from '../../src/sandbox/siteLinks';
 import { activatedExtension, eventually } from './extensionUnderTest';
+import { expectedLines } from './generatedSite';
 
 const SOURCE = 'Affiliate Links';
 const ARTICLES = 40;
 
 async function setting(name: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration().update(name, value, vscode.ConfigurationTarget.Global);
-}
-
-/** Each article's findings as `path: code×count, …` (codes without a finding left out), sorted by path. */
-function expectedLines(articles: readonly SiteArticle[]): string[] {
-  return articles
-    .map((article) => {
-      const codes = Object.entries(article.findings)
-        .filter(([, count]) => count > 0)
-        .map(([code, count]) => `${code}×${count}`)
-        .sort();
-      return `${article.path}: ${codes.join(', ')}`;
-    })
-    .sort();
 }
 
 /** The same, as the Problems panel has it for every article of the site. */

@@ -50,6 +50,8 @@ export interface JsonReport {
   findings: JsonFinding[];
   /** Files that could not be checked (unreadable, binary, over the size limit, invalid UTF-8). */
   skipped: Array<{ file: string; reason: string }>;
+  /** The whole site's affiliate links per merchant, most first (also when only changed files were checked). */
+  merchantLinks?: Array<{ merchant: string; key: string; links: number; articles: number }>;
 }
 
 function place(of: FilePlace): JsonPlace {
@@ -88,6 +90,14 @@ export function toJsonReport(report: CheckReport): JsonReport {
       }),
     })),
     skipped: report.skipped.map((skipped) => ({ file: skipped.file, reason: skipped.reason })),
+    ...(report.merchantLinks && {
+      merchantLinks: report.merchantLinks.map(({ merchant, key, links, articles }) => ({
+        merchant,
+        key,
+        links,
+        articles,
+      })),
+    }),
   };
 }
 

@@ -1,0 +1,153 @@
+/**
+ * `affiliate-links check [PATH…]`: the arguments, the settings, the catalog snapshot, the site's files (narrowed by
+ * the PATHs and `--changed-since`), the check (with `--fix` first), then the report in the format asked for, on the
+ * standard output or written atomically to `--output`. Its exit code: 0 clean, 1 findings at or above `--fail-on`,
+ * 2 a usage, configuration or catalog problem.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { version } from '../../package.json';
+import { SETTINGS } from '../ids';
+import { LineReader } from '../health/lineScan';
+import { LinkHealthRules } from '../health/healthRules';
+import { MerchantDomainIndex } from '../links/domainIndex';
+import { writeFileAtomically } from './atomicFile';
+import { loadCatalog } from './catalogInput';
+import { changedFiles } from './changedFiles';
+import type { CheckReport } from './checkReport';
+import { CHECK_USAGE, readCheckArgs, type CheckArgs } from './cliArgs';
+import { say, TOOL_NAME, type CliIo } from './cliIo';
+import { checkSite } from './checkSite';
+import { EXIT_CLEAN, EXIT_PROBLEM, exitCodeOf } from './exitCodes';
+import { formatReport } from './format/index';
+import { listSite, narrowToPaths } from './siteListing';
+import { readSettingsFile } from './settingsFile';
+
+export const TOOL_VERSION: string = version;
+
+/** Whether the text format is coloured: as asked, else on a terminal unless NO_COLOR is set (or FORCE_COLOR is). */
+function colorOf(args: CheckArgs, io: CliIo): boolean {
+  if (args.color !== undefined) {
+    return args.color;
+  }
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined && force !== '' && force !== '0') {
+    return true;
+  }
+  return args.output === undefined && io.stdout.isTTY === true && io.env.NO_COLOR === undefined;
+}
+
+/** The files whose findings are reported: those under the PATHs, of them those git lists as changed. */
+async function reportedFiles(
+  args: CheckArgs,
+  root: string,
+  files: readonly string[],
+  io: CliIo,
+): Promise<{ ok: true; files: ReadonlySet<string> | undefined } | { ok: false; problem: string }> {
+  const narrowed = narrowToPaths(files, root, args.paths, io.cwd);
+  if (!narrowed.ok) {
+    return narrowed;
+  }
+  narrowed.notes.forEach((note) => say(io, note));
+  if (args.changedSince === undefined) {
+    return { ok: true, files: args.paths.length === 0 ? undefined : new Set(narrowed.files) };
+  }
+  const changed = await changedFiles(root, args.changedSince);
+  if (!changed.ok) {
+    return changed;
+  }
+  return { ok: true, files: new Set(narrowed.files.filter((file) => changed.files.has(file))) };
+}
+
+/** A check run to its report, or the exit code of a run that stopped before it (help, a problem). */
+export type CheckRun = { ok: true; args: CheckArgs; report: CheckReport } | { ok: false; code: number };
+
+/** Everything of `check` but writing the report down: its arguments read, the site checked (and fixed). */
+export async function checkReportOf(argv: readonly string[], io: CliIo): Promise<CheckRun> {
+  const started = performance.now();
+  const read = readCheckArgs(argv);
+  if (!read.ok) {
+    if ('help' in read) {
+      io.stdout.write(CHECK_USAGE);
+      return { ok: false, code: EXIT_CLEAN };
+    }
+    say(io, read.problem);
+    return { ok: false, code: EXIT_PROBLEM };
+  }
+  const { args } = read;
+  const problem = (line: string) => {
+    say(io, line);
+    return { ok: false as const, code: EXIT_PROBLEM };
+  };
+  const root = path.resolve(io.cwd, args.root ?? '.');
+  if (
+    !(await stat(root).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    ))
+  ) {
+    return problem(`the site's folder ${root} is not a folder: give one with --root, or run in it`);
+  }
+  const settingsRead = await readSettingsFile(root, args.config, io.cwd);
+  if (!settingsRead.ok) {
+    return problem(settingsRead.problem);
+  }
+  const { settings } = settingsRead;
+  settingsRead.notes.forEach((note) => say(io, note));
+  if (!settings.enabled) {
+    say(io, `${SETTINGS.linkHealthEnabled} is false: the editor shows no link health, the check runs anyway`);
+  }
+  const catalog = await loadCatalog(args.catalog, args.maxCatalogAgeDays, io);
+  if (!catalog.ok) {
+    return problem(catalog.problem);
+  }
+  const { snapshot } = catalog;
+  const listing = listSite(root, settings);
+  const reported = await reportedFiles(args, root, listing.files, io);
+  if (!reported.ok) {
+    return problem(reported.problem);
+  }
+  const rules = new LinkHealthRules({ index: new MerchantDomainIndex(snapshot.merchants) }, settings.options);
+  const check = { rules, settings, root, now: io.now(), lines: new LineReader() };
+  const outcome = await checkSite(check, {
+    files: listing.files,
+    reported: reported.files,
+    fix: args.fix,
+    merchantName: (key) => snapshot.merchants.get(key)?.name,
+    say: (line) => say(io, line),
+  });
+  if (args.fix) {
+    say(io, `--fix wrote ${outcome.filesFixed} file${outcome.filesFixed === 1 ? '' : 's'}`);
+  }
+  const report: CheckReport = {
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    root,
+    filesChecked: outcome.filesChecked,
+    findings: outcome.findings,
+    skipped: outcome.skipped,
+    catalog: { takenAt: snapshot.takenAt, merchants: snapshot.merchants.size },
+    durationMs: Math.round(performance.now() - started),
+    merchantLinks: outcome.merchantLinks,
+  };
+  return { ok: true, args, report };
+}
+
+export async function runCheck(argv: readonly string[], io: CliIo): Promise<number> {
+  const run = await checkReportOf(argv, io);
+  if (!run.ok) {
+    return run.code;
+  }
+  const { args, report } = run;
+  const text = formatReport(report, args.format, { color: colorOf(args, io) });
+  if (args.output === undefined) {
+    io.stdout.write(text);
+  } else {
+    try {
+      await writeFileAtomically(path.resolve(io.cwd, args.output), text);
+    } catch (error) {
+      say(io, `cannot write the report to ${args.output}: ${(error as Error).message}`);
+      return EXIT_PROBLEM;
+    }
+  }
+  return exitCodeOf(report.findings, args.failOn);
+}

@@ -1,0 +1,119 @@
+/**
+ * A check of the site: every file read in order, its findings reported when it is one of the files asked for (all of
+ * them, or those `--changed-since` and the PATHs leave; the others' links only read, for the counts), the site's
+ * links per merchant counted over every file, and with `--fix` the safe fixes written before the findings are taken.
+ * A file that cannot be read, too large, binary or not UTF-8 is skipped, said, and the run goes on.
+ */
+import path from 'node:path';
+import { documentLinks } from '../health/documentLinks';
+import { fileMerchantLinks, merchantLinkTotals, type FileMerchantLinks } from '../health/merchantLinkTally';
+import { indexedFileOf, languageOfPath } from '../health/siteIndex';
+import type { MerchantKey } from '../merchant/merchantKey';
+import type { MerchantLinkCount, ReportFinding, SkippedFile } from './checkReport';
+import { checkText, reportedFindings, type CheckedText, type SiteCheck } from './fileCheck';
+import { readFileText } from './fileText';
+import { fixText, writeFixedFile } from './fixFiles';
+
+export interface SiteRun {
+  /** Every file of the site, relative to the root, sorted. */
+  files: readonly string[];
+  /** The files whose findings are reported; every file when undefined. */
+  reported: ReadonlySet<string> | undefined;
+  fix: boolean;
+  /** A merchant's name, for the counts. */
+  merchantName(key: MerchantKey): string | undefined;
+  /** A line on stderr. */
+  say(line: string): void;
+}
+
+export interface SiteRunOutcome {
+  filesChecked: number;
+  findings: ReportFinding[];
+  skipped: SkippedFile[];
+  merchantLinks: MerchantLinkCount[];
+  /** Files `--fix` wrote. */
+  filesFixed: number;
+}
+
+/** The places of findings: by line, then column (the disclosure's comes after the links of its line otherwise). */
+const byPlace = (a: ReportFinding, b: ReportFinding) => a.line - b.line || a.column - b.column;
+
+export async function checkSite(check: SiteCheck, run: SiteRun): Promise<SiteRunOutcome> {
+  const reported = (file: string) => run.reported === undefined || run.reported.has(file);
+  const findings: ReportFinding[] = [];
+  const skipped: SkippedFile[] = [];
+  const toFix: Array<{ checked: CheckedText; text: string }> = [];
+  let filesChecked = 0;
+  const links = new Map<string, FileMerchantLinks>();
+  const verdictOf = (target: string) => check.rules.verdicts.of(target);
+  const count = (checked: CheckedText) =>
+    links.set(checked.file, fileMerchantLinks(indexedFileOf(checked.file, NO_STAT, checked.doc, -1), verdictOf));
+  const report = (checked: CheckedText) => findings.push(...reportedFindings(check, checked).sort(byPlace));
+  for (const file of run.files) {
+    const text = readFileText(path.join(check.root, ...file.split('/')));
+    if (!text.ok) {
+      if (reported(file)) {
+        skipped.push({ file, reason: text.reason });
+        run.say(`skipped ${file}: ${text.reason}`);
+      }
+      continue;
+    }
+    if (!reported(file)) {
+      // Read for the links per merchant only: its links, no rules.
+      const doc = documentLinks(text.text, languageOfPath(file), check.lines);
+      links.set(file, fileMerchantLinks(indexedFileOf(file, NO_STAT, doc, -1), verdictOf));
+      continue;
+    }
+    const checked = checkText(check, file, text.text);
+    count(checked);
+    filesChecked++;
+    if (run.fix && checked.findings.length > 0) {
+      toFix.push({ checked, text: text.text }); // fixed and reported below
+    } else {
+      report(checked);
+    }
+  }
+  let filesFixed = 0;
+  for (const { checked, text } of toFix) {
+    const fixed = fixText(check, checked, text);
+    if (fixed.applied.length === 0) {
+      report(checked);
+      continue;
+    }
+    const written = await writeFixedFile(check, checked.file, fixed.text);
+    if (written.ok) {
+      filesFixed++;
+      count(fixed.checked);
+      for (const fix of fixed.applied) {
+        run.say(`fixed ${checked.file}:${fix.line}:${fix.column} ${fix.code}: ${fix.title}`);
+      }
+      report(fixed.checked);
+    } else {
+      run.say(`could not write the fixes of ${checked.file}: ${written.reason}; the file is as it was`);
+      report(checked);
+    }
+  }
+  // In file order (fixed files were reported after the others), each file's in place order.
+  const fileOrder = new Map(run.files.map((file, i) => [file, i]));
+  findings.sort((a, b) => fileOrder.get(a.file)! - fileOrder.get(b.file)! || byPlace(a, b));
+  return {
+    filesChecked,
+    findings,
+    skipped,
+    merchantLinks: merchantCounts(links.values(), run.merchantName),
+    filesFixed,
+  };
+}
+
+/** The index's stat of a file, which the counts do not read. */
+const NO_STAT = { size: 0, mtime: 0 };
+
+/** The site's links per merchant, most links first. */
+function merchantCounts(
+  files: Iterable<FileMerchantLinks>,
+  nameOf: (key: MerchantKey) => string | undefined,
+): MerchantLinkCount[] {
+  return [...merchantLinkTotals(files)]
+    .map(([key, total]) => ({ merchant: nameOf(key) ?? key, key, links: total.links, articles: total.articles }))
+    .sort((a, b) => b.links - a.links || (a.merchant < b.merchant ? -1 : a.merchant > b.merchant ? 1 : 0));
+}
