@@ -156,6 +156,17 @@ describe('the check command’s output formats', () => {
     ];
     const FINDING_KEYS = ['file', 'line', 'column', 'endLine', 'endColumn', 'code', 'severity', 'message'];
 
+    it('carries the whole site’s links per merchant when the run counted them', () => {
+      const report = {
+        ...findingsReport(),
+        merchantLinks: [{ articles: 3, links: 5, key: 'id:7', merchant: 'Shoe Shop' }],
+      };
+      const doc = JSON.parse(formatReport(report, 'json', { color: false })) as JsonReport;
+      assert.deepEqual(Object.keys(doc), [...KEYS, 'merchantLinks']);
+      assert.deepEqual(doc.merchantLinks, [{ merchant: 'Shoe Shop', key: 'id:7', links: 5, articles: 3 }]);
+      assert.deepEqual(Object.keys(doc.merchantLinks![0]!), ['merchant', 'key', 'links', 'articles']);
+    });
+
     it('writes the report in the documented shape and order, with its counts', () => {
       const out = formatReport(findingsReport(), 'json', { color: false });
       const doc = JSON.parse(out) as JsonReport;
