@@ -151,6 +151,7 @@ export function activate(context: vscode.ExtensionContext): AffiliateLinksApi | 
   commands.register(SyncMerchantsCommand.reloadAll(controller));
   commands.register(new FilterMerchantsCommand(options));
   const search = new CatalogSearch(controller);
+  context.subscriptions.push(search);
   const picker = new MerchantPicker(controller, search);
   commands.register(new FindMerchantCommand(picker, view));
   // The report panel's merchant rows show the merchant in the view through this command.

@@ -185,6 +185,19 @@ describe('merchant search', () => {
       assert.ok(byDomain.some((h) => h.key === 'k4321'));
     });
 
+    it('is the same index built in slices, pausing between them (built ahead of the first completion)', async () => {
+      let now = 0;
+      let pauses = 0;
+      const clock = { now: () => (now += 1), pause: async () => void (pauses += 1) };
+      const entries = new Map(merchants.map((m, i): [MerchantKey, CatalogMerchant] => [asMerchantKey(`k${i}`), m]));
+      const sliced = await MerchantSearchIndex.inSlices(entries, clock, 5);
+      assert.ok(pauses >= 100, `${pauses} pauses`);
+      for (const query of ['', 'a', 'shop', 'brgt bg', merchants[4321]!.name, merchants[77]!.defaultDomain]) {
+        assert.deepEqual(sliced.search(query, 300), search.search(query, 300), query);
+      }
+      assert.deepEqual(sliced.search('', 100_000), search.search('', 100_000), 'every merchant, in the same order');
+    });
+
     it('returns hits best first', () => {
       for (const query of ['a', 'shop', 'brgt bg', 'tech']) {
         const hits = search.search(query, 1000);
