@@ -7,7 +7,8 @@
  * The client measured is the one that ships: the production build of `dist/api.js`.
  * `npm run bench -- --only linkHealth` runs the link health figures alone (Replace Links to Merchant's with them);
  * `--only figures` the figures' (the aggregate and the lenses); `--only revenue` revenue at risk's; `--only catalog` the catalog's (walk, sync, cache, memory);
- * `--only paste` paste, drop and completion's (issue 35; `--rounds N` fresh processes for the first paste).
+ * `--only paste` paste, drop and completion's (issue 35; `--rounds N` fresh processes for the first paste);
+ * `--only cli` the command line's, `affiliate-links check` against markdownlint-cli2 (issue 36; 3 rounds, `--rounds N`).
  *
  * Three figures with targets are measured `--rounds N` times (10 by default) and give their
  * distribution (min, quartiles, median, max and every round): `activate()`'s body after a window
@@ -24,6 +25,7 @@ import { benchCatalog } from './catalogBench';
 import { benchLinks } from './linksBench';
 import { benchLinkHealth } from './linkHealthBench';
 import { benchReplaceLinks } from './replaceLinksBench';
+import { benchCli, CLI_ROUNDS } from './cliBench';
 import { benchRevenue } from './revenueBench';
 import { benchReportModel } from './reportModelBench';
 import { benchFigures } from './figuresBench';
@@ -147,6 +149,7 @@ const ONLY: Record<string, (rounds: number) => Promise<void>> = {
   lenses: benchLensesApart,
   paste: benchPasteApart,
   revenue: () => benchRevenue(root, CATALOG_SIZE),
+  cli: () => benchCli(root, CATALOG_SIZE, roundsArgument(CLI_ROUNDS)),
   catalog: async () => {
     const sandbox = await startSandboxProcess(['--merchants', String(CATALOG_SIZE), '--clicks', '100']);
     try {
@@ -185,6 +188,7 @@ async function main(): Promise<void> {
     await benchPasteApart(rounds);
     await benchLinkHealth(root, CATALOG_SIZE);
     await benchReplaceLinks(root, CATALOG_SIZE);
+    await benchCli(root, CATALOG_SIZE);
     await sandbox.setLatency(REPORT_LATENCY_MS);
     await benchReport(sandbox.url);
     await benchReportStore(root, sandbox.url, AffiliateServiceClient);

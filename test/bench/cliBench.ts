@@ -1,0 +1,202 @@
+/**
+ * The command line's figures (issue 36 §3): `npm run bench -- --only cli` (and in `npm run bench`, whose run.ts builds
+ * the production bundles, dist/cli.js among them, before any part runs). Over the benches' 10,000-article site
+ * (cliSite.ts: its settings, a snapshot of the same 20,000 merchants, the site committed in a git repository with 10
+ * files changed), each run a process spawned with this Node, timed from the spawn to its exit:
+ * - `node dist/cli.js check --catalog SNAPSHOT .` in the site's folder (the text format, as a person or CI runs it);
+ * - markdownlint-cli2 with its default rules over the site's Markdown files, alternated with the check in each round;
+ * - the check again in the json format: the findings per rule (which must be the generator's printed counts) and the
+ *   check's own duration, against the process's wall time (what starting Node and loading dist/cli.js cost);
+ * - `--changed-since HEAD` with the 10 files changed (their findings must be the generator's for those articles);
+ * - and the requests it sends (cliRequests.ts), once, after the rounds.
+ * markdownlint-cli2 takes about 9 s a run, so the rounds are 3 unless `--rounds N` says otherwise.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FINDING_CODES } from '../../src/sandbox/siteLinks';
+import {
+  countsOf,
+  jsonReport,
+  markdownlintBin,
+  markdownlintCounts,
+  MARKDOWNLINT_GLOBS,
+  runCheck,
+  runMarkdownlint,
+  textProblems,
+  type JsonReport,
+  type ProcessRun,
+} from './cliProcess';
+import { requestsOfCheck } from './cliRequests';
+import { CHANGED, writeCliSite, type CliSite } from './cliSite';
+import { emit, loadAverage, median, round2, settle, spreadText } from './figures';
+
+/** Rounds of the alternated runs: markdownlint-cli2 takes about 9 s each. */
+export const CLI_ROUNDS = 3;
+
+const n = (value: number) => value.toLocaleString('en-US');
+const kb = (bytes: number) => `${n(Math.round(bytes / 1024))} KB`;
+
+/** Runs `body` after full collections in this process (its garbage collected before the child starts). */
+async function timedRun(body: () => Promise<ProcessRun>): Promise<ProcessRun> {
+  settle();
+  return body();
+}
+
+/** Throws unless every article's findings per rule are what the generator wrote it with. */
+function sameArticles(report: JsonReport, site: CliSite): void {
+  const byFile = new Map<string, Record<string, number>>();
+  for (const finding of report.findings) {
+    const counts = byFile.get(finding.file) ?? Object.fromEntries(FINDING_CODES.map((code) => [code, 0]));
+    counts[finding.code] = (counts[finding.code] ?? 0) + 1;
+    byFile.set(finding.file, counts);
+  }
+  for (const article of site.articles) {
+    const file = article.path.split(path.sep).join('/');
+    const found = byFile.get(file) ?? Object.fromEntries(FINDING_CODES.map((code) => [code, 0]));
+    sameCounts(`the check of ${file}`, found, article.findings);
+    byFile.delete(file);
+  }
+  if (byFile.size > 0) {
+    throw new Error(
+      `the check reported findings in files the generator wrote none in: ${[...byFile.keys()].join(', ')}`,
+    );
+  }
+}
+
+/** Throws unless `found` (per rule) is what the generator printed. */
+function sameCounts(what: string, found: Record<string, number>, printed: Record<string, number>): void {
+  if (JSON.stringify(found) !== JSON.stringify(printed)) {
+    throw new Error(`${what} found ${JSON.stringify(found)}, the generator printed ${JSON.stringify(printed)}`);
+  }
+}
+
+export async function benchCli(root: string, catalogSize: number, rounds = CLI_ROUNDS): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-bench-'));
+  try {
+    const site = writeCliSite(dir, catalogSize);
+    await benchRuns(root, site, rounds);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchRuns(root: string, site: CliSite, rounds: number): Promise<void> {
+  const { summary } = site;
+  const check = ['check', '--catalog', site.snapshot, '.'];
+  const json = [...check, '--format', 'json'];
+  const changed = [...json, '--changed-since', 'HEAD'];
+  const markdownFiles = site.files.filter((file) => /\.(md|markdown)$/.test(file)).length;
+  const { bin, version } = markdownlintBin(root);
+
+  // Untimed, once: the page cache warmed for every file, the findings checked.
+  const warm = await runCheck(root, check, site.site);
+  const { problems } = textProblems(warm);
+  if (warm.code !== 1 || problems !== summary.total) {
+    throw new Error(`the check exited ${warm.code} with ${problems} problems; the generator printed ${summary.total}`);
+  }
+
+  const loadBefore = loadAverage();
+  const texts: ProcessRun[] = [];
+  const lints: ProcessRun[] = [];
+  const jsons: ProcessRun[] = [];
+  const changes: ProcessRun[] = [];
+  const versions: ProcessRun[] = [];
+  let lint = { files: 0, errors: 0 };
+  for (let round = 0; round < rounds; round++) {
+    const text = await timedRun(() => runCheck(root, check, site.site));
+    if (text.code !== 1 || textProblems(text).problems !== summary.total) {
+      throw new Error(`round ${round}: the check exited ${text.code}: ${text.stderr.slice(0, 2_000)}`);
+    }
+    texts.push(text);
+
+    const linted = await timedRun(() => runMarkdownlint(bin, site.site));
+    lint = markdownlintCounts(linted);
+    if (lint.files !== markdownFiles) {
+      throw new Error(`markdownlint-cli2 linted ${lint.files} files; the site has ${markdownFiles} Markdown files`);
+    }
+    lints.push(linted);
+
+    const full = await timedRun(() => runCheck(root, json, site.site));
+    const report = jsonReport(full);
+    sameCounts('the check (json)', countsOf(report, FINDING_CODES), summary.findings);
+    sameArticles(report, site);
+    if (report.filesChecked !== site.files.length || report.skipped.length > 0) {
+      throw new Error(`the check read ${report.filesChecked} files (${report.skipped.length} skipped)`);
+    }
+    jsons.push(full);
+
+    const since = await timedRun(() => runCheck(root, changed, site.site));
+    const narrowed = jsonReport(since);
+    sameCounts(`--changed-since HEAD (${CHANGED} files)`, countsOf(narrowed, FINDING_CODES), site.changed.findings);
+    const outside = narrowed.findings.filter((finding) => !site.changed.files.includes(finding.file));
+    if (narrowed.filesChecked !== CHANGED || outside.length > 0) {
+      throw new Error(
+        `--changed-since reported ${narrowed.filesChecked} files, ${outside.length} findings outside them`,
+      );
+    }
+    changes.push(since);
+
+    // Starting Node and loading dist/cli.js, nothing else.
+    versions.push(await timedRun(() => runCheck(root, ['--version'], site.site)));
+  }
+  const load: [number, number] = [loadBefore, loadAverage()];
+
+  const ms = (list: ProcessRun[]) => list.map((run) => run.ms);
+  const cpu = (list: ProcessRun[]) =>
+    list[0]!.cpu === undefined
+      ? 'not measured (no GNU time)'
+      : `${spreadText(list.map((run) => run.cpu!.ms))} ms, peak memory ${median(list.map((run) => run.cpu!.maxRssMb))} MB`;
+  const own = (list: ProcessRun[]) => list.map((run) => jsonReport(run).durationMs);
+  const rest = (list: ProcessRun[]) => list.map((run) => run.ms - jsonReport(run).durationMs);
+  const checkMs = median(ms(texts));
+  const lintMs = median(ms(lints));
+  const output = (run: ProcessRun) => `${kb(run.bytes.stdout)} on stdout, ${kb(run.bytes.stderr)} on stderr`;
+  const snapshotBytes = fs.statSync(site.snapshot).size;
+  const what = `${n(summary.articles)}-article generated site (${n(site.files.length)} files: ${n(summary.files.md)} Markdown, ${n(summary.files.mdx)} MDX, ${n(summary.files.html)} HTML)`;
+
+  emit({
+    name: `affiliate-links check of the ${what}, the whole process (node dist/cli.js check --catalog SNAPSHOT ., spawned in the site's folder, the text format, a snapshot of ${n(site.merchants)} merchants)`,
+    value: round2(checkMs),
+    unit: 'ms',
+    target: '< 3 s',
+    note: `${rounds} rounds: ${spreadText(ms(texts))}; ${n(problems)} problems found, each rule's count as the generator printed (${n(summary.total)}), and in the json runs each article's per rule as the generator wrote it (disclosure-missing turned on in the site's settings, off by default); exit 1; output ${output(texts[0]!)}; the snapshot ${(snapshotBytes / 1024 / 1024).toFixed(1)} MB. The json format (the same check): ${spreadText(ms(jsons))}, output ${output(jsons[0]!)}; the check's own duration (durationMs, from runCheck's start to the report made) ${spreadText(own(jsons))}, so the rest of the process (starting Node, loading dist/cli.js, formatting and writing the report, exiting) ${spreadText(rest(jsons))}, of which node dist/cli.js --version takes ${spreadText(ms(versions))}. CPU time (user + system, GNU time): the text format's ${cpu(texts)}; the json format's ${cpu(jsons)}`,
+    load,
+  });
+
+  emit({
+    name: `affiliate-links check of the ${what} vs markdownlint-cli2 ${version} with its default rules over the site's ${n(markdownFiles)} Markdown files (each a process spawned in the site's folder, alternated)`,
+    value: round2(checkMs),
+    unit: 'ms',
+    baseline: round2(lintMs),
+    ratio: round2(checkMs / lintMs),
+    target: 'ratio <= 0.25',
+    note: `${rounds} rounds; markdownlint-cli2 ${MARKDOWNLINT_GLOBS.map((glob) => JSON.stringify(glob)).join(' ')}, no configuration: ${spreadText(ms(lints))}; it linted ${n(lint.files)} files and reported ${n(lint.errors)} errors (exit 1, expected), output ${output(lints[0]!)}; CPU time ${cpu(lints)} (the check's ${cpu(texts)}). The issue's reference: 8.8 to 9.2 s for the 4,001 Markdown files of such a site. The check reads all ${n(site.files.length)} files, markdownlint-cli2 the ${n(markdownFiles)} Markdown ones`,
+    load,
+  });
+
+  emit({
+    name: `affiliate-links check --changed-since HEAD with ${CHANGED} files changed (the site committed in a temporary git repository, ${CHANGED} articles changed after), the whole process, json format, vs the whole check in the json format`,
+    value: round2(median(ms(changes))),
+    unit: 'ms',
+    baseline: round2(median(ms(jsons))),
+    ratio: round2(median(ms(changes)) / median(ms(jsons))),
+    target: '< 500 ms',
+    note: `${rounds} rounds: ${spreadText(ms(changes))}; the check's own duration ${spreadText(own(changes))}; CPU time ${cpu(changes)}; ${CHANGED} files reported, their ${n(Object.values(site.changed.findings).reduce((sum, count) => sum + count, 0))} findings each rule's count as the generator printed for those articles; output ${output(changes[0]!)}`,
+    load,
+  });
+
+  const proof = await requestsOfCheck(root, site.site, check, problems);
+  const sent = proof.seen.length + proof.server.connections + proof.server.requests;
+  emit({
+    name: `affiliate-links check of the ${what}: requests to the service, or any connection, name lookup or UDP socket`,
+    value: sent,
+    unit: 'requests',
+    target: '0',
+    note: `counted in the check's own process (netCount.ts preloaded: every socket connection, dns lookup and UDP socket) with AFFILIATE_LINKS_KEY set and every proxy variable at a loopback server that counts what reaches it: ${proof.seen.length} seen, ${proof.server.connections} connections and ${proof.server.requests} requests at the server; control, a fetch of that server under the same preload: ${proof.control.seen.length} seen (${proof.control.seen.join(', ')}), ${proof.control.requests} request. ${
+      proof.offline === undefined
+        ? 'Without a network: not run (unshare -rn refused here)'
+        : `Without a network (unshare -rn, no interface up): exit ${proof.offline.code}, ${n(proof.offline.problems)} problems as with one, ${round2(proof.offline.ms)} ms; control, the same fetch there, exit ${proof.offline.controlCode} (failed)`
+    }`,
+  });
+}
