@@ -207,7 +207,7 @@ describe('affiliate-links check over the sandbox’s generated site, beside the 
     fs.writeFileSync(damaged, fs.readFileSync(snapshotFile, 'utf8').replace('"isActive":true', '"isActive":false'));
     const refused = await runCli(['check', '--catalog', damaged], cwd);
     assert.equal(refused.code, 2);
-    assert.match(refused.stderr, /the catalog snapshot .* is refused: line \d+ fails its check/);
+    assert.match(refused.stderr, /the catalog snapshot .* is refused: line \d+ does not match its check/);
     const usage = await runCli([...base, '--fail-on', 'sometimes'], cwd);
     assert.deepEqual([usage.code, usage.stdout], [2, '']);
     const old = await runCli([...base, '--max-catalog-age', '0'], cwd);

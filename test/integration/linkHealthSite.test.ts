@@ -99,7 +99,12 @@ describe('link health over the sandbox’s generated site, in the real host', fu
     );
     assert.equal(total, summary.total, 'the printed total');
     assert.ok(
-      articles.every((article) => !vscode.workspace.textDocuments.some((d) => d.uri.path.endsWith(article.path))),
+      articles.every(
+        (article) =>
+          !vscode.workspace.textDocuments.some(
+            (d) => d.uri.toString() === vscode.Uri.joinPath(site, article.path).toString(),
+          ),
+      ),
       'every article is closed',
     );
     for (const excluded of summary.excluded) {
