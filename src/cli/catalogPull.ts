@@ -9,25 +9,24 @@
  * never a failure. The snapshot is written to a temporary file beside the target and renamed over it, so a pull
  * that fails or is stopped leaves the file as it was.
  */
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import * as l10n from '@vscode/l10n';
-import { DEFAULT_BASE_URL, normalizeBaseUrl } from '../api/baseUrl';
 import { FileLedger } from '../api/budget/fileLedger';
 import { RequestBudget } from '../api/budget/requestBudget';
 import { AffiliateServiceClient } from '../api/client';
 import { httpStatusOf, isOfflineError, redact, serviceErrorKind } from '../api/errors';
-import { formatRateLimit, parseRateLimit, SERVICE_RATE_LIMIT, type RateWindow } from '../api/rateLimit';
+import { formatRateLimit } from '../api/rateLimit';
 import type { ClientLogger } from '../api/types';
-import { removeLeftoverTemps, tempFileBeside } from '../common/cacheFiles';
+import { removeLeftoverTemps } from '../common/cacheFiles';
 import { messageOf } from '../common/errorMessage';
 import { readCatalogSnapshot, writeCatalogSnapshot } from '../catalog/snapshot/catalogSnapshot';
 import { toCatalogMerchant, type CatalogMerchant } from '../merchant/merchantFields';
 import { merchantKey, type MerchantKey } from '../merchant/merchantKey';
+import { writeFileAtomically } from './atomicFile';
+import { defaultLedgerFolder, KEY_VARIABLE, parseArguments, usage } from './catalogPullArgs';
 
-/** Where the key is read from; the only place. */
-export const KEY_VARIABLE = 'AFFILIATE_LINKS_KEY';
+export { defaultLedgerFolder, KEY_VARIABLE } from './catalogPullArgs';
 
 export interface CatalogPullIo {
   stdout: (s: string) => void;
@@ -36,118 +35,6 @@ export interface CatalogPullIo {
   cwd: string;
   /** Whether stderr is a terminal (progress lines as the pages come); `process.stderr.isTTY` when not said. */
   stderrIsTerminal?: boolean;
-}
-
-/** The options of `catalog pull`, read from its arguments. */
-interface PullOptions {
-  out: string;
-  baseUrl: string;
-  windows: readonly RateWindow[] | 'off';
-  ledgerDir: string | undefined;
-  verbose: boolean;
-}
-
-/** What `catalog pull --help` prints. */
-function usage(env: NodeJS.ProcessEnv): string {
-  return `${l10n.t({
-    message:
-      "Usage: affiliate-links catalog pull --out FILE [--base-url URL] [--rate-limit SPEC] [--ledger-dir DIR] [--verbose]\n\nReads the merchant catalog from the service and writes it to FILE as a catalog snapshot, for affiliate-links check --catalog FILE.\n\n  --out FILE         the snapshot to write (replaced whole, once the whole catalog is read)\n  --base-url URL     the service's address (default {0})\n  --rate-limit SPEC  the service's rate limit: requests/seconds windows, or off (default {1})\n  --ledger-dir DIR   where the requests sent are counted, shared by every pull on this machine (default {2})\n  --verbose          the client's log lines on stderr\n\nThe API key is read from the environment variable {3}, never from an argument.\nExit codes: 0 written; 2 a usage, key, service or file problem (nothing written).",
-    args: [DEFAULT_BASE_URL, formatRateLimit(SERVICE_RATE_LIMIT), defaultLedgerFolder(env), KEY_VARIABLE],
-    comment: [
-      'Keep the command, the options, FILE, URL, SPEC, DIR and off as they are: they are typed as shown. {0}: a URL; {1}: a rate limit such as 3/1,100/300; {2}: a folder; {3}: an environment variable name.',
-    ],
-  })}\n`;
-}
-
-/** The cache folder of this system, for the request ledger: `$XDG_CACHE_HOME`, else the platform's usual place. */
-export function defaultLedgerFolder(
-  env: NodeJS.ProcessEnv,
-  platform: NodeJS.Platform = process.platform,
-  home: string = env.HOME || env.USERPROFILE || homedir(),
-): string {
-  const xdg = env.XDG_CACHE_HOME?.trim();
-  const base =
-    xdg && isAbsolute(xdg)
-      ? xdg
-      : platform === 'win32'
-        ? env.LOCALAPPDATA || join(home, 'AppData', 'Local')
-        : platform === 'darwin'
-          ? join(home, 'Library', 'Caches')
-          : join(home, '.cache');
-  return join(base, 'affiliate-links', 'requests');
-}
-
-type Parsed = { ok: true; options: PullOptions } | { ok: false; help: true } | { ok: false; problem: string };
-
-/** The options in `argv` (the arguments after `catalog pull`; those two words, when they lead, are skipped). */
-function parseArguments(argv: readonly string[], cwd: string): Parsed {
-  const args = argv[0] === 'catalog' && argv[1] === 'pull' ? argv.slice(2) : [...argv];
-  const values = new Map<string, string>();
-  let verbose = false;
-  const takesValue = new Set(['--out', '--base-url', '--rate-limit', '--ledger-dir']);
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--help' || arg === '-h') {
-      return { ok: false, help: true };
-    }
-    if (arg === '--verbose') {
-      verbose = true;
-      continue;
-    }
-    const equals = arg.indexOf('=');
-    const name = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
-    if (name === '--key' || name === '--api-key') {
-      return {
-        ok: false,
-        problem: l10n.t({
-          message:
-            'The API key is never taken from an argument (it would show in the process list and in CI logs): set the environment variable {0} instead.',
-          args: [KEY_VARIABLE],
-          comment: ['{0}: an environment variable name.'],
-        }),
-      };
-    }
-    if (!takesValue.has(name)) {
-      // An option is named (its value left out); anything else is not shown: it might be a key typed by mistake.
-      return {
-        ok: false,
-        problem: name.startsWith('-')
-          ? l10n.t({ message: 'Unknown option {0}.', args: [name], comment: ['{0}: a command-line option.'] })
-          : l10n.t({
-              message: 'Unexpected argument {0} (not shown): catalog pull takes options only.',
-              args: [i + 1],
-              comment: ['{0}: the position of a command-line argument, such as 3.'],
-            }),
-      };
-    }
-    const value = equals > 0 && arg.startsWith('--') ? arg.slice(equals + 1) : args[++i];
-    if (value === undefined || value === '') {
-      return {
-        ok: false,
-        problem: l10n.t({ message: '{0} needs a value.', args: [name], comment: ['{0}: an option such as --out.'] }),
-      };
-    }
-    values.set(name, value);
-  }
-  const out = values.get('--out');
-  if (out === undefined) {
-    return { ok: false, problem: l10n.t('Say where to write the snapshot: --out FILE.') };
-  }
-  const rateLimit = parseRateLimit(values.get('--rate-limit') ?? formatRateLimit(SERVICE_RATE_LIMIT));
-  if (!rateLimit.ok) {
-    return { ok: false, problem: `--rate-limit: ${rateLimit.message}` };
-  }
-  const ledgerDir = values.get('--ledger-dir');
-  return {
-    ok: true,
-    options: {
-      out: resolve(cwd, out),
-      baseUrl: normalizeBaseUrl(values.get('--base-url') ?? DEFAULT_BASE_URL),
-      windows: rateLimit.windows,
-      ledgerDir: ledgerDir === undefined ? undefined : resolve(cwd, ledgerDir),
-      verbose,
-    },
-  };
 }
 
 /** `1,234`: counts as the extension writes them. */
@@ -239,24 +126,6 @@ function failureText(error: unknown, baseUrl: string): string {
     args: [baseUrl, messageOf(error)],
     comment: ['{0}: a URL; {1}: what failed.'],
   });
-}
-
-/** Writes `text` to `file` through a temporary file beside it, renamed over it; the temporary file is removed on failure. */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = tempFileBeside(file);
-  try {
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw error;
-  }
 }
 
 /**
@@ -394,7 +263,7 @@ export async function runCatalogPull(argv: readonly string[], io: CatalogPullIo)
   }
 
   try {
-    await writeAtomically(options.out, writeCatalogSnapshot({ takenAt, baseUrl: options.baseUrl, merchants }));
+    await writeFileAtomically(options.out, writeCatalogSnapshot({ takenAt, baseUrl: options.baseUrl, merchants }));
   } catch (error) {
     say(
       l10n.t({
