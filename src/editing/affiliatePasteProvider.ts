@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { PASTE_KINDS } from '../ids';
 import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
 import { deeplinkOptionsFor, readEditingSettings } from '../settings/linkSettings';
-import { planPaste, type PasteOffer, type PasteRange } from '../writing/pasteEdits';
+import { planPaste, type PasteOffer } from '../writing/pasteEdits';
 import type { DocumentPlaces } from './documentPlaces';
 
 const DEEPLINK_KIND = vscode.DocumentDropOrPasteEditKind.Empty.append(...PASTE_KINDS.deeplink.split('.'));
@@ -120,16 +120,7 @@ export class AffiliatePasteProvider implements vscode.DocumentPasteEditProvider,
       this.log.warn(`${what}: no affiliate link offered: ${settings.message}`);
       return undefined;
     }
-    const places = this.places.placesOf(
-      document,
-      ranges.map((range) => range.start),
-    );
-    const pasteRanges: PasteRange[] = ranges.map((range, i) => ({
-      start: document.offsetAt(range.start),
-      end: document.offsetAt(range.end),
-      place: places[i]!,
-      selected: document.getText(range),
-    }));
+    const pasteRanges = this.places.pasteRangesOf(document, ranges);
     const plan = planPaste({
       pasted,
       html,

@@ -7,8 +7,7 @@ import * as vscode from 'vscode';
 import type { CatalogSearch } from '../controllers/merchantSearchIndex';
 import { merchantDescription } from '../catalog/present/merchantFormat';
 import { deeplinkOptionsFor, readEditingSettings } from '../settings/linkSettings';
-import { destinationChoices, destinationTyping } from '../writing/destinationCompletion';
-import { markupOf } from '../writing/pasteContext';
+import { destinationChoices } from '../writing/destinationCompletion';
 import type { DocumentPlaces } from './documentPlaces';
 
 /** The characters that open a destination: `(` of `](`, the quote of `href="`, and `<` of `](<`. */
@@ -22,23 +21,15 @@ export class MerchantCompletionProvider implements vscode.CompletionItemProvider
   ) {}
 
   provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionList | undefined {
-    const language = markupOf(document.languageId);
-    if (language === undefined) {
-      return undefined;
-    }
-    const before = document.lineAt(position.line).text.slice(0, position.character);
-    const typing = destinationTyping(before, language);
+    const started = performance.now();
+    // Only in a destination (a line's text tried first): the search index is not even asked for elsewhere.
+    const typing = this.places.destinationAt(document, position);
     if (typing === undefined) {
       return undefined;
     }
     const editing = readEditingSettings(document);
     const search = editing.completionEnabled ? this.search.current() : undefined;
     if (search === undefined) {
-      return undefined;
-    }
-    const started = performance.now();
-    const [place] = this.places.placesOf(document, [new vscode.Position(position.line, typing.start)]);
-    if (place?.kind !== 'destination') {
       return undefined;
     }
     const settings = deeplinkOptionsFor(document);

@@ -46,7 +46,8 @@ export function pasteCatalog(size = PASTE_CATALOG_SIZE): CatalogMap {
 
 /** What the controllers read of the catalog controller: the store's snapshot. */
 export function controllerOf(merchants: CatalogMap) {
-  return { store: { snapshot: { merchants } } };
+  // No catalog change comes: the search index is built when first asked for (its warming, 2 s after a change, never fires).
+  return { store: { snapshot: { merchants } }, onDidChangeCatalog: () => ({ dispose: () => undefined }) };
 }
 
 /** The merchant a paste is of: active, taking deeplinks, and alone on its default domain. */

@@ -1,8 +1,8 @@
 /**
  * The paths of the paste provider (`AffiliatePasteProvider`'s `offers`) and of the completion provider
  * (`MerchantCompletionProvider.provideCompletionItems`) step by step, with the product's own objects
- * (`MerchantLinkIndex`, `CatalogSearch`, `DocumentPlaces`) and functions (`planPaste`, `destinationTyping`,
- * `destinationChoices`), without what needs VS Code: the settings are read by `deeplinkOptionsOf`
+ * (`MerchantLinkIndex`, `CatalogSearch`, `DocumentPlaces` with its `pasteRangesOf` and `destinationAt`) and
+ * functions (`planPaste`, `destinationChoices`), without what needs VS Code: the settings are read by `deeplinkOptionsOf`
  * (pasteFixture.ts) and the edits and items are plain objects instead of VS Code's classes. Keep them in step
  * with src/editing/affiliatePasteProvider.ts and src/editing/merchantCompletionProvider.ts.
  */
@@ -11,9 +11,8 @@ import { merchantDescription } from '../../src/catalog/present/merchantFormat';
 import type { MerchantLinkIndex } from '../../src/controllers/merchantLinkIndex';
 import type { CatalogSearch } from '../../src/controllers/merchantSearchIndex';
 import type { DocumentPlaces } from '../../src/editing/documentPlaces';
-import { destinationChoices, destinationTyping } from '../../src/writing/destinationCompletion';
-import { markupOf } from '../../src/writing/pasteContext';
-import { planPaste, type PastePlan, type PasteRange } from '../../src/writing/pasteEdits';
+import { destinationChoices } from '../../src/writing/destinationCompletion';
+import { planPaste, type PastePlan } from '../../src/writing/pasteEdits';
 import { deeplinkOptionsOf, type BenchDocument, type Position } from './pasteFixture';
 
 export interface Range {
@@ -59,19 +58,10 @@ export async function pasteOffers(
   if (!settings.ok) {
     return undefined;
   }
-  const places = shell.places.placesOf(
-    asVscode(document),
-    ranges.map((range) => range.start as vscode.Position),
-  );
+  const pasteRanges = shell.places.pasteRangesOf(asVscode(document), ranges as unknown as vscode.Range[]);
   if (marks) {
     marks.places = performance.now();
   }
-  const pasteRanges: PasteRange[] = ranges.map((range, i) => ({
-    start: document.offsetAt(range.start),
-    end: document.offsetAt(range.end),
-    place: places[i]!,
-    selected: document.getText(range),
-  }));
   const plan = planPaste({
     pasted,
     html,
@@ -131,23 +121,12 @@ export function completionItems(
   document: BenchDocument,
   position: Position,
 ): CompletionItemFields[] | undefined {
-  const language = markupOf(document.languageId);
-  if (language === undefined) {
-    return undefined;
-  }
-  const before = document.lineAt(position.line).text.slice(0, position.character);
-  const typing = destinationTyping(before, language);
+  const typing = places.destinationAt(asVscode(document), position as vscode.Position);
   if (typing === undefined) {
     return undefined;
   }
   const index = search.current();
   if (index === undefined) {
-    return undefined;
-  }
-  const [place] = places.placesOf(asVscode(document), [
-    { line: position.line, character: typing.start } as vscode.Position,
-  ]);
-  if (place?.kind !== 'destination') {
     return undefined;
   }
   const settings = deeplinkOptionsOf(document);
