@@ -44,6 +44,8 @@ export class RevenueAtRiskController extends Disposable implements MoneySource {
   private readonly turns = this._register(new LatestWins());
   /** What the links are joined with; made anew when the figures, the EPCs or the catalog change. */
   private context: RevenueContext = { pairs: undefined, epc: () => undefined, nameOf: () => undefined };
+  /** What the context's names and EPCs read; undefined until the first is made. */
+  private contextFrom: { merchants: unknown; epcs: unknown } | undefined;
   /** Files whose money links changed since the last build, or all of them. */
   private pending: Set<string> | 'all' = 'all';
 
@@ -131,14 +133,21 @@ export class RevenueAtRiskController extends Disposable implements MoneySource {
     this.rebuildSoon();
   }
 
+  /**
+   * The figures' pairs with the names and EPCs as functions that stay the same objects while the catalog's merchants
+   * and the EPC history do: the rows then keep their names and EPCs when only the figures change (revenueRows.ts).
+   */
   private makeContext(): RevenueContext {
     const merchants = this.catalog.store?.snapshot.merchants;
-    const epc = this.history?.epc;
-    return {
-      pairs: this.pairsNow,
-      epc: (merchantId) => epc?.get(merchantId),
-      nameOf: (key) => merchants?.get(key)?.name,
-    };
+    const epcs = this.history?.epc;
+    const from = this.contextFrom;
+    const epc = from !== undefined && epcs === from.epcs ? this.context.epc : (id: string) => epcs?.get(id);
+    const nameOf =
+      from !== undefined && merchants === from.merchants
+        ? this.context.nameOf
+        : (key: MerchantKey) => merchants?.get(key)?.name;
+    this.contextFrom = { merchants, epcs };
+    return { pairs: this.pairsNow, epc, nameOf };
   }
 
   /** The figures' pairs (account-wide only: the active article's alone would undercount) and the 90-day EPCs. */

@@ -1,5 +1,5 @@
 /** Money kept per currency while revenue at risk adds it up: summed within a currency, never across. */
-import { pairFigures, type PairTable } from '../reports/figures/pairFigures';
+import { pairFigures, type PairFigures, type PairTable } from '../reports/figures/pairFigures';
 import { compareCurrencies, currencyLabel, type CurrencyAmount } from '../reports/model/currencyAmounts';
 import type { Money } from './revenueReport';
 
@@ -78,13 +78,32 @@ export function pairMoney(
   merchantId: string,
 ): Money {
   const figures = pairs === undefined ? undefined : pairFigures(pairs, subId, merchantId);
-  if (figures === undefined) {
-    return { clicks: 0, earned: NONE, estimate: NONE };
-  }
-  const estimate =
-    !earnedSomething(figures.earned) && figures.clicks > 0 ? times(epc(merchantId), figures.clicks) : NONE;
+  return figures === undefined ? NO_PAIR_MONEY : moneyOfFigures(figures, () => epc(merchantId));
+}
+
+/** `pairMoney` with the merchant's EPC already looked up (a row asks once for all its pairs). */
+export function pairMoneyAt(
+  pairs: PairTable | undefined,
+  merchantEpc: readonly CurrencyAmount[] | undefined,
+  subId: string,
+  merchantId: string,
+): Money {
+  const figures = pairs === undefined ? undefined : pairFigures(pairs, subId, merchantId);
+  return figures === undefined ? NO_PAIR_MONEY : moneyOfFigures(figures, merchantEpc);
+}
+
+/** The money of a pair's figures: where it took clicks but earned nothing yet, clicks × the EPC as an estimate. */
+function moneyOfFigures(
+  figures: PairFigures,
+  epc: readonly CurrencyAmount[] | undefined | (() => readonly CurrencyAmount[] | undefined),
+): Money {
+  const estimating = !earnedSomething(figures.earned) && figures.clicks > 0;
+  const estimate = estimating ? times(typeof epc === 'function' ? epc() : epc, figures.clicks) : NONE;
   return { clicks: figures.clicks, earned: nonZero(figures.earned), estimate };
 }
+
+/** A pair without clicks or earnings. */
+const NO_PAIR_MONEY: Money = Object.freeze({ clicks: 0, earned: NONE, estimate: NONE }) as Money;
 
 function addTo(sums: { clicks: number; earned: AmountSums; estimate: AmountSums }, money: Money): void {
   sums.clicks += money.clicks;

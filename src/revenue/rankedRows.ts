@@ -7,9 +7,9 @@ export class RankedRows<T> {
 
   constructor(private readonly compare: (a: T, b: T) => number) {}
 
-  /** All rows at once, sorted (a full build). */
-  reset(rows: T[]): void {
-    this.rows = rows.sort(this.compare);
+  /** All rows at once, sorted (a full build); `sorted` when they are in rank order already. */
+  reset(rows: T[], sorted = false): void {
+    this.rows = sorted ? rows : rows.sort(this.compare);
   }
 
   remove(row: T): void {
@@ -31,6 +31,11 @@ export class RankedRows<T> {
       }
     }
     this.rows.splice(low, 0, row);
+  }
+
+  /** The rows in rank order as they stand, not to be changed (a copy: `list`). */
+  inOrder(): readonly T[] {
+    return this.rows;
   }
 
   /** A copy in rank order: reports keep theirs while later changes move the rows. */
@@ -61,4 +66,39 @@ export class RankedRows<T> {
     }
     return this.rows.indexOf(row);
   }
+}
+
+/**
+ * Every item's row ranked: the items go to the sort in the order of the last ranking of them all (`lastRank`, the
+ * new ones after), and the sort, stable, finds runs where little moved; each item's new place noted. `make` makes
+ * an item's `row`.
+ */
+export function rankByLastOrder<Row, Item extends { lastRank: number; row: Row | undefined }>(
+  items: Iterable<Item>,
+  size: number,
+  make: (item: Item) => void,
+  compare: (a: Row, b: Row) => number,
+): Row[] {
+  const placed = new Array<Item | undefined>(size).fill(undefined);
+  const order: Item[] = [];
+  const rest: Item[] = [];
+  for (const item of items) {
+    make(item);
+    if (item.lastRank >= 0 && item.lastRank < size && placed[item.lastRank] === undefined) {
+      placed[item.lastRank] = item;
+    } else {
+      rest.push(item);
+    }
+  }
+  for (const item of placed) {
+    if (item !== undefined) {
+      order.push(item);
+    }
+  }
+  order.push(...rest);
+  order.sort((a, b) => compare(a.row!, b.row!));
+  return order.map((item, rank) => {
+    item.lastRank = rank;
+    return item.row!;
+  });
 }

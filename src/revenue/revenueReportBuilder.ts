@@ -8,7 +8,7 @@ import { runInSlices, type Clock } from '../common/timeSlices';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { CurrencyAmount } from '../reports/model/currencyAmounts';
 import { AmountSums, compareText } from './moneyAmounts';
-import { RankedRows } from './rankedRows';
+import { RankedRows, rankByLastOrder } from './rankedRows';
 import type {
   Opportunity,
   PlacedMoneyLink,
@@ -17,7 +17,8 @@ import type {
   RevenueReport,
   RiskMerchant,
 } from './revenueReport';
-import { RevenueRows, type LinksByFile } from './revenueRows';
+import { changing, merchantFiles, type MerchantFiles } from './merchantFiles';
+import { RevenueRows } from './revenueRows';
 
 /** The report of `input` in one go (the service keeps a builder and updates it file by file). */
 export function buildRevenueReport(input: RevenueInputs): RevenueReport {
@@ -30,11 +31,9 @@ export function buildRevenueReport(input: RevenueInputs): RevenueReport {
 
 export class RevenueReportBuilder {
   private readonly files = new Map<string, readonly PlacedMoneyLink[]>();
-  private readonly risks = new Map<MerchantKey, LinksByFile>();
-  private readonly chances = new Map<MerchantKey, LinksByFile>();
-  /** Rows made, kept until their merchant's links or the context change. */
-  private readonly riskRows = new Map<MerchantKey, RiskMerchant>();
-  private readonly chanceRows = new Map<MerchantKey, Opportunity>();
+  /** Each merchant's links with the row made from them (kept until they or the context change). */
+  private readonly risks = new Map<MerchantKey, MerchantFiles<RiskMerchant>>();
+  private readonly chances = new Map<MerchantKey, MerchantFiles<Opportunity>>();
   /** Merchants whose rows changed since the last build, with the row the ranking and totals hold for them. */
   private readonly replacedRisks = new Map<MerchantKey, RiskMerchant | undefined>();
   private readonly replacedChances = new Map<MerchantKey, Opportunity | undefined>();
@@ -65,19 +64,20 @@ export class RevenueReportBuilder {
     let atRisk = 0;
     for (const link of links) {
       const chance = link.code === 'not-monetized';
-      const byMerchant = chance ? this.chances : this.risks;
-      let byFile = byMerchant.get(link.merchantKey);
-      if (byFile === undefined) {
-        byFile = new Map();
-        byMerchant.set(link.merchantKey, byFile);
+      const byMerchant: Map<MerchantKey, MerchantFiles<unknown>> = chance ? this.chances : this.risks;
+      let files = byMerchant.get(link.merchantKey);
+      if (files === undefined) {
+        files = merchantFiles(link.merchantKey);
+        byMerchant.set(link.merchantKey, files);
       }
+      this.replaced(link.merchantKey, files, chance);
+      const byFile = changing(files);
       let list = byFile.get(path);
       if (list === undefined) {
         list = [];
         byFile.set(path, list);
       }
       list.push(link);
-      this.replaced(link.merchantKey, chance);
       atRisk += chance ? 0 : 1;
     }
     if (atRisk > 0) {
@@ -137,9 +137,9 @@ export class RevenueReportBuilder {
           // Files may have changed during a pause: what is gone is skipped, what changed is made with its links of now.
           const rows = this.useContext(context);
           if (chance) {
-            this.chanceRowOf(key, rows);
+            this.chanceRowOf(this.chances.get(key), rows);
           } else {
-            this.riskRowOf(key, rows);
+            this.riskRowOf(this.risks.get(key), rows);
           }
         },
       });
@@ -152,9 +152,8 @@ export class RevenueReportBuilder {
 
   private useContext(context: RevenueContext): RevenueRows {
     if (this.rows === undefined || !sameContext(this.rows.context, context)) {
+      // Every row kept was made for the old rows: none is current now.
       this.rows = new RevenueRows(context);
-      this.riskRows.clear();
-      this.chanceRows.clear();
       this.replacedRisks.clear();
       this.replacedChances.clear();
       this.whole = true;
@@ -162,37 +161,38 @@ export class RevenueReportBuilder {
     return this.rows;
   }
 
-  private riskRowOf(key: MerchantKey, rows: RevenueRows): RiskMerchant | undefined {
-    const byFile = this.risks.get(key);
-    let row = this.riskRows.get(key);
-    if (row === undefined && byFile !== undefined) {
-      row = rows.riskRow(key, byFile);
-      this.riskRows.set(key, row);
+  private riskRowOf(files: MerchantFiles<RiskMerchant> | undefined, rows: RevenueRows): RiskMerchant | undefined {
+    if (files !== undefined && (files.row === undefined || files.rowsOf !== rows)) {
+      files.row = rows.riskRow(files);
+      files.rowsOf = rows;
     }
-    return row;
+    return files?.row;
   }
 
-  private chanceRowOf(key: MerchantKey, rows: RevenueRows): Opportunity | undefined {
-    const byFile = this.chances.get(key);
-    let row = this.chanceRows.get(key);
-    if (row === undefined && byFile !== undefined) {
-      row = rows.chanceRow(key, byFile);
-      this.chanceRows.set(key, row);
+  private chanceRowOf(files: MerchantFiles<Opportunity> | undefined, rows: RevenueRows): Opportunity | undefined {
+    if (files !== undefined && (files.row === undefined || files.rowsOf !== rows)) {
+      files.row = rows.chanceRow(files);
+      files.rowsOf = rows;
     }
-    return row;
+    return files?.row;
   }
 
-  /** Every row ranked and summed anew. */
+  /** Every row ranked and summed anew (in the last ranking's order first: a new context mostly moves few rows). */
   private rankAll(rows: RevenueRows): void {
     this.totals = { links: 0, clicks: 0, earned: new AmountSums(), estimate: new AmountSums() };
-    const all: RiskMerchant[] = [];
-    for (const key of this.risks.keys()) {
-      const row = this.riskRowOf(key, rows)!;
-      all.push(row);
-      this.count(row, 1);
-    }
-    this.ranked.reset(all);
-    this.rankedChances.reset([...this.chances.keys()].map((key) => this.chanceRowOf(key, rows)!));
+    const all = rankByLastOrder(
+      this.risks.values(),
+      this.risks.size,
+      (f) => this.riskRowOf(f, rows)!,
+      byClicksThenName,
+    );
+    all.forEach((row) => this.count(row, 1));
+    this.ranked.reset(all, true);
+    const chances = this.chances;
+    this.rankedChances.reset(
+      rankByLastOrder(chances.values(), chances.size, (f) => this.chanceRowOf(f, rows), byArticleClicks),
+      true,
+    );
     this.replacedRisks.clear();
     this.replacedChances.clear();
     this.whole = false;
@@ -205,7 +205,7 @@ export class RevenueReportBuilder {
         this.ranked.remove(old);
         this.count(old, -1);
       }
-      const row = this.riskRowOf(key, rows);
+      const row = this.riskRowOf(this.risks.get(key), rows);
       if (row !== undefined) {
         this.ranked.insert(row);
         this.count(row, 1);
@@ -215,7 +215,7 @@ export class RevenueReportBuilder {
       if (old !== undefined) {
         this.rankedChances.remove(old);
       }
-      const row = this.chanceRowOf(key, rows);
+      const row = this.chanceRowOf(this.chances.get(key), rows);
       if (row !== undefined) {
         this.rankedChances.insert(row);
       }
@@ -234,27 +234,22 @@ export class RevenueReportBuilder {
   }
 
   /** The merchant's row no longer holds: noted, with the row the ranking has, before it is forgotten. */
-  private replaced(key: MerchantKey, chance: boolean): void {
-    if (chance) {
-      if (!this.replacedChances.has(key)) {
-        this.replacedChances.set(key, this.whole ? undefined : this.chanceRows.get(key));
-      }
-      this.chanceRows.delete(key);
-    } else {
-      if (!this.replacedRisks.has(key)) {
-        this.replacedRisks.set(key, this.whole ? undefined : this.riskRows.get(key));
-      }
-      this.riskRows.delete(key);
+  private replaced(key: MerchantKey, files: MerchantFiles<unknown>, chance: boolean): void {
+    const replaced: Map<MerchantKey, unknown> = chance ? this.replacedChances : this.replacedRisks;
+    if (!replaced.has(key)) {
+      replaced.set(key, this.whole || files.rowsOf !== this.rows ? undefined : files.row);
     }
+    files.row = undefined;
   }
 
   private unfile(link: PlacedMoneyLink, path: string): void {
     const chance = link.code === 'not-monetized';
-    const byMerchant = chance ? this.chances : this.risks;
-    const byFile = byMerchant.get(link.merchantKey);
-    if (byFile?.delete(path) === true) {
-      this.replaced(link.merchantKey, chance);
-      if (byFile.size === 0) {
+    const byMerchant: Map<MerchantKey, MerchantFiles<unknown>> = chance ? this.chances : this.risks;
+    const files = byMerchant.get(link.merchantKey);
+    if (files?.byFile.has(path) === true) {
+      this.replaced(link.merchantKey, files, chance);
+      changing(files).delete(path);
+      if (files.byFile.size === 0) {
         byMerchant.delete(link.merchantKey);
       }
     }

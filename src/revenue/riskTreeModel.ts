@@ -25,6 +25,8 @@ export interface RiskNode {
   made?: RiskNode[];
   /** The children made before its data changed: their objects are kept for the ids that remain. */
   previous?: RiskNode[];
+  /** A top node: the update that last showed it. */
+  stamp?: number;
 }
 
 /** What an update changed: the whole tree (its top rows moved), some nodes, or nothing. */
@@ -32,19 +34,20 @@ export type RiskTreeChange = 'all' | readonly RiskNode[];
 
 export class RiskTreeModel {
   private rootNodes: RiskNode[] = [];
+  /** The top nodes but the merchants' (the total, the opportunities), by id. */
   private readonly byId = new Map<string, RiskNode>();
+  /** The merchants' top nodes, by merchant key. */
+  private readonly merchantNodes = new Map<string, RiskNode>();
   private updates = 0;
-  /** The update that last showed each top node. */
-  private readonly stamps = new Map<string, number>();
-  /** The node that shows each merchant row object. */
-  private readonly nodeOfRow = new WeakMap<RiskMerchant, RiskNode>();
 
   get roots(): readonly RiskNode[] {
     return this.rootNodes;
   }
 
   get(id: string): RiskNode | undefined {
-    return this.byId.get(id) ?? this.findMade(id);
+    return (
+      this.byId.get(id) ?? (id.startsWith('m:') ? this.merchantNodes.get(id.slice(2)) : undefined) ?? this.findMade(id)
+    );
   }
 
   /** A node's children, made on first ask and kept by id while the node shows the same data. */
@@ -109,14 +112,14 @@ export class RiskTreeModel {
     // Each top node shown now is stamped with this update's number; the others are let go after.
     const stamp = ++this.updates;
     const root = (id: string, data: RiskNodeData, same: (old: RiskNodeData) => boolean): void => {
-      this.stamps.set(id, stamp);
       const old = this.byId.get(id);
       if (old === undefined) {
-        const made = withKey({ id, data, parent: undefined });
+        const made = withKey({ id, data, parent: undefined, stamp });
         this.byId.set(id, made);
         roots.push(made);
         return;
       }
+      old.stamp = stamp;
       if (!same(old.data)) {
         old.data = data;
         forget(old);
@@ -128,23 +131,27 @@ export class RiskTreeModel {
       root('total', { kind: 'total', report }, (old) => old.kind === 'total' && sameTotals(old.report, report));
     }
     for (const merchant of report.merchants) {
-      // The rows the builder kept are the objects the nodes show: found without an id made or a lookup by it.
-      const shown = this.nodeOfRow.get(merchant);
-      if (
-        shown?.data.kind === 'merchant' &&
-        shown.data.merchant === merchant &&
-        shown.data.figures === report.figures
-      ) {
-        this.stamps.set(shown.id, stamp);
-        roots.push(shown);
+      // Found by key, without an id made: the rows the builder kept are the objects their nodes show.
+      const shown = this.merchantNodes.get(merchant.key);
+      if (shown === undefined) {
+        const made = withKey({
+          id: `m:${merchant.key}`,
+          data: { kind: 'merchant', merchant, figures: report.figures },
+          parent: undefined,
+          stamp,
+        });
+        this.merchantNodes.set(merchant.key, made);
+        roots.push(made);
         continue;
       }
-      root(
-        `m:${merchant.key}`,
-        { kind: 'merchant', merchant, figures: report.figures },
-        (old) => old.kind === 'merchant' && old.merchant === merchant && old.figures === report.figures,
-      );
-      this.nodeOfRow.set(merchant, roots[roots.length - 1]!);
+      shown.stamp = stamp;
+      const data = shown.data;
+      if (data.kind !== 'merchant' || data.merchant !== merchant || data.figures !== report.figures) {
+        shown.data = { kind: 'merchant', merchant, figures: report.figures };
+        forget(shown);
+        changed.push(shown);
+      }
+      roots.push(shown);
     }
     if (report.opportunities.length > 0) {
       root(
@@ -153,11 +160,12 @@ export class RiskTreeModel {
         (old) => old.kind === 'opportunities' && sameList(old.opportunities, report.opportunities),
       );
     }
-    if (roots.length !== this.byId.size) {
-      for (const id of [...this.byId.keys()]) {
-        if (this.stamps.get(id) !== stamp) {
-          this.byId.delete(id);
-          this.stamps.delete(id);
+    if (roots.length !== this.byId.size + this.merchantNodes.size) {
+      for (const nodes of [this.byId, this.merchantNodes] as Array<Map<string, RiskNode>>) {
+        for (const [id, node] of [...nodes]) {
+          if (node.stamp !== stamp) {
+            nodes.delete(id);
+          }
         }
       }
     }

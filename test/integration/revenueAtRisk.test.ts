@@ -261,6 +261,12 @@ describe('revenue at risk over the sandbox’s generated site and its reports, i
     const at = sandbox.dataset.merchants.findIndex((m) => m.merchantId === merchantId);
     sandbox.dataset.merchants[at]!.isActive = false;
     sandbox.touchMerchant(at);
+    // In the same sync a merchant already at risk is renamed: its row, kept since, takes the catalog's new name.
+    const renamed = report.merchants.find((m) => m.merchantId !== undefined && m.merchantId !== String(merchantId))!;
+    const renamedAt = sandbox.dataset.merchants.findIndex((m) => String(m.merchantId) === renamed.merchantId);
+    const newName = `${renamed.name} (renamed)`;
+    sandbox.dataset.merchants[renamedAt]!.name = newName;
+    sandbox.touchMerchant(renamedAt);
     await vscode.commands.executeCommand('affiliateLinks.refreshMerchants');
     const notice = await eventually(
       () => api.warnings.slice(before).find((w) => w.includes('became inactive')),
@@ -274,6 +280,7 @@ describe('revenue at risk over the sandbox’s generated site and its reports, i
       30_000,
     );
     assert.equal(api.revenue.report.merchants[0]!.money.clicks, clicks);
+    assert.equal(api.revenue.report.merchants.find((m) => m.key === renamed.key)?.name, newName);
     assert.deepEqual(api.revenue.report.merchants[0]!.reasons, ['inactive-merchant']);
     // The Merchants view: a warning where its icon was, and its clicks at risk in its tooltip.
     const key = api.revenue.report.merchants[0]!.key;

@@ -37,7 +37,8 @@ export interface PairTable {
 
 /** The pairs as counted: clicks by SubID and numeric merchantId (only counts above 0 are pairs), earnings apart. */
 export interface PairSource {
-  clicks: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  /** SubID → its clicks by merchant (the figures' own click tally, when the window is its period). */
+  clicks: ReadonlyMap<string, { readonly byMerchant: ReadonlyMap<number, number> }>;
   earned: ReadonlyMap<string, ReadonlyMap<string, readonly CurrencyAmount[]>>;
 }
 
@@ -88,12 +89,9 @@ export function tallyPairs(
   const positions = dayPositions(periodDates(window));
   const wholePeriod = window.from === period.from && window.to === period.to;
   // The figures' own tally serves as it is when the window is the whole period; else the items are counted again.
-  const clickMaps: Map<string, ReadonlyMap<number, number>> = new Map();
-  if (periodClicks !== undefined && wholePeriod) {
-    for (const [subId, tally] of periodClicks) {
-      clickMaps.set(subId, tally.byMerchant);
-    }
-  } else {
+  let clickMaps: Map<string, { byMerchant: Map<number, number> }> | undefined;
+  if (periodClicks === undefined || !wholePeriod) {
+    clickMaps = new Map();
     for (let index = 0; index < clicks.length; index++) {
       const item = clicks[index]!;
       const count = item.count;
@@ -102,10 +100,10 @@ export function tallyPairs(
         continue;
       }
       if (dayPosition(positions, item.date) >= 0) {
-        let bySubId = clickMaps.get(subId) as Map<number, number> | undefined;
+        let bySubId = clickMaps.get(subId)?.byMerchant;
         if (bySubId === undefined) {
           bySubId = new Map();
-          clickMaps.set(subId, bySubId);
+          clickMaps.set(subId, { byMerchant: bySubId });
         }
         bySubId.set(item.merchantId, (bySubId.get(item.merchantId) ?? 0) + count);
       }
@@ -134,6 +132,27 @@ export function tallyPairs(
       bySubId.set(merchantId, addAmount(bySubId.get(merchantId) ?? NOTHING_EARNED, currencyKey(item.currencyCode), commission));
     }
   }
+  const source: PairSource = { clicks: clickMaps ?? periodClicks!, earned: earnedMaps };
+  let pairs: Map<string, Map<string, PairFigures>> | undefined;
+  let programs: Map<string, string[]> | undefined;
+  return {
+    window,
+    days,
+    get pairs() {
+      pairs ??= pairsOf(source);
+      return pairs;
+    },
+    // Read by one command (a merchant's reports): made then.
+    get programs() {
+      programs ??= programsOf(merchantOfProgram);
+      return programs;
+    },
+    source,
+  };
+}
+
+/** merchantId → its programs, from program → merchant. */
+function programsOf(merchantOfProgram: ReadonlyMap<string, string>): Map<string, string[]> {
   const programs = new Map<string, string[]>();
   for (const [programId, merchantId] of merchantOfProgram) {
     const list = programs.get(merchantId);
@@ -143,18 +162,7 @@ export function tallyPairs(
       list.push(programId);
     }
   }
-  const source: PairSource = { clicks: clickMaps, earned: earnedMaps };
-  let pairs: Map<string, Map<string, PairFigures>> | undefined;
-  return {
-    window,
-    days,
-    get pairs() {
-      pairs ??= pairsOf(source);
-      return pairs;
-    },
-    programs,
-    source,
-  };
+  return programs;
 }
 
 /** The pair's figures, or undefined when it took no click and earned nothing in the window. */
@@ -163,7 +171,7 @@ export function pairFigures(table: PairTable, subId: string, merchantId: string)
   if (source === undefined) {
     return table.pairs.get(subId)?.get(merchantId);
   }
-  const clicks = source.clicks.get(subId)?.get(Number(merchantId)) ?? 0;
+  const clicks = source.clicks.get(subId)?.byMerchant.get(Number(merchantId)) ?? 0;
   const earned = source.earned.get(subId)?.get(merchantId);
   return clicks > 0 || earned !== undefined ? { clicks: clicks > 0 ? clicks : 0, earned: earned ?? NOTHING_EARNED } : undefined;
 }
@@ -171,7 +179,7 @@ export function pairFigures(table: PairTable, subId: string, merchantId: string)
 /** A SubID's clicks in the window with every merchant: the affiliate clicks of the article it stands for. */
 export function subIdClicks(table: PairTable, subId: string): number {
   let clicks = 0;
-  const counted = table.source === undefined ? undefined : table.source.clicks.get(subId);
+  const counted = table.source === undefined ? undefined : table.source.clicks.get(subId)?.byMerchant;
   if (counted !== undefined) {
     counted.forEach((count) => (clicks += count > 0 ? count : 0));
   } else if (table.source === undefined) {
@@ -191,8 +199,8 @@ function pairsOf(source: PairSource): Map<string, Map<string, PairFigures>> {
     }
     bySubId.set(merchantId, figures);
   };
-  for (const [subId, bySubId] of source.clicks) {
-    for (const [merchantId, count] of bySubId) {
+  for (const [subId, { byMerchant }] of source.clicks) {
+    for (const [merchantId, count] of byMerchant) {
       if (count > 0) {
         const id = String(merchantId);
         put(subId, id, { clicks: count, earned: source.earned.get(subId)?.get(id) ?? NOTHING_EARNED });
@@ -201,7 +209,7 @@ function pairsOf(source: PairSource): Map<string, Map<string, PairFigures>> {
   }
   for (const [subId, bySubId] of source.earned) {
     for (const [merchantId, earned] of bySubId) {
-      if (!((source.clicks.get(subId)?.get(Number(merchantId)) ?? 0) > 0)) {
+      if (!((source.clicks.get(subId)?.byMerchant.get(Number(merchantId)) ?? 0) > 0)) {
         put(subId, merchantId, { clicks: 0, earned });
       }
     }

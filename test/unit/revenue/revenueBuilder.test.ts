@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { MerchantKey } from '../../../src/merchant/merchantKey';
 import type { PairFigures, PairTable } from '../../../src/reports/figures/pairFigures';
-import type { PlacedMoneyLink, RevenueContext } from '../../../src/revenue/revenueReport';
+import type { PlacedMoneyLink, RevenueContext, RevenueReport } from '../../../src/revenue/revenueReport';
 import { buildRevenueReport, RevenueReportBuilder } from '../../../src/revenue/revenueReportBuilder';
 import { checkProperty, floorOf } from '../properties/propertyRun';
 
@@ -102,6 +102,75 @@ describe('revenue at risk: the builder kept file by file', () => {
       }),
     );
     assert.ok(reused >= floorOf(200), `only ${reused} rows reused`);
+  });
+
+  it('keeps each report as it was built: its articles and locations, first read after later changes, are those of then', async () => {
+    let read = 0;
+    await checkProperty(
+      fc.property(fc.array(stepArb, { minLength: 2, maxLength: 12 }), (steps) => {
+        const builder = new RevenueReportBuilder();
+        const files = new Map<string, PlacedMoneyLink[]>();
+        let context = contextOf(0);
+        // Every report kept unread beside the one built in one go from the files of then (and read then).
+        const kept: Array<{ built: RevenueReport; expected: string }> = [];
+        for (const step of steps) {
+          if ('context' in step) {
+            context = contextOf(step.context);
+          } else {
+            builder.setFile(step.path, step.links);
+            if (step.links.length === 0) {
+              files.delete(step.path);
+            } else {
+              files.set(step.path, step.links);
+            }
+          }
+          const expected = JSON.stringify(buildRevenueReport({ files: [...files], ...context }));
+          kept.push({ built: builder.build(context), expected });
+        }
+        for (const { built, expected } of kept) {
+          assert.equal(JSON.stringify(built), expected);
+          read += built.merchants.length + built.opportunities.length;
+        }
+      }),
+    );
+    assert.ok(read >= floorOf(500), `only ${read} rows read`);
+  });
+
+  it('names the rows with the names of the context: the same names while its function is the same, new ones with a new one', () => {
+    const builder = new RevenueReportBuilder();
+    builder.setFile('a.md', [
+      {
+        code: 'inactive-merchant',
+        merchantKey: 'id:10' as MerchantKey,
+        merchantId: '10',
+        subId: 'a',
+        line: 0,
+        column: 0,
+        endLine: 0,
+        endColumn: 9,
+      },
+      {
+        code: 'not-monetized',
+        merchantKey: 'id:11' as MerchantKey,
+        merchantId: '11',
+        subId: 'a',
+        line: 1,
+        column: 0,
+        endLine: 1,
+        endColumn: 9,
+      },
+    ]);
+    const context = contextOf(1);
+    const first = builder.build(context);
+    assert.deepEqual([first.merchants[0]!.name, first.opportunities[0]!.name], ['Shop 10', 'Shop 11']);
+    assert.deepEqual(first.opportunities[0]!.epc, [{ currencyCode: 'USD', label: 'USD', amount: 0.5 }]);
+    // The figures again, the names and EPCs as they were: the rows made again keep them.
+    const again = builder.build({ ...contextOf(2), nameOf: context.nameOf, epc: context.epc });
+    assert.deepEqual([again.merchants[0]!.name, again.opportunities[0]!.name], ['Shop 10', 'Shop 11']);
+    // A catalog change: new names; a new EPC history: new EPCs.
+    const renamed = builder.build({ ...context, nameOf: (key) => `Renamed ${key}`, epc: () => undefined });
+    assert.deepEqual([renamed.merchants[0]!.name, renamed.opportunities[0]!.name], ['Renamed id:10', 'Renamed id:11']);
+    assert.deepEqual(renamed.opportunities[0]!.epc, []);
   });
 
   it('builds in slices the report built in one go, with the files changed during its pauses; stops when stale', async () => {

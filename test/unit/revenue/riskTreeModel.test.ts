@@ -139,6 +139,26 @@ describe('revenue at risk: the tree model', () => {
     assert.equal(model.get('m:id:30'), undefined);
   });
 
+  it('keeps the nodes of the merchants that stay, with their children, when another one goes', () => {
+    const { builder, model } = setUp();
+    const [shop, old] = [model.get('m:id:10')!, model.get('m:id:20')!];
+    const [firstArticle] = model.children(shop);
+    builder.setFile('c.md', []);
+    assert.equal(model.update(builder.build(CONTEXT)), 'all');
+    assert.equal(model.get('m:id:30'), undefined);
+    // Twice: a node shown again but not noted as shown would be let go at the next update that drops a row.
+    builder.setFile('b.md', [link('id:10', 'b', 2)]);
+    model.update(builder.build(CONTEXT));
+    assert.equal(model.get('m:id:20'), undefined);
+    assert.equal(model.get('m:id:10'), shop);
+    assert.deepEqual(
+      model.roots.map((node) => node.id),
+      ['total', 'm:id:10'],
+    );
+    assert.equal(model.children(shop)[0], firstArticle);
+    assert.notEqual(old, shop);
+  });
+
   it('finds a made child by id, and forgets the children of a row whose data changed until asked again', () => {
     const { builder, model } = setUp();
     const shop = model.get('m:id:10')!;
