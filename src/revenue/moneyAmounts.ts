@@ -1,5 +1,5 @@
 /** Money kept per currency while revenue at risk adds it up: summed within a currency, never across. */
-import { pairFigures, type PairFigures, type PairTable } from '../reports/figures/pairFigures';
+import { pairClicks, pairEarned, pairFigures, type PairFigures, type PairTable } from '../reports/figures/pairFigures';
 import { compareCurrencies, currencyLabel, type CurrencyAmount } from '../reports/model/currencyAmounts';
 import type { Money } from './revenueReport';
 
@@ -81,15 +81,23 @@ export function pairMoney(
   return figures === undefined ? NO_PAIR_MONEY : moneyOfFigures(figures, () => epc(merchantId));
 }
 
-/** `pairMoney` with the merchant's EPC already looked up (a row asks once for all its pairs). */
+/** `pairMoney` with the merchant's EPC already looked up (a row asks once for all its pairs), no figures object made. */
 export function pairMoneyAt(
   pairs: PairTable | undefined,
   merchantEpc: readonly CurrencyAmount[] | undefined,
   subId: string,
   merchantId: string,
 ): Money {
-  const figures = pairs === undefined ? undefined : pairFigures(pairs, subId, merchantId);
-  return figures === undefined ? NO_PAIR_MONEY : moneyOfFigures(figures, merchantEpc);
+  if (pairs === undefined) {
+    return NO_PAIR_MONEY;
+  }
+  const clicks = pairClicks(pairs, subId, merchantId);
+  const earned = pairEarned(pairs, subId, merchantId);
+  if (clicks === 0 && earned === undefined) {
+    return NO_PAIR_MONEY;
+  }
+  const estimate = clicks > 0 && !earnedSomething(earned) ? times(merchantEpc, clicks) : NONE;
+  return { clicks, earned: earned === undefined ? NONE : nonZero(earned), estimate };
 }
 
 /** The money of a pair's figures: where it took clicks but earned nothing yet, clicks × the EPC as an estimate. */

@@ -173,12 +173,28 @@ export function changeText(change: RiskTreeChange): string {
   return change === 'all' ? "'all'" : `${change.length} node${change.length === 1 ? '' : 's'}`;
 }
 
-/** A build with a context of its own (every row made again) in the product's slices: its longest slice and its total. */
+/**
+ * A build with a context of its own (every row made again) in the product's slices: its longest slice and its total.
+ * The context's own is its pairs: the same figures as a table of their own, as the figures read again give them; the
+ * names and EPCs are the same functions, as the product keeps them while the catalog and the EPC history stand.
+ */
 export async function slicesOf(
   builder: InstanceType<ShippedRevenue['RevenueReportBuilder']>,
   context: RevenueContext,
 ): Promise<{ longest: number; total: number }> {
-  const own: RevenueContext = { ...context, nameOf: (key) => context.nameOf(key) };
+  const table = context.pairs!;
+  const pairs: PairTable = {
+    window: table.window,
+    days: table.days,
+    source: table.source,
+    get pairs() {
+      return table.pairs;
+    },
+    get programs() {
+      return table.programs;
+    },
+  };
+  const own: RevenueContext = { ...context, pairs };
   let longest = 0;
   let total = 0;
   let sliceStart = performance.now();

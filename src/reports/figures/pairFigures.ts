@@ -167,13 +167,32 @@ function programsOf(merchantOfProgram: ReadonlyMap<string, string>): Map<string,
 
 /** The pair's figures, or undefined when it took no click and earned nothing in the window. */
 export function pairFigures(table: PairTable, subId: string, merchantId: string): PairFigures | undefined {
-  const source = table.source;
-  if (source === undefined) {
+  if (table.source === undefined) {
     return table.pairs.get(subId)?.get(merchantId);
   }
-  const clicks = source.clicks.get(subId)?.byMerchant.get(Number(merchantId)) ?? 0;
-  const earned = source.earned.get(subId)?.get(merchantId);
-  return clicks > 0 || earned !== undefined ? { clicks: clicks > 0 ? clicks : 0, earned: earned ?? NOTHING_EARNED } : undefined;
+  const clicks = pairClicks(table, subId, merchantId);
+  const earned = pairEarned(table, subId, merchantId);
+  return clicks > 0 || earned !== undefined ? { clicks, earned: earned ?? NOTHING_EARNED } : undefined;
+}
+
+/** The pair's clicks in the window: `pairFigures`'s without an object made (revenue at risk reads thousands). */
+export function pairClicks(table: PairTable, subId: string, merchantId: string): number {
+  const source = table.source;
+  const clicks =
+    source === undefined
+      ? table.pairs.get(subId)?.get(merchantId)?.clicks
+      : source.clicks.get(subId)?.byMerchant.get(Number(merchantId));
+  return clicks !== undefined && clicks > 0 ? clicks : 0;
+}
+
+/** The pair's earnings in the window, undefined when it earned nothing: `pairFigures`'s without an object made. */
+export function pairEarned(table: PairTable, subId: string, merchantId: string): readonly CurrencyAmount[] | undefined {
+  const source = table.source;
+  if (source === undefined) {
+    const figures = table.pairs.get(subId)?.get(merchantId);
+    return figures === undefined || figures.earned.length === 0 ? undefined : figures.earned;
+  }
+  return source.earned.get(subId)?.get(merchantId);
 }
 
 /** A SubID's clicks in the window with every merchant: the affiliate clicks of the article it stands for. */
