@@ -135,8 +135,10 @@ describe('bundles', () => {
     // (the builder, its ranked rows, the rows of a context) and the Replace Links command's thin part, to about
     // 616,000 bytes. Issue 35: paste, drop and completion (what they write, src/writing/, and their providers,
     // src/editing/), about 26 KB, to 642,251 bytes: the providers must answer the first paste without a
-    // bundle to load but the domain index's. The cap leaves 1.5%.
-    assert.ok(report.extensionBytes < 652_000, `extension bundle is ${report.extensionBytes} bytes`);
+    // bundle to load but the domain index's; measured again before the next change, 651,046. Issue 33 again:
+    // a row's articles made when read, and a merchant's links kept with their summary, name and EPC
+    // (src/revenue/merchantFiles.ts), about 4 KB, to 655,242 bytes. The cap leaves 1%.
+    assert.ok(report.extensionBytes < 662_000, `extension bundle is ${report.extensionBytes} bytes`);
   });
 
   it('holds the report store, its model and the report panel’s host in the extension bundle: no bundle of their own', () => {
