@@ -20,7 +20,7 @@ import { say, TOOL_NAME, type CliIo } from './cliIo';
 import { checkSite } from './checkSite';
 import { EXIT_CLEAN, EXIT_PROBLEM, exitCodeOf } from './exitCodes';
 import { formatReport } from './format/index';
-import { listSite, narrowToPaths } from './siteListing';
+import { listSiteFiles, narrowToPaths } from './siteListing';
 import { readSettingsFile } from './settingsFile';
 
 export const TOOL_VERSION: string = version;
@@ -102,7 +102,7 @@ export async function checkReportOf(argv: readonly string[], io: CliIo): Promise
     return problem(catalog.problem);
   }
   const { snapshot } = catalog;
-  const listing = listSite(root, settings);
+  const listing = await listSiteFiles(root, settings);
   const reported = await reportedFiles(args, root, listing.files, io);
   if (!reported.ok) {
     return problem(reported.problem);

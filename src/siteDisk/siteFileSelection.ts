@@ -78,6 +78,17 @@ export class SiteFileSelection {
     return !this.isExcluded(relative);
   }
 
+  /**
+   * `contains`, for a file in a folder a walk entered (no folder on its way `isExcluded`): the globs then need
+   * judge only the file's own path.
+   */
+  containsInWalkedFolder(relative: string): boolean {
+    if (this.included !== undefined && !this.included(relative)) {
+      return false;
+    }
+    return !this.gitignored?.(relative) && !this.excluded?.(relative);
+  }
+
   /** Whether a path (a file's or a folder's) is left out, with everything in it. */
   isExcluded(relative: string): boolean {
     if (this.gitignored?.(relative)) {
