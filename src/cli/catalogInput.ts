@@ -6,11 +6,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readCatalogSnapshot, snapshotAgeDays, type CatalogSnapshot } from '../catalog/snapshot/catalogSnapshot';
 import { TOOL_NAME } from './cliIo';
+import { digestOf } from './linkCountCache';
 
 /** The environment variable `catalog pull` takes the key from (never an argument). */
 export const KEY_VARIABLE = 'AFFILIATE_LINKS_KEY';
 
-export type CatalogInput = { ok: true; snapshot: CatalogSnapshot } | { ok: false; problem: string };
+export type CatalogInput =
+  | { ok: true; snapshot: CatalogSnapshot; /** The SHA-1 of its text, when asked for (`--cache`). */ digest?: string }
+  | { ok: false; problem: string };
 
 const HOW_TO_GET_ONE = `run Export Catalog Snapshot in VS Code, or ${TOOL_NAME} catalog pull --out FILE with the key in ${KEY_VARIABLE}`;
 
@@ -21,6 +24,7 @@ export async function loadCatalog(
   catalog: string | undefined,
   maxAgeDays: number | undefined,
   io: { cwd: string; env: Readonly<Record<string, string | undefined>>; now(): Date },
+  withDigest = false,
 ): Promise<CatalogInput> {
   if (catalog === undefined) {
     const hasKey = (io.env[KEY_VARIABLE] ?? '').trim() !== '';
@@ -52,5 +56,5 @@ export async function loadCatalog(
       problem: `the catalog snapshot ${catalog} was taken ${read.snapshot.takenAt}, ${days(age)} days ago, older than --max-catalog-age ${days(maxAgeDays)}: take a new one (${HOW_TO_GET_ONE})`,
     };
   }
-  return { ok: true, snapshot: read.snapshot };
+  return { ok: true, snapshot: read.snapshot, ...(withDigest ? { digest: digestOf(text) } : {}) };
 }

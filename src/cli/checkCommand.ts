@@ -20,6 +20,7 @@ import { say, TOOL_NAME, type CliIo } from './cliIo';
 import { checkSite } from './checkSite';
 import { EXIT_CLEAN, EXIT_PROBLEM, exitCodeOf } from './exitCodes';
 import { formatReport } from './format/index';
+import { cacheKeyOf, defaultCacheFile, LinkCounts, readLinkCountCache, writeLinkCountCache } from './linkCountCache';
 import { listSiteFiles, narrowToPaths } from './siteListing';
 import { readSettingsFile } from './settingsFile';
 
@@ -97,7 +98,7 @@ export async function checkReportOf(argv: readonly string[], io: CliIo): Promise
   if (!settings.enabled) {
     say(io, `${SETTINGS.linkHealthEnabled} is false: the editor shows no link health, the check runs anyway`);
   }
-  const catalog = await loadCatalog(args.catalog, args.maxCatalogAgeDays, io);
+  const catalog = await loadCatalog(args.catalog, args.maxCatalogAgeDays, io, args.cache);
   if (!catalog.ok) {
     return problem(catalog.problem);
   }
@@ -109,13 +110,30 @@ export async function checkReportOf(argv: readonly string[], io: CliIo): Promise
   }
   const rules = new LinkHealthRules({ index: new MerchantDomainIndex(snapshot.merchants) }, settings.options);
   const check = { rules, settings, root, now: io.now(), lines: new LineReader() };
+  const cacheFile = args.cache ? path.resolve(io.cwd, args.cacheLocation ?? (await defaultCacheFile(root))) : undefined;
+  const cacheKey = cacheFile === undefined ? '' : cacheKeyOf(TOOL_VERSION, catalog.digest ?? '', settings);
+  let cache: LinkCounts | undefined;
+  if (cacheFile !== undefined) {
+    const earlier = await readLinkCountCache(cacheFile, cacheKey);
+    if (earlier.problem !== undefined) {
+      say(io, `${earlier.problem}: every file is read, and the cache written anew`);
+    }
+    cache = new LinkCounts(root, listing.ids, earlier.entries);
+  }
   const outcome = await checkSite(check, {
     files: listing.files,
     reported: reported.files,
     fix: args.fix,
     merchantName: (key) => snapshot.merchants.get(key)?.name,
     say: (line) => say(io, line),
+    cache,
   });
+  if (cacheFile !== undefined) {
+    const unwritten = await writeLinkCountCache(cacheFile, cacheKey, cache!);
+    if (unwritten !== undefined) {
+      say(io, unwritten);
+    }
+  }
   if (args.fix) {
     say(io, `--fix wrote ${outcome.filesFixed} file${outcome.filesFixed === 1 ? '' : 's'}`);
   }

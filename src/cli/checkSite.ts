@@ -1,7 +1,8 @@
 /**
  * A check of the site: every file read in order, its findings reported when it is one of the files asked for (all of
  * them, or those `--changed-since` and the PATHs leave; the others' links only read, for the counts), the site's
- * links per merchant counted over every file, and with `--fix` the safe fixes written before the findings are taken.
+ * links per merchant counted over every file (with `--cache`, a file not reported and as it was in an earlier run is
+ * not read: its counts are that run's), and with `--fix` the safe fixes written before the findings are taken.
  * A file that cannot be read, too large, binary or not UTF-8 is skipped, said, and the run goes on.
  */
 import path from 'node:path';
@@ -13,6 +14,7 @@ import type { MerchantLinkCount, ReportFinding, SkippedFile } from './checkRepor
 import { checkText, reportedFindings, type CheckedText, type SiteCheck } from './fileCheck';
 import { readFileText } from './fileText';
 import { fixText, writeFixedFile } from './fixFiles';
+import type { LinkCounts } from './linkCountCache';
 
 export interface SiteRun {
   /** Every file of the site, relative to the root, sorted. */
@@ -24,6 +26,8 @@ export interface SiteRun {
   merchantName(key: MerchantKey): string | undefined;
   /** A line on stderr. */
   say(line: string): void;
+  /** With `--cache`: the links per merchant of an earlier run, for the files not reported that are as they were. */
+  cache?: LinkCounts;
 }
 
 export interface SiteRunOutcome {
@@ -46,10 +50,18 @@ export async function checkSite(check: SiteCheck, run: SiteRun): Promise<SiteRun
   let filesChecked = 0;
   const links = new Map<string, FileMerchantLinks>();
   const verdictOf = (target: string) => check.rules.verdicts.of(target);
-  const count = (checked: CheckedText) =>
-    links.set(checked.file, fileMerchantLinks(indexedFileOf(checked.file, NO_STAT, checked.doc, -1), verdictOf));
+  const count = (checked: Pick<CheckedText, 'file' | 'doc'>, text: string, written = false) => {
+    const counted = fileMerchantLinks(indexedFileOf(checked.file, NO_STAT, checked.doc, -1), verdictOf);
+    links.set(checked.file, counted);
+    run.cache?.counted(checked.file, text, counted, written);
+  };
   const report = (checked: CheckedText) => findings.push(...reportedFindings(check, checked).sort(byPlace));
   for (const file of run.files) {
+    const cached = reported(file) ? undefined : run.cache?.cached(file);
+    if (cached !== undefined) {
+      links.set(file, cached); // not read: as it was in the run that counted it
+      continue;
+    }
     const text = readFileText(path.join(check.root, ...file.split('/')));
     if (!text.ok) {
       if (reported(file)) {
@@ -59,13 +71,17 @@ export async function checkSite(check: SiteCheck, run: SiteRun): Promise<SiteRun
       continue;
     }
     if (!reported(file)) {
+      const unchanged = run.cache?.cachedText(file, text.text);
+      if (unchanged !== undefined) {
+        links.set(file, unchanged); // its time changed, not its text
+        continue;
+      }
       // Read for the links per merchant only: its links, no rules.
-      const doc = documentLinks(text.text, languageOfPath(file), check.lines);
-      links.set(file, fileMerchantLinks(indexedFileOf(file, NO_STAT, doc, -1), verdictOf));
+      count({ file, doc: documentLinks(text.text, languageOfPath(file), check.lines) }, text.text);
       continue;
     }
     const checked = checkText(check, file, text.text);
-    count(checked);
+    count(checked, text.text);
     filesChecked++;
     if (run.fix && checked.findings.length > 0) {
       toFix.push({ checked, text: text.text }); // fixed and reported below
@@ -83,7 +99,7 @@ export async function checkSite(check: SiteCheck, run: SiteRun): Promise<SiteRun
     const written = await writeFixedFile(check, checked.file, fixed.text);
     if (written.ok) {
       filesFixed++;
-      count(fixed.checked);
+      count(fixed.checked, fixed.text, true);
       for (const fix of fixed.applied) {
         run.say(`fixed ${checked.file}:${fix.line}:${fix.column} ${fix.code}: ${fix.title}`);
       }

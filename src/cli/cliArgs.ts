@@ -24,6 +24,10 @@ export interface CheckArgs {
   fix: boolean;
   /** Colours in the text format: forced on or off, else when the output is a terminal. */
   color: boolean | undefined;
+  /** `--cache`: keep each file's links per merchant for the next run (`--cache-location` turns it on too). */
+  cache: boolean;
+  /** Where the cache is kept; its default place (linkCountCache.ts) when undefined. */
+  cacheLocation: string | undefined;
 }
 
 export type CheckArgsRead = { ok: true; args: CheckArgs } | { ok: false; help: true } | { ok: false; problem: string };
@@ -47,6 +51,10 @@ Options:
                             exit 0 whatever is found (default: warning)
   --changed-since REF       check only the files git lists as changed since REF (added,
                             copied, modified and renamed ones, and untracked files)
+  --cache                   keep each file's links per merchant for the next run, so that
+                            --changed-since reads only the files it checks (default place:
+                            node_modules/.cache/affiliate-links/, else .affiliate-links-cache)
+  --cache-location FILE     keep the cache in FILE (turns --cache on)
   --fix                     apply the safe fixes (those of fix-all on save), then report what is left
   --color, --no-color       colour the text format (default: when writing to a terminal)
   -h, --help                show this help
@@ -78,6 +86,8 @@ export function readCheckArgs(argv: readonly string[]): CheckArgsRead {
         'fail-on': { type: 'string' },
         'changed-since': { type: 'string' },
         fix: { type: 'boolean' },
+        cache: { type: 'boolean' },
+        'cache-location': { type: 'string' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -110,7 +120,7 @@ export function readCheckArgs(argv: readonly string[]): CheckArgsRead {
   if (values.color && values['no-color']) {
     return usage('--color and --no-color contradict each other: give one');
   }
-  const empty = (['catalog', 'root', 'config', 'output', 'changed-since'] as const).find(
+  const empty = (['catalog', 'root', 'config', 'output', 'changed-since', 'cache-location'] as const).find(
     (name) => values[name] !== undefined && values[name]!.trim() === '',
   );
   if (empty !== undefined) {
@@ -130,6 +140,8 @@ export function readCheckArgs(argv: readonly string[]): CheckArgsRead {
       changedSince: values['changed-since'],
       fix: values.fix ?? false,
       color: values.color ? true : values['no-color'] ? false : undefined,
+      cache: values.cache === true || values['cache-location'] !== undefined,
+      cacheLocation: values['cache-location'],
     },
   };
 }

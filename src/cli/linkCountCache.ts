@@ -1,0 +1,192 @@
+/**
+ * `--cache`: each file's links per merchant kept from one run to the next (as ESLint's `--cache` keeps its results),
+ * so that `--changed-since` reads only the files it reports and still counts the whole site. A file's entry holds
+ * the id of its content (git's blob id: from git's index while the file is as the index has it, else worked out
+ * from its text) and is used only for that id. The whole cache is made for one tool version, one catalog snapshot and
+ * one set of settings: any other and it is left unread. One line of JSON with its CRC-32 (`common/checkedLines.ts`),
+ * written atomically; a damaged one is said on stderr and read as no cache, never a failure of the run.
+ */
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { checkedLine, lineCheckHolds } from '../common/checkedLines';
+import type { FileMerchantLinks, LinkCount } from '../health/merchantLinkTally';
+import type { MerchantKey } from '../merchant/merchantKey';
+import { writeFileAtomically } from './atomicFile';
+
+export const CACHE_FORMAT = 'affiliate-links-check-cache';
+export const CACHE_VERSION = 1;
+
+/**
+ * A file's entry: its content's id, per merchant [key, links, deeplinks], and for a file git's index did not give
+ * the id of, its size and modification time when counted (`size:mtimeMs`), which spare reading it while they hold.
+ */
+type Entry = [id: string, links: Array<[key: string, links: number, deeplinks: number]>, stamp?: string];
+
+/** git's blob id of a text (as UTF-8): the id git's index gives the same content. */
+export function blobIdOf(text: string): string {
+  return createHash('sha1')
+    .update(`blob ${Buffer.byteLength(text)}\0`)
+    .update(text)
+    .digest('hex');
+}
+
+/** The SHA-1 of a text, in hex: what tells one catalog snapshot from another. */
+export const digestOf = (text: string) => createHash('sha1').update(text).digest('hex');
+
+/** What a cache is made for: the tool's version, the snapshot (its digest) and the settings. */
+export function cacheKeyOf(toolVersion: string, snapshotDigest: string, settings: unknown): string {
+  return digestOf(JSON.stringify([CACHE_VERSION, toolVersion, snapshotDigest, settings]));
+}
+
+/**
+ * Where the cache is kept without `--cache-location`: beside the site's dependencies when it has a node_modules
+ * folder (`node_modules/.cache/affiliate-links/check-cache`, as other tools keep theirs), else `.affiliate-links-cache`
+ * in the site's folder.
+ */
+export async function defaultCacheFile(root: string): Promise<string> {
+  const modules = path.join(root, 'node_modules');
+  const hasModules = await stat(modules).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+  return hasModules
+    ? path.join(modules, '.cache', 'affiliate-links', 'check-cache')
+    : path.join(root, '.affiliate-links-cache');
+}
+
+const isEntry = (value: unknown): value is Entry =>
+  Array.isArray(value) &&
+  (value.length === 2 || (value.length === 3 && typeof value[2] === 'string')) &&
+  typeof value[0] === 'string' &&
+  Array.isArray(value[1]) &&
+  value[1].every(
+    (count: unknown) =>
+      Array.isArray(count) &&
+      count.length === 3 &&
+      typeof count[0] === 'string' &&
+      Number.isSafeInteger(count[1]) &&
+      Number.isSafeInteger(count[2]),
+  );
+
+export type CacheRead = { entries: ReadonlyMap<string, Entry>; problem?: string };
+
+/** The entries of the cache in `file` made for `key`; none when there is none, another key's, or it is damaged. */
+export async function readLinkCountCache(file: string, key: string): Promise<CacheRead> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT'
+      ? { entries: new Map() }
+      : { entries: new Map(), problem: `cannot read the cache ${file} (${code ?? String(error)})` };
+  }
+  const damaged = (why: string) => ({ entries: new Map(), problem: `the cache ${file} is damaged (${why})` });
+  const line = text.endsWith('\n') ? text.slice(0, -1) : text;
+  let fields: Record<string, unknown>;
+  try {
+    fields = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return damaged('not JSON');
+  }
+  if (typeof fields !== 'object' || fields === null || !lineCheckHolds(line, fields.crc32)) {
+    return damaged('it does not match its check, crc32');
+  }
+  if (fields.format !== CACHE_FORMAT || fields.version !== CACHE_VERSION || fields.key !== key) {
+    return { entries: new Map() }; // another version's, snapshot's or settings': read as none, written anew
+  }
+  const files = fields.files;
+  if (typeof files !== 'object' || files === null || !Object.values(files).every(isEntry)) {
+    return damaged('an entry is not one');
+  }
+  return { entries: new Map(Object.entries(files as Record<string, Entry>)) };
+}
+
+/** Writes the cache (its folder made first); the problem when it cannot be written, the run going on. */
+export async function writeLinkCountCache(file: string, key: string, counts: LinkCounts): Promise<string | undefined> {
+  const text = checkedLine({ format: CACHE_FORMAT, version: CACHE_VERSION, key, files: counts.toJson() });
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFileAtomically(file, text);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return `cannot write the cache ${file} (${code}): the next run reads every file again`;
+  }
+}
+
+/** A file's size and modification time, or undefined when it cannot be read. */
+function stampOf(full: string): string | undefined {
+  const stats = statSync(full, { throwIfNoEntry: false });
+  return stats === undefined ? undefined : `${stats.size}:${stats.mtimeMs}`;
+}
+
+/** The links per merchant of a run's files: those of an earlier run where a file is as it was, the others counted. */
+export class LinkCounts {
+  private readonly counts = new Map<string, { id: string; links: FileMerchantLinks; stamp?: string }>();
+
+  constructor(
+    /** The site's folder. */
+    private readonly root: string,
+    /** Blob ids of the files git's index holds as they are on the disk. */
+    private readonly ids: ReadonlyMap<string, string>,
+    private readonly earlier: ReadonlyMap<string, Entry>,
+  ) {}
+
+  /**
+   * The file's links per merchant from the earlier run, unread: when git's index gives it the id it had then, or
+   * (no id from git) its size and modification time are those it had then.
+   */
+  cached(file: string): FileMerchantLinks | undefined {
+    const entry = this.earlier.get(file);
+    if (entry === undefined) {
+      return undefined;
+    }
+    const id = this.ids.get(file);
+    if (id !== undefined) {
+      return id === entry[0] ? this.reuse(file, entry) : undefined;
+    }
+    const stamp = entry[2] === undefined ? undefined : stampOf(this.full(file));
+    return stamp !== undefined && stamp === entry[2] ? this.reuse(file, entry, stamp) : undefined;
+  }
+
+  /** The same, for a file read: its counts from the earlier run when its text is the same (its time changed only). */
+  cachedText(file: string, text: string): FileMerchantLinks | undefined {
+    const entry = this.earlier.get(file);
+    return entry !== undefined && !this.ids.has(file) && entry[0] === blobIdOf(text)
+      ? this.reuse(file, entry, stampOf(this.full(file)))
+      : undefined;
+  }
+
+  /** The links per merchant counted in the file's `text` (`written`: text this run wrote, not the index's). */
+  counted(file: string, text: string, links: FileMerchantLinks, written = false): void {
+    const id = written ? undefined : this.ids.get(file);
+    this.counts.set(
+      file,
+      id !== undefined ? { id, links } : { id: blobIdOf(text), links, stamp: stampOf(this.full(file)) },
+    );
+  }
+
+  toJson(): Record<string, Entry> {
+    const out = Object.create(null) as Record<string, Entry>; // a file may be named __proto__
+    for (const [file, { id, links, stamp }] of this.counts) {
+      const counts = [...links].map(([key, count]): Entry[1][number] => [key, count.links, count.deeplinks]);
+      out[file] = stamp === undefined ? [id, counts] : [id, counts, stamp];
+    }
+    return out;
+  }
+
+  private full(file: string): string {
+    return path.join(this.root, ...file.split('/'));
+  }
+
+  private reuse(file: string, entry: Entry, stamp?: string): FileMerchantLinks {
+    const links = new Map<MerchantKey, LinkCount>(
+      entry[1].map(([key, count, deeplinks]) => [key as MerchantKey, { links: count, deeplinks }]),
+    );
+    this.counts.set(file, { id: entry[0], links, ...(stamp === undefined ? {} : { stamp }) });
+    return links;
+  }
+}
