@@ -13,7 +13,7 @@ import { LinkHealthRules } from '../health/healthRules';
 import { MerchantDomainIndex } from '../links/domainIndex';
 import { writeFileAtomically } from './atomicFile';
 import { loadCatalog } from './catalogInput';
-import { changedFiles } from './changedFiles';
+import { changedFiles, type ChangedFiles } from './changedFiles';
 import type { CheckReport } from './checkReport';
 import { CHECK_USAGE, readCheckArgs, type CheckArgs } from './cliArgs';
 import { say, TOOL_NAME, type CliIo } from './cliIo';
@@ -44,16 +44,17 @@ async function reportedFiles(
   root: string,
   files: readonly string[],
   io: CliIo,
+  changedSince: Promise<ChangedFiles> | undefined,
 ): Promise<{ ok: true; files: ReadonlySet<string> | undefined } | { ok: false; problem: string }> {
   const narrowed = narrowToPaths(files, root, args.paths, io.cwd);
   if (!narrowed.ok) {
     return narrowed;
   }
   narrowed.notes.forEach((note) => say(io, note));
-  if (args.changedSince === undefined) {
+  if (changedSince === undefined) {
     return { ok: true, files: args.paths.length === 0 ? undefined : new Set(narrowed.files) };
   }
-  const changed = await changedFiles(root, args.changedSince);
+  const changed = await changedSince;
   if (!changed.ok) {
     return changed;
   }
@@ -98,13 +99,16 @@ export async function checkReportOf(argv: readonly string[], io: CliIo): Promise
   if (!settings.enabled) {
     say(io, `${SETTINGS.linkHealthEnabled} is false: the editor shows no link health, the check runs anyway`);
   }
+  // git lists the files (and those changed) in processes of its own while the snapshot is read here.
+  const listed = listSiteFiles(root, settings);
+  const changedSince = args.changedSince === undefined ? undefined : changedFiles(root, args.changedSince);
   const catalog = await loadCatalog(args.catalog, args.maxCatalogAgeDays, io, args.cache);
   if (!catalog.ok) {
     return problem(catalog.problem);
   }
   const { snapshot } = catalog;
-  const listing = await listSiteFiles(root, settings);
-  const reported = await reportedFiles(args, root, listing.files, io);
+  const listing = await listed;
+  const reported = await reportedFiles(args, root, listing.files, io, changedSince);
   if (!reported.ok) {
     return problem(reported.problem);
   }

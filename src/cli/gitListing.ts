@@ -109,7 +109,7 @@ export function judgedGitFiles(
     let verdict = entered.get(folder);
     if (verdict === undefined) {
       const slash = folder.lastIndexOf('/');
-      verdict = walked(slash < 0 ? '' : folder.slice(0, slash)) && !selection.isExcluded(folder);
+      verdict = walked(slash < 0 ? '' : folder.slice(0, slash)) && !selection.isExcludedInWalkedFolder(folder);
       entered.set(folder, verdict);
     }
     return verdict;

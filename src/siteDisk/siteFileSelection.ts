@@ -86,7 +86,12 @@ export class SiteFileSelection {
     if (this.included !== undefined && !this.included(relative)) {
       return false;
     }
-    return !this.gitignored?.(relative) && !this.excluded?.(relative);
+    return !this.isExcludedInWalkedFolder(relative);
+  }
+
+  /** `isExcluded`, for a path in a folder a walk entered: the globs judge only the path itself. */
+  isExcludedInWalkedFolder(relative: string): boolean {
+    return this.gitignored?.(relative) === true || this.excluded?.(relative) === true;
   }
 
   /** Whether a path (a file's or a folder's) is left out, with everything in it. */
