@@ -8,9 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkedLine, lineCheckHolds } from '../common/checkedLines';
+import { readTextFile } from '../common/textFileRead';
 import type { FileMerchantLinks, LinkCount } from '../health/merchantLinkTally';
 import type { MerchantKey } from '../merchant/merchantKey';
 import { writeFileAtomically } from './atomicFile';
@@ -74,15 +75,13 @@ export type CacheRead = { entries: ReadonlyMap<string, Entry>; problem?: string 
 
 /** The entries of the cache in `file` made for `key`; none when there is none, another key's, or it is damaged. */
 export async function readLinkCountCache(file: string, key: string): Promise<CacheRead> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT'
+  const read = await readTextFile(file);
+  if (!read.ok) {
+    return read.missing
       ? { entries: new Map() }
-      : { entries: new Map(), problem: `cannot read the cache ${file} (${code ?? String(error)})` };
+      : { entries: new Map(), problem: `cannot read the cache ${file} (${read.code})` };
   }
+  const { text } = read;
   const damaged = (why: string) => ({ entries: new Map(), problem: `the cache ${file} is damaged (${why})` });
   const line = text.endsWith('\n') ? text.slice(0, -1) : text;
   let fields: Record<string, unknown>;

@@ -5,24 +5,10 @@
  * repository, no repository) the disk is walked.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readSettingsText, type CheckSettings } from '../../../src/cli/settingsFile';
 import { listSite, listSiteFiles } from '../../../src/cli/siteListing';
-import { removeTemp, tempFolder, writeFiles } from './cliFixture';
-
-function settings(text = '{}'): CheckSettings {
-  const read = readSettingsText(text, 'settings.json');
-  assert.ok(read.ok);
-  return read.settings;
-}
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', dir, '-c', 'user.email=ci@example.com', '-c', 'user.name=CI', ...args], {
-    encoding: 'utf8',
-  });
-}
+import { git, removeTemp, settingsOf as settings, tempFolder, writeFiles } from './cliFixture';
 
 const COMMITTED: Record<string, string> = {
   'index.md': 'a',

@@ -5,25 +5,18 @@
  * changed: counted anew. A damaged cache, or one that cannot be written: a line on stderr, the report as without it.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkedLine } from '../../../src/common/checkedLines';
 import type { CheckReport } from '../../../src/cli/checkReport';
 import { blobIdOf } from '../../../src/cli/linkCountCache';
-import { deeplink, removeTemp, reportIn, snapshotText, TAKEN_AT, tempFolder, writeFiles } from './cliFixture';
+import { deeplink, git, removeTemp, reportIn, snapshotText, TAKEN_AT, tempFolder, writeFiles } from './cliFixture';
 
 const dead = (subId: string) => `[Old](${deeplink('old', 'https://old.example.org/p', subId)})\n`;
 const CACHE = '.affiliate-links-cache';
 
 /** The links to the one merchant the site links to. */
 const linksOf = (run: { report: CheckReport }) => run.report.merchantLinks?.[0]?.links;
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', dir, '-c', 'user.email=ci@example.com', '-c', 'user.name=CI', ...args], {
-    encoding: 'utf8',
-  });
-}
 
 /** A site at the top of a git repository: three committed articles, each with one link to Old. */
 function repository(): string {
