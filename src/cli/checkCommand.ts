@@ -8,21 +8,21 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { version } from '../../package.json';
 import { SETTINGS } from '../ids';
-import { LineReader } from '../health/lineScan';
-import { LinkHealthRules } from '../health/healthRules';
-import { MerchantDomainIndex } from '../links/domainIndex';
 import { writeFileAtomically } from './atomicFile';
 import { loadCatalog } from './catalogInput';
 import { changedFiles, type ChangedFiles } from './changedFiles';
 import type { CheckReport } from './checkReport';
 import { CHECK_USAGE, readCheckArgs, type CheckArgs } from './cliArgs';
 import { say, TOOL_NAME, type CliIo } from './cliIo';
-import { checkSite } from './checkSite';
+import { checkSite, type SiteRunOutcome } from './checkSite';
+import { CheckWorkers, workerCount } from './checkWorkers';
+import { siteCheckOf } from './fileCheck';
 import { EXIT_CLEAN, EXIT_PROBLEM, exitCodeOf } from './exitCodes';
 import { formatReport } from './format/index';
 import { cacheKeyOf, defaultCacheFile, LinkCounts, readLinkCountCache, writeLinkCountCache } from './linkCountCache';
 import { listSiteFiles, narrowToPaths } from './siteListing';
-import { readSettingsFile } from './settingsFile';
+import { readSettingsFile, type CheckSettings } from './settingsFile';
+import type { MerchantKey } from '../merchant/merchantKey';
 
 export const TOOL_VERSION: string = version;
 
@@ -99,6 +99,37 @@ export async function checkReportOf(argv: readonly string[], io: CliIo): Promise
   if (!settings.enabled) {
     say(io, `${SETTINGS.linkHealthEnabled} is false: the editor shows no link health, the check runs anyway`);
   }
+  const workers = startWorkers(args, io, root, settings);
+  try {
+    return await checkOver(args, io, { root, settings, started, workers });
+  } finally {
+    workers?.stop();
+  }
+}
+
+/** The workers of a whole site's check, started before the snapshot is read (checkWorkers.ts); none for others. */
+function startWorkers(args: CheckArgs, io: CliIo, root: string, settings: CheckSettings): CheckWorkers | undefined {
+  const wholeSite = args.changedSince === undefined && !args.fix; // and the PATHs leave every file: see checkOver
+  const count = workerCount(args.concurrency, wholeSite);
+  if (io.workerScript === undefined || args.catalog === undefined || count === 0) {
+    return undefined;
+  }
+  const catalog = path.resolve(io.cwd, args.catalog);
+  const start = { catalog, settings, root, now: io.now().toISOString() };
+  return new CheckWorkers(io.workerScript, count, start, args.concurrency === 'auto');
+}
+
+/** The check once its settings are read: the snapshot, the files, the check itself, the cache. */
+async function checkOver(
+  args: CheckArgs,
+  io: CliIo,
+  run: { root: string; settings: CheckSettings; started: number; workers: CheckWorkers | undefined },
+): Promise<CheckRun> {
+  const { root, settings, workers } = run;
+  const problem = (line: string) => {
+    say(io, line);
+    return { ok: false as const, code: EXIT_PROBLEM };
+  };
   // git lists the files (and those changed) in processes of its own while the snapshot is read here.
   const listed = listSiteFiles(root, settings);
   const changedSince = args.changedSince === undefined ? undefined : changedFiles(root, args.changedSince);
@@ -112,8 +143,6 @@ export async function checkReportOf(argv: readonly string[], io: CliIo): Promise
   if (!reported.ok) {
     return problem(reported.problem);
   }
-  const rules = new LinkHealthRules({ index: new MerchantDomainIndex(snapshot.merchants) }, settings.options);
-  const check = { rules, settings, root, now: io.now(), lines: new LineReader() };
   const cacheFile = args.cache ? path.resolve(io.cwd, args.cacheLocation ?? (await defaultCacheFile(root))) : undefined;
   const cacheKey = cacheFile === undefined ? '' : cacheKeyOf(TOOL_VERSION, catalog.digest ?? '', settings);
   let cache: LinkCounts | undefined;
@@ -124,14 +153,29 @@ export async function checkReportOf(argv: readonly string[], io: CliIo): Promise
     }
     cache = new LinkCounts(root, listing.ids, earlier.entries);
   }
-  const outcome = await checkSite(check, {
+  const siteRun = {
     files: listing.files,
     reported: reported.files,
     fix: args.fix,
-    merchantName: (key) => snapshot.merchants.get(key)?.name,
-    say: (line) => say(io, line),
+    merchantName: (key: MerchantKey) => snapshot.merchants.get(key)?.name,
+    say: (line: string) => say(io, line),
     cache,
-  });
+  };
+  let outcome: SiteRunOutcome;
+  const everyFile = reported.files === undefined || reported.files.size === listing.files.length;
+  if (workers !== undefined && everyFile && workers.fitFor(listing.files)) {
+    const checked = await workers.check(siteCheckOf(snapshot.merchants, settings, root, io.now()), {
+      ...siteRun,
+      ids: listing.ids,
+    });
+    if (!checked.ok) {
+      return problem(`the catalog snapshot ${args.catalog} could not be read again: ${checked.problem}`);
+    }
+    outcome = checked.outcome;
+  } else {
+    workers?.stop();
+    outcome = await checkSite(siteCheckOf(snapshot.merchants, settings, root, io.now()), siteRun);
+  }
   if (cacheFile !== undefined) {
     const unwritten = await writeLinkCountCache(cacheFile, cacheKey, cache!);
     if (unwritten !== undefined) {
@@ -148,7 +192,7 @@ export async function checkReportOf(argv: readonly string[], io: CliIo): Promise
     findings: outcome.findings,
     skipped: outcome.skipped,
     catalog: { takenAt: snapshot.takenAt, merchants: snapshot.merchants.size },
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(performance.now() - run.started),
     merchantLinks: outcome.merchantLinks,
   };
   return { ok: true, args, report };

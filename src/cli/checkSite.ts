@@ -37,6 +37,17 @@ export interface SiteRunOutcome {
   merchantLinks: MerchantLinkCount[];
   /** Files `--fix` wrote. */
   filesFixed: number;
+  /** Each file's links per merchant, in the run's file order (files that could not be read left out). */
+  fileLinks: ReadonlyMap<string, FileMerchantLinks>;
+}
+
+/** The line a file that cannot be read gets on stderr. */
+export const skippedLine = (file: SkippedFile) => `skipped ${file.file}: ${file.reason}`;
+
+/** Findings in the order of `files`, each file's in place order (a stable sort: a file's own order kept). */
+export function sortByFileOrder<T extends { file: string }>(items: T[], files: readonly string[]): T[] {
+  const fileOrder = new Map(files.map((file, i) => [file, i]));
+  return items.sort((a, b) => fileOrder.get(a.file)! - fileOrder.get(b.file)!);
 }
 
 /** The places of findings: by line, then column (the disclosure's comes after the links of its line otherwise). */
@@ -66,7 +77,7 @@ export async function checkSite(check: SiteCheck, run: SiteRun): Promise<SiteRun
     if (!text.ok) {
       if (reported(file)) {
         skipped.push({ file, reason: text.reason });
-        run.say(`skipped ${file}: ${text.reason}`);
+        run.say(skippedLine({ file, reason: text.reason }));
       }
       continue;
     }
@@ -109,15 +120,14 @@ export async function checkSite(check: SiteCheck, run: SiteRun): Promise<SiteRun
       report(checked);
     }
   }
-  // In file order (fixed files were reported after the others), each file's in place order.
-  const fileOrder = new Map(run.files.map((file, i) => [file, i]));
-  findings.sort((a, b) => fileOrder.get(a.file)! - fileOrder.get(b.file)! || byPlace(a, b));
   return {
     filesChecked,
-    findings,
+    // In file order (fixed files were reported after the others), each file's in place order.
+    findings: sortByFileOrder(findings, run.files),
     skipped,
     merchantLinks: merchantCounts(links.values(), run.merchantName),
     filesFixed,
+    fileLinks: links,
   };
 }
 
@@ -125,7 +135,7 @@ export async function checkSite(check: SiteCheck, run: SiteRun): Promise<SiteRun
 const NO_STAT = { size: 0, mtime: 0 };
 
 /** The site's links per merchant, most links first. */
-function merchantCounts(
+export function merchantCounts(
   files: Iterable<FileMerchantLinks>,
   nameOf: (key: MerchantKey) => string | undefined,
 ): MerchantLinkCount[] {

@@ -25,6 +25,9 @@ export const CACHE_VERSION = 1;
  */
 type Entry = [id: string, links: Array<[key: string, links: number, deeplinks: number]>, stamp?: string];
 
+/** The cache's entries by file. */
+export type CacheEntries = Record<string, Entry>;
+
 /** git's blob id of a text (as UTF-8): the id git's index gives the same content. */
 export function blobIdOf(text: string): string {
   return createHash('sha1')
@@ -168,8 +171,15 @@ export class LinkCounts {
     );
   }
 
-  toJson(): Record<string, Entry> {
-    const out = Object.create(null) as Record<string, Entry>; // a file may be named __proto__
+  /** Entries another thread's counts made (`toJson`), taken as they are. */
+  adopt(entries: CacheEntries): void {
+    for (const [file, entry] of Object.entries(entries)) {
+      this.reuse(file, entry, entry[2]);
+    }
+  }
+
+  toJson(): CacheEntries {
+    const out = Object.create(null) as CacheEntries; // a file may be named __proto__
     for (const [file, { id, links, stamp }] of this.counts) {
       const counts = [...links].map(([key, count]): Entry[1][number] => [key, count.links, count.deeplinks]);
       out[file] = stamp === undefined ? [id, counts] : [id, counts, stamp];

@@ -66,7 +66,7 @@ export interface CliRun {
 }
 
 /** A process for the command line, in `cwd`, at NOW; what it writes is kept. */
-function ioIn(cwd: string, env: Record<string, string>) {
+function ioIn(cwd: string, env: Record<string, string>, own: Partial<CliIo> = {}) {
   const out = { stdout: '', stderr: '' };
   const io: CliIo = {
     stdout: { write: (text: string) => (out.stdout += text), isTTY: false },
@@ -74,6 +74,7 @@ function ioIn(cwd: string, env: Record<string, string>) {
     env,
     cwd,
     now: () => NOW,
+    ...own,
   };
   return { io, out };
 }
@@ -90,8 +91,9 @@ export async function reportIn(
   cwd: string,
   argv: readonly string[],
   env: Record<string, string> = {},
+  own: Partial<CliIo> = {},
 ): Promise<{ report: CheckReport; stderr: string }> {
-  const { io, out } = ioIn(cwd, env);
+  const { io, out } = ioIn(cwd, env, own);
   const run = await checkReportOf(argv, io);
   if (!run.ok) {
     throw new Error(`check stopped with ${run.code}: ${out.stderr}`);
