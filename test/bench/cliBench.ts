@@ -91,6 +91,7 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
   // Outside the site, so that it is no untracked file of the repository.
   const cacheFile = path.join(path.dirname(site.snapshot), 'check-cache');
   const cached = [...changed, '--cache-location', cacheFile];
+  const threaded = [...check, '--concurrency', '2'];
   const markdownFiles = site.files.filter((file) => /\.(md|markdown)$/.test(file)).length;
   const { bin, version } = markdownlintBin(root);
 
@@ -114,6 +115,7 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
   const jsons: ProcessRun[] = [];
   const changes: ProcessRun[] = [];
   const cachedChanges: ProcessRun[] = [];
+  const threads: ProcessRun[] = [];
   const versions: ProcessRun[] = [];
   let lint = { files: 0, errors: 0 };
   for (let round = 0; round < rounds; round++) {
@@ -163,6 +165,14 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
       throw new Error(`--changed-since with the cache reported otherwise than without: ${fromCache.stderr}`);
     }
     cachedChanges.push(fromCache);
+
+    const two = await timedRun(() => runCheck(root, threaded, site.site));
+    if (two.code !== 1 || two.stdout !== text.stdout) {
+      throw new Error(
+        `--concurrency 2 wrote otherwise than one thread (exit ${two.code}): ${two.stderr.slice(0, 2_000)}`,
+      );
+    }
+    threads.push(two);
 
     // Starting Node and loading dist/cli.js, nothing else.
     versions.push(await timedRun(() => runCheck(root, ['--version'], site.site)));
@@ -221,6 +231,16 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
     baseline: round2(median(ms(jsons))),
     ratio: round2(median(ms(changes)) / median(ms(jsons))),
     note: `${rounds} rounds: ${spreadText(ms(changes))}; the check's own duration ${spreadText(own(changes))}; CPU time (git's processes included) ${cpu(changes)}; ${CHANGED} files reported, their ${changedFindings} findings each rule's count as the generator printed for those articles, the links per merchant the whole check's; output ${output(changes[0]!)}`,
+    load,
+  });
+
+  emit({
+    name: `affiliate-links check of the ${what} with --concurrency 2 (this thread and one worker thread), the whole process, text format, vs one thread`,
+    value: round2(median(ms(threads))),
+    unit: 'ms',
+    baseline: round2(checkMs),
+    ratio: round2(median(ms(threads)) / checkMs),
+    note: `${rounds} rounds, alternated with the rest: ${spreadText(ms(threads))}; its output byte for byte the one thread's; CPU time ${cpu(threads)} (one thread's ${cpu(texts)})`,
     load,
   });
 
