@@ -20,7 +20,7 @@ import { siteCheckOf } from './fileCheck';
 import { EXIT_CLEAN, EXIT_PROBLEM, exitCodeOf } from './exitCodes';
 import { formatReport } from './format/index';
 import { cacheKeyOf, defaultCacheFile, LinkCounts, readLinkCountCache, writeLinkCountCache } from './linkCountCache';
-import { listSiteFiles, narrowToPaths } from './siteListing';
+import { listSiteFiles, narrowToPaths, type SiteFiles } from './siteListing';
 import { readSettingsFile, type CheckSettings } from './settingsFile';
 import type { MerchantKey } from '../merchant/merchantKey';
 
@@ -59,6 +59,14 @@ async function reportedFiles(
     return changed;
   }
   return { ok: true, files: new Set(narrowed.files.filter((file) => changed.files.has(file))) };
+}
+
+/** The listing without the cache's own file, which an include glob could take for one of the site's. */
+function withoutFile(listing: SiteFiles, root: string, file: string | undefined): SiteFiles {
+  const relative = file === undefined ? undefined : path.relative(root, file).split(path.sep).join('/');
+  return relative === undefined || !listing.files.includes(relative)
+    ? listing
+    : { files: listing.files.filter((listed) => listed !== relative), ids: listing.ids };
 }
 
 /** A check run to its report, or the exit code of a run that stopped before it (help, a problem). */
@@ -138,12 +146,12 @@ async function checkOver(
     return problem(catalog.problem);
   }
   const { snapshot } = catalog;
-  const listing = await listed;
+  const cacheFile = args.cache ? path.resolve(io.cwd, args.cacheLocation ?? (await defaultCacheFile(root))) : undefined;
+  const listing = withoutFile(await listed, root, cacheFile);
   const reported = await reportedFiles(args, root, listing.files, io, changedSince);
   if (!reported.ok) {
     return problem(reported.problem);
   }
-  const cacheFile = args.cache ? path.resolve(io.cwd, args.cacheLocation ?? (await defaultCacheFile(root))) : undefined;
   const cacheKey = cacheFile === undefined ? '' : cacheKeyOf(TOOL_VERSION, catalog.digest ?? '', settings);
   let cache: LinkCounts | undefined;
   if (cacheFile !== undefined) {

@@ -176,6 +176,16 @@ describe('affiliate-links check --cache', () => {
     assert.equal(fs.readFileSync(path.join(dir, 'blocked.txt'), 'utf8'), 'a file where the cache’s folder would be');
   });
 
+  it('never checks its own file, whatever the include setting takes', async () => {
+    dir = repository();
+    writeFiles(dir, { '.vscode/settings.json': '{ "affiliateLinks.linkHealth.include": ["**/*cache*"] }' });
+    const first = await check('--cache');
+    const second = await check('--cache');
+    assert.ok(fs.existsSync(path.join(dir, CACHE)));
+    assert.equal(second.report.filesChecked, first.report.filesChecked);
+    assert.equal(second.report.filesChecked, 3);
+  });
+
   it('keeps the cache under node_modules/.cache when the site has a node_modules folder', async () => {
     dir = repository();
     fs.mkdirSync(path.join(dir, 'node_modules'));
