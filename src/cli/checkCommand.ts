@@ -9,7 +9,7 @@ import path from 'node:path';
 import { version } from '../../package.json';
 import { SETTINGS } from '../ids';
 import { writeFileAtomically } from './atomicFile';
-import { loadCatalog } from './catalogInput';
+import { keptCatalog, readSnapshotFile, snapshotDigestOf, wholeCatalog } from './catalogInput';
 import { changedFiles, type ChangedFiles } from './changedFiles';
 import type { CheckReport } from './checkReport';
 import { CHECK_USAGE, readCheckArgs, type CheckArgs } from './cliArgs';
@@ -22,7 +22,6 @@ import { formatReport } from './format/index';
 import { cacheKeyOf, defaultCacheFile, LinkCounts, readLinkCountCache, writeLinkCountCache } from './linkCountCache';
 import { listSiteFiles, narrowToPaths, type SiteFiles } from './siteListing';
 import { readSettingsFile, type CheckSettings } from './settingsFile';
-import type { MerchantKey } from '../merchant/merchantKey';
 
 export const TOOL_VERSION: string = version;
 
@@ -141,21 +140,36 @@ async function checkOver(
   // git lists the files (and those changed) in processes of its own while the snapshot is read here.
   const listed = listSiteFiles(root, settings);
   const changedSince = args.changedSince === undefined ? undefined : changedFiles(root, args.changedSince);
-  const catalog = await loadCatalog(args.catalog, args.maxCatalogAgeDays, io, args.cache);
-  if (!catalog.ok) {
-    return problem(catalog.problem);
+  const file = await readSnapshotFile(args.catalog, io);
+  if (!file.ok) {
+    return problem(file.problem);
   }
-  const { snapshot } = catalog;
+  const name = args.catalog!;
   const cacheFile = args.cache ? path.resolve(io.cwd, args.cacheLocation ?? (await defaultCacheFile(root))) : undefined;
+  const cacheKey = cacheFile === undefined ? '' : cacheKeyOf(TOOL_VERSION, snapshotDigestOf(file.bytes), settings);
+  const earlier = cacheFile === undefined ? undefined : await readLinkCountCache(cacheFile, cacheKey);
+  // Read whole now, unless the cache kept it: then only once the files tell whether a few are reported.
+  const whole =
+    earlier?.catalog === undefined ? wholeCatalog(name, file.bytes, args.maxCatalogAgeDays, io.now()) : undefined;
+  if (whole !== undefined && !whole.ok) {
+    return problem(whole.problem);
+  }
   const listing = withoutFile(await listed, root, cacheFile);
   const reported = await reportedFiles(args, root, listing.files, io, changedSince);
   if (!reported.ok) {
     return problem(reported.problem);
   }
-  const cacheKey = cacheFile === undefined ? '' : cacheKeyOf(TOOL_VERSION, catalog.digest ?? '', settings);
+  const fewFiles = reported.files !== undefined && reported.files.size < listing.files.length;
+  const catalog =
+    whole ??
+    (fewFiles
+      ? keptCatalog(name, file.bytes, earlier!.catalog!, args.maxCatalogAgeDays, io.now())
+      : wholeCatalog(name, file.bytes, args.maxCatalogAgeDays, io.now()));
+  if (!catalog.ok) {
+    return problem(catalog.problem);
+  }
   let cache: LinkCounts | undefined;
-  if (cacheFile !== undefined) {
-    const earlier = await readLinkCountCache(cacheFile, cacheKey);
+  if (earlier !== undefined) {
     if (earlier.problem !== undefined) {
       say(io, `${earlier.problem}: every file is read, and the cache written anew`);
     }
@@ -165,14 +179,14 @@ async function checkOver(
     files: listing.files,
     reported: reported.files,
     fix: args.fix,
-    merchantName: (key: MerchantKey) => snapshot.merchants.get(key)?.name,
+    merchantName: catalog.nameOf,
     say: (line: string) => say(io, line),
     cache,
   };
   let outcome: SiteRunOutcome;
   const everyFile = reported.files === undefined || reported.files.size === listing.files.length;
   if (workers !== undefined && everyFile && workers.fitFor(listing.files)) {
-    const checked = await workers.check(siteCheckOf(snapshot.merchants, settings, root, io.now()), {
+    const checked = await workers.check(siteCheckOf(catalog.index, settings, root, io.now()), {
       ...siteRun,
       ids: listing.ids,
     });
@@ -182,10 +196,16 @@ async function checkOver(
     outcome = checked.outcome;
   } else {
     workers?.stop();
-    outcome = await checkSite(siteCheckOf(snapshot.merchants, settings, root, io.now()), siteRun);
+    outcome = await checkSite(siteCheckOf(catalog.index, settings, root, io.now()), siteRun);
+  }
+  const unread = catalog.problem?.();
+  if (unread !== undefined) {
+    return problem(
+      `the catalog snapshot ${name} is not the one the cache ${cacheFile} kept (${unread}): delete the cache`,
+    );
   }
   if (cacheFile !== undefined) {
-    const unwritten = await writeLinkCountCache(cacheFile, cacheKey, cache!);
+    const unwritten = await writeLinkCountCache(cacheFile, cacheKey, cache!, catalog.kept());
     if (unwritten !== undefined) {
       say(io, unwritten);
     }
@@ -199,7 +219,7 @@ async function checkOver(
     filesChecked: outcome.filesChecked,
     findings: outcome.findings,
     skipped: outcome.skipped,
-    catalog: { takenAt: snapshot.takenAt, merchants: snapshot.merchants.size },
+    catalog: { takenAt: catalog.takenAt, merchants: catalog.merchants },
     durationMs: Math.round(performance.now() - run.started),
     merchantLinks: outcome.merchantLinks,
   };

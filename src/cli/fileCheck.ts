@@ -69,14 +69,18 @@ export function expectedSubIdOf(check: SiteCheck, file: string, text: string): s
   return expanded.ok ? expanded.subId : undefined;
 }
 
-/** What a run checks its files with: the snapshot's merchants, the settings, the site's folder and the day. */
+/**
+ * What a run checks its files with: the snapshot's domain index (its merchants', or one the cache kept), the
+ * settings, the site's folder and the day.
+ */
 export function siteCheckOf(
-  merchants: ReadonlyMap<MerchantKey, CatalogMerchant>,
+  catalog: ReadonlyMap<MerchantKey, CatalogMerchant> | MerchantDomainIndex,
   settings: CheckSettings,
   root: string,
   now: Date,
 ): SiteCheck {
-  const rules = new LinkHealthRules({ index: new MerchantDomainIndex(merchants) }, settings.options);
+  const index = catalog instanceof MerchantDomainIndex ? catalog : new MerchantDomainIndex(catalog);
+  const rules = new LinkHealthRules({ index }, settings.options);
   return { rules, settings, root, now, lines: new LineReader() };
 }
 

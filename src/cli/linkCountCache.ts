@@ -15,6 +15,7 @@ import { readTextFile } from '../common/textFileRead';
 import type { FileMerchantLinks, LinkCount } from '../health/merchantLinkTally';
 import type { MerchantKey } from '../merchant/merchantKey';
 import { writeFileAtomically } from './atomicFile';
+import { isKeptCatalog, type KeptCatalog } from './keptCatalog';
 
 export const CACHE_FORMAT = 'affiliate-links-check-cache';
 export const CACHE_VERSION = 1;
@@ -74,7 +75,12 @@ const isEntry = (value: unknown): value is Entry =>
       Number.isSafeInteger(count[2]),
   );
 
-export type CacheRead = { entries: ReadonlyMap<string, Entry>; problem?: string };
+export type CacheRead = {
+  entries: ReadonlyMap<string, Entry>;
+  /** The snapshot as a run that read it whole kept it (keptCatalog.ts), when the cache holds it. */
+  catalog?: KeptCatalog;
+  problem?: string;
+};
 
 /** The entries of the cache in `file` made for `key`; none when there is none, another key's, or it is damaged. */
 export async function readLinkCountCache(file: string, key: string): Promise<CacheRead> {
@@ -103,12 +109,25 @@ export async function readLinkCountCache(file: string, key: string): Promise<Cac
   if (typeof files !== 'object' || files === null || !Object.values(files).every(isEntry)) {
     return damaged('an entry is not one');
   }
-  return { entries: new Map(Object.entries(files as Record<string, Entry>)) };
+  if (fields.catalog !== undefined && !isKeptCatalog(fields.catalog)) {
+    return damaged('its catalog is not one');
+  }
+  const entries = new Map(Object.entries(files as Record<string, Entry>));
+  return fields.catalog === undefined ? { entries } : { entries, catalog: fields.catalog };
 }
 
-/** Writes the cache (its folder made first); the problem when it cannot be written, the run going on. */
-export async function writeLinkCountCache(file: string, key: string, counts: LinkCounts): Promise<string | undefined> {
-  const text = checkedLine({ format: CACHE_FORMAT, version: CACHE_VERSION, key, files: counts.toJson() });
+/**
+ * Writes the cache (its folder made first), with what the run kept of the snapshot if anything; the problem when it
+ * cannot be written, the run going on.
+ */
+export async function writeLinkCountCache(
+  file: string,
+  key: string,
+  counts: LinkCounts,
+  catalog?: KeptCatalog,
+): Promise<string | undefined> {
+  const fields = { format: CACHE_FORMAT, version: CACHE_VERSION, key, files: counts.toJson() };
+  const text = checkedLine(catalog === undefined ? fields : { ...fields, catalog });
   try {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFileAtomically(file, text);
