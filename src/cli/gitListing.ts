@@ -33,22 +33,27 @@ const LINK_MODES: ReadonlySet<string> = new Set(['120000', '160000']);
 
 /** The files git lists under `root`, or undefined when the walk must list them (see above). */
 export async function gitFiles(root: string): Promise<GitFiles | undefined> {
-  const prefix = await git(root, ['rev-parse', '--show-prefix']);
-  if (prefix === undefined || prefix.trim() !== '') {
-    return undefined;
-  }
-  const [staged, gone, changed, untracked] = await Promise.all([
+  // All at once, as soon as the run starts (a process spawned later forks a larger one): the listings are dropped
+  // when the folder is not the top of a work tree.
+  const [prefix, staged, changes, untracked] = await Promise.all([
+    git(root, ['rev-parse', '--show-prefix']),
     git(root, ['ls-files', '-z', '--stage']),
-    git(root, ['ls-files', '-z', '--deleted']),
-    git(root, ['ls-files', '-z', '--modified']),
+    // `R <path>` for a file deleted from the disk, `C <path>` for one changed (the deleted ones too).
+    git(root, ['ls-files', '-z', '-t', '--deleted', '--modified']),
     // Only the `.gitignore` files, as the walk reads them (not .git/info/exclude nor core.excludesFile).
     git(root, ['ls-files', '-z', '--others', '--exclude-per-directory=.gitignore', '-x', 'node_modules']),
   ]);
-  if (staged === undefined || gone === undefined || changed === undefined || untracked === undefined) {
+  if (prefix === undefined || prefix.trim() !== '') {
     return undefined;
   }
-  const deleted = new Set(entries(gone));
-  const modified = new Set(entries(changed));
+  if (staged === undefined || changes === undefined || untracked === undefined) {
+    return undefined;
+  }
+  const deleted = new Set<string>();
+  const modified = new Set<string>();
+  for (const entry of entries(changes)) {
+    (entry.startsWith('R ') ? deleted : modified).add(entry.slice(2));
+  }
   const ids = new Map<string, string>();
   const files: string[] = [];
   for (const entry of entries(staged)) {

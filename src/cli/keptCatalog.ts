@@ -14,7 +14,8 @@ import { asCatalogMerchant, type MerchantRef } from '../merchant/merchantFields'
 import { merchantKey, type MerchantKey } from '../merchant/merchantKey';
 
 /**
- * Listings by key: a line `key<TAB>places` per key, sorted by key (as `<` sorts strings), each ending in a newline;
+ * Listings by key: a line `key places>` per key (no host nor tracking path holds a space or `>`, and JSON writes both
+ * as they are), sorted by key (as `<` sorts strings);
  * the places of the merchants among the snapshot's (0 is the one on line 2), joined by commas. Read by a binary search
  * over the text, so a run that looks up a few keys parses none of the others (an object of 51,000 domains took 28 ms).
  */
@@ -50,14 +51,14 @@ export function keptCatalogOf(snapshot: CatalogSnapshot, index: MerchantDomainIn
   }
   const tableOf = (map: ReadonlyMap<string, Listing>): Table | undefined => {
     const keys = [...map.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    if (keys.some((key) => /[\t\n]/.test(key))) {
+    if (keys.some((key) => /[ >]/.test(key))) {
       return undefined; // no host or tracking path holds one; nothing is kept rather than a table read wrong
     }
     return keys
       .map((key) => {
         const listing = map.get(key)!;
         const at = Array.isArray(listing) ? listing.map((ref) => places.get(ref.key)!) : [places.get(listing.key)!];
-        return `${key}\t${at.join(',')}\n`;
+        return `${key} ${at.join(',')}>`;
       })
       .join('');
   };
@@ -79,7 +80,7 @@ export function keptCatalogOf(snapshot: CatalogSnapshot, index: MerchantDomainIn
   };
 }
 
-const isTable = (value: unknown): value is Table => typeof value === 'string' && (value === '' || value.endsWith('\n'));
+const isTable = (value: unknown): value is Table => typeof value === 'string' && (value === '' || value.endsWith('>'));
 
 /** The places `table` lists under `key` (its text after the tab), by a binary search over its sorted lines. */
 export function placesIn(table: Table, key: string): string | undefined {
@@ -87,9 +88,9 @@ export function placesIn(table: Table, key: string): string | undefined {
   let high = table.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    const start = middle === 0 ? 0 : table.lastIndexOf('\n', middle - 1) + 1;
-    const end = table.indexOf('\n', middle);
-    const tab = table.indexOf('\t', start);
+    const start = middle === 0 ? 0 : table.lastIndexOf('>', middle - 1) + 1;
+    const end = table.indexOf('>', middle);
+    const tab = table.indexOf(' ', start);
     if (tab < 0 || tab > end) {
       return undefined; // not a table's line: never written so
     }

@@ -18,16 +18,50 @@ import { writeFileAtomically } from './atomicFile';
 import { isKeptCatalog, type KeptCatalog } from './keptCatalog';
 
 export const CACHE_FORMAT = 'affiliate-links-check-cache';
-export const CACHE_VERSION = 1;
+export const CACHE_VERSION = 2;
 
 /**
- * A file's entry: its content's id, per merchant [key, links, deeplinks], and for a file git's index did not give
- * the id of, its size and modification time when counted (`size:mtimeMs`), which spare reading it while they hold.
+ * A file's entry, one string (JSON reads 10,000 of them 7 times sooner than as arrays): `<id>|<stamp>|<counts>`, its
+ * content's id; for a file git's index did not give the id of, its size and modification time when counted
+ * (`size:mtimeMs`, else empty), which spare reading it while they hold; per merchant `<key>,<links>,<deeplinks>`, joined
+ * by `;` (a key's `%`, `,`, `;` and `|` written `%25`, `%2C`, `%3B` and `%7C`).
  */
-type Entry = [id: string, links: Array<[key: string, links: number, deeplinks: number]>, stamp?: string];
+type Entry = string;
 
 /** The cache's entries by file. */
 export type CacheEntries = Record<string, Entry>;
+
+const ENTRY = /^[^|]*\|[^|]*\|(?:[^,;|]+,\d+,\d+(?:;[^,;|]+,\d+,\d+)*)?$/;
+const KEY_ESCAPES: Readonly<Record<string, string>> = { '%': '%25', ',': '%2C', ';': '%3B', '|': '%7C' };
+const KEY_UNESCAPES: Readonly<Record<string, string>> = { '%25': '%', '%2C': ',', '%3B': ';', '%7C': '|' };
+
+/** A file's entry written (see Entry). */
+export function entryText(id: string, links: FileMerchantLinks, stamp = ''): Entry {
+  const counts: string[] = [];
+  for (const [key, count] of links) {
+    const written = /[%,;|]/.test(key) ? key.replace(/[%,;|]/g, (c) => KEY_ESCAPES[c]!) : key;
+    counts.push(`${written},${count.links},${count.deeplinks}`);
+  }
+  return `${id}|${stamp}|${counts.join(';')}`;
+}
+
+/** An entry's id, stamp (empty when none) and links per merchant. */
+export function entryOf(entry: Entry): { id: string; stamp: string; links: Map<MerchantKey, LinkCount> } {
+  const idEnd = entry.indexOf('|');
+  const stampEnd = entry.indexOf('|', idEnd + 1);
+  const links = new Map<MerchantKey, LinkCount>();
+  if (stampEnd + 1 < entry.length) {
+    for (const count of entry.slice(stampEnd + 1).split(';')) {
+      const [key, total, deeplinks] = count.split(',');
+      const read = key!.includes('%') ? key!.replace(/%(25|2C|3B|7C)/g, (c) => KEY_UNESCAPES[c]!) : key!;
+      links.set(read as MerchantKey, { links: Number(total), deeplinks: Number(deeplinks) });
+    }
+  }
+  return { id: entry.slice(0, idEnd), stamp: entry.slice(idEnd + 1, stampEnd), links };
+}
+
+const idOf = (entry: Entry) => entry.slice(0, entry.indexOf('|'));
+const stampOfEntry = (entry: Entry) => entry.split('|', 2)[1]!;
 
 /** git's blob id of a text (as UTF-8): the id git's index gives the same content. */
 export function blobIdOf(text: string): string {
@@ -61,19 +95,7 @@ export async function defaultCacheFile(root: string): Promise<string> {
     : path.join(root, '.affiliate-links-cache');
 }
 
-const isEntry = (value: unknown): value is Entry =>
-  Array.isArray(value) &&
-  (value.length === 2 || (value.length === 3 && typeof value[2] === 'string')) &&
-  typeof value[0] === 'string' &&
-  Array.isArray(value[1]) &&
-  value[1].every(
-    (count: unknown) =>
-      Array.isArray(count) &&
-      count.length === 3 &&
-      typeof count[0] === 'string' &&
-      Number.isSafeInteger(count[1]) &&
-      Number.isSafeInteger(count[2]),
-  );
+const isEntry = (value: unknown): value is Entry => typeof value === 'string' && ENTRY.test(value);
 
 export type CacheRead = {
   entries: ReadonlyMap<string, Entry>;
@@ -146,7 +168,8 @@ function stampOf(full: string): string | undefined {
 
 /** The links per merchant of a run's files: those of an earlier run where a file is as it was, the others counted. */
 export class LinkCounts {
-  private readonly counts = new Map<string, { id: string; links: FileMerchantLinks; stamp?: string }>();
+  /** Each file's entry as this run writes it. */
+  private readonly entries = new Map<string, Entry>();
 
   constructor(
     /** The site's folder. */
@@ -167,16 +190,17 @@ export class LinkCounts {
     }
     const id = this.ids.get(file);
     if (id !== undefined) {
-      return id === entry[0] ? this.reuse(file, entry) : undefined;
+      return id === idOf(entry) ? this.reuse(file, entry) : undefined;
     }
-    const stamp = entry[2] === undefined ? undefined : stampOf(this.full(file));
-    return stamp !== undefined && stamp === entry[2] ? this.reuse(file, entry, stamp) : undefined;
+    const kept = stampOfEntry(entry);
+    const stamp = kept === '' ? undefined : stampOf(this.full(file));
+    return stamp !== undefined && stamp === kept ? this.reuse(file, entry) : undefined;
   }
 
   /** The same, for a file read: its counts from the earlier run when its text is the same (its time changed only). */
   cachedText(file: string, text: string): FileMerchantLinks | undefined {
     const entry = this.earlier.get(file);
-    return entry !== undefined && !this.ids.has(file) && entry[0] === blobIdOf(text)
+    return entry !== undefined && !this.ids.has(file) && idOf(entry) === blobIdOf(text)
       ? this.reuse(file, entry, stampOf(this.full(file)))
       : undefined;
   }
@@ -184,24 +208,23 @@ export class LinkCounts {
   /** The links per merchant counted in the file's `text` (`written`: text this run wrote, not the index's). */
   counted(file: string, text: string, links: FileMerchantLinks, written = false): void {
     const id = written ? undefined : this.ids.get(file);
-    this.counts.set(
+    this.entries.set(
       file,
-      id !== undefined ? { id, links } : { id: blobIdOf(text), links, stamp: stampOf(this.full(file)) },
+      id !== undefined ? entryText(id, links) : entryText(blobIdOf(text), links, stampOf(this.full(file))),
     );
   }
 
   /** Entries another thread's counts made (`toJson`), taken as they are. */
   adopt(entries: CacheEntries): void {
     for (const [file, entry] of Object.entries(entries)) {
-      this.reuse(file, entry, entry[2]);
+      this.entries.set(file, entry);
     }
   }
 
   toJson(): CacheEntries {
     const out = Object.create(null) as CacheEntries; // a file may be named __proto__
-    for (const [file, { id, links, stamp }] of this.counts) {
-      const counts = [...links].map(([key, count]): Entry[1][number] => [key, count.links, count.deeplinks]);
-      out[file] = stamp === undefined ? [id, counts] : [id, counts, stamp];
+    for (const [file, entry] of this.entries) {
+      out[file] = entry;
     }
     return out;
   }
@@ -210,11 +233,10 @@ export class LinkCounts {
     return path.join(this.root, ...file.split('/'));
   }
 
+  /** An earlier entry taken (as it was, or with the file's new stamp), and its links per merchant. */
   private reuse(file: string, entry: Entry, stamp?: string): FileMerchantLinks {
-    const links = new Map<MerchantKey, LinkCount>(
-      entry[1].map(([key, count, deeplinks]) => [key as MerchantKey, { links: count, deeplinks }]),
-    );
-    this.counts.set(file, { id: entry[0], links, ...(stamp === undefined ? {} : { stamp }) });
-    return links;
+    const read = entryOf(entry);
+    this.entries.set(file, stamp === undefined || stamp === read.stamp ? entry : entryText(read.id, read.links, stamp));
+    return read.links;
   }
 }

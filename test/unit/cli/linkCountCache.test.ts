@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkedLine } from '../../../src/common/checkedLines';
 import type { CheckReport } from '../../../src/cli/checkReport';
-import { blobIdOf } from '../../../src/cli/linkCountCache';
+import { blobIdOf, entryOf, entryText } from '../../../src/cli/linkCountCache';
+import type { MerchantKey } from '../../../src/merchant/merchantKey';
 import { deeplink, git, removeTemp, reportIn, snapshotText, TAKEN_AT, tempFolder, writeFiles } from './cliFixture';
 
 const dead = (subId: string) => `[Old](${deeplink('old', 'https://old.example.org/p', subId)})\n`;
@@ -43,17 +44,32 @@ interface CacheFile {
   files: Record<string, Entry>;
 }
 
+/** The cache with each file's entry read as `[id, [key, links, deeplinks][], stamp?]`. */
 function readCache(file: string): CacheFile {
-  const { crc32, ...fields } = JSON.parse(fs.readFileSync(file, 'utf8')) as CacheFile & { crc32: string };
+  const { crc32, files, ...fields } = JSON.parse(fs.readFileSync(file, 'utf8')) as Omit<CacheFile, 'files'> & {
+    crc32: string;
+    files: Record<string, string>;
+  };
   void crc32;
-  return fields;
+  const entries = Object.entries(files).map(([name, text]): [string, Entry] => {
+    const { id, stamp, links } = entryOf(text);
+    const counts = [...links].map(([key, count]): [string, number, number] => [key, count.links, count.deeplinks]);
+    return [name, stamp === '' ? [id, counts] : [id, counts, stamp]];
+  });
+  return { ...fields, files: Object.fromEntries(entries) };
 }
 
 /** Writes the cache back with `change` applied, its check made anew (as a tool that wrote it so would). */
 function rewriteCache(file: string, change: (cache: CacheFile) => void): void {
+  const { crc32, ...raw } = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  void crc32;
   const cache = readCache(file);
   change(cache);
-  fs.writeFileSync(file, checkedLine({ ...cache }));
+  const files = Object.entries(cache.files).map(([name, [id, counts, stamp]]) => {
+    const links = new Map(counts.map(([key, links, deeplinks]) => [key as MerchantKey, { links, deeplinks }]));
+    return [name, entryText(id, links, stamp)];
+  });
+  fs.writeFileSync(file, checkedLine({ ...raw, files: Object.fromEntries(files) }));
 }
 
 describe('affiliate-links check --cache', () => {
@@ -151,7 +167,7 @@ describe('affiliate-links check --cache', () => {
       await check('--cache');
       const file = path.join(dir, CACHE);
       const text = fs.readFileSync(file, 'utf8');
-      fs.writeFileSync(file, damage === '' ? text.replace('"id:1001",2', '"id:1001",9') : damage);
+      fs.writeFileSync(file, damage === '' ? text.replace('id:1001,2', 'id:1001,9') : damage);
       const { report, stderr } = await check('--cache', 'a.md');
       assert.deepEqual(report.merchantLinks, clean.report.merchantLinks);
       assert.match(
@@ -184,6 +200,17 @@ describe('affiliate-links check --cache', () => {
     assert.ok(fs.existsSync(path.join(dir, CACHE)));
     assert.equal(second.report.filesChecked, first.report.filesChecked);
     assert.equal(second.report.filesChecked, 3);
+  });
+
+  it('writes each file’s entry as one string, and reads back any merchant key and stamp', () => {
+    const links = new Map([
+      ['id:7' as MerchantKey, { links: 3, deeplinks: 1 }],
+      ['fallback:a,b;c|d%7C%e' as MerchantKey, { links: 1, deeplinks: 0 }],
+    ]);
+    const text = entryText('0a1b', links, '12:1700000000000.5');
+    assert.equal(text, '0a1b|12:1700000000000.5|id:7,3,1;fallback:a%2Cb%3Bc%7Cd%257C%25e,1,0');
+    assert.deepEqual(entryOf(text), { id: '0a1b', stamp: '12:1700000000000.5', links });
+    assert.deepEqual(entryOf(entryText('0a1b', new Map())), { id: '0a1b', stamp: '', links: new Map() });
   });
 
   it('keeps the cache under node_modules/.cache when the site has a node_modules folder', async () => {
