@@ -50,12 +50,19 @@ export function entryOf(entry: Entry): { id: string; stamp: string; links: Map<M
   const idEnd = entry.indexOf('|');
   const stampEnd = entry.indexOf('|', idEnd + 1);
   const links = new Map<MerchantKey, LinkCount>();
-  if (stampEnd + 1 < entry.length) {
-    for (const count of entry.slice(stampEnd + 1).split(';')) {
-      const [key, total, deeplinks] = count.split(',');
-      const read = key!.includes('%') ? key!.replace(/%(25|2C|3B|7C)/g, (c) => KEY_UNESCAPES[c]!) : key!;
-      links.set(read as MerchantKey, { links: Number(total), deeplinks: Number(deeplinks) });
-    }
+  // By indexOf, not split: 10,000 entries are read per run.
+  for (let at = stampEnd + 1; at < entry.length; ) {
+    const first = entry.indexOf(',', at);
+    const second = entry.indexOf(',', first + 1);
+    let end = entry.indexOf(';', second + 1);
+    end = end < 0 ? entry.length : end;
+    const key = entry.slice(at, first);
+    const read = key.includes('%') ? key.replace(/%(25|2C|3B|7C)/g, (c) => KEY_UNESCAPES[c]!) : key;
+    links.set(read as MerchantKey, {
+      links: Number(entry.slice(first + 1, second)),
+      deeplinks: Number(entry.slice(second + 1, end)),
+    });
+    at = end + 1;
   }
   return { id: entry.slice(0, idEnd), stamp: entry.slice(idEnd + 1, stampEnd), links };
 }
