@@ -6,31 +6,15 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Merchant } from '../../../src/api/types';
 import { readCatalogSnapshot, writeCatalogSnapshot } from '../../../src/catalog/snapshot/catalogSnapshot';
 import { checkedLine } from '../../../src/common/checkedLines';
 import { keptCatalogOf, KeptSnapshot, placesIn } from '../../../src/cli/keptCatalog';
 import { MerchantDomainIndex, type DomainMatch } from '../../../src/links/domainIndex';
 import { merchantKey, type MerchantKey } from '../../../src/merchant/merchantKey';
 import type { CatalogMerchant } from '../../../src/merchant/merchantFields';
+import { ADDRESSES, CASES } from '../helpers/domainCases';
 import { blankMerchant } from '../helpers/merchants';
 import { deeplink, git, removeTemp, reportIn, runIn, snapshotText, tempFolder } from './cliFixture';
-
-const TRK = 'https://trk.example.net/click';
-
-/** Merchants of every case the index tells apart: shared domains, `www.`, parents, suffixes, IPs, tracking hosts. */
-const CASES: Array<Partial<Merchant>> = [
-  { name: 'Shop', defaultDomain: 'shop.example.com', deeplinkAllowed: true, trackingLink: `${TRK}/shop?pid=1` },
-  { name: 'Old', defaultDomain: 'old.example.org', isActive: false, trackingLink: `${TRK}/old` },
-  { name: 'Heir', domains: ['old.example.org', 'heir.example.org'], deeplinkAllowed: true, trackingLink: `${TRK}/h` },
-  { name: 'Twin A', defaultDomain: 'twins.example.com', deeplinkAllowed: true, trackingLink: `${TRK}/twin` },
-  { name: 'Twin B', defaultDomain: 'twins.example.com', deeplinkAllowed: true, trackingLink: `${TRK}/twin` },
-  { name: 'Www', defaultDomain: 'www.wide.example', trackingLink: 'https://go.partner.example/w' },
-  { name: 'Parent', defaultDomain: 'Example.CO.UK.', domains: ['co.uk', 'shop.example.co.uk'] },
-  { name: 'Ip', defaultDomain: '192.0.2.7', trackingLink: 'http://go.partner.example/ip?x=1' },
-  { name: 'Idn', defaultDomain: 'bücher.example', domains: ['not a host', 'http://x.example/'] },
-  { name: 'Lone', defaultDomain: 'lone.example.net', trackingLink: 'mailto:x@example.net' },
-];
 
 function catalog(): Map<MerchantKey, CatalogMerchant> {
   const merchants = new Map<MerchantKey, CatalogMerchant>();
@@ -40,33 +24,6 @@ function catalog(): Map<MerchantKey, CatalogMerchant> {
   });
   return merchants;
 }
-
-const ADDRESSES = [
-  'https://shop.example.com/p?q=1',
-  'https://deep.a.shop.example.com/',
-  'https://old.example.org/x',
-  'https://heir.example.org/',
-  'https://twins.example.com/p',
-  'https://wide.example/',
-  'https://a.wide.example/',
-  'https://www.wide.example/',
-  'https://example.co.uk/',
-  'https://x.shop.example.co.uk/',
-  'https://co.uk/',
-  'http://192.0.2.7/p',
-  'http://192.0.2.8/p',
-  'https://xn--bcher-kva.example/',
-  'https://bücher.example/',
-  'https://lone.example.net/',
-  `${TRK}/shop?pid=1&s=x`,
-  `${TRK}/twin?url=https%3A%2F%2Ftwins.example.com%2F`,
-  `${TRK}/nobody`,
-  'https://go.partner.example/w?x=2',
-  'http://go.partner.example/ip?x=9',
-  'https://unknown.example/',
-  'mailto:shop@shop.example.com',
-  'not a url',
-];
 
 /** A match with each merchant as its key and fields, so that two indexes' matches compare. */
 function plain(match: DomainMatch): unknown {
