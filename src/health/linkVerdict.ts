@@ -7,7 +7,7 @@ import type { DeeplinkOptions } from '../links/deeplink';
 import { deeplinkOf } from '../links/deeplink';
 import type { MerchantDomainIndex } from '../links/domainIndex';
 import { canonicalHost, httpHostOf } from '../links/hostNames';
-import { publicSuffixOf } from '../links/publicSuffix';
+import { SuffixMemo } from '../links/publicSuffix';
 import { queryParametersOf } from '../links/queryParameters';
 import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
@@ -32,7 +32,6 @@ export type LinkVerdict =
     };
 
 const WWW = 'www.';
-const SUFFIX_MEMO_SIZE = 4096;
 
 /** A merchant's domains as the domain index keeps them: its default domain and its list, canonical, hosts only. */
 function ownDomainsOf(merchant: MerchantSummary): ReadonlySet<string> {
@@ -53,8 +52,8 @@ export class LinkVerdicts {
   private readonly memo = new Map<string, LinkVerdict>();
   /** Each merchant's own domains, canonical (as the domain index keeps them). */
   private readonly ownDomains = new Map<MerchantKey, ReadonlySet<string>>();
-  /** Public suffixes by host, for `onMerchantDomains` (cleared when full). */
-  private readonly suffixes = new Map<string, string | null>();
+  /** Public suffixes by host, for `onMerchantDomains`. */
+  private readonly suffixes = new SuffixMemo();
 
   constructor(
     private readonly index: MerchantDomainIndex,
@@ -91,7 +90,7 @@ export class LinkVerdicts {
       const host = httpHostOf(url);
       for (let candidate = host; candidate !== undefined; ) {
         if (own.has(candidate) || own.has(WWW + candidate)) {
-          return this.belowSuffix(host!, candidate);
+          return this.suffixes.below(host!, candidate);
         }
         const dot = candidate.indexOf('.');
         candidate = dot < 0 ? undefined : candidate.slice(dot + 1);
@@ -100,19 +99,6 @@ export class LinkVerdicts {
     } catch {
       return false;
     }
-  }
-
-  /** Whether `domain` (`host` or a parent of it) is longer than the host's public suffix (an IP: only itself). */
-  private belowSuffix(host: string, domain: string): boolean {
-    let suffix = this.suffixes.get(host);
-    if (suffix === undefined) {
-      suffix = publicSuffixOf(host);
-      if (this.suffixes.size >= SUFFIX_MEMO_SIZE) {
-        this.suffixes.clear();
-      }
-      this.suffixes.set(host, suffix);
-    }
-    return suffix === null ? domain === host : domain.length > suffix.length;
   }
 
   private judge(target: string): LinkVerdict {

@@ -3,7 +3,7 @@ import { runInSlices, type Clock } from '../common/timeSlices';
 import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
 import { canonicalHost, httpHostOf, httpHostOfUrl, trackingPathOf } from './hostNames';
-import { publicSuffixOf } from './publicSuffix';
+import { SuffixMemo } from './publicSuffix';
 
 export { canonicalHost } from './hostNames';
 
@@ -34,8 +34,6 @@ export type IndexListings<L = ReadonlyMap<string, Listing>> = Record<'domains' |
 export type KeptListings = IndexListings<ListingLookup> & { domainCount: number };
 
 const WWW = 'www.';
-/** Hosts whose public suffix is remembered per index; the memo is cleared when it is full. */
-const SUFFIX_MEMO_SIZE = 4096;
 
 /** Adds `ref` to the listing of `key`, unless the merchant is there already (a merchant's domains are added one after another). */
 function addRef(map: Map<string, Listing>, key: string, ref: MerchantRef): void {
@@ -82,7 +80,7 @@ function rank(merchant: MerchantSummary): number {
 export class MerchantDomainIndex {
   private readonly domains = new Map<string, Listing>();
   private readonly trackingHosts = new Map<string, Listing>();
-  private readonly suffixMemo = new Map<string, string | null>();
+  private readonly suffixes = new SuffixMemo();
   /** Tracking host and path → merchants (a URL parse per merchant): made in slices by `inSlices`, else at the first tracking link. */
   private trackingPaths: ListingLookup | undefined;
   /** Listings kept from an index built before (`over`), read instead of the maps above. */
@@ -257,7 +255,7 @@ export class MerchantDomainIndex {
       }
       if (listing !== undefined) {
         // Parents are only shorter: once one is at or above the public suffix, all are.
-        return this.belowSuffix(host, candidate) ? pick(listing, domain) : { kind: 'none' };
+        return this.suffixes.below(host, candidate) ? pick(listing, domain) : { kind: 'none' };
       }
       const dot = candidate.indexOf('.');
       if (dot < 0) {
@@ -265,20 +263,6 @@ export class MerchantDomainIndex {
       }
       candidate = candidate.slice(dot + 1);
     }
-  }
-
-  /** Whether `domain` (`host` or a parent of it) is longer than the public suffix of `host`. */
-  private belowSuffix(host: string, domain: string): boolean {
-    let suffix = this.suffixMemo.get(host);
-    if (suffix === undefined) {
-      suffix = publicSuffixOf(host);
-      if (this.suffixMemo.size >= SUFFIX_MEMO_SIZE) {
-        this.suffixMemo.clear();
-      }
-      this.suffixMemo.set(host, suffix);
-    }
-    // No suffix: an IP address, which only its own entry matches.
-    return suffix === null ? domain === host : domain.length > suffix.length;
   }
 }
 
