@@ -173,7 +173,7 @@ async function checkOver(
     if (earlier.problem !== undefined) {
       say(io, `${earlier.problem}: every file is read, and the cache written anew`);
     }
-    cache = new LinkCounts(root, listing.ids, earlier.entries);
+    cache = new LinkCounts(root, listing.ids, earlier.entries, earlier.totals);
   }
   const siteRun = {
     files: listing.files,

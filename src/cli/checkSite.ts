@@ -7,7 +7,12 @@
  */
 import path from 'node:path';
 import { documentLinks } from '../health/documentLinks';
-import { fileMerchantLinks, merchantLinkTotals, type FileMerchantLinks } from '../health/merchantLinkTally';
+import {
+  fileMerchantLinks,
+  merchantLinkTotals,
+  type FileMerchantLinks,
+  type MerchantLinkTotals,
+} from '../health/merchantLinkTally';
 import { indexedFileOf, languageOfPath } from '../health/siteIndex';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { MerchantLinkCount, ReportFinding, SkippedFile } from './checkReport';
@@ -68,6 +73,9 @@ export async function checkSite(check: SiteCheck, run: SiteRun): Promise<SiteRun
   };
   const report = (checked: CheckedText) => findings.push(...reportedFindings(check, checked).sort(byPlace));
   for (const file of run.files) {
+    if (!reported(file) && run.cache?.takesUnread(file) === true) {
+      continue; // not read: its counts are in the earlier run's totals
+    }
     const cached = reported(file) ? undefined : run.cache?.cached(file);
     if (cached !== undefined) {
       links.set(file, cached); // not read: as it was in the run that counted it
@@ -125,7 +133,10 @@ export async function checkSite(check: SiteCheck, run: SiteRun): Promise<SiteRun
     // In file order (fixed files were reported after the others), each file's in place order.
     findings: sortByFileOrder(findings, run.files),
     skipped,
-    merchantLinks: merchantCounts(links.values(), run.merchantName),
+    merchantLinks: merchantCountsOf(
+      run.cache?.siteTotals(links.values()) ?? merchantLinkTotals(links.values()),
+      run.merchantName,
+    ),
     filesFixed,
     fileLinks: links,
   };
@@ -135,11 +146,11 @@ export async function checkSite(check: SiteCheck, run: SiteRun): Promise<SiteRun
 const NO_STAT = { size: 0, mtime: 0 };
 
 /** The site's links per merchant, most links first. */
-export function merchantCounts(
-  files: Iterable<FileMerchantLinks>,
+export function merchantCountsOf(
+  totals: ReadonlyMap<MerchantKey, MerchantLinkTotals>,
   nameOf: (key: MerchantKey) => string | undefined,
 ): MerchantLinkCount[] {
-  return [...merchantLinkTotals(files)]
+  return [...totals]
     .map(([key, total]) => ({ merchant: nameOf(key) ?? key, key, links: total.links, articles: total.articles }))
     .sort((a, b) => b.links - a.links || (a.merchant < b.merchant ? -1 : a.merchant > b.merchant ? 1 : 0));
 }

@@ -8,10 +8,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FileMerchantLinks } from '../health/merchantLinkTally';
+import { merchantLinkTotals, type FileMerchantLinks } from '../health/merchantLinkTally';
 import {
   checkSite,
-  merchantCounts,
+  merchantCountsOf,
   skippedLine,
   sortByFileOrder,
   type SiteRun,
@@ -121,7 +121,10 @@ export class CheckWorkers {
           run.files,
         ),
         skipped,
-        merchantLinks: merchantCounts(fileLinks.values(), run.merchantName),
+        merchantLinks: merchantCountsOf(
+          run.cache?.siteTotals(fileLinks.values()) ?? merchantLinkTotals(fileLinks.values()),
+          run.merchantName,
+        ),
         filesFixed: 0,
         fileLinks,
       },

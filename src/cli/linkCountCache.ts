@@ -12,63 +12,24 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkedLine, lineCheckHolds } from '../common/checkedLines';
 import { readTextFile } from '../common/textFileRead';
-import type { FileMerchantLinks, LinkCount } from '../health/merchantLinkTally';
+import { merchantLinkTotals, type FileMerchantLinks, type MerchantLinkTotals } from '../health/merchantLinkTally';
 import type { MerchantKey } from '../merchant/merchantKey';
 import { writeFileAtomically } from './atomicFile';
+import {
+  ENTRY,
+  entryOf,
+  entryText,
+  idOf,
+  stampOfEntry,
+  TOTALS,
+  totalsOf,
+  totalsText,
+  type Entry,
+} from './cacheEntries';
 import { isKeptCatalog, type KeptCatalog } from './keptCatalog';
 
 export const CACHE_FORMAT = 'affiliate-links-check-cache';
 export const CACHE_VERSION = 2;
-
-/**
- * A file's entry, one string (JSON reads 10,000 of them 7 times sooner than as arrays): `<id>|<stamp>|<counts>`, its
- * content's id; for a file git's index did not give the id of, its size and modification time when counted
- * (`size:mtimeMs`, else empty), which spare reading it while they hold; per merchant `<key>,<links>,<deeplinks>`, joined
- * by `;` (a key's `%`, `,`, `;` and `|` written `%25`, `%2C`, `%3B` and `%7C`).
- */
-type Entry = string;
-
-/** The cache's entries by file. */
-export type CacheEntries = Record<string, Entry>;
-
-const ENTRY = /^[^|]*\|[^|]*\|(?:[^,;|]+,\d+,\d+(?:;[^,;|]+,\d+,\d+)*)?$/;
-const KEY_ESCAPES: Readonly<Record<string, string>> = { '%': '%25', ',': '%2C', ';': '%3B', '|': '%7C' };
-const KEY_UNESCAPES: Readonly<Record<string, string>> = { '%25': '%', '%2C': ',', '%3B': ';', '%7C': '|' };
-
-/** A file's entry written (see Entry). */
-export function entryText(id: string, links: FileMerchantLinks, stamp = ''): Entry {
-  const counts: string[] = [];
-  for (const [key, count] of links) {
-    const written = /[%,;|]/.test(key) ? key.replace(/[%,;|]/g, (c) => KEY_ESCAPES[c]!) : key;
-    counts.push(`${written},${count.links},${count.deeplinks}`);
-  }
-  return `${id}|${stamp}|${counts.join(';')}`;
-}
-
-/** An entry's id, stamp (empty when none) and links per merchant. */
-export function entryOf(entry: Entry): { id: string; stamp: string; links: Map<MerchantKey, LinkCount> } {
-  const idEnd = entry.indexOf('|');
-  const stampEnd = entry.indexOf('|', idEnd + 1);
-  const links = new Map<MerchantKey, LinkCount>();
-  // By indexOf, not split: 10,000 entries are read per run.
-  for (let at = stampEnd + 1; at < entry.length; ) {
-    const first = entry.indexOf(',', at);
-    const second = entry.indexOf(',', first + 1);
-    let end = entry.indexOf(';', second + 1);
-    end = end < 0 ? entry.length : end;
-    const key = entry.slice(at, first);
-    const read = key.includes('%') ? key.replace(/%(25|2C|3B|7C)/g, (c) => KEY_UNESCAPES[c]!) : key;
-    links.set(read as MerchantKey, {
-      links: Number(entry.slice(first + 1, second)),
-      deeplinks: Number(entry.slice(second + 1, end)),
-    });
-    at = end + 1;
-  }
-  return { id: entry.slice(0, idEnd), stamp: entry.slice(idEnd + 1, stampEnd), links };
-}
-
-const idOf = (entry: Entry) => entry.slice(0, entry.indexOf('|'));
-const stampOfEntry = (entry: Entry) => entry.split('|', 2)[1]!;
 
 /** git's blob id of a text (as UTF-8): the id git's index gives the same content. */
 export function blobIdOf(text: string): string {
@@ -102,12 +63,17 @@ export async function defaultCacheFile(root: string): Promise<string> {
     : path.join(root, '.affiliate-links-cache');
 }
 
+/** The cache's entries by file. */
+export type CacheEntries = Record<string, Entry>;
+
 const isEntry = (value: unknown): value is Entry => typeof value === 'string' && ENTRY.test(value);
 
 export type CacheRead = {
   entries: ReadonlyMap<string, Entry>;
   /** The snapshot as a run that read it whole kept it (keptCatalog.ts), when the cache holds it. */
   catalog?: KeptCatalog;
+  /** The site's links per merchant over the entries (cacheEntries.ts), when the cache holds them. */
+  totals?: string;
   problem?: string;
 };
 
@@ -141,8 +107,15 @@ export async function readLinkCountCache(file: string, key: string): Promise<Cac
   if (fields.catalog !== undefined && !isKeptCatalog(fields.catalog)) {
     return damaged('its catalog is not one');
   }
-  const entries = new Map(Object.entries(files as Record<string, Entry>));
-  return fields.catalog === undefined ? { entries } : { entries, catalog: fields.catalog };
+  const { catalog, totals } = fields;
+  if (totals !== undefined && (typeof totals !== 'string' || !TOTALS.test(totals))) {
+    return damaged('its totals are not ones');
+  }
+  return {
+    entries: new Map(Object.entries(files as Record<string, Entry>)),
+    ...(catalog === undefined ? {} : { catalog }),
+    ...(totals === undefined ? {} : { totals }),
+  };
 }
 
 /**
@@ -155,7 +128,14 @@ export async function writeLinkCountCache(
   counts: LinkCounts,
   catalog?: KeptCatalog,
 ): Promise<string | undefined> {
-  const fields = { format: CACHE_FORMAT, version: CACHE_VERSION, key, files: counts.toJson() };
+  const totals = counts.writtenTotals();
+  const fields = {
+    format: CACHE_FORMAT,
+    version: CACHE_VERSION,
+    key,
+    files: counts.toJson(),
+    ...(totals === undefined ? {} : { totals }),
+  };
   const text = checkedLine(catalog === undefined ? fields : { ...fields, catalog });
   try {
     await mkdir(path.dirname(file), { recursive: true });
@@ -177,6 +157,9 @@ function stampOf(full: string): string | undefined {
 export class LinkCounts {
   /** Each file's entry as this run writes it. */
   private readonly entries = new Map<string, Entry>();
+  /** The files taken unread by `takesUnread`: their counts are in the earlier totals. */
+  private readonly taken = new Set<string>();
+  private totals: ReadonlyMap<MerchantKey, MerchantLinkTotals> | undefined;
 
   constructor(
     /** The site's folder. */
@@ -184,7 +167,48 @@ export class LinkCounts {
     /** Blob ids of the files git's index holds as they are on the disk. */
     private readonly ids: ReadonlyMap<string, string>,
     private readonly earlier: ReadonlyMap<string, Entry>,
+    /** The site's totals over the earlier entries, when the cache held them. */
+    private readonly earlierTotals?: string,
   ) {}
+
+  /**
+   * Whether the file is as it was in the earlier run (see `cached`) and the cache held the site's totals: then its
+   * entry is taken as it is, unread, and its counts are left in those totals (`siteTotals`).
+   */
+  takesUnread(file: string): boolean {
+    const entry = this.earlier.get(file);
+    if (this.earlierTotals === undefined || entry === undefined || !this.isAsItWas(file, entry)) {
+      return false;
+    }
+    this.entries.set(file, entry);
+    this.taken.add(file);
+    return true;
+  }
+
+  /**
+   * The site's links per merchant: the earlier totals less the earlier counts of the files not taken unread, plus
+   * those of the files `read` (every file's counts when nothing was taken). Kept for the cache written next.
+   */
+  siteTotals(read: Iterable<FileMerchantLinks>): ReadonlyMap<MerchantKey, MerchantLinkTotals> {
+    const totals = merchantLinkTotals(read);
+    if (this.taken.size > 0) {
+      for (const [key, total] of totalsOf(this.earlierTotals!)) {
+        add(totals, key, total.links, total.articles);
+      }
+      for (const [file, entry] of this.earlier) {
+        if (!this.taken.has(file)) {
+          entryOf(entry).links.forEach((count, key) => add(totals, key, -count.links, -1));
+        }
+      }
+    }
+    this.totals = totals;
+    return totals;
+  }
+
+  /** The totals to write, once `siteTotals` gave them. */
+  writtenTotals(): string | undefined {
+    return this.totals === undefined ? undefined : totalsText(this.totals);
+  }
 
   /**
    * The file's links per merchant from the earlier run, unread: when git's index gives it the id it had then, or
@@ -195,13 +219,17 @@ export class LinkCounts {
     if (entry === undefined) {
       return undefined;
     }
+    return this.isAsItWas(file, entry) ? this.reuse(file, entry) : undefined;
+  }
+
+  /** Whether git's index gives the file the id of its entry, or (no id from git) its size and time are the entry's. */
+  private isAsItWas(file: string, entry: Entry): boolean {
     const id = this.ids.get(file);
     if (id !== undefined) {
-      return id === idOf(entry) ? this.reuse(file, entry) : undefined;
+      return id === idOf(entry);
     }
     const kept = stampOfEntry(entry);
-    const stamp = kept === '' ? undefined : stampOf(this.full(file));
-    return stamp !== undefined && stamp === kept ? this.reuse(file, entry) : undefined;
+    return kept !== '' && stampOf(this.full(file)) === kept;
   }
 
   /** The same, for a file read: its counts from the earlier run when its text is the same (its time changed only). */
@@ -245,5 +273,17 @@ export class LinkCounts {
     const read = entryOf(entry);
     this.entries.set(file, stamp === undefined || stamp === read.stamp ? entry : entryText(read.id, read.links, stamp));
     return read.links;
+  }
+}
+
+/** Adds links and articles to a merchant's total, which goes when no article is left. */
+function add(totals: Map<MerchantKey, MerchantLinkTotals>, key: MerchantKey, links: number, articles: number): void {
+  const total = totals.get(key) ?? { links: 0, articles: 0 };
+  total.links += links;
+  total.articles += articles;
+  if (total.articles === 0) {
+    totals.delete(key);
+  } else {
+    totals.set(key, total);
   }
 }

@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkedLine } from '../../../src/common/checkedLines';
 import type { CheckReport } from '../../../src/cli/checkReport';
-import { blobIdOf, entryOf, entryText } from '../../../src/cli/linkCountCache';
+import { entryOf, entryText, totalsText } from '../../../src/cli/cacheEntries';
+import { merchantLinkTotals, type FileMerchantLinks } from '../../../src/health/merchantLinkTally';
+import { blobIdOf } from '../../../src/cli/linkCountCache';
 import type { MerchantKey } from '../../../src/merchant/merchantKey';
 import { deeplink, git, removeTemp, reportIn, snapshotText, TAKEN_AT, tempFolder, writeFiles } from './cliFixture';
 
@@ -59,17 +61,22 @@ function readCache(file: string): CacheFile {
   return { ...fields, files: Object.fromEntries(entries) };
 }
 
-/** Writes the cache back with `change` applied, its check made anew (as a tool that wrote it so would). */
+/**
+ * Writes the cache back with `change` applied, its site's totals summed anew over the entries and its check made anew
+ * (as a tool that wrote it so would).
+ */
 function rewriteCache(file: string, change: (cache: CacheFile) => void): void {
   const { crc32, ...raw } = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
   void crc32;
   const cache = readCache(file);
   change(cache);
-  const files = Object.entries(cache.files).map(([name, [id, counts, stamp]]) => {
+  const files = Object.entries(cache.files).map(([name, [id, counts, stamp]]): [string, string, FileMerchantLinks] => {
     const links = new Map(counts.map(([key, links, deeplinks]) => [key as MerchantKey, { links, deeplinks }]));
-    return [name, entryText(id, links, stamp)];
+    return [name, entryText(id, links, stamp), links];
   });
-  fs.writeFileSync(file, checkedLine({ ...raw, files: Object.fromEntries(files) }));
+  const totals = totalsText(merchantLinkTotals(files.map(([, , links]) => links)));
+  const entries = Object.fromEntries(files.map(([name, entry]) => [name, entry]));
+  fs.writeFileSync(file, checkedLine({ ...raw, files: entries, ...(raw.totals === undefined ? {} : { totals }) }));
 }
 
 describe('affiliate-links check --cache', () => {
