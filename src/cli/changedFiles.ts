@@ -34,7 +34,12 @@ export async function changedFiles(root: string, ref: string, command = 'git'): 
   if (ref.startsWith('-')) {
     return { ok: false, problem: `--changed-since ${ref} is not a git revision: name a branch, tag or commit` };
   }
-  const verified = await git(command, root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  // The three at once; the listings are dropped when git knows no such commit.
+  const [verified, changed, untracked] = await Promise.all([
+    git(command, root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]),
+    git(command, root, ['diff', '--name-only', '--relative', '-z', '-M', '--diff-filter=ACMR', ref, '--']),
+    git(command, root, ['ls-files', '--others', '--exclude-standard', '-z', '--', '.']),
+  ]);
   if (verified.missing) {
     return { ok: false, problem: '--changed-since needs git, and git is not installed or not on the PATH' };
   }
@@ -47,17 +52,6 @@ export async function changedFiles(root: string, ref: string, command = 'git'): 
         : `--changed-since needs a git repository, and ${root} is not in one (${firstLine(inside.stderr)})`,
     };
   }
-  const changed = await git(command, root, [
-    'diff',
-    '--name-only',
-    '--relative',
-    '-z',
-    '-M',
-    '--diff-filter=ACMR',
-    ref,
-    '--',
-  ]);
-  const untracked = await git(command, root, ['ls-files', '--others', '--exclude-standard', '-z', '--', '.']);
   const failed = [changed, untracked].find((outcome) => !outcome.ok);
   if (failed !== undefined) {
     return { ok: false, problem: `--changed-since ${ref}: git failed (${firstLine(failed.stderr)})` };

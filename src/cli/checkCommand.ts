@@ -8,20 +8,20 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { version } from '../../package.json';
 import { SETTINGS } from '../ids';
-import { LineReader } from '../health/lineScan';
-import { LinkHealthRules } from '../health/healthRules';
-import { MerchantDomainIndex } from '../links/domainIndex';
 import { writeFileAtomically } from './atomicFile';
-import { loadCatalog } from './catalogInput';
-import { changedFiles } from './changedFiles';
+import { keptCatalog, readSnapshotFile, snapshotDigestOf, wholeCatalog } from './catalogInput';
+import { changedFiles, type ChangedFiles } from './changedFiles';
 import type { CheckReport } from './checkReport';
 import { CHECK_USAGE, readCheckArgs, type CheckArgs } from './cliArgs';
 import { say, TOOL_NAME, type CliIo } from './cliIo';
-import { checkSite } from './checkSite';
+import { checkSite, type SiteRunOutcome } from './checkSite';
+import { CheckWorkers, workerCount } from './checkWorkers';
+import { siteCheckOf } from './fileCheck';
 import { EXIT_CLEAN, EXIT_PROBLEM, exitCodeOf } from './exitCodes';
 import { formatReport } from './format/index';
-import { listSite, narrowToPaths } from './siteListing';
-import { readSettingsFile } from './settingsFile';
+import { cacheKeyOf, defaultCacheFile, LinkCounts, readLinkCountCache, writeLinkCountCache } from './linkCountCache';
+import { listSiteFiles, narrowToPaths, type SiteFiles } from './siteListing';
+import { readSettingsFile, type CheckSettings } from './settingsFile';
 
 export const TOOL_VERSION: string = version;
 
@@ -43,20 +43,29 @@ async function reportedFiles(
   root: string,
   files: readonly string[],
   io: CliIo,
+  changedSince: Promise<ChangedFiles> | undefined,
 ): Promise<{ ok: true; files: ReadonlySet<string> | undefined } | { ok: false; problem: string }> {
   const narrowed = narrowToPaths(files, root, args.paths, io.cwd);
   if (!narrowed.ok) {
     return narrowed;
   }
   narrowed.notes.forEach((note) => say(io, note));
-  if (args.changedSince === undefined) {
+  if (changedSince === undefined) {
     return { ok: true, files: args.paths.length === 0 ? undefined : new Set(narrowed.files) };
   }
-  const changed = await changedFiles(root, args.changedSince);
+  const changed = await changedSince;
   if (!changed.ok) {
     return changed;
   }
   return { ok: true, files: new Set(narrowed.files.filter((file) => changed.files.has(file))) };
+}
+
+/** The listing without the cache's own file, which an include glob could take for one of the site's. */
+function withoutFile(listing: SiteFiles, root: string, file: string | undefined): SiteFiles {
+  const relative = file === undefined ? undefined : path.relative(root, file).split(path.sep).join('/');
+  return relative === undefined || !listing.files.includes(relative)
+    ? listing
+    : { files: listing.files.filter((listed) => listed !== relative), ids: listing.ids };
 }
 
 /** A check run to its report, or the exit code of a run that stopped before it (help, a problem). */
@@ -97,25 +106,110 @@ export async function checkReportOf(argv: readonly string[], io: CliIo): Promise
   if (!settings.enabled) {
     say(io, `${SETTINGS.linkHealthEnabled} is false: the editor shows no link health, the check runs anyway`);
   }
-  const catalog = await loadCatalog(args.catalog, args.maxCatalogAgeDays, io);
-  if (!catalog.ok) {
-    return problem(catalog.problem);
+  const workers = startWorkers(args, io, root, settings);
+  try {
+    return await checkOver(args, io, { root, settings, started, workers });
+  } finally {
+    workers?.stop();
   }
-  const { snapshot } = catalog;
-  const listing = listSite(root, settings);
-  const reported = await reportedFiles(args, root, listing.files, io);
+}
+
+/** The workers of a whole site's check, started before the snapshot is read (checkWorkers.ts); none for others. */
+function startWorkers(args: CheckArgs, io: CliIo, root: string, settings: CheckSettings): CheckWorkers | undefined {
+  const wholeSite = args.changedSince === undefined && !args.fix; // and the PATHs leave every file: see checkOver
+  const count = workerCount(args.concurrency, wholeSite);
+  if (io.workerScript === undefined || args.catalog === undefined || count === 0) {
+    return undefined;
+  }
+  const catalog = path.resolve(io.cwd, args.catalog);
+  const start = { catalog, settings, root, now: io.now().toISOString() };
+  return new CheckWorkers(io.workerScript, count, start, args.concurrency === 'auto');
+}
+
+/** The check once its settings are read: the snapshot, the files, the check itself, the cache. */
+async function checkOver(
+  args: CheckArgs,
+  io: CliIo,
+  run: { root: string; settings: CheckSettings; started: number; workers: CheckWorkers | undefined },
+): Promise<CheckRun> {
+  const { root, settings, workers } = run;
+  const problem = (line: string) => {
+    say(io, line);
+    return { ok: false as const, code: EXIT_PROBLEM };
+  };
+  // git lists the files (and those changed) in processes of its own while the snapshot is read here.
+  const listed = listSiteFiles(root, settings);
+  const changedSince = args.changedSince === undefined ? undefined : changedFiles(root, args.changedSince);
+  const file = await readSnapshotFile(args.catalog, io);
+  if (!file.ok) {
+    return problem(file.problem);
+  }
+  const name = args.catalog!;
+  const cacheFile = args.cache ? path.resolve(io.cwd, args.cacheLocation ?? (await defaultCacheFile(root))) : undefined;
+  const cacheKey = cacheFile === undefined ? '' : cacheKeyOf(TOOL_VERSION, snapshotDigestOf(file.bytes), settings);
+  const earlier = cacheFile === undefined ? undefined : await readLinkCountCache(cacheFile, cacheKey);
+  // Read whole now, unless the cache kept it: then only once the files tell whether a few are reported.
+  const whole =
+    earlier?.catalog === undefined ? wholeCatalog(name, file.bytes, args.maxCatalogAgeDays, io.now()) : undefined;
+  if (whole !== undefined && !whole.ok) {
+    return problem(whole.problem);
+  }
+  const listing = withoutFile(await listed, root, cacheFile);
+  const reported = await reportedFiles(args, root, listing.files, io, changedSince);
   if (!reported.ok) {
     return problem(reported.problem);
   }
-  const rules = new LinkHealthRules({ index: new MerchantDomainIndex(snapshot.merchants) }, settings.options);
-  const check = { rules, settings, root, now: io.now(), lines: new LineReader() };
-  const outcome = await checkSite(check, {
+  const fewFiles = reported.files !== undefined && reported.files.size < listing.files.length;
+  const catalog =
+    whole ??
+    (fewFiles
+      ? keptCatalog(name, file.bytes, earlier!.catalog!, args.maxCatalogAgeDays, io.now())
+      : wholeCatalog(name, file.bytes, args.maxCatalogAgeDays, io.now()));
+  if (!catalog.ok) {
+    return problem(catalog.problem);
+  }
+  let cache: LinkCounts | undefined;
+  if (earlier !== undefined) {
+    if (earlier.problem !== undefined) {
+      say(io, `${earlier.problem}: every file is read, and the cache written anew`);
+    }
+    cache = new LinkCounts(root, listing.ids, earlier.entries, earlier.totals);
+  }
+  const siteRun = {
     files: listing.files,
     reported: reported.files,
     fix: args.fix,
-    merchantName: (key) => snapshot.merchants.get(key)?.name,
-    say: (line) => say(io, line),
-  });
+    merchantName: catalog.nameOf,
+    say: (line: string) => say(io, line),
+    cache,
+  };
+  let outcome: SiteRunOutcome;
+  const everyFile = reported.files === undefined || reported.files.size === listing.files.length;
+  if (workers !== undefined && everyFile && workers.fitFor(listing.files)) {
+    const checked = await workers.check(siteCheckOf(catalog.index, settings, root, io.now()), {
+      ...siteRun,
+      ids: listing.ids,
+    });
+    if (!checked.ok) {
+      return problem(`the catalog snapshot ${args.catalog} could not be read again: ${checked.problem}`);
+    }
+    outcome = checked.outcome;
+  } else {
+    workers?.stop();
+    outcome = await checkSite(siteCheckOf(catalog.index, settings, root, io.now()), siteRun);
+  }
+  const unread = catalog.problem?.();
+  if (unread !== undefined) {
+    return problem(
+      `the catalog snapshot ${name} is not the one the cache ${cacheFile} kept (${unread}): delete the cache`,
+    );
+  }
+  if (cacheFile !== undefined) {
+    const unwritten = await writeLinkCountCache(cacheFile, cacheKey, cache!, catalog.kept());
+    if (unwritten !== undefined) {
+      say(io, unwritten);
+    }
+  }
   if (args.fix) {
     say(io, `--fix wrote ${outcome.filesFixed} file${outcome.filesFixed === 1 ? '' : 's'}`);
   }
@@ -125,8 +219,8 @@ export async function checkReportOf(argv: readonly string[], io: CliIo): Promise
     filesChecked: outcome.filesChecked,
     findings: outcome.findings,
     skipped: outcome.skipped,
-    catalog: { takenAt: snapshot.takenAt, merchants: snapshot.merchants.size },
-    durationMs: Math.round(performance.now() - started),
+    catalog: { takenAt: catalog.takenAt, merchants: catalog.merchants },
+    durationMs: Math.round(performance.now() - run.started),
     merchantLinks: outcome.merchantLinks,
   };
   return { ok: true, args, report };

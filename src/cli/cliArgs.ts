@@ -3,6 +3,7 @@
  * problem worded with what to do (the command then exits 2).
  */
 import { parseArgs } from 'node:util';
+import type { Concurrency } from './checkWorkers';
 import { FAIL_ON, type FailOn } from './exitCodes';
 import { TOOL_NAME } from './cliIo';
 
@@ -24,6 +25,12 @@ export interface CheckArgs {
   fix: boolean;
   /** Colours in the text format: forced on or off, else when the output is a terminal. */
   color: boolean | undefined;
+  /** `--cache`: keep each file's links per merchant for the next run (`--cache-location` turns it on too). */
+  cache: boolean;
+  /** Where the cache is kept; its default place (linkCountCache.ts) when undefined. */
+  cacheLocation: string | undefined;
+  /** Threads for a whole site's check (checkWorkers.ts). */
+  concurrency: Concurrency;
 }
 
 export type CheckArgsRead = { ok: true; args: CheckArgs } | { ok: false; help: true } | { ok: false; problem: string };
@@ -47,6 +54,15 @@ Options:
                             exit 0 whatever is found (default: warning)
   --changed-since REF       check only the files git lists as changed since REF (added,
                             copied, modified and renamed ones, and untracked files)
+  --cache                   keep each file's links per merchant for the next run, so that
+                            --changed-since reads only the files it checks (default place:
+                            node_modules/.cache/affiliate-links/, else .affiliate-links-cache)
+  --cache-location FILE     keep the cache in FILE (turns --cache on)
+  --concurrency N|auto|off  check a whole site's files in N threads, this one and N - 1 workers
+                            (auto: two on a machine of two cores or more, for 1,000 files or
+                            more; only when every file is checked: not with --changed-since
+                            or --fix). Default: off, one thread (on a busy machine more
+                            threads cost more than they save)
   --fix                     apply the safe fixes (those of fix-all on save), then report what is left
   --color, --no-color       colour the text format (default: when writing to a terminal)
   -h, --help                show this help
@@ -78,6 +94,9 @@ export function readCheckArgs(argv: readonly string[]): CheckArgsRead {
         'fail-on': { type: 'string' },
         'changed-since': { type: 'string' },
         fix: { type: 'boolean' },
+        cache: { type: 'boolean' },
+        'cache-location': { type: 'string' },
+        concurrency: { type: 'string' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -107,10 +126,14 @@ export function readCheckArgs(argv: readonly string[]): CheckArgsRead {
       return usage(`--max-catalog-age ${JSON.stringify(age)} is not a number of days (such as 7)`);
     }
   }
+  const concurrency = values.concurrency ?? 'off';
+  if (!/^(auto|off|[1-9]\d?)$/.test(concurrency)) {
+    return usage(`--concurrency ${JSON.stringify(concurrency)} is not a number of threads (1 to 99), auto or off`);
+  }
   if (values.color && values['no-color']) {
     return usage('--color and --no-color contradict each other: give one');
   }
-  const empty = (['catalog', 'root', 'config', 'output', 'changed-since'] as const).find(
+  const empty = (['catalog', 'root', 'config', 'output', 'changed-since', 'cache-location'] as const).find(
     (name) => values[name] !== undefined && values[name]!.trim() === '',
   );
   if (empty !== undefined) {
@@ -130,6 +153,9 @@ export function readCheckArgs(argv: readonly string[]): CheckArgsRead {
       changedSince: values['changed-since'],
       fix: values.fix ?? false,
       color: values.color ? true : values['no-color'] ? false : undefined,
+      cache: values.cache === true || values['cache-location'] !== undefined,
+      cacheLocation: values['cache-location'],
+      concurrency: concurrency === 'auto' || concurrency === 'off' ? concurrency : Number(concurrency),
     },
   };
 }

@@ -18,6 +18,8 @@ export interface CliIo {
   cwd: string;
   /** The time (the SubID's `${date}`, the catalog's age). */
   now(): Date;
+  /** The script a worker thread of `check` runs (`dist/cli.js` itself); without it, no worker is started. */
+  workerScript?: string;
 }
 
 /** The tool's name: the `bin` of the package, and the reports' tool. */

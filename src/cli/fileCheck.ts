@@ -9,8 +9,11 @@ import { articleSubIdVariables, frontMatterKeys, frontMatterValues, usesFrontMat
 import { expandSubId } from '../links/subId';
 import { documentLinks, type DocumentLinks } from '../health/documentLinks';
 import type { FixInputs } from '../health/healthFixes';
-import type { HealthFinding, LinkHealthRules } from '../health/healthRules';
-import type { LineReader } from '../health/lineScan';
+import { LinkHealthRules, type HealthFinding } from '../health/healthRules';
+import { LineReader } from '../health/lineScan';
+import { MerchantDomainIndex } from '../links/domainIndex';
+import type { CatalogMerchant } from '../merchant/merchantFields';
+import type { MerchantKey } from '../merchant/merchantKey';
 import { firstSafeFix, fixInputsOf } from '../health/safeFixes';
 import { languageOfPath } from '../health/siteIndex';
 import type { FilePlace, ReportedSeverity, ReportFinding } from './checkReport';
@@ -64,6 +67,21 @@ export function expectedSubIdOf(check: SiteCheck, file: string, text: string): s
   );
   const expanded = expandSubId(template, variables);
   return expanded.ok ? expanded.subId : undefined;
+}
+
+/**
+ * What a run checks its files with: the snapshot's domain index (its merchants', or one the cache kept), the
+ * settings, the site's folder and the day.
+ */
+export function siteCheckOf(
+  catalog: ReadonlyMap<MerchantKey, CatalogMerchant> | MerchantDomainIndex,
+  settings: CheckSettings,
+  root: string,
+  now: Date,
+): SiteCheck {
+  const index = catalog instanceof MerchantDomainIndex ? catalog : new MerchantDomainIndex(catalog);
+  const rules = new LinkHealthRules({ index }, settings.options);
+  return { rules, settings, root, now, lines: new LineReader() };
 }
 
 /** Checks one file's text. */

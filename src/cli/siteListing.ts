@@ -7,6 +7,7 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ARTICLE_GLOB, SiteFileSelection } from '../siteDisk/siteFileSelection';
+import { gitFiles, judgedGitFiles } from './gitListing';
 import type { CheckSettings } from './settingsFile';
 
 /** Folders never walked, whatever the settings say: dependencies and git's own. */
@@ -16,6 +17,25 @@ export interface SiteListing {
   /** The site's files, relative to the root with `/` between folders, sorted. */
   files: string[];
   selection: SiteFileSelection;
+}
+
+/** The listing of a site, with the blob ids of the files git's index holds as they are on the disk. */
+export interface SiteFiles {
+  files: string[];
+  ids: ReadonlyMap<string, string>;
+}
+
+/**
+ * The site's files under `root`: from git's index when it is the top of a git work tree (no walk of the disk, the
+ * same files: gitListing.ts), else walked.
+ */
+export async function listSiteFiles(root: string, settings: CheckSettings): Promise<SiteFiles> {
+  const fromGit = await gitFiles(root);
+  if (fromGit === undefined) {
+    return { files: listSite(root, settings).files, ids: new Map() };
+  }
+  const files = judgedGitFiles(root, fromGit.files, (gitignores) => selectionOf(settings, gitignores)).sort(byPath);
+  return { files, ids: fromGit.ids };
 }
 
 /** The selection of the root's files with these settings and `.gitignore` files. */

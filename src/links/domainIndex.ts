@@ -3,7 +3,7 @@ import { runInSlices, type Clock } from '../common/timeSlices';
 import type { MerchantRef, MerchantSummary } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
 import { canonicalHost, httpHostOf, httpHostOfUrl, trackingPathOf } from './hostNames';
-import { publicSuffixOf } from './publicSuffix';
+import { SuffixMemo } from './publicSuffix';
 
 export { canonicalHost } from './hostNames';
 
@@ -22,11 +22,18 @@ export type DomainMatch =
  * The merchants listing one domain, in catalog order, each once: most domains have a single
  * merchant, kept without an array (an index of 50,000 domains then allocates half as much).
  */
-type Listing = MerchantRef | MerchantRef[];
+export type Listing = MerchantRef | MerchantRef[];
+
+/** Listings by key: one of an index's own maps, or a reader of listings kept from one (see `KeptListings`). */
+export type ListingLookup = Pick<ReadonlyMap<string, Listing>, 'get' | 'has'>;
+
+/** An index's listings by canonical domain, tracking host, and tracking host and path (`trackingPathOf`). */
+export type IndexListings<L = ReadonlyMap<string, Listing>> = Record<'domains' | 'trackingHosts' | 'trackingPaths', L>;
+
+/** The listings of an index built before, read on demand (`MerchantDomainIndex.over`): whole, in catalog order. */
+export type KeptListings = IndexListings<ListingLookup> & { domainCount: number };
 
 const WWW = 'www.';
-/** Hosts whose public suffix is remembered per index; the memo is cleared when it is full. */
-const SUFFIX_MEMO_SIZE = 4096;
 
 /** Adds `ref` to the listing of `key`, unless the merchant is there already (a merchant's domains are added one after another). */
 function addRef(map: Map<string, Listing>, key: string, ref: MerchantRef): void {
@@ -73,9 +80,11 @@ function rank(merchant: MerchantSummary): number {
 export class MerchantDomainIndex {
   private readonly domains = new Map<string, Listing>();
   private readonly trackingHosts = new Map<string, Listing>();
-  private readonly suffixMemo = new Map<string, string | null>();
+  private readonly suffixes = new SuffixMemo();
   /** Tracking host and path → merchants (a URL parse per merchant): made in slices by `inSlices`, else at the first tracking link. */
-  private trackingPaths: Map<string, Listing> | undefined;
+  private trackingPaths: ListingLookup | undefined;
+  /** Listings kept from an index built before (`over`), read instead of the maps above. */
+  private kept: KeptListings | undefined;
 
   constructor(merchants: ReadonlyMap<MerchantKey, MerchantSummary>) {
     for (const [key, merchant] of merchants) {
@@ -106,9 +115,32 @@ export class MerchantDomainIndex {
     return index;
   }
 
+  /**
+   * An index that reads the listings of one built before (`listings()`, kept by the command line's cache with the
+   * snapshot it was built from), each looked up when a host first needs it: it matches every URL as that index did,
+   * without its catalog read whole. The MerchantRefs are the reader's.
+   */
+  static over(kept: KeptListings): MerchantDomainIndex {
+    const index = new MerchantDomainIndex(new Map());
+    index.kept = kept;
+    index.trackingPaths = kept.trackingPaths;
+    return index;
+  }
+
+  /** The listings by domain, tracking host, and tracking host and path, for `over`; undefined for such an index. */
+  listings(): IndexListings | undefined {
+    return this.kept === undefined
+      ? { domains: this.domains, trackingHosts: this.trackingHosts, trackingPaths: this.trackingPathMap() }
+      : undefined;
+  }
+
   /** Distinct canonical domains taken from the catalog (a `www.X` counts once, not also as `X`). A listed public suffix counts, although it never matches. */
   get domainCount(): number {
-    return this.domains.size;
+    return this.kept?.domainCount ?? this.domains.size;
+  }
+
+  private get hosts(): ListingLookup {
+    return this.kept?.trackingHosts ?? this.trackingHosts;
   }
 
   private add(key: MerchantKey, merchant: MerchantSummary): void {
@@ -146,7 +178,7 @@ export class MerchantDomainIndex {
             ? httpHostOfUrl(url)
             : undefined;
       // A tracking link's owners by its path, without a copy of the host's listing (all merchants may share it).
-      return host !== undefined && this.trackingHosts.has(host) ? this.ownersOfTrackingLink(url) : this.resolve(host);
+      return host !== undefined && this.hosts.has(host) ? this.ownersOfTrackingLink(url) : this.resolve(host);
     } catch {
       return { kind: 'none' };
     }
@@ -164,22 +196,30 @@ export class MerchantDomainIndex {
   /** Whether the host is a tracking-link host of the catalog (exact host, any spelling canonicalHost accepts). */
   isTrackingHost(host: string): boolean {
     const canonical = canonicalHost(host);
-    return canonical !== undefined && this.trackingHosts.has(canonical);
+    return canonical !== undefined && this.hosts.has(canonical);
   }
 
   private ownersOfTrackingLink(url: string | URL): DomainMatch {
     const link = trackingPathOf(url);
-    // By a map: many merchants share one tracking host (all 20,000 of the sandbox's), and parsing each
-    // one's link per lookup cost a site's first scan 15 ms a tracking link.
-    if (this.trackingPaths === undefined) {
-      const paths = new Map<string, Listing>();
-      for (const ref of [...this.trackingHosts.values()].flatMap(refsOf)) {
-        this.addTrackingPath(paths, ref);
-      }
-      this.trackingPaths = paths;
-    }
-    const owners = link === undefined ? undefined : this.trackingPaths.get(link);
+    const owners = link === undefined ? undefined : (this.trackingPaths ?? this.trackingPathMap()).get(link);
     return { kind: 'tracking', merchants: owners === undefined ? [] : refsOf(owners) };
+  }
+
+  /**
+   * The tracking paths' map, made at the first tracking link unless `inSlices` made it: by a map, because many
+   * merchants share one tracking host (all 20,000 of the sandbox's), and parsing each one's link per lookup cost a
+   * site's first scan 15 ms a tracking link.
+   */
+  private trackingPathMap(): ReadonlyMap<string, Listing> {
+    if (this.trackingPaths instanceof Map) {
+      return this.trackingPaths;
+    }
+    const paths = new Map<string, Listing>();
+    for (const ref of [...this.trackingHosts.values()].flatMap(refsOf)) {
+      this.addTrackingPath(paths, ref);
+    }
+    this.trackingPaths = paths;
+    return paths;
   }
 
   private addTrackingPath(paths: Map<string, Listing>, ref: MerchantRef): void {
@@ -200,21 +240,22 @@ export class MerchantDomainIndex {
     if (host === undefined) {
       return { kind: 'none' };
     }
-    const tracking = this.trackingHosts.get(host);
+    const tracking = this.hosts.get(host);
     if (tracking !== undefined) {
       return { kind: 'tracking', merchants: refsOf(tracking) };
     }
     for (let candidate = host; ; ) {
       let domain = candidate;
-      let listing = this.domains.get(domain);
+      const domains = this.kept?.domains ?? this.domains;
+      let listing = domains.get(domain);
       if (listing === undefined) {
         // The `www.` alias is looked up here rather than stored: building stays one pass.
         domain = WWW + candidate;
-        listing = this.domains.get(domain);
+        listing = domains.get(domain);
       }
       if (listing !== undefined) {
         // Parents are only shorter: once one is at or above the public suffix, all are.
-        return this.belowSuffix(host, candidate) ? pick(listing, domain) : { kind: 'none' };
+        return this.suffixes.below(host, candidate) ? pick(listing, domain) : { kind: 'none' };
       }
       const dot = candidate.indexOf('.');
       if (dot < 0) {
@@ -222,20 +263,6 @@ export class MerchantDomainIndex {
       }
       candidate = candidate.slice(dot + 1);
     }
-  }
-
-  /** Whether `domain` (`host` or a parent of it) is longer than the public suffix of `host`. */
-  private belowSuffix(host: string, domain: string): boolean {
-    let suffix = this.suffixMemo.get(host);
-    if (suffix === undefined) {
-      suffix = publicSuffixOf(host);
-      if (this.suffixMemo.size >= SUFFIX_MEMO_SIZE) {
-        this.suffixMemo.clear();
-      }
-      this.suffixMemo.set(host, suffix);
-    }
-    // No suffix: an IP address, which only its own entry matches.
-    return suffix === null ? domain === host : domain.length > suffix.length;
   }
 }
 

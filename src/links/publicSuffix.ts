@@ -23,3 +23,25 @@ export function publicSuffixOf(host: string): string | null {
     return null;
   }
 }
+
+/** Hosts whose public suffix a memo keeps; it is emptied when full. */
+const SUFFIX_MEMO_SIZE = 4096;
+
+/** The public suffixes of hosts, each worked out once while the memo keeps it: what a domain's rules ask of a host. */
+export class SuffixMemo {
+  private readonly memo = new Map<string, string | null>();
+
+  /** Whether `domain` (`host` or a parent of it) is longer than the public suffix of `host`. */
+  below(host: string, domain: string): boolean {
+    let suffix = this.memo.get(host);
+    if (suffix === undefined) {
+      suffix = publicSuffixOf(host);
+      if (this.memo.size >= SUFFIX_MEMO_SIZE) {
+        this.memo.clear();
+      }
+      this.memo.set(host, suffix);
+    }
+    // No suffix: an IP address, which only its own entry matches.
+    return suffix === null ? domain === host : domain.length > suffix.length;
+  }
+}

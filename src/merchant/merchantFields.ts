@@ -105,7 +105,15 @@ export function deriveSupportsCpc(merchant: Pick<Merchant, 'paymentModels' | 'ad
 export function toCatalogMerchant(merchant: Merchant): CatalogMerchant {
   // Object.assign, not a spread: V8 gives a spread copy of a 23-field object a slower shape
   // (measured: the domain index built twice as slowly over such copies).
-  return Object.defineProperty(Object.assign({}, merchant), 'supportsCpc', {
+  return asCatalogMerchant(Object.assign({}, merchant));
+}
+
+/**
+ * `merchant` itself made a catalog entry (its derived flag added), for a merchant nothing else holds: one just
+ * normalised (a catalog snapshot's 20,000 merchants are read sooner without the copy).
+ */
+export function asCatalogMerchant(merchant: Merchant): CatalogMerchant {
+  return Object.defineProperty(merchant, 'supportsCpc', {
     value: deriveSupportsCpc(merchant),
     enumerable: false,
   }) as CatalogMerchant;

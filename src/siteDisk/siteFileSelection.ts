@@ -5,7 +5,7 @@
  * (src/cli/siteListing.ts, its files found by walking the disk) judge every path with this one selection.
  */
 import { gitignoreExcluder, gitignoreRules, type GitignoreRule } from '../health/gitignoreGlobs';
-import { ignoredLinksMatcher } from '../health/ignoredLinks';
+import { globsPattern } from '../health/ignoredLinks';
 
 export const ARTICLE_GLOB = '**/*.{md,markdown,mdx,html,htm}';
 /** The ignore files read: at the root, and in the folders below (never in dependencies). */
@@ -19,10 +19,13 @@ export interface ExcludeSettings {
   search: unknown;
 }
 
-/** A test of a relative path against globs; `**\/x` also matches `x` at the top. */
+/**
+ * A test of a relative path against globs; `**\/x` also matches `x` at the top. A path has no scheme, so the globs'
+ * expression is tested as it is (`ignoredLinksMatcher` would test it again without one).
+ */
 function matcher(globs: readonly string[]): ((path: string) => boolean) | undefined {
-  const matches = ignoredLinksMatcher(globs);
-  return matches && ((path) => matches(path) || matches(`/${path}`));
+  const pattern = globsPattern(globs);
+  return pattern && ((path) => pattern.test(path) || pattern.test(`/${path}`));
 }
 
 function trueKeys(setting: unknown): string[] {
@@ -76,6 +79,22 @@ export class SiteFileSelection {
       return false;
     }
     return !this.isExcluded(relative);
+  }
+
+  /**
+   * `contains`, for a file in a folder a walk entered (no folder on its way `isExcluded`): the globs then need
+   * judge only the file's own path.
+   */
+  containsInWalkedFolder(relative: string): boolean {
+    if (this.included !== undefined && !this.included(relative)) {
+      return false;
+    }
+    return !this.isExcludedInWalkedFolder(relative);
+  }
+
+  /** `isExcluded`, for a path in a folder a walk entered: the globs judge only the path itself. */
+  isExcludedInWalkedFolder(relative: string): boolean {
+    return this.gitignored?.(relative) === true || this.excluded?.(relative) === true;
   }
 
   /** Whether a path (a file's or a folder's) is left out, with everything in it. */

@@ -7,7 +7,9 @@
  * - markdownlint-cli2 with its default rules over the site's Markdown files, alternated with the check in each round;
  * - the check again in the json format: the findings per rule (which must be the generator's printed counts) and the
  *   check's own duration, against the process's wall time (what starting Node and loading dist/cli.js cost);
- * - `--changed-since HEAD` with the 10 files changed (their findings must be the generator's for those articles);
+ * - `--changed-since HEAD` with the 10 files changed (their findings must be the generator's for those articles), with
+ *   `--cache-location` naming the cache an untimed full run with it left before the rounds (as a CI job restores it
+ *   with actions/cache), and without a cache; the links per merchant of both must be the whole check's;
  * - and the requests it sends (cliRequests.ts), once, after the rounds.
  * markdownlint-cli2 takes about 9 s a run, so the rounds are 3 unless `--rounds N` says otherwise.
  */
@@ -86,6 +88,10 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
   const check = ['check', '--catalog', site.snapshot, '.'];
   const json = [...check, '--format', 'json'];
   const changed = [...json, '--changed-since', 'HEAD'];
+  // Outside the site, so that it is no untracked file of the repository.
+  const cacheFile = path.join(path.dirname(site.snapshot), 'check-cache');
+  const cached = [...changed, '--cache-location', cacheFile];
+  const threaded = [...check, '--concurrency', '2'];
   const markdownFiles = site.files.filter((file) => /\.(md|markdown)$/.test(file)).length;
   const { bin, version } = markdownlintBin(root);
 
@@ -96,11 +102,20 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
     throw new Error(`the check exited ${warm.code} with ${problems} problems; the generator printed ${summary.total}`);
   }
 
+  // Untimed, once: the cache a full run leaves, which the cached --changed-since runs read.
+  const filled = await runCheck(root, [...json, '--cache-location', cacheFile], site.site);
+  if (filled.code !== 1 || !fs.existsSync(cacheFile) || filled.stderr !== '') {
+    throw new Error(`the full run with --cache-location exited ${filled.code}: ${filled.stderr.slice(0, 2_000)}`);
+  }
+  const siteLinks = JSON.stringify(jsonReport(filled).merchantLinks);
+
   const loadBefore = loadAverage();
   const texts: ProcessRun[] = [];
   const lints: ProcessRun[] = [];
   const jsons: ProcessRun[] = [];
   const changes: ProcessRun[] = [];
+  const cachedChanges: ProcessRun[] = [];
+  const threads: ProcessRun[] = [];
   const versions: ProcessRun[] = [];
   let lint = { files: 0, errors: 0 };
   for (let round = 0; round < rounds; round++) {
@@ -135,7 +150,29 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
         `--changed-since reported ${narrowed.filesChecked} files, ${outside.length} findings outside them`,
       );
     }
+    if (JSON.stringify(narrowed.merchantLinks) !== siteLinks) {
+      throw new Error('--changed-since counted other links per merchant than the whole check');
+    }
     changes.push(since);
+
+    const fromCache = await timedRun(() => runCheck(root, cached, site.site));
+    const narrowedCached = jsonReport(fromCache);
+    if (
+      JSON.stringify(narrowedCached.findings) !== JSON.stringify(narrowed.findings) ||
+      JSON.stringify(narrowedCached.merchantLinks) !== siteLinks ||
+      fromCache.stderr !== ''
+    ) {
+      throw new Error(`--changed-since with the cache reported otherwise than without: ${fromCache.stderr}`);
+    }
+    cachedChanges.push(fromCache);
+
+    const two = await timedRun(() => runCheck(root, threaded, site.site));
+    if (two.code !== 1 || two.stdout !== text.stdout) {
+      throw new Error(
+        `--concurrency 2 wrote otherwise than one thread (exit ${two.code}): ${two.stderr.slice(0, 2_000)}`,
+      );
+    }
+    threads.push(two);
 
     // Starting Node and loading dist/cli.js, nothing else.
     versions.push(await timedRun(() => runCheck(root, ['--version'], site.site)));
@@ -175,14 +212,35 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
     load,
   });
 
+  const changedFindings = n(Object.values(site.changed.findings).reduce((sum, count) => sum + count, 0));
   emit({
-    name: `affiliate-links check --changed-since HEAD with ${CHANGED} files changed (the site committed in a temporary git repository, ${CHANGED} articles changed after), the whole process, json format, vs the whole check in the json format`,
+    name: `affiliate-links check --changed-since HEAD with ${CHANGED} files changed (the site committed in a temporary git repository, ${CHANGED} articles changed after), with the cache a previous full run left (--cache-location), the whole process, json format, vs the whole check in the json format`,
+    value: round2(median(ms(cachedChanges))),
+    unit: 'ms',
+    baseline: round2(median(ms(jsons))),
+    ratio: round2(median(ms(cachedChanges)) / median(ms(jsons))),
+    target: '< 500 ms',
+    note: `${rounds} rounds: ${spreadText(ms(cachedChanges))}; the cache (${kb(fs.statSync(cacheFile).size)}) written by an untimed full run with --cache-location before the rounds, as a CI job restores it with actions/cache, and written again by each run; the check's own duration ${spreadText(own(cachedChanges))}; CPU time (git's processes included) ${cpu(cachedChanges)}; ${CHANGED} files reported, their ${changedFindings} findings each rule's count as the generator printed for those articles, the same as without the cache, and the links per merchant the whole check's; output ${output(cachedChanges[0]!)}`,
+    load,
+  });
+
+  emit({
+    name: `affiliate-links check --changed-since HEAD with ${CHANGED} files changed, without a cache (every file read for the links per merchant), the whole process, json format, vs the whole check in the json format`,
     value: round2(median(ms(changes))),
     unit: 'ms',
     baseline: round2(median(ms(jsons))),
     ratio: round2(median(ms(changes)) / median(ms(jsons))),
-    target: '< 500 ms',
-    note: `${rounds} rounds: ${spreadText(ms(changes))}; the check's own duration ${spreadText(own(changes))}; CPU time ${cpu(changes)}; ${CHANGED} files reported, their ${n(Object.values(site.changed.findings).reduce((sum, count) => sum + count, 0))} findings each rule's count as the generator printed for those articles; output ${output(changes[0]!)}`,
+    note: `${rounds} rounds: ${spreadText(ms(changes))}; the check's own duration ${spreadText(own(changes))}; CPU time (git's processes included) ${cpu(changes)}; ${CHANGED} files reported, their ${changedFindings} findings each rule's count as the generator printed for those articles, the links per merchant the whole check's; output ${output(changes[0]!)}`,
+    load,
+  });
+
+  emit({
+    name: `affiliate-links check of the ${what} with --concurrency 2 (this thread and one worker thread), the whole process, text format, vs one thread`,
+    value: round2(median(ms(threads))),
+    unit: 'ms',
+    baseline: round2(checkMs),
+    ratio: round2(median(ms(threads)) / checkMs),
+    note: `${rounds} rounds, alternated with the rest: ${spreadText(ms(threads))}; its output byte for byte the one thread's; CPU time ${cpu(threads)} (one thread's ${cpu(texts)})`,
     load,
   });
 

@@ -132,6 +132,8 @@ export interface JsonReport {
   durationMs: number;
   findings: Array<{ file: string; code: string }>;
   skipped: unknown[];
+  /** The site's links per merchant. */
+  merchantLinks: unknown[];
 }
 
 export function jsonReport(run: ProcessRun): JsonReport {

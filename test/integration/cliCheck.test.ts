@@ -236,6 +236,11 @@ describe('affiliate-links check over the sandbox’s generated site, beside the 
     );
     assert.deepEqual([...new Set(since.findings.map((f) => f.file))].sort(), expected.sort());
     assert.deepEqual(since.merchantLinks, whole.merchantLinks, 'the links per merchant over the whole site');
+    // With the cache a whole run left (only the changed files read): the same report.
+    const cache = ['--cache-location', path.join(temp, 'check-cache')];
+    assert.equal((await runCli([...base, ...cache], repo)).stderr, '');
+    const cached = reportOf(await runCli([...base, ...cache, '--changed-since', 'HEAD'], repo));
+    assert.deepEqual([cliLines(cached), cached.merchantLinks], [cliLines(since), whole.merchantLinks]);
   });
 
   it('fixes what fix-all on save fixes, and leaves no finding a safe fix clears', async () => {

@@ -63,7 +63,11 @@ function argumentsFor(inputs: Record<string, string>): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'action-'));
   try {
     fs.writeFileSync(path.join(dir, 'node'), '#!/usr/bin/env bash\nprintf "%s\\0" "$@"\n', { mode: 0o755 });
-    const env: Record<string, string> = { PATH: `${dir}:${process.env['PATH']}`, GITHUB_ACTION_PATH: '/actions/al' };
+    const env: Record<string, string> = {
+      PATH: `${dir}:${process.env['PATH']}`,
+      GITHUB_ACTION_PATH: '/actions/al',
+      RUNNER_TEMP: '/runner/temp',
+    };
     for (const [name, value] of Object.entries(check['env'] as YamlMap)) {
       const input = /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(String(value))![1]!;
       const declared = (action()['inputs'] as YamlMap)[input] as YamlMap;
@@ -139,6 +143,7 @@ describe('the GitHub Action', () => {
       'changed-since': 'origin/main',
       config: 'ci/settings.json',
       'max-catalog-age': '7',
+      cache: 'true',
       path: 'content/blog posts\n\nsite/$(touch pwned)\n',
     });
     assert.deepEqual(args, [
@@ -158,9 +163,21 @@ describe('the GitHub Action', () => {
       'ci/settings.json',
       '--max-catalog-age',
       '7',
+      '--cache-location',
+      '/runner/temp/affiliate-links-check-cache',
       'content/blog posts',
       'site/$(touch pwned)',
     ]);
+  });
+
+  it('keeps the cache with actions/cache at the place the check reads it from, only when asked', () => {
+    const read = action();
+    const steps = stepsOf(read);
+    const cacheStep = steps.find((step) => step['uses'] === 'actions/cache@v4');
+    assert.equal(cacheStep?.['if'], "inputs.cache == 'true'");
+    assert.equal((cacheStep!['with'] as YamlMap)['path'], '${{ runner.temp }}/affiliate-links-check-cache');
+    assert.ok(steps.indexOf(cacheStep!) < steps.indexOf(checkStep(read)!), 'restored before the check');
+    assert.ok(!argumentsFor({ catalog: 'c.txt', cache: 'false' }).some((arg) => arg.startsWith('--cache')));
   });
 
   it('reads only the YAML it knows (the reader, on purpose, refuses the rest)', () => {

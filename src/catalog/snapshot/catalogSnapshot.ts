@@ -12,7 +12,7 @@
 import * as l10n from '@vscode/l10n';
 import { normalizeMerchant } from '../../api/normalize/merchant';
 import { checkedLine, lineCheckHolds } from '../../common/checkedLines';
-import { toCatalogMerchant } from '../../merchant/merchantFields';
+import { asCatalogMerchant } from '../../merchant/merchantFields';
 import { merchantKey, type MerchantKey } from '../../merchant/merchantKey';
 import type { CatalogMerchant } from '../../merchant/merchantFields';
 import { toServiceFields } from '../../merchant/serviceFields';
@@ -198,7 +198,7 @@ export function readCatalogSnapshot(text: string): SnapshotRead {
         }),
       };
     }
-    merchants.set(key, toCatalogMerchant(merchant.value));
+    merchants.set(key, asCatalogMerchant(merchant.value));
   }
   if (lines.length - 1 !== count) {
     return {

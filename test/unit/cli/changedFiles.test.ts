@@ -4,13 +4,13 @@
  * whole site; git missing, a REF git does not know, or no repository: exit 2 with a line saying what to do.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { changedFiles } from '../../../src/cli/changedFiles';
 import {
   deeplink,
   findingLines,
+  git,
   removeTemp,
   reportIn,
   runIn,
@@ -20,12 +20,6 @@ import {
 } from './cliFixture';
 
 const dead = (subId: string) => `[Old](${deeplink('old', 'https://old.example.org/p', subId)})\n`;
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', dir, '-c', 'user.email=ci@example.com', '-c', 'user.name=CI', ...args], {
-    encoding: 'utf8',
-  });
-}
 
 /** A repository with a commit `base` of five articles, each with one finding, then changes of every kind. */
 function repository(): string {

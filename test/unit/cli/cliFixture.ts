@@ -2,6 +2,8 @@
  * What the command line's tests share: a catalog snapshot of the link health tests' merchants, sites written into
  * temporary folders, and `affiliate-links` run in this process with its output kept.
  */
+import { execFileSync } from 'node:child_process';
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { checkReportOf } from '../../../src/cli/checkCommand';
 import type { CheckReport } from '../../../src/cli/checkReport';
 import type { CliIo } from '../../../src/cli/cliIo';
 import { runCli } from '../../../src/cli/runCli';
+import { readSettingsText, type CheckSettings } from '../../../src/cli/settingsFile';
 import { merchantKey, type MerchantKey } from '../../../src/merchant/merchantKey';
 import type { CatalogMerchant } from '../../../src/merchant/merchantFields';
 import { MERCHANTS } from '../health/healthCatalog';
@@ -63,7 +66,7 @@ export interface CliRun {
 }
 
 /** A process for the command line, in `cwd`, at NOW; what it writes is kept. */
-function ioIn(cwd: string, env: Record<string, string>) {
+function ioIn(cwd: string, env: Record<string, string>, own: Partial<CliIo> = {}) {
   const out = { stdout: '', stderr: '' };
   const io: CliIo = {
     stdout: { write: (text: string) => (out.stdout += text), isTTY: false },
@@ -71,6 +74,7 @@ function ioIn(cwd: string, env: Record<string, string>) {
     env,
     cwd,
     now: () => NOW,
+    ...own,
   };
   return { io, out };
 }
@@ -87,8 +91,9 @@ export async function reportIn(
   cwd: string,
   argv: readonly string[],
   env: Record<string, string> = {},
+  own: Partial<CliIo> = {},
 ): Promise<{ report: CheckReport; stderr: string }> {
-  const { io, out } = ioIn(cwd, env);
+  const { io, out } = ioIn(cwd, env, own);
   const run = await checkReportOf(argv, io);
   if (!run.ok) {
     throw new Error(`check stopped with ${run.code}: ${out.stderr}`);
@@ -99,4 +104,18 @@ export async function reportIn(
 /** A report's findings as `file:line:column code` lines, in report order. */
 export function findingLines(report: Pick<CheckReport, 'findings'>): string[] {
   return report.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.code}`);
+}
+
+/** git in `dir`, with an author of its own (a test's commits need no configuration of the machine's). */
+export function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-C', dir, '-c', 'user.email=ci@example.com', '-c', 'user.name=CI', ...args], {
+    encoding: 'utf8',
+  });
+}
+
+/** The check's settings from a settings file's text (JSON with comments). */
+export function settingsOf(text = '{}'): CheckSettings {
+  const read = readSettingsText(text, 'settings.json');
+  assert.ok(read.ok);
+  return read.settings;
 }

@@ -6,15 +6,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readSettingsText, type CheckSettings } from '../../../src/cli/settingsFile';
 import { listSite, narrowToPaths } from '../../../src/cli/siteListing';
-import { removeTemp, tempFolder } from './cliFixture';
-
-function settings(text = '{}'): CheckSettings {
-  const read = readSettingsText(text, 'settings.json');
-  assert.ok(read.ok);
-  return read.settings;
-}
+import { removeTemp, settingsOf as settings, tempFolder } from './cliFixture';
 
 /** A site with `.gitignore` files at the root and below, negations among them. */
 const SITE: Record<string, string> = {
