@@ -9,7 +9,9 @@
  *   check's own duration, against the process's wall time (what starting Node and loading dist/cli.js cost);
  * - `--changed-since HEAD` with the 10 files changed (their findings must be the generator's for those articles), with
  *   `--cache-location` naming the cache an untimed full run with it left before the rounds (as a CI job restores it
- *   with actions/cache), and without a cache; the links per merchant of both must be the whole check's;
+ *   with actions/cache), and without a cache; the links per merchant of both must be the whole check's; the figure
+ *   with the target is the cached run in the github format, as the action runs it in a pull request (its annotations
+ *   one per finding of the json run);
  * - and the requests it sends (cliRequests.ts), once, after the rounds.
  * markdownlint-cli2 takes about 9 s a run, so the rounds are 3 unless `--rounds N` says otherwise.
  */
@@ -91,6 +93,8 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
   // Outside the site, so that it is no untracked file of the repository.
   const cacheFile = path.join(path.dirname(site.snapshot), 'check-cache');
   const cached = [...changed, '--cache-location', cacheFile];
+  // As the action runs it in a pull request: the github format, the cache restored.
+  const cachedGithub = [...check, '--format', 'github', '--changed-since', 'HEAD', '--cache-location', cacheFile];
   const threaded = [...check, '--concurrency', '2'];
   const markdownFiles = site.files.filter((file) => /\.(md|markdown)$/.test(file)).length;
   const { bin, version } = markdownlintBin(root);
@@ -115,6 +119,7 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
   const jsons: ProcessRun[] = [];
   const changes: ProcessRun[] = [];
   const cachedChanges: ProcessRun[] = [];
+  const githubChanges: ProcessRun[] = [];
   const threads: ProcessRun[] = [];
   const versions: ProcessRun[] = [];
   let lint = { files: 0, errors: 0 };
@@ -166,6 +171,21 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
     }
     cachedChanges.push(fromCache);
 
+    const annotated = await timedRun(() => runCheck(root, cachedGithub, site.site));
+    const commands = annotated.stdout.split('\n').filter((line) => /^::(error|warning|notice) /.test(line));
+    const annotatedFiles = new Set(commands.map((line) => /file=([^,]*)/.exec(line)![1]!));
+    if (
+      annotated.code !== 1 ||
+      annotated.stderr !== '' ||
+      commands.length !== narrowed.findings.length ||
+      annotatedFiles.size !== new Set(narrowed.findings.map((finding) => finding.file)).size
+    ) {
+      throw new Error(
+        `--changed-since in the github format wrote ${commands.length} annotations on ${annotatedFiles.size} files, the json ${narrowed.findings.length} (exit ${annotated.code}): ${annotated.stderr.slice(0, 2_000)}`,
+      );
+    }
+    githubChanges.push(annotated);
+
     const two = await timedRun(() => runCheck(root, threaded, site.site));
     if (two.code !== 1 || two.stdout !== text.stdout) {
       throw new Error(
@@ -214,12 +234,22 @@ async function benchRuns(root: string, site: CliSite, rounds: number): Promise<v
 
   const changedFindings = n(Object.values(site.changed.findings).reduce((sum, count) => sum + count, 0));
   emit({
-    name: `affiliate-links check --changed-since HEAD with ${CHANGED} files changed (the site committed in a temporary git repository, ${CHANGED} articles changed after), with the cache a previous full run left (--cache-location), the whole process, json format, vs the whole check in the json format`,
+    name: `affiliate-links check --changed-since HEAD with ${CHANGED} files changed (the site committed in a temporary git repository, ${CHANGED} articles changed after), with the cache a previous full run left (--cache-location), the whole process, as the action runs it in a pull request (the github format), vs the whole check in the text format`,
+    value: round2(median(ms(githubChanges))),
+    unit: 'ms',
+    baseline: round2(checkMs),
+    ratio: round2(median(ms(githubChanges)) / checkMs),
+    target: '< 500 ms',
+    note: `${rounds} rounds: ${spreadText(ms(githubChanges))}; CPU time (git's processes included) ${cpu(githubChanges)}; one annotation per finding of the json run below, on the same files; output ${output(githubChanges[0]!)}. The json format (the whole site's links per merchant in it) is the next figure`,
+    load,
+  });
+
+  emit({
+    name: `affiliate-links check --changed-since HEAD with ${CHANGED} files changed, with the cache a previous full run left (--cache-location), the whole process, json format, vs the whole check in the json format`,
     value: round2(median(ms(cachedChanges))),
     unit: 'ms',
     baseline: round2(median(ms(jsons))),
     ratio: round2(median(ms(cachedChanges)) / median(ms(jsons))),
-    target: '< 500 ms',
     note: `${rounds} rounds: ${spreadText(ms(cachedChanges))}; the cache (${kb(fs.statSync(cacheFile).size)}) written by an untimed full run with --cache-location before the rounds, as a CI job restores it with actions/cache, and written again by each run; the check's own duration ${spreadText(own(cachedChanges))}; CPU time (git's processes included) ${cpu(cachedChanges)}; ${CHANGED} files reported, their ${changedFindings} findings each rule's count as the generator printed for those articles, the same as without the cache, and the links per merchant the whole check's; output ${output(cachedChanges[0]!)}`,
     load,
   });
