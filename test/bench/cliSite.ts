@@ -30,6 +30,11 @@ export interface CliSite {
   merchants: number;
   /** The site's files as the bench lists them (Markdown, MDX, HTML; node_modules left out), absolute. */
   files: string[];
+  /**
+   * Settings (outside the site, for `--config`) that leave the site its Markdown files alone, as `files.exclude` does
+   * in the editor: the files markdownlint-cli2 lints; and the findings the generator printed for them.
+   */
+  markdownOnly: { settings: string; files: number; findings: number };
   /** The articles changed after the commit, relative to the site, and the findings the generator printed for them. */
   changed: { files: string[]; findings: Record<FindingCode, number> };
 }
@@ -78,6 +83,14 @@ export function writeCliSite(dir: string, catalogSize: number): CliSite {
   const catalog = catalogOf(merchants);
   const snapshot = path.join(dir, 'catalog-snapshot.txt');
   fs.writeFileSync(snapshot, writeCatalogSnapshot({ takenAt: SITE_NOW.toISOString(), merchants: catalog }));
+  const markdownSettings = path.join(dir, 'markdown-only-settings.json');
+  const onlyMarkdown = { ...settingsOf(summary), 'files.exclude': { '**/*.mdx': true, '**/*.{html,htm}': true } };
+  fs.writeFileSync(markdownSettings, `${JSON.stringify(onlyMarkdown, null, 2)}\n`);
+  const markdownArticles = articles.filter((article) => /\.(md|markdown)$/.test(article.path));
+  const markdownFindings = markdownArticles.reduce(
+    (sum, article) => sum + Object.values(article.findings).reduce((total, count) => total + count, 0),
+    0,
+  );
 
   git(site, ['init', '-q', '-b', 'main']);
   git(site, ['add', '-A']);
@@ -106,6 +119,7 @@ export function writeCliSite(dir: string, catalogSize: number): CliSite {
     articles,
     merchants: catalog.size,
     files,
+    markdownOnly: { settings: markdownSettings, files: markdownArticles.length, findings: markdownFindings },
     changed: { files: changedFiles, findings },
   };
 }
