@@ -63,6 +63,20 @@ const stepArb = fc.oneof(
   { weight: 1, arbitrary: fc.record({ context: fc.nat(3) }) },
 );
 
+/** A file's links set in the builder and in the map of the files of now (no links: the file forgotten). */
+function setFile(
+  builder: RevenueReportBuilder,
+  files: Map<string, PlacedMoneyLink[]>,
+  step: { path: string; links: PlacedMoneyLink[] },
+): void {
+  builder.setFile(step.path, step.links);
+  if (step.links.length === 0) {
+    files.delete(step.path);
+  } else {
+    files.set(step.path, step.links);
+  }
+}
+
 describe('revenue at risk: the builder kept file by file', () => {
   it('equals the report built in one go after any sequence of changes, and reuses untouched merchants’ rows', async () => {
     let reused = 0;
@@ -81,12 +95,7 @@ describe('revenue at risk: the builder kept file by file', () => {
             for (const link of [...(files.get(step.path) ?? []), ...step.links]) {
               touched.add(link.merchantKey);
             }
-            builder.setFile(step.path, step.links);
-            if (step.links.length === 0) {
-              files.delete(step.path);
-            } else {
-              files.set(step.path, step.links);
-            }
+            setFile(builder, files, step);
           }
           const built = builder.build(context);
           assert.deepEqual(built, buildRevenueReport({ files: [...files], ...context }));
@@ -117,12 +126,7 @@ describe('revenue at risk: the builder kept file by file', () => {
           if ('context' in step) {
             context = contextOf(step.context);
           } else {
-            builder.setFile(step.path, step.links);
-            if (step.links.length === 0) {
-              files.delete(step.path);
-            } else {
-              files.set(step.path, step.links);
-            }
+            setFile(builder, files, step);
           }
           const expected = JSON.stringify(buildRevenueReport({ files: [...files], ...context }));
           kept.push({ built: builder.build(context), expected });
