@@ -8,22 +8,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse, printParseErrorCode, stripComments, type ParseError } from 'jsonc-parser';
 import { DEFAULT_SEVERITIES, HEALTH_CODES, type HealthCode, type HealthSeverity } from '../health/healthCodes';
-import { DEFAULT_HEALTH_OPTIONS, type HealthOptions } from '../health/healthRules';
+import { DEFAULT_HEALTH_OPTIONS, type LinkHealthSettings } from '../health/healthRules';
 import { LINK_HEALTH_RULE_SETTINGS, SETTINGS } from '../ids';
 import { DEFAULT_DEEPLINK_OPTIONS } from '../links/deeplink';
 import type { ExcludeSettings } from '../siteDisk/siteFileSelection';
 
 /** What a check reads of the settings: link health's (as `readLinkHealthSettings` gives them) and the excludes. */
-export interface CheckSettings {
-  /** `affiliateLinks.linkHealth.enabled`: the editor's switch; the command line checks either way. */
-  enabled: boolean;
-  /** Globs besides the default articles'. */
-  include: string[];
-  severities: Record<HealthCode, HealthSeverity>;
-  options: HealthOptions;
-  disclosureSnippet: string;
-  /** The template of `affiliateLinks.subId`, for each article's expected SubID. */
-  subIdTemplate: string;
+export interface CheckSettings extends LinkHealthSettings {
   exclude: ExcludeSettings;
 }
 

@@ -7,7 +7,7 @@ import type { MerchantDomainIndex } from '../links/domainIndex';
 import type { MerchantRef } from '../merchant/merchantFields';
 import type { MerchantKey } from '../merchant/merchantKey';
 import type { DocumentLink, DocumentLinks } from './documentLinks';
-import type { HealthCode } from './healthCodes';
+import type { HealthCode, HealthSeverity } from './healthCodes';
 import { findingWords, percent } from './healthMessages';
 import { ignoredLinksMatcher } from './ignoredLinks';
 import type { LinkKind } from './lineScan';
@@ -29,6 +29,19 @@ export interface HealthOptions {
   disclosurePatterns: readonly string[];
   /** Plain links to merchants paying a lower average commission (percent) are not reported; merchants without the figure neither when set. */
   notMonetizedMinCommission?: number;
+}
+
+/** Link health's settings (`affiliateLinks.linkHealth.*` and the SubID template), as the editor and the command line read them. */
+export interface LinkHealthSettings {
+  /** `affiliateLinks.linkHealth.enabled`: the editor's switch (the command line checks either way). */
+  enabled: boolean;
+  /** Globs besides the default articles'. */
+  include: string[];
+  severities: Record<HealthCode, HealthSeverity>;
+  options: HealthOptions;
+  disclosureSnippet: string;
+  /** The template of `affiliateLinks.subId`, for each article's expected SubID. */
+  subIdTemplate: string;
 }
 
 export const DEFAULT_HEALTH_OPTIONS: Readonly<HealthOptions> = Object.freeze({

@@ -9,7 +9,7 @@ import type { CatalogController } from '../controllers/catalogController';
 import { breakageOf, brokenMerchants, type BreakKind } from '../health/catalogBreakage';
 import type { HealthCode } from '../health/healthCodes';
 import { showCatalogBreakage, type ShowWarning } from '../prompts/catalogBreakagePrompts';
-import type { LinkHealthSettings } from '../settings/linkHealthSettings';
+import type { LinkHealthSettings } from '../health/healthRules';
 import { pairsMoney } from '../revenue/moneyAmounts';
 import type { MoneySource } from '../revenue/moneySource';
 import type { SiteMerchantLinks } from './siteMerchantLinks';

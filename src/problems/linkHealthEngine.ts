@@ -9,11 +9,8 @@ import { Sequencer } from '../common/sequencer';
 import { LinkHealthRules } from '../health/healthRules';
 import type { CatalogController } from '../controllers/catalogController';
 import type { MerchantLinkIndex } from '../controllers/merchantLinkIndex';
-import {
-  affectsLinkHealthRules,
-  readLinkHealthSettings,
-  type LinkHealthSettings,
-} from '../settings/linkHealthSettings';
+import type { LinkHealthSettings } from '../health/healthRules';
+import { affectsLinkHealthRules, readLinkHealthSettings } from '../settings/linkHealthSettings';
 import { frontMatterKeys, frontMatterValues, usesFrontMatter } from '../links/articleSubId';
 import { subIdFor, subIdOfFile } from '../settings/linkSettings';
 import type { SiteReader } from '../site/siteIndexer';

@@ -1,20 +1,9 @@
 /** The link health settings (`affiliateLinks.linkHealth.*`): the switch, the files, each rule's severity and the rules' options. */
 import * as vscode from 'vscode';
 import { DEFAULT_SEVERITIES, HEALTH_CODES, type HealthCode, type HealthSeverity } from '../health/healthCodes';
-import { DEFAULT_HEALTH_OPTIONS, type HealthOptions } from '../health/healthRules';
+import { DEFAULT_HEALTH_OPTIONS, type LinkHealthSettings } from '../health/healthRules';
 import { LINK_HEALTH_RULE_SETTINGS, SETTINGS } from '../ids';
 import { readLinkSettings } from './linkSettings';
-
-export interface LinkHealthSettings {
-  enabled: boolean;
-  /** Globs besides the default articles'. */
-  include: string[];
-  severities: Record<HealthCode, HealthSeverity>;
-  options: HealthOptions;
-  disclosureSnippet: string;
-  /** The template of `affiliateLinks.subId`, for each article's expected SubID. */
-  subIdTemplate: string;
-}
 
 const SEVERITIES: readonly HealthSeverity[] = ['error', 'warning', 'info', 'hint', 'off'];
 
