@@ -184,7 +184,8 @@ describe('Revenue at Risk in the real workbench, light and dark, with its README
         await row.waitFor({ timeout: 30_000 });
         // The inline action shows on the row under the mouse. The figures may redraw the row between the hover
         // and the click (a new element under the mouse), so a click the pick never follows is tried once more;
-        // what the extension said instead (a notification) is in the error.
+        // what the extension said instead (a notification) is in the error. The pick is waited for 30 s: a second
+        // click on the row while a slow pick is opening closes it (a CI run saw its rows stay hidden after one).
         const title = `Replace ${top.articles.length} links to ${top.merchant.name} in ${top.articles.length} files`;
         const pick = page.locator('.quick-input-widget', { hasText: title });
         const action = row.locator('.action-label[aria-label^="Replace Links to Merchant"]');
@@ -192,7 +193,7 @@ describe('Revenue at Risk in the real workbench, light and dark, with its README
           await row.hover();
           await action.waitFor({ timeout: 15_000 });
           await action.click();
-          const shown = await pick.waitFor({ timeout: 10_000 }).then(
+          const shown = await pick.waitFor({ timeout: 30_000 }).then(
             () => true,
             () => false,
           );
